@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three test projects (DESIGN.md "Tests"): node for engine/api/generators/fixtures, jsdom for the
+ * runtime and designer, e2e for the real-browser journey (runtime/e2e, started against a built front end).
+ */
+export default defineConfig({
+  test: {
+    globals: true,
+    projects: [
+      {
+        test: {
+          name: 'node',
+          globals: true,
+          environment: 'node',
+          include: ['{engine,api,generators,fixtures,schemas,scripts}/**/*.test.ts', 'tests/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'jsdom',
+          globals: true,
+          environment: 'jsdom',
+          include: ['{runtime,designer}/**/*.test.{ts,tsx}'],
+          exclude: ['runtime/e2e/**', 'node_modules/**'],
+          setupFiles: ['runtime/test/setup.ts'],
+          testTimeout: 20000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          globals: true,
+          environment: 'node',
+          include: ['runtime/e2e/**/*.e2e.test.ts'],
+          testTimeout: 180000,
+          hookTimeout: 300000,
+        },
+      },
+    ],
+  },
+});
