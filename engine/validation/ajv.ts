@@ -1,0 +1,184 @@
+/**
+ * The one Ajv setup of the platform (DESIGN.md "engine/validation"): JSON Schema 2020-12 with
+ * ajv-formats, every entity schema (schemas/entities) and API request schema (schemas/api)
+ * registered by explicit JSON imports, so the same validators run in the browser and on the server.
+ * Ajv's English messages never reach a user: errors are mapped to catalogue message ids.
+ */
+import type { ErrorObject } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import downloadRequestSchema from '../../schemas/api/download-request.schema.json';
+import formDefinitionInputSchema from '../../schemas/api/form-definition-input.schema.json';
+import loginRequestSchema from '../../schemas/api/login-request.schema.json';
+import registerQuerySchema from '../../schemas/api/register-query.schema.json';
+import submissionSchema from '../../schemas/api/submission.schema.json';
+import clientSchema from '../../schemas/entities/client.schema.json';
+import formDefinitionSchema from '../../schemas/entities/form-definition.schema.json';
+import formEntrySchema from '../../schemas/entities/form-entry.schema.json';
+import lookupValueSchema from '../../schemas/entities/lookup-value.schema.json';
+import projectSchema from '../../schemas/entities/project.schema.json';
+import userSchema from '../../schemas/entities/user.schema.json';
+import { detail, type ErrorDetail } from '../errors';
+
+/** Names of the registered schemas: the file name without `.schema.json`. */
+export type SchemaName =
+  | 'client'
+  | 'user'
+  | 'project'
+  | 'lookup-value'
+  | 'form-definition'
+  | 'form-entry'
+  | 'login-request'
+  | 'register-query'
+  | 'download-request'
+  | 'form-definition-input'
+  | 'submission';
+
+/** Every registered schema document by name (each carries its own `$id`). */
+export const schemas: Readonly<Record<SchemaName, { $id: string }>> = {
+  client: clientSchema,
+  user: userSchema,
+  project: projectSchema,
+  'lookup-value': lookupValueSchema,
+  'form-definition': formDefinitionSchema,
+  'form-entry': formEntrySchema,
+  'login-request': loginRequestSchema,
+  'register-query': registerQuerySchema,
+  'download-request': downloadRequestSchema,
+  'form-definition-input': formDefinitionInputSchema,
+  submission: submissionSchema,
+};
+
+/**
+ * The shared Ajv instance: draft 2020-12, `allErrors` (every problem is reported, not just the
+ * first), union types allowed (answer values are string | number | boolean), formats from
+ * ajv-formats (date, date-time, email, ...). Other modules compile their schemas with it too
+ * (engine/forms/validate-submission.ts, screen documents).
+ */
+export const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
+addFormats(ajv);
+ajv.addSchema(Object.values(schemas));
+
+/** Most details one validation reports; a hostile body cannot make the error answer huge. */
+export const MAX_ERROR_DETAILS = 100;
+
+/**
+ * Validates data against a registered schema.
+ * @param name schema name, e.g. 'login-request'
+ * @param data any parsed JSON value
+ * @returns `{ ok: true }`, or `{ ok: false, details }` with one ErrorDetail per problem (at most
+ *   {@link MAX_ERROR_DETAILS}); `path` is the JSON pointer of the offending value (for a missing
+ *   property, the pointer the property would have); see {@link ajvErrorsToDetails} for message ids.
+ */
+export function validateSchema(name: SchemaName, data: unknown): { ok: true } | { ok: false; details: ErrorDetail[] } {
+  const validate = ajv.getSchema(schemas[name].$id);
+  if (!validate) throw new Error(`Schema not registered: ${name}`);
+  if (validate(data)) return { ok: true };
+  return { ok: false, details: ajvErrorsToDetails(validate.errors ?? []) };
+}
+
+/**
+ * Maps Ajv errors to catalogue ErrorDetails, de-duplicated, at most {@link MAX_ERROR_DETAILS}:
+ * - required, and minLength 1 → `validation.required` `{field}`
+ * - maxLength → `validation.tooLong` `{field, limit}`
+ * - minimum / exclusiveMinimum → `validation.min`, maximum / exclusiveMaximum → `validation.max` `{field, limit}`
+ * - type number / integer → `validation.number`; format date → `validation.date`
+ * - enum / const → `validation.option`
+ * - anything else → `validation.invalidBody` `{details: '<field> <what is wrong>'}`
+ * `field` is the property name path in dotted form (`answers[3].questionId`), or `body` for the root.
+ */
+export function ajvErrorsToDetails(errors: readonly ErrorObject[]): ErrorDetail[] {
+  const out: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const mapped = mapError(error);
+    const key = `${mapped.path}\u0000${mapped.messageId}\u0000${mapped.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(mapped);
+    if (out.length >= MAX_ERROR_DETAILS) break;
+  }
+  return out;
+}
+
+function mapError(error: ErrorObject): ErrorDetail {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required': {
+      const path = `${error.instancePath}/${escapePointer(String(params.missingProperty))}`;
+      return detail(path, 'validation.required', { field: fieldName(path) });
+    }
+    case 'minLength':
+      if (params.limit === 1) return detail(error.instancePath, 'validation.required', { field: field(error) });
+      break;
+    case 'maxLength':
+      return detail(error.instancePath, 'validation.tooLong', { field: field(error), limit: Number(params.limit) });
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return detail(error.instancePath, 'validation.min', { field: field(error), limit: Number(params.limit) });
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return detail(error.instancePath, 'validation.max', { field: field(error), limit: Number(params.limit) });
+    case 'type':
+      if (params.type === 'number' || params.type === 'integer')
+        return detail(error.instancePath, 'validation.number', { field: field(error) });
+      break;
+    case 'format':
+      if (params.format === 'date') return detail(error.instancePath, 'validation.date', { field: field(error) });
+      break;
+    case 'enum':
+    case 'const':
+      return detail(error.instancePath, 'validation.option', { field: field(error) });
+    case 'additionalProperties': {
+      const path = `${error.instancePath}/${escapePointer(String(params.additionalProperty))}`;
+      return detail(path, 'validation.invalidBody', { details: `${fieldName(path)} is not allowed` });
+    }
+  }
+  return detail(error.instancePath, 'validation.invalidBody', {
+    details: `${field(error)} ${error.message ?? 'is not valid'}`,
+  });
+}
+
+function field(error: ErrorObject): string {
+  return fieldName(error.instancePath);
+}
+
+/** '/answers/3/questionId' → 'answers[3].questionId'; '' → 'body'. */
+function fieldName(pointer: string): string {
+  if (pointer === '') return 'body';
+  let name = '';
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(segment)) name += `[${segment}]`;
+    else name += name === '' ? segment : `.${segment}`;
+  }
+  return name;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * True when any object key at any depth of `value` starts with `$` (a MongoDB query operator such as
+ * `$ne` or `$where`): the API answers such bodies 400 `validation.operatorRejected` before anything
+ * else looks at them (docs/api.md Conventions). Arrays are searched too; cycles are tolerated.
+ */
+export function hasOperatorKeys(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (current === null || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+      continue;
+    }
+    for (const [key, item] of Object.entries(current)) {
+      if (key.startsWith('$')) return true;
+      stack.push(item);
+    }
+  }
+  return false;
+}
