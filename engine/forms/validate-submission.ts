@@ -1,0 +1,233 @@
+/**
+ * Server-side validation of submitted answers against the published form (docs/api.md "Project form
+ * entries", PUT .../submit; administration-data.md §3 "Form entry"; form-configuration.md §5 "Form
+ * fields"). The server enforces every rule the client checks: the answers are converted to form data and
+ * validated by the shared Ajv against the very schema the renderer uses (compile.ts).
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { detail, type ErrorDetail } from '../errors';
+import type { MessageId } from '../messages/catalogue';
+import type { Answer, FormDefinition, Question } from '../types/generated';
+import { ajv } from '../validation/ajv';
+import { answerKey } from './answer-keys';
+import { compileFormDefinition } from './compile';
+import { answersToFormData, isEmptyValue } from './entry-data';
+import { allQuestions, isHiddenQuestion, type QuestionKind, questionKind } from './questions';
+
+/** Most compiled published forms kept; the least recently used is dropped (and removed from Ajv). */
+export const COMPILED_FORM_CACHE_SIZE = 200;
+
+const cache = new Map<string, ValidateFunction>();
+
+/**
+ * The Ajv validator of a definition's compiled schema. Published definitions are immutable per version,
+ * so their validators are cached by (clientId, id, version); a Draft working copy changes without a new
+ * version and is compiled afresh each time.
+ */
+function validatorFor(def: FormDefinition): ValidateFunction {
+  const key = `${def.clientId}:${def.id}:${def.version}`;
+  const cacheable = def.status === 'Published';
+  const hit = cacheable ? cache.get(key) : undefined;
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const schema = compileFormDefinition(def).schema;
+  const validate = ajv.compile(schema);
+  if (!cacheable) {
+    ajv.removeSchema(schema);
+    return validate;
+  }
+  cache.set(key, validate);
+  if (cache.size > COMPILED_FORM_CACHE_SIZE) {
+    const [oldestKey, oldest] = cache.entries().next().value as [string, ValidateFunction];
+    cache.delete(oldestKey);
+    ajv.removeSchema(oldest.schema);
+  }
+  return validate;
+}
+
+/** Number of cached compiled forms (for tests and metrics). */
+export function compiledFormCacheSize(): number {
+  return cache.size;
+}
+
+const typeMessage: Record<QuestionKind, MessageId> = {
+  text: 'validation.type',
+  long: 'validation.type',
+  hyperlink: 'validation.url',
+  number: 'validation.number',
+  dropdown: 'validation.option',
+  date: 'validation.date',
+  checkboxes: 'validation.option',
+  tick: 'validation.type',
+};
+
+const singleValued = (kind: QuestionKind) => kind !== 'checkboxes';
+
+function isScalar(value: unknown): boolean {
+  return (
+    typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+  );
+}
+
+/**
+ * Checks submitted answers against a form definition.
+ * @param def the definition the entry is filled against (for a submit: the latest published version)
+ * @param answers the submission's answers (form-entry.schema.json `$defs/answer`), normally already
+ *   checked against the submission schema, but any shape is handled
+ * @returns an empty array when the answers are acceptable, else ErrorDetails, in this order:
+ *   1. per answer, with path `/answers/<index>[/field]`: `validation.invalidBody` for a malformed answer,
+ *      `validation.unknownQuestion` `{questionId}` for a question not on the form, and
+ *      `validation.duplicateAnswer` `{questionId}` for a second answer to one question;
+ *   2. per question in page order, with path `q_<questionId>` and `{field}` = the question label:
+ *      `validation.required`, `validation.number`, `validation.date`, `validation.url`,
+ *      `validation.option` (not a listed option, or any answer to a hidden select),
+ *      `validation.min` / `validation.max` / `validation.tooLong` `{limit}`, `validation.singleValue`
+ *      (several values for a single-valued question), `validation.type` (e.g. a number for a text question).
+ *   At most one detail per question.
+ */
+export function validateAnswers(def: FormDefinition, answers: Answer[]): ErrorDetail[] {
+  if (!Array.isArray(answers))
+    return [detail('/answers', 'validation.invalidBody', { details: 'answers must be a list' })];
+  const questions = new Map(allQuestions(def).map((q) => [q.id, q]));
+  const structural: ErrorDetail[] = [];
+  const perQuestion = new Map<number, ErrorDetail>();
+  const accepted: Answer[] = [];
+  const answered = new Set<number>();
+  /** Questions whose answer is already reported as malformed: no further detail for them. */
+  const reported = new Set<number>();
+
+  answers.forEach((answer: unknown, index) => {
+    const path = `/answers/${index}`;
+    if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
+      structural.push(detail(path, 'validation.invalidBody', { details: `answers[${index}] must be an object` }));
+      return;
+    }
+    const { questionId, formId, answers: values } = answer as Partial<Answer>;
+    if (typeof questionId !== 'number' || !Number.isInteger(questionId)) {
+      structural.push(
+        detail(`${path}/questionId`, 'validation.invalidBody', {
+          details: `answers[${index}].questionId must be an integer`,
+        }),
+      );
+      return;
+    }
+    const question = questions.get(questionId);
+    if (!question) {
+      structural.push(detail(`${path}/questionId`, 'validation.unknownQuestion', { questionId }));
+      return;
+    }
+    if (answered.has(questionId)) {
+      structural.push(detail(`${path}/questionId`, 'validation.duplicateAnswer', { questionId }));
+      return;
+    }
+    answered.add(questionId);
+    if (formId !== undefined && formId !== def.id) {
+      reported.add(questionId);
+      structural.push(
+        detail(`${path}/formId`, 'validation.invalidBody', { details: `answers[${index}].formId must be ${def.id}` }),
+      );
+      return;
+    }
+    if (!Array.isArray(values) || !values.every(isScalar)) {
+      reported.add(questionId);
+      structural.push(
+        detail(`${path}/answers`, 'validation.invalidBody', {
+          details: `answers[${index}].answers must be a list of values`,
+        }),
+      );
+      return;
+    }
+    const present = values.filter((v) => v !== '');
+    const field = { field: question.label };
+    if (present.length > 0 && isHiddenQuestion(question)) {
+      perQuestion.set(questionId, detail(answerKey(questionId), 'validation.option', field));
+      return;
+    }
+    if (present.length > 1 && singleValued(questionKind(question))) {
+      perQuestion.set(questionId, detail(answerKey(questionId), 'validation.singleValue', field));
+      return;
+    }
+    accepted.push(answer as Answer);
+  });
+
+  const validate = validatorFor(def);
+  const data = answersToFormData(def, accepted);
+  for (const key of Object.keys(data)) if (isEmptyValue(data[key])) delete data[key];
+  if (!validate(data)) {
+    for (const error of validate.errors ?? []) {
+      const mapped = mapFormError(error, questions);
+      if (mapped && !perQuestion.has(mapped.questionId) && !reported.has(mapped.questionId))
+        perQuestion.set(mapped.questionId, mapped.detail);
+    }
+  }
+  const order = [...questions.keys()];
+  const questionDetails = order.filter((id) => perQuestion.has(id)).map((id) => perQuestion.get(id)!);
+  return [...structural, ...questionDetails];
+}
+
+/** One Ajv error of a compiled form → the question it concerns and its catalogue detail. */
+function mapFormError(
+  error: ErrorObject,
+  questions: Map<number, Question>,
+): { questionId: number; detail: ErrorDetail } | null {
+  const params = error.params as Record<string, unknown>;
+  const key =
+    error.keyword === 'required' && error.instancePath === ''
+      ? String(params.missingProperty)
+      : (error.instancePath.split('/')[1] ?? '');
+  const match = /^q_(\d+)$/.exec(key);
+  const question = match ? questions.get(Number(match[1])) : undefined;
+  if (!question) return null;
+  const kind = questionKind(question);
+  const field = question.label;
+  let messageId: MessageId;
+  const extra: Record<string, number> = {};
+  switch (error.keyword) {
+    case 'required':
+    case 'minItems':
+      messageId = 'validation.required';
+      break;
+    case 'const':
+      messageId = kind === 'tick' ? 'validation.required' : 'validation.option';
+      break;
+    case 'type':
+      messageId = typeMessage[kind];
+      break;
+    case 'maxLength':
+      messageId = 'validation.tooLong';
+      extra.limit = Number(params.limit);
+      break;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      messageId = 'validation.min';
+      extra.limit = Number(params.limit);
+      break;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      messageId = 'validation.max';
+      extra.limit = Number(params.limit);
+      break;
+    case 'pattern':
+      messageId = kind === 'hyperlink' ? 'validation.url' : 'validation.type';
+      break;
+    case 'format':
+      messageId = 'validation.date';
+      break;
+    case 'oneOf':
+    case 'enum':
+    case 'not':
+    case 'uniqueItems':
+      messageId = 'validation.option';
+      break;
+    default:
+      messageId = 'validation.invalidBody';
+      return {
+        questionId: question.id,
+        detail: detail(key, messageId, { details: `${field} ${error.message ?? 'is not valid'}` }),
+      };
+  }
+  return { questionId: question.id, detail: detail(key, messageId, { field, ...extra }) };
+}
