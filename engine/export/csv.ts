@@ -1,0 +1,120 @@
+/**
+ * The register CSV export of a form (administration-data.md §9 "Csv export"; docs/api.md "CSV").
+ *
+ * Decisions:
+ * - Created is formatted as yyyy-MM-dd HH:mm in `opts.timeZone` (an IANA name, default 'UTC') with
+ *   `Intl.DateTimeFormat`, which knows every zone in the browser and in Node; date-fns parses the
+ *   stored ISO date-time. date-fns-tz is not used (not a dependency).
+ * - CSV injection (OWASP): a cell starting with `=`, `+`, `-`, `@`, tab or carriage return gets a leading
+ *   `'`, except a plain decimal number such as `-5` or `-12.75`, which a spreadsheet reads as a number and
+ *   not as a formula, so Number answers stay numbers. Header cells (question labels) are protected too.
+ */
+import { isValid, parseISO } from 'date-fns';
+import Papa from 'papaparse';
+import { allQuestions } from '../forms/questions';
+import { message } from '../messages/catalogue';
+import { answerDisplayText } from '../registers/rows';
+import type { AnswerValue, FormDefinition, FormEntry } from '../types/generated';
+
+/** Export options. */
+export interface CsvOptions {
+  /** IANA time zone for the Created column and the file name's date, e.g. 'Europe/Dublin'; default 'UTC'. */
+  timeZone?: string;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US', {
+  maximumFractionDigits: 2,
+  useGrouping: false,
+  signDisplay: 'negative',
+});
+
+/** A number with 0 to 2 decimals, no grouping: 12 → '12', 12.345 → '12.35', -0.001 → '0'. */
+export function formatCsvNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+const plainNumber = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Neutralises a cell a spreadsheet would run as a formula: text starting with =, +, -, @, tab or CR
+ * gets a leading single quote; plain decimal numbers (e.g. '-5', '-0.25') are left as they are.
+ */
+export function protectCell(text: string): string {
+  if (plainNumber.test(text)) return text;
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** Wall-clock parts of an instant in a time zone. */
+function zonedParts(date: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+}
+
+/**
+ * An ISO date-time as yyyy-MM-dd HH:mm in a time zone (the spec's table date format, form-configuration.md §9).
+ * @returns the input unchanged when it is not a valid ISO date-time
+ * @throws RangeError for an unknown time zone
+ */
+export function formatCreated(iso: string, timeZone = 'UTC'): string {
+  const date = parseISO(iso);
+  if (!isValid(date)) return iso;
+  const p = zonedParts(date, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * The CSV export of a form's register.
+ * @param def the form definition (latest published version): its questions, in page order, are the columns
+ * @param entries the entries to export, in the order wanted (the API applies the register's sorting)
+ * @param opts time zone for Created (default UTC)
+ * @returns the file content: UTF-8 BOM, a header row (Entry Number, Created, Entered By, then every
+ *   question label), one row per entry; booleans Yes/No, numbers with 0–2 decimals, several values joined
+ *   with ', ', dates yyyy-mm-dd; fields quoted per RFC 4180 only when needed; CRLF line ends, none after
+ *   the last row; formula-like cells neutralised (see {@link protectCell})
+ * @throws RangeError for an unknown time zone
+ */
+export function registerCsv(def: FormDefinition, entries: readonly FormEntry[], opts: CsvOptions = {}): string {
+  const timeZone = opts.timeZone ?? 'UTC';
+  const questions = allQuestions(def);
+  const fields = [
+    message('register.entryNumber'),
+    message('register.date'),
+    message('register.enteredBy'),
+    ...questions.map((q) => q.label),
+  ].map(protectCell);
+  const data = entries.map((entry) => {
+    const answers = new Map<number, readonly AnswerValue[]>();
+    for (const answer of entry.answers)
+      if (!answers.has(answer.questionId)) answers.set(answer.questionId, answer.answers);
+    return [
+      String(entry.entryNumber),
+      formatCreated(entry.date, timeZone),
+      entry.enteredBy,
+      ...questions.map((q) => answerDisplayText(q, answers.get(q.id) ?? [], formatCsvNumber)),
+    ].map(protectCell);
+  });
+  const csv = Papa.unparse([fields, ...data], { newline: '\r\n', quotes: false, escapeFormulae: false });
+  return `\uFEFF${csv}`;
+}
+
+/**
+ * The export's file name: '{form title} Register {yyyyMMdd}.csv' (docs/api.md "CSV"), the date taken in
+ * `opts.timeZone` (default UTC). Characters no file system accepts (\ / : * ? " < > | and control
+ * characters) in the title become '_'.
+ * @throws RangeError for an unknown time zone
+ */
+export function csvFileName(def: Pick<FormDefinition, 'title'>, date: Date, opts: CsvOptions = {}): string {
+  const p = zonedParts(date, opts.timeZone ?? 'UTC');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is being replaced
+  const title = def.title.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim();
+  return `${title} Register ${p.year}${p.month}${p.day}.csv`;
+}

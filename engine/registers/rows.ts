@@ -1,0 +1,187 @@
+/**
+ * A form's register: one row per entry with display text per question, the columns marked
+ * showInRegister, and the register's filtering and sorting (docs/api.md "RegisterRow"; administration-data.md
+ * §3 "Data table", §9). The API pages over queryRows' result; the runtime shows registerColumns.
+ */
+import { answerKey } from '../forms/answer-keys';
+import { allQuestions, type QuestionKind, questionKind } from '../forms/questions';
+import { message } from '../messages/catalogue';
+import type {
+  AnswerValue,
+  FormDefinition,
+  FormEntry,
+  Question,
+  RegisterFilter,
+  RegisterSort,
+} from '../types/generated';
+
+/**
+ * One register row: the entry's id and entryNumber, `date` (when the entry was first submitted, the
+ * stored ISO date-time, formatted by the table) and `enteredBy`, plus the display text of every question
+ * of the form under its answer key ('' when unanswered).
+ */
+export type RegisterRow = {
+  id: number;
+  entryNumber: number;
+  date: string;
+  enteredBy: string;
+  [key: `q_${number}`]: string;
+};
+
+/** Data-table column types (administration-data.md §3 "Data table") the register's question columns use. */
+export type RegisterColumnType =
+  | 'Text'
+  | 'Textarea'
+  | 'HyperLink'
+  | 'Number'
+  | 'DropDown'
+  | 'Date'
+  | 'MultiSelect'
+  | 'Boolean';
+
+/** A question column of the register. */
+export interface RegisterColumn {
+  /** The row key, `q_<questionId>`. */
+  value: `q_${number}`;
+  /** The question label. */
+  header: string;
+  type: RegisterColumnType;
+}
+
+/** The register query (register-query.schema.json) minus paging. */
+export interface RowQuery {
+  sorting?: RegisterSort[];
+  filters?: RegisterFilter[];
+  globalFilter?: string;
+}
+
+const columnTypes: Record<QuestionKind, RegisterColumnType> = {
+  text: 'Text',
+  long: 'Textarea',
+  hyperlink: 'HyperLink',
+  number: 'Number',
+  dropdown: 'DropDown',
+  date: 'Date',
+  checkboxes: 'MultiSelect',
+  tick: 'Boolean',
+};
+
+/**
+ * The display text of an answer: option values as they are, ticks 'Yes'/'No' (catalogue csv.yes,
+ * csv.no), dates yyyy-mm-dd (a date-time keeps its date part), numbers through `formatNumber`
+ * (default: as given), several values joined with ', '.
+ * @param question the question answered
+ * @param values the Answer's `answers`
+ * @param formatNumber how numbers print (the CSV export rounds to 2 decimals)
+ */
+export function answerDisplayText(
+  question: Question,
+  values: readonly AnswerValue[],
+  formatNumber: (value: number) => string = String,
+): string {
+  const kind = questionKind(question);
+  return values
+    .filter((value) => value !== '')
+    .map((value) => {
+      if (typeof value === 'boolean') return message(value ? 'csv.yes' : 'csv.no');
+      if (typeof value === 'number') return formatNumber(value);
+      if (kind === 'date' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return value.slice(0, 10);
+      return value;
+    })
+    .join(', ');
+}
+
+/**
+ * The register row of an entry.
+ * @param def the form definition whose questions make the columns (the latest published version)
+ * @param entry a saved entry of that form; answers to questions not on `def` are left out and of two
+ *   answers to one question the first counts
+ */
+export function entryToRegisterRow(def: FormDefinition, entry: FormEntry): RegisterRow {
+  const row: RegisterRow = {
+    id: entry.id,
+    entryNumber: entry.entryNumber,
+    date: entry.date,
+    enteredBy: entry.enteredBy,
+  };
+  const answers = new Map<number, readonly AnswerValue[]>();
+  for (const answer of entry.answers)
+    if (!answers.has(answer.questionId)) answers.set(answer.questionId, answer.answers);
+  for (const question of allQuestions(def)) {
+    row[answerKey(question.id) as `q_${number}`] = answerDisplayText(question, answers.get(question.id) ?? []);
+  }
+  return row;
+}
+
+/** The question columns of a register: questions marked showInRegister, in page order. */
+export function registerColumns(def: FormDefinition): RegisterColumn[] {
+  return allQuestions(def)
+    .filter((question) => question.showInRegister === true)
+    .map((question) => ({
+      value: answerKey(question.id) as `q_${number}`,
+      header: question.label,
+      type: columnTypes[questionKind(question)],
+    }));
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const numeric = /^-?\d+(\.\d+)?$/;
+
+function cellText(row: RegisterRow, id: string): string {
+  const value = (row as Record<string, unknown>)[id];
+  return value === undefined || value === null ? '' : String(value);
+}
+
+function filterText(value: RegisterFilter['value']): string {
+  if (typeof value === 'boolean') return message(value ? 'csv.yes' : 'csv.no');
+  return String(value).trim();
+}
+
+/** Compares two cells: numbers numerically, text naturally ('2' < '10'), empty cells last either way. */
+function compareCells(a: string, b: string, desc: boolean): number {
+  if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
+  const order = numeric.test(a) && numeric.test(b) ? Number(a) - Number(b) : collator.compare(a, b);
+  return desc ? -order : order;
+}
+
+/**
+ * Filters and sorts register rows (the register's "getall" and "download" queries, docs/api.md).
+ * @param rows rows of one form
+ * @param query `filters`: every filter must match: the column's display text contains the value,
+ *   case-insensitively (booleans match 'Yes'/'No'; an empty value matches all); on `entryNumber` and `id`
+ *   a whole-number value must equal the number. A filter on a column the rows do not have matches none.
+ *   `globalFilter`: some column other than `id` contains it, case-insensitively. `sorting`: rules in order,
+ *   each numeric-aware (see compareCells), empty cells last; ties keep the input order.
+ * @returns a new array; `rows` is not changed
+ */
+export function queryRows(rows: readonly RegisterRow[], query: RowQuery = {}): RegisterRow[] {
+  const filters = (query.filters ?? [])
+    .map((f) => ({ id: f.id, text: filterText(f.value) }))
+    .filter((f) => f.text !== '')
+    .map(({ id, text }) => {
+      if ((id === 'entryNumber' || id === 'id') && /^\d+$/.test(text)) {
+        const wanted = Number(text);
+        return (row: RegisterRow) => (row as Record<string, unknown>)[id] === wanted;
+      }
+      const needle = text.toLowerCase();
+      return (row: RegisterRow) => cellText(row, id).toLowerCase().includes(needle);
+    });
+  const global = (query.globalFilter ?? '').trim().toLowerCase();
+  const matches = (row: RegisterRow) =>
+    filters.every((test) => test(row)) &&
+    (global === '' ||
+      Object.entries(row).some(([key, value]) => key !== 'id' && String(value).toLowerCase().includes(global)));
+
+  const sorting = query.sorting ?? [];
+  const selected = rows.map((row, index) => ({ row, index })).filter(({ row }) => matches(row));
+  if (sorting.length > 0) {
+    selected.sort((a, b) => {
+      for (const { id, desc } of sorting) {
+        const order = compareCells(cellText(a.row, id), cellText(b.row, id), desc);
+        if (order !== 0) return order;
+      }
+      return a.index - b.index;
+    });
+  }
+  return selected.map(({ row }) => row);
+}
