@@ -1,0 +1,158 @@
+/**
+ * The typed API client of the runtime: one function per kind of call, built on the operation
+ * catalogue (engine/api/operations.ts). Requests go to the same origin with the session cookie.
+ */
+import { type OperationName, resolveOperation } from '../../engine/api/operations';
+import { isMessageId, type MessageId, message } from '../../engine/messages/catalogue';
+
+/** One field-level problem the API reported (docs/api.md "Errors"). */
+export interface ApiErrorDetail {
+  path: string;
+  messageId: string;
+  message: string;
+}
+
+/**
+ * A failed call: the HTTP status (0 when the network failed), the catalogue message id and its text.
+ * When the answer carries no readable error, messageId is 'common.serverError' and the message is
+ * 'Server error, please refresh and try again' (shell-access-navigation.md §8).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly messageId: string;
+  readonly details: ApiErrorDetail[];
+
+  constructor(status: number, messageId: string, text: string, details: ApiErrorDetail[] = []) {
+    super(text);
+    this.name = 'ApiError';
+    this.status = status;
+    this.messageId = messageId;
+    this.details = details;
+  }
+}
+
+/** Options of one call: `params` fill the path, `body` is sent as JSON. */
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function absolute(url: string): string {
+  // Browsers resolve relative URLs themselves; the test runner's fetch needs an absolute one.
+  const origin = globalThis.location?.origin;
+  return origin && origin !== 'null' ? new URL(url, origin).toString() : url;
+}
+
+function serverError(status: number): ApiError {
+  const id: MessageId = 'common.serverError';
+  return new ApiError(status, id, message(id));
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { messageId?: unknown; message?: unknown; details?: unknown };
+    if (typeof body.messageId === 'string' && typeof body.message === 'string' && body.message !== '') {
+      const details = Array.isArray(body.details) ? (body.details as ApiErrorDetail[]) : [];
+      return new ApiError(response.status, body.messageId, body.message, details);
+    }
+    if (typeof body.messageId === 'string' && isMessageId(body.messageId)) {
+      return new ApiError(response.status, body.messageId, message(body.messageId));
+    }
+  } catch {
+    // Not JSON: fall through to the generic text.
+  }
+  return serverError(response.status);
+}
+
+async function send(name: OperationName, options: CallOptions): Promise<Response> {
+  const { method, url } = resolveOperation(name, options.params ?? {});
+  const init: RequestInit = { method, credentials: 'include', signal: options.signal, headers: {} };
+  if (options.body !== undefined) {
+    init.body = JSON.stringify(options.body);
+    init.headers = { 'Content-Type': 'application/json' };
+  }
+  let response: Response;
+  try {
+    response = await fetch(absolute(url), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw serverError(0);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/**
+ * Calls an operation and reads its JSON answer.
+ * @returns the parsed answer, or undefined for 204 and empty answers
+ * @throws ApiError for a non-2xx answer or a network failure
+ */
+export async function callOperation<T>(name: OperationName, options: CallOptions = {}): Promise<T> {
+  const response = await send(name, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw serverError(response.status);
+  }
+}
+
+/** A downloaded file: its content and the name from Content-Disposition (or `fallbackName`). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * Reads the file name of a Content-Disposition header: `filename*=UTF-8''...` (RFC 5987) first,
+ * then `filename="..."`; null when neither is present.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Badly encoded: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/.exec(header);
+  if (!plain) return null;
+  return (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]).trim();
+}
+
+/**
+ * Calls an operation whose answer is a file (e.g. 'entries.download').
+ * @throws ApiError for a non-2xx answer or a network failure
+ */
+export async function downloadOperation(
+  name: OperationName,
+  options: CallOptions = {},
+  fallbackName = 'download',
+): Promise<DownloadedFile> {
+  const response = await send(name, options);
+  const blob = await response.blob();
+  return { blob, fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName };
+}
+
+/** Offers a file to the user through a temporary `<a download>` link. */
+export function saveFile(file: DownloadedFile): void {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The text to show for any thrown value: an ApiError's message, else the generic server error. */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : message('common.serverError');
+}

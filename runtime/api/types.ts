@@ -1,0 +1,54 @@
+/**
+ * Entity types the runtime uses, re-exported from the generated types (engine/types/generated),
+ * plus the shapes of API answers that have no entity schema (docs/api.md).
+ */
+export type { Answer, Client, FormDefinition, FormEntry, Project } from '../../engine/types/generated';
+
+/** The user as the API sends it (docs/api.md "UserView"). */
+export interface UserView {
+  id: number;
+  fullName: string;
+  email: string;
+  currentClient: number | null;
+  status: string;
+  processes: Array<{ process: string; activity: 'Edit' | 'View' }>;
+  isLoggedIn: true;
+  numberOfAssignedClients: number;
+}
+
+/** Answer of POST /api/authorization/login. */
+export interface LoginAnswer {
+  numberOfAssignedClients: number;
+  user: UserView;
+}
+
+/** Answer of POST /api/authorization/isLoggedIn. */
+export interface IsLoggedInAnswer {
+  isLoggedIn: true;
+  user: UserView;
+}
+
+/** One row of GET /api/settings/forms/getActive/type/{formArea}/{projectId}. */
+export interface ActiveForm {
+  id: number;
+  title: string;
+  category?: string;
+  description?: string;
+  version: number;
+  formArea: string;
+}
+
+/** Answer of POST .../getall/{formId} and any server-paged register source. */
+export interface RegisterPage<Row = Record<string, unknown>> {
+  items: Row[];
+  totalRecords: number;
+}
+
+/** Body of a server-paged register request (docs/api.md). */
+export interface TableQuery {
+  pageIndex: number;
+  pageSize: number;
+  sorting: Array<{ id: string; desc: boolean }>;
+  filters: Array<{ id: string; value: unknown }>;
+  globalFilter?: string;
+}
