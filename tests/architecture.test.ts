@@ -1,0 +1,262 @@
+/**
+ * The dependency direction of DESIGN.md, checked on every import of the source folders:
+ * `schemas <- engine <- {runtime, designer, api}`, `designer -> runtime`;
+ * - engine imports nothing from runtime/designer/api/fixtures/generators/scripts and no UI, server,
+ *   database or Node package (it runs in the browser and on the server);
+ * - runtime and designer import api only for types (`import type`);
+ * - api never imports runtime or designer;
+ * - nothing imports fixtures except tests (`*.test.ts(x)` and test support folders `test/`, `tests/`,
+ *   `e2e/`), fixtures itself and the seed loader api/seed/.
+ * Imports are read with the TypeScript parser, so comments and strings never count, and `import type`,
+ * `export type ... from`, `import('x')`, `require('x')` and `typeof import('x')` are all seen.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const scanned = ['engine', 'runtime', 'designer', 'api', 'generators', 'scripts', 'fixtures'];
+
+interface Import {
+  /** Repository-relative path of the importing file, with '/' separators. */
+  file: string;
+  specifier: string;
+  typeOnly: boolean;
+}
+
+/** Every import of a source text. */
+function importsOf(file: string, source: string): Import[] {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
+  const out: Import[] = [];
+  const add = (node: ts.Node | undefined, typeOnly: boolean) => {
+    if (node && ts.isStringLiteralLike(node)) out.push({ file, specifier: node.text, typeOnly });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings;
+      const allNamedTypeOnly =
+        !!clause &&
+        !clause.name &&
+        !!named &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((e) => e.isTypeOnly);
+      add(node.moduleSpecifier, !!clause && (clause.isTypeOnly || allNamedTypeOnly));
+    } else if (ts.isExportDeclaration(node)) {
+      const named = node.exportClause;
+      const allNamedTypeOnly =
+        !!named && ts.isNamedExports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+      add(node.moduleSpecifier, node.isTypeOnly || allNamedTypeOnly);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      add(node.moduleReference.expression, node.isTypeOnly);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      add(node.argument.literal, true);
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    ) {
+      add(node.arguments[0], false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/** The repository-relative target of a relative specifier, or null for a package. */
+function target(imp: Import): string | null {
+  if (!imp.specifier.startsWith('.')) return null;
+  return relative(root, resolve(root, dirname(imp.file), imp.specifier))
+    .split(sep)
+    .join('/');
+}
+
+const topFolder = (path: string) => path.split('/')[0];
+
+/** The package name of a bare specifier ('@mui/material/Button' → '@mui/material', 'node:fs' → 'node:fs'). */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const nodeBuiltins = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+const engineForbiddenPackages = [
+  /^react($|-)/,
+  /^@mui\//,
+  /^@emotion\//,
+  /^@rjsf\/(core|mui)$/,
+  /^@xstate\/react$/,
+  /^material-react-table$/,
+  /^@dnd-kit\//,
+  /^hono$/,
+  /^@hono\//,
+  /^mongodb$/,
+  /^@seald-io\//,
+  /^@node-rs\//,
+  /^msw$/,
+  /^node:/,
+];
+
+function isTestFile(file: string): boolean {
+  return /\.test\.tsx?$/.test(file) || file.split('/').some((s) => s === 'test' || s === 'tests' || s === 'e2e');
+}
+
+/** The rule violations among imports, as readable lines. */
+function violations(imports: readonly Import[]): string[] {
+  const out: string[] = [];
+  for (const imp of imports) {
+    const from = topFolder(imp.file);
+    const to = target(imp);
+    const toFolder = to === null ? null : topFolder(to);
+    const where = `${imp.file} imports '${imp.specifier}'`;
+    if (from === 'engine') {
+      if (toFolder && ['runtime', 'designer', 'api', 'generators', 'scripts'].includes(toFolder))
+        out.push(`${where}: engine must not depend on ${toFolder}/`);
+      if (toFolder === 'fixtures' && !isTestFile(imp.file)) out.push(`${where}: engine must not depend on fixtures/`);
+      if (to === null && !isTestFile(imp.file)) {
+        const name = packageName(imp.specifier);
+        if (nodeBuiltins.has(name) || engineForbiddenPackages.some((re) => re.test(name)))
+          out.push(`${where}: engine is pure TypeScript (no UI, server, database or Node packages)`);
+      }
+    }
+    if ((from === 'runtime' || from === 'designer') && toFolder === 'api' && !imp.typeOnly)
+      out.push(`${where}: ${from} may import only types from api/`);
+    if (from === 'api' && (toFolder === 'runtime' || toFolder === 'designer'))
+      out.push(`${where}: api must not depend on ${toFolder}/`);
+    if (toFolder === 'fixtures' && from !== 'fixtures' && !isTestFile(imp.file) && !imp.file.startsWith('api/seed/'))
+      out.push(`${where}: only tests, fixtures/ and api/seed/ may import fixtures/`);
+  }
+  return out;
+}
+
+function sourceFiles(dir: string): string[] {
+  const abs = join(root, dir);
+  let entries: string[];
+  try {
+    entries = readdirSync(abs);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const name of entries) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const path = `${dir}/${name}`;
+    if (statSync(join(root, path)).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+describe('architecture: dependency direction (DESIGN.md)', () => {
+  const files = scanned.flatMap(sourceFiles);
+  const imports = files.flatMap((file) => importsOf(file, readFileSync(join(root, file), 'utf8')));
+
+  it('scans the source folders', () => {
+    expect(files.some((f) => f === 'engine/forms/compile.ts')).toBe(true);
+    expect(imports.some((i) => i.file === 'engine/forms/compile.ts' && i.specifier === './answer-keys')).toBe(true);
+  });
+
+  it('holds for every import', () => {
+    expect(violations(imports)).toEqual([]);
+  });
+});
+
+describe('architecture checker', () => {
+  const check = (file: string, source: string) => violations(importsOf(file, source));
+
+  it('reads every import form, and knows type-only ones', () => {
+    const source = `
+      // import x from '../api/commented-out';
+      const s = "import y from '../api/in-a-string'";
+      import a, { b } from './a';
+      import type { C } from './c';
+      import { type D, type E } from './d';
+      import { type F, G } from './f';
+      import * as H from './h';
+      import './side-effect';
+      export { I } from './i';
+      export type { J } from './j';
+      export * from './k';
+      const l = await import('./l');
+      const m = require('./m');
+      type N = typeof import('./n');
+    `;
+    expect(importsOf('runtime/x.ts', source).map((i) => [i.specifier, i.typeOnly])).toEqual([
+      ['./a', false],
+      ['./c', true],
+      ['./d', true],
+      ['./f', false],
+      ['./h', false],
+      ['./side-effect', false],
+      ['./i', false],
+      ['./j', true],
+      ['./k', false],
+      ['./l', false],
+      ['./m', false],
+      ['./n', true],
+    ]);
+  });
+
+  it('keeps engine free of app folders and platform packages', () => {
+    expect(check('engine/forms/x.ts', "import { a } from '../../runtime/renderer/SchemaForm';")).toHaveLength(1);
+    expect(check('engine/x.ts', "import type { A } from '../api/app';")).toHaveLength(1);
+    expect(check('engine/x.ts', "import { demoSeed } from '../fixtures/seed';")).toHaveLength(2);
+    for (const pkg of [
+      'react',
+      'react-dom/client',
+      'node:fs',
+      'fs',
+      'path',
+      'crypto',
+      'hono',
+      'hono/cookie',
+      'mongodb',
+      '@mui/material',
+    ])
+      expect(check('engine/x.ts', `import x from '${pkg}';`), pkg).toHaveLength(1);
+    expect(
+      check(
+        'engine/x.ts',
+        "import Ajv from 'ajv/dist/2020'; import { setup } from 'xstate'; import en from '../schemas/messages/en.json';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets engine tests use Node and fixtures, but not the apps', () => {
+    expect(
+      check('engine/x.test.ts', "import { readFileSync } from 'node:fs'; import { demoSeed } from '../fixtures/seed';"),
+    ).toEqual([]);
+    expect(check('engine/x.test.ts', "import { app } from '../api/app';")).toHaveLength(1);
+  });
+
+  it('lets runtime and designer import only types from api', () => {
+    expect(check('runtime/api/client.ts', "import type { AppType } from '../../api/app';")).toEqual([]);
+    expect(check('designer/x.tsx', "import { type A } from '../api/app';")).toEqual([]);
+    expect(check('runtime/api/client.ts', "import { app } from '../../api/app';")).toHaveLength(1);
+    expect(check('designer/x.tsx', "const m = await import('../api/app');")).toHaveLength(1);
+    expect(check('designer/x.tsx', "import { SchemaForm } from '../runtime/renderer/SchemaForm';")).toEqual([]);
+  });
+
+  it('keeps api away from runtime and designer', () => {
+    expect(check('api/x.ts', "import type { P } from '../runtime/routes';")).toHaveLength(1);
+    expect(check('api/x.ts', "import { d } from '../designer/x';")).toHaveLength(1);
+    expect(check('api/x.ts', "import { compileFormDefinition } from '../engine/forms/compile';")).toEqual([]);
+  });
+
+  it('allows fixtures only in tests, fixtures and the seed loader', () => {
+    const seed = (from: string) => `import { demoSeed } from '${from}';`;
+    expect(check('api/seed/load.ts', seed('../../fixtures/seed'))).toEqual([]);
+    expect(check('api/test/harness.ts', seed('../../fixtures/seed'))).toEqual([]);
+    expect(check('runtime/test/setup.ts', seed('../../fixtures/msw'))).toEqual([]);
+    expect(check('runtime/x.test.tsx', seed('../fixtures/msw'))).toEqual([]);
+    expect(check('fixtures/msw/handlers.ts', seed('../seed'))).toEqual([]);
+    expect(check('api/routes/x.ts', seed('../../fixtures/seed'))).toHaveLength(1);
+    expect(check('runtime/main.tsx', "await import('../fixtures/msw/browser');")).toHaveLength(1);
+    expect(check('generators/x.ts', seed('../fixtures/seed'))).toHaveLength(1);
+  });
+});
