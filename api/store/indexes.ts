@@ -1,0 +1,53 @@
+import type { CollectionName, IndexOptions } from './port';
+
+/** One index: the collection, its keys (in order) and options, exactly as passed to `createIndex`. */
+export interface IndexSpec {
+  collection: CollectionName;
+  keys: Record<string, 1 | -1>;
+  options: IndexOptions & { name: string };
+}
+
+const unique = (collection: CollectionName, keys: Record<string, 1 | -1>, name: string): IndexSpec => ({
+  collection,
+  keys,
+  options: { unique: true, name },
+});
+
+const plain = (collection: CollectionName, keys: Record<string, 1 | -1>, name: string): IndexSpec => ({
+  collection,
+  keys,
+  options: { name },
+});
+
+/**
+ * The one list of indexes, applied by `Store.ensureIndexes()` in both implementations (DESIGN.md "api/").
+ * Unique indexes are the integrity rules (one user per email, one entry per `entryNumber` of a project and
+ * form, one counter per name); the others serve the tenant-scoped lookups of the API. `sessions.expiresAt`
+ * is a TTL index: MongoDB deletes a session once `expiresAt` (a Date) has passed, the embedded store purges
+ * expired sessions on `ensureIndexes()` and every minute after (api/store/embedded.ts).
+ */
+export const indexes: readonly IndexSpec[] = [
+  unique('clients', { id: 1 }, 'clients_id'),
+  unique('users', { email: 1 }, 'users_email'),
+  unique('users', { id: 1 }, 'users_id'),
+  unique('sessions', { sid: 1 }, 'sessions_sid'),
+  {
+    collection: 'sessions',
+    keys: { expiresAt: 1 },
+    options: { name: 'sessions_expiresAt_ttl', expireAfterSeconds: 0 },
+  },
+  unique('projects', { id: 1 }, 'projects_id'),
+  plain('projects', { clientId: 1, type: 1 }, 'projects_clientId_type'),
+  unique('lookupValues', { id: 1 }, 'lookupValues_id'),
+  plain('lookupValues', { clientId: 1, type: 1 }, 'lookupValues_clientId_type'),
+  unique('formDefinitions', { id: 1 }, 'formDefinitions_id'),
+  plain('formDefinitions', { clientId: 1, formArea: 1 }, 'formDefinitions_clientId_formArea'),
+  unique('formVersions', { formId: 1, version: 1 }, 'formVersions_formId_version'),
+  unique('formEntries', { id: 1 }, 'formEntries_id'),
+  unique(
+    'formEntries',
+    { clientId: 1, projectId: 1, formId: 1, entryNumber: 1 },
+    'formEntries_clientId_projectId_formId_entryNumber',
+  ),
+  unique('counters', { name: 1 }, 'counters_name'),
+];

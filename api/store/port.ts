@@ -1,0 +1,154 @@
+/**
+ * The persistence port (DESIGN.md "api/", "Persistence port `api/store/`").
+ *
+ * A narrow interface shaped like the MongoDB driver's `Collection`, so that operations are written once and
+ * run unchanged on the embedded store (api/store/embedded.ts) and on MongoDB (api/store/mongo.ts). Anything
+ * not in this file is not part of the contract: callers must not reach for driver- or nedb-specific features.
+ * The behaviour both implementations share is pinned by the contract suite in api/store/contract.ts and
+ * described in docs/store.md.
+ */
+
+/**
+ * A stored document. `_id` is always a string: the store generates `crypto.randomUUID()` on insert (and on
+ * upsert) when it is missing, so no ObjectId ever reaches a caller. Values are JSON values plus `Date`;
+ * `undefined` values are dropped on write (as BSON with `ignoreUndefined` and JSON do).
+ */
+export type Doc = { _id?: string; [k: string]: unknown };
+
+/** A document as it comes back from the store: `_id` is present. */
+export type Stored<T extends Doc> = T & { _id: string };
+
+/**
+ * A query filter in MongoDB syntax. Supported: equality (including equality with an array element and
+ * `null`, which also matches a missing field), dotted paths (`'address.city'`), `$eq`, `$ne`, `$in`, `$nin`,
+ * `$gt`, `$gte`, `$lt`, `$lte` (numbers, strings, dates), `$exists`, `$regex` (string source, optional
+ * `$options` with `i`, `m`, `s`), `$elemMatch`, and the logical `$and`, `$or`, `$nor`.
+ */
+export type Filter = Record<string, unknown>;
+
+/**
+ * An update in MongoDB syntax. Field names may be dotted paths; `$push` takes a value or `{ $each: [...] }`;
+ * `$pull` takes a value or a condition (`{ $in: [...] }`, or a sub-document filter for arrays of objects).
+ */
+export type Update = {
+  $set?: Record<string, unknown>;
+  $unset?: Record<string, '' | 1 | true>;
+  $inc?: Record<string, number>;
+  $push?: Record<string, unknown>;
+  $pull?: Record<string, unknown>;
+};
+
+/** Options of `find`: `sort` keys apply in insertion order of the object; `limit: 0` means no limit. */
+export interface FindOptions {
+  sort?: Record<string, 1 | -1>;
+  skip?: number;
+  limit?: number;
+  /** Inclusion (`{ name: 1 }`) or exclusion (`{ tags: 0 }`), never mixed except for `_id: 0`. */
+  projection?: Record<string, 0 | 1>;
+}
+
+/** Result of `updateOne`: `upserted` is true when no document matched and one was inserted. */
+export interface UpdateOneResult {
+  matchedCount: number;
+  /** Documents actually changed: a `$set` to the value already stored does not count. */
+  modifiedCount: number;
+  upserted: boolean;
+}
+
+/** Result of `updateMany`. */
+export interface UpdateManyResult {
+  matchedCount: number;
+  modifiedCount: number;
+}
+
+/** Options of `createIndex`. `name` is used by MongoDB only; `expireAfterSeconds` makes a TTL index. */
+export interface IndexOptions {
+  unique?: boolean;
+  name?: string;
+  expireAfterSeconds?: number;
+}
+
+/**
+ * One collection. Every returned document is a fresh copy: mutating it never changes stored data, and
+ * mutating a document after passing it to `insertOne` does not either. `find` without `sort` returns
+ * documents in no guaranteed order: callers sort.
+ */
+export interface Collection<T extends Doc> {
+  /** Inserts one document (generating `_id` when missing) and returns a copy of it. Throws DuplicateKeyError. */
+  insertOne(doc: T): Promise<Stored<T>>;
+  /**
+   * Inserts documents in order and returns how many were inserted (0 for an empty list). On a unique-index
+   * violation it throws DuplicateKeyError with `insertedCount`: the documents before the failing one are
+   * inserted, the failing one and those after it are not (MongoDB's ordered insert).
+   */
+  insertMany(docs: T[]): Promise<number>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection'>): Promise<Stored<T> | null>;
+  find(filter: Filter, options?: FindOptions): Promise<Array<Stored<T>>>;
+  countDocuments(filter: Filter): Promise<number>;
+  /**
+   * Updates the first matching document. With `upsert` and no match, inserts the equality conditions of the
+   * filter (dotted paths become nested objects) with the update applied, and a generated string `_id`.
+   * Throws DuplicateKeyError (the document is left unchanged).
+   */
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateOneResult>;
+  updateMany(filter: Filter, update: Update): Promise<UpdateManyResult>;
+  deleteOne(filter: Filter): Promise<{ deletedCount: number }>;
+  deleteMany(filter: Filter): Promise<{ deletedCount: number }>;
+  /**
+   * Atomically updates the first matching document and returns it as it was `'before'` (the default, as in
+   * MongoDB) or `'after'` the update; `null` when nothing matched (or, with `upsert` and `'before'`, when
+   * the document was inserted). This is the primitive for counters: concurrent `$inc`s never lose an update.
+   */
+  findOneAndUpdate(
+    filter: Filter,
+    update: Update,
+    options?: { upsert?: boolean; returnDocument?: 'before' | 'after' },
+  ): Promise<Stored<T> | null>;
+  /** Creates the index if it does not exist. Throws DuplicateKeyError if existing data violates `unique`. */
+  createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
+}
+
+/** The collections of the platform (DESIGN.md "api/"); api/store/indexes.ts lists the indexes of each. */
+export const collectionNames = [
+  'clients',
+  'users',
+  'sessions',
+  'projects',
+  'lookupValues',
+  'formDefinitions',
+  'formVersions',
+  'formEntries',
+  'counters',
+] as const;
+
+/** Name of one collection of the platform. */
+export type CollectionName = (typeof collectionNames)[number];
+
+/** An open store: one database with the collections above. */
+export interface Store {
+  /** The collection called `name`. Throws on a name not in `collectionNames`. */
+  collection<T extends Doc>(name: CollectionName): Collection<T>;
+  /** Applies every index of api/store/indexes.ts (idempotent). Throws DuplicateKeyError on conflicting data. */
+  ensureIndexes(): Promise<void>;
+  /** Waits for pending writes, releases files or connections. Using the store afterwards throws. */
+  close(): Promise<void>;
+  readonly kind: 'embedded' | 'mongodb';
+}
+
+/**
+ * Thrown by both implementations on a unique-index violation (MongoDB error code 11000, nedb
+ * `errorType: 'uniqueViolated'`). The API maps it to its own error value with a message id.
+ */
+export class DuplicateKeyError extends Error {
+  override readonly name = 'DuplicateKeyError';
+  /** The collection written to. */
+  readonly collection: string;
+  /** For `insertMany`: how many documents were inserted before the failing one. */
+  readonly insertedCount?: number;
+
+  constructor(collection: string, detail?: string, insertedCount?: number, options?: { cause?: unknown }) {
+    super(`Duplicate key in ${collection}${detail ? `: ${detail}` : ''}`, options);
+    this.collection = collection;
+    if (insertedCount !== undefined) this.insertedCount = insertedCount;
+  }
+}
