@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Collection as DriverCollection,
+  type Filter as DriverFilter,
+  type UpdateFilter as DriverUpdate,
+  MongoClient,
+  MongoServerError,
+} from 'mongodb';
+import { assertDefinedFilter } from './filter-check';
+import { indexes } from './indexes';
+import { plainCopy } from './plain-copy';
+import {
+  type Collection,
+  type CollectionName,
+  collectionNames,
+  type Doc,
+  DuplicateKeyError,
+  type Filter,
+  type FindOptions,
+  type IndexOptions,
+  type Store,
+  type Stored,
+  type Update,
+  type UpdateManyResult,
+  type UpdateOneResult,
+} from './port';
+import { upsertSeed } from './upsert-seed';
+
+type Row = { _id: string; [k: string]: unknown };
+
+/** Database used when neither the `dbName` argument nor the URI's path names one. */
+export const defaultDbName = 'siteforms';
+
+/**
+ * The database named by a MongoDB connection string's path (`mongodb://h1,h2/siteforms?replicaSet=rs`
+ * -> 'siteforms'), or undefined when it has none. Works for `mongodb+srv://` and multi-host strings, which
+ * WHATWG URL parsing rejects.
+ */
+export function dbNameFromUri(uri: string): string | undefined {
+  const match = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?#]*)/.exec(uri);
+  const name = match ? decodeURIComponent(match[1]) : '';
+  return name === '' ? undefined : name;
+}
+
+/**
+ * Opens the MongoDB store (DESIGN.md "api/": the production path, chosen by `MONGODB_URI`) with the
+ * official driver. Writes use write concern `{ w: 'majority' }` (acknowledged once a majority of the replica
+ * set has them in its journal, so a failover cannot roll them back), reads use read concern 'majority' (a
+ * read never returns data a failover could roll back; after an acknowledged majority write it sees that
+ * write), and writes and reads are retried once on a transient network error or failover.
+ *
+ * The database is `dbName`, else the URI's path, else 'siteforms'. Connects before returning, so a wrong URI
+ * or unreachable server throws here (the driver's MongoServerSelectionError after `serverSelectionTimeoutMS`).
+ * Indexes are not applied here: call `ensureIndexes()` (openStore does).
+ */
+export async function openMongoStore(uri: string, dbName?: string): Promise<Store> {
+  const client = new MongoClient(uri, {
+    writeConcern: { w: 'majority' },
+    readConcern: { level: 'majority' },
+    retryWrites: true,
+    retryReads: true,
+    // As the embedded store and JSON: an undefined member is absent, not null.
+    ignoreUndefined: true,
+    appName: 'site-forms',
+  });
+  await client.connect();
+  let closed = false;
+  // The driver reconnects on use after close(); the port promises an error instead.
+  const assertOpen = () => {
+    if (closed) throw new Error('The store is closed');
+  };
+  const db = client.db(dbName ?? dbNameFromUri(uri) ?? defaultDbName);
+  const collections = new Map<CollectionName, MongoCollection<Doc>>(
+    collectionNames.map((name) => [name, new MongoCollection<Doc>(db.collection<Row>(name), name, assertOpen)]),
+  );
+  return {
+    kind: 'mongodb',
+    collection<T extends Doc>(name: CollectionName): Collection<T> {
+      assertOpen();
+      const collection = collections.get(name);
+      if (!collection) throw new Error(`Unknown collection ${name}`);
+      return collection as unknown as Collection<T>;
+    },
+    async ensureIndexes() {
+      for (const spec of indexes) {
+        await collections.get(spec.collection)!.createIndex(spec.keys, spec.options);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+/**
+ * One collection of the MongoDB store: a thin pass-through to the driver's `Collection` that generates
+ * string `_id`s (on insert, and through `$setOnInsert` on upserts whose filter does not fix `_id`), copies
+ * documents going in and coming out, and turns duplicate-key errors (code 11000) into DuplicateKeyError.
+ */
+export class MongoCollection<T extends Doc> implements Collection<T> {
+  constructor(
+    private readonly driver: DriverCollection<Row>,
+    private readonly name: string,
+    private readonly assertOpen: () => void,
+  ) {}
+
+  async insertOne(doc: T): Promise<Stored<T>> {
+    const prepared = prepare(doc);
+    await this.run(() => this.driver.insertOne(plainCopy(prepared)));
+    return prepared as Stored<T>;
+  }
+
+  async insertMany(docs: T[]): Promise<number> {
+    if (docs.length === 0) return 0;
+    const prepared = docs.map(prepare);
+    const result = await this.run(() => this.driver.insertMany(prepared, { ordered: true }));
+    return result.insertedCount;
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'projection'> = {}): Promise<Stored<T> | null> {
+    const doc = await this.run(() =>
+      this.driver.findOne(asFilter(filter), options.projection ? { projection: options.projection } : {}),
+    );
+    return doc as Stored<T> | null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<Array<Stored<T>>> {
+    const docs = await this.run(() =>
+      this.driver
+        .find(asFilter(filter), {
+          ...(options.sort ? { sort: options.sort } : {}),
+          ...(options.skip ? { skip: options.skip } : {}),
+          ...(options.limit ? { limit: options.limit } : {}),
+          ...(options.projection ? { projection: options.projection } : {}),
+        })
+        .toArray(),
+    );
+    return docs as Array<Stored<T>>;
+  }
+
+  async countDocuments(filter: Filter): Promise<number> {
+    return this.run(() => this.driver.countDocuments(asFilter(filter)));
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateOneResult> {
+    const result = await this.run(() =>
+      this.driver.updateOne(asFilter(filter), withUpsertId(filter, update, options.upsert), {
+        upsert: options.upsert ?? false,
+      }),
+    );
+    return {
+      matchedCount: result.matchedCount,
+      modifiedCount: result.modifiedCount,
+      upserted: result.upsertedCount > 0,
+    };
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateManyResult> {
+    const result = await this.run(() => this.driver.updateMany(asFilter(filter), asUpdate(update)));
+    return { matchedCount: result.matchedCount, modifiedCount: result.modifiedCount };
+  }
+
+  async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
+    const result = await this.run(() => this.driver.deleteOne(asFilter(filter)));
+    return { deletedCount: result.deletedCount };
+  }
+
+  async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
+    const result = await this.run(() => this.driver.deleteMany(asFilter(filter)));
+    return { deletedCount: result.deletedCount };
+  }
+
+  async findOneAndUpdate(
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean; returnDocument?: 'before' | 'after' } = {},
+  ): Promise<Stored<T> | null> {
+    const doc = await this.run(() =>
+      this.driver.findOneAndUpdate(asFilter(filter), withUpsertId(filter, update, options.upsert), {
+        upsert: options.upsert ?? false,
+        returnDocument: options.returnDocument ?? 'before',
+        includeResultMetadata: false,
+      }),
+    );
+    return doc as Stored<T> | null;
+  }
+
+  async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    await this.run(() => this.driver.createIndex(keys, options));
+  }
+
+  /** Runs one driver call: refuses after close, turns code 11000 into DuplicateKeyError. */
+  private async run<R>(task: () => Promise<R>): Promise<R> {
+    this.assertOpen();
+    try {
+      return await task();
+    } catch (error) {
+      if (error instanceof MongoServerError && (error.code === 11000 || error.code === 11001)) {
+        const inserted = (error as { insertedCount?: unknown }).insertedCount;
+        const key = error.keyValue ? ` ${JSON.stringify(error.keyValue)}` : '';
+        throw new DuplicateKeyError(
+          this.name,
+          `${error.message}${key}`,
+          typeof inserted === 'number' ? inserted : undefined,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  }
+}
+
+/** A copy of `doc` with a string `_id` first (generated when missing). */
+function prepare<T extends Doc>(doc: T): Row {
+  const { _id = randomUUID(), ...rest } = plainCopy(doc) as Doc;
+  if (typeof _id !== 'string') throw new TypeError('_id must be a string');
+  return { _id, ...rest };
+}
+
+/**
+ * The update, plus `$setOnInsert: { _id: <uuid> }` for an upsert whose filter does not fix `_id`, so an
+ * upserted document never gets an ObjectId.
+ */
+function withUpsertId(filter: Filter, update: Update, upsert: boolean | undefined): DriverUpdate<Row> {
+  const copy = asUpdate(update);
+  if (!upsert || upsertSeed(filter)._id !== undefined) return copy;
+  return { ...copy, $setOnInsert: { _id: randomUUID() } } as DriverUpdate<Row>;
+}
+
+function asUpdate(update: Update): DriverUpdate<Row> {
+  return plainCopy(update) as DriverUpdate<Row>;
+}
+
+function asFilter(filter: Filter): DriverFilter<Row> {
+  assertDefinedFilter(filter);
+  return filter as DriverFilter<Row>;
+}
