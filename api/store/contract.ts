@@ -1,0 +1,674 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Collection, collectionNames, type Doc, DuplicateKeyError, type Filter, type Store } from './port';
+
+/**
+ * The store contract (DESIGN.md "api/": one contract test suite runs against both implementations).
+ * Registers a vitest `describe` block that opens a store with `open` (which must apply the indexes, as
+ * openStore does), empties every collection before each test, and pins the behaviour of the port
+ * (api/store/port.ts): filters, sort/skip/limit, projection, each update operator, upserts,
+ * findOneAndUpdate, atomic counters, unique indexes, copies and string `_id`s. The store is closed after.
+ */
+export function runStoreContract(name: string, open: () => Promise<Store>): void {
+  describe(`store contract: ${name}`, () => {
+    let store: Store;
+    let projects: Collection<Project>;
+    let counters: Collection<Counter>;
+
+    beforeAll(async () => {
+      store = await open();
+      projects = store.collection<Project>('projects');
+      counters = store.collection<Counter>('counters');
+    });
+
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    beforeEach(async () => {
+      for (const collection of collectionNames) await store.collection(collection).deleteMany({});
+    });
+
+    const ids = async (filter: Filter) => (await projects.find(filter)).map((p) => p.id).sort();
+    const seed = async () => {
+      expect(await projects.insertMany(fixtures())).toBe(fixtures().length);
+    };
+
+    describe('insert and _id', () => {
+      it('generates a string _id (a UUID) and returns a copy of the stored document', async () => {
+        const input: Project = { id: 'p1', clientId: 'c1', type: 'site', name: 'One' };
+        const stored = await projects.insertOne(input);
+        expect(typeof stored._id).toBe('string');
+        expect(stored._id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+        expect(stored).toEqual({ _id: stored._id, ...input });
+        expect(input._id).toBeUndefined();
+        const found = await projects.findOne({ _id: stored._id });
+        expect(found).toEqual(stored);
+      });
+
+      it('keeps a given string _id and finds by it', async () => {
+        await projects.insertOne({ _id: 'fixed-id', id: 'p1', clientId: 'c1', type: 'site' });
+        expect((await projects.findOne({ _id: 'fixed-id' }))?.id).toBe('p1');
+      });
+
+      it('insertMany returns the count and gives every document a string _id', async () => {
+        await seed();
+        const all = await projects.find({});
+        expect(all).toHaveLength(fixtures().length);
+        for (const doc of all) expect(typeof doc._id).toBe('string');
+        expect(new Set(all.map((d) => d._id)).size).toBe(all.length);
+        expect(await projects.insertMany([])).toBe(0);
+      });
+
+      it('round-trips dates, nested objects, arrays and null; drops undefined members', async () => {
+        const startDate = new Date('2024-02-03T04:05:06.789Z');
+        await projects.insertOne({
+          id: 'p1',
+          clientId: 'c1',
+          type: 'site',
+          startDate,
+          address: { city: 'Perth', lines: ['1 Main St', null] },
+          closedAt: null,
+          note: undefined,
+        });
+        const found = await projects.findOne({ id: 'p1' });
+        expect(found?.startDate).toBeInstanceOf(Date);
+        expect((found!.startDate as Date).toISOString()).toBe(startDate.toISOString());
+        expect(found?.address).toEqual({ city: 'Perth', lines: ['1 Main St', null] });
+        expect(found?.closedAt).toBeNull();
+        expect(found && 'note' in found).toBe(false);
+      });
+    });
+
+    describe('copies', () => {
+      it('mutating a returned or inserted document never changes stored data', async () => {
+        const input: Project = { id: 'p1', clientId: 'c1', type: 'site', tags: ['a'], address: { city: 'Perth' } };
+        const inserted = await projects.insertOne(input);
+        (input.tags as string[]).push('from-input');
+        (inserted.tags as string[]).push('from-insert');
+        const one = await projects.findOne({ id: 'p1' });
+        (one!.address as { city: string }).city = 'changed';
+        const many = await projects.find({ id: 'p1' });
+        many[0].name = 'changed';
+        const after = await projects.findOneAndUpdate(
+          { id: 'p1' },
+          { $set: { budget: 1 } },
+          { returnDocument: 'after' },
+        );
+        (after!.tags as string[]).push('from-fou');
+        expect(await projects.findOne({ id: 'p1' })).toEqual({
+          _id: inserted._id,
+          id: 'p1',
+          clientId: 'c1',
+          type: 'site',
+          tags: ['a'],
+          address: { city: 'Perth' },
+          budget: 1,
+        });
+      });
+    });
+
+    describe('filters', () => {
+      beforeEach(seed);
+
+      it('equality, dotted paths and array elements', async () => {
+        expect(await ids({ clientId: 'c1' })).toEqual(['p1', 'p2']);
+        expect(await ids({ clientId: 'c1', type: 'site' })).toEqual(['p1', 'p2']);
+        expect(await ids({ 'address.city': 'Sydney' })).toEqual(['p1', 'p2']);
+        expect(await ids({ 'address.postcode': '3000', 'address.city': 'Melbourne' })).toEqual(['p3']);
+        expect(await ids({ tags: 'civil' })).toEqual(['p1', 'p2']);
+        expect(await ids({ tags: ['civil', 'steel'] })).toEqual(['p1']);
+        expect(await ids({ archived: true })).toEqual(['p2']);
+        expect(await ids({ startDate: new Date('2024-01-10T00:00:00Z') })).toEqual(['p1']);
+        expect(await ids({ 'contacts.role': 'foreman' })).toEqual(['p1']);
+        expect(await ids({ clientId: 'nobody' })).toEqual([]);
+      });
+
+      it('equality with null matches null and missing fields; $ne null the others', async () => {
+        expect(await ids({ closedAt: null })).toEqual(['p1', 'p2', 'p3', 'p4']);
+        expect(await ids({ closedAt: { $eq: null } })).toEqual(['p1', 'p2', 'p3', 'p4']);
+        expect(await ids({ closedAt: { $ne: null } })).toEqual(['p5']);
+        expect(await ids({ closedAt: { $in: [null] } })).toEqual(['p1', 'p2', 'p3', 'p4']);
+        expect(await ids({ closedAt: { $nin: [null] } })).toEqual(['p5']);
+      });
+
+      it('$eq, $ne, $in, $nin (also against arrays: $ne/$nin mean no element matches)', async () => {
+        expect(await ids({ type: { $eq: 'office' } })).toEqual(['p3']);
+        expect(await ids({ type: { $ne: 'site' } })).toEqual(['p3']);
+        expect(await ids({ budget: { $in: [75, 250] } })).toEqual(['p2', 'p3', 'p4']);
+        expect(await ids({ budget: { $nin: [75, 250] } })).toEqual(['p1', 'p5']);
+        expect(await ids({ tags: { $in: ['steel', 'glass'] } })).toEqual(['p1', 'p3']);
+        expect(await ids({ tags: { $ne: 'civil' } })).toEqual(['p3', 'p4', 'p5']);
+        expect(await ids({ tags: { $nin: ['civil', 'glass'] } })).toEqual(['p4', 'p5']);
+        expect(await ids({ missingField: { $ne: 'x' } })).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+      });
+
+      it('$gt, $gte, $lt, $lte on numbers, strings and dates', async () => {
+        expect(await ids({ budget: { $gt: 100 } })).toEqual(['p2', 'p4']);
+        expect(await ids({ budget: { $gte: 100 } })).toEqual(['p1', 'p2', 'p4']);
+        expect(await ids({ budget: { $lt: 100 } })).toEqual(['p3', 'p5']);
+        expect(await ids({ budget: { $lte: 75 } })).toEqual(['p3', 'p5']);
+        expect(await ids({ budget: { $gt: 50, $lt: 250 } })).toEqual(['p1', 'p3']);
+        expect(await ids({ name: { $gte: 'Rail', $lt: 'T' } })).toEqual(['p4']);
+        expect(await ids({ startDate: { $lt: new Date('2024-01-01T00:00:00Z') } })).toEqual(['p4']);
+        expect(await ids({ startDate: { $gte: new Date('2024-01-01T00:00:00Z') } })).toEqual(['p1']);
+      });
+
+      it('$exists', async () => {
+        expect(await ids({ startDate: { $exists: true } })).toEqual(['p1', 'p4']);
+        expect(await ids({ startDate: { $exists: false } })).toEqual(['p2', 'p3', 'p5']);
+        expect(await ids({ closedAt: { $exists: true } })).toEqual(['p2', 'p5']);
+        expect(await ids({ 'address.postcode': { $exists: false } })).toEqual(['p5']);
+      });
+
+      it('$regex with a string source and $options', async () => {
+        expect(await ids({ name: { $regex: '^harbour' } })).toEqual(['p2']);
+        expect(await ids({ name: { $regex: '^harbour', $options: 'i' } })).toEqual(['p1', 'p2']);
+        expect(await ids({ name: { $regex: 'yard$', $options: 'i' } })).toEqual(['p4']);
+        expect(await ids({ 'address.city': { $regex: 'ne', $options: 'i' } })).toEqual(['p1', 'p2', 'p3']);
+        expect(await ids({ name: { $regex: '^Tow' } })).toEqual(['p3']);
+        expect(await ids({ name: { $regex: 'nothing-like-this' } })).toEqual([]);
+      });
+
+      it('$and, $or, $nor, and nesting', async () => {
+        expect(await ids({ $and: [{ clientId: 'c1' }, { archived: false }] })).toEqual(['p1']);
+        expect(await ids({ $or: [{ type: 'office' }, { budget: { $gte: 250 } }] })).toEqual(['p2', 'p3', 'p4']);
+        expect(
+          await ids({ clientId: 'c2', $or: [{ type: 'office' }, { name: { $regex: 'rail', $options: 'i' } }] }),
+        ).toEqual(['p3', 'p4']);
+        expect(
+          await ids({ $or: [{ $and: [{ clientId: 'c1' }, { archived: true }] }, { 'address.city': 'Perth' }] }),
+        ).toEqual(['p2', 'p4']);
+        expect(await ids({ $nor: [{ clientId: 'c1' }, { type: 'office' }] })).toEqual(['p4', 'p5']);
+      });
+
+      it('$elemMatch on arrays of sub-documents', async () => {
+        expect(await ids({ contacts: { $elemMatch: { role: 'foreman', name: 'Ana' } } })).toEqual(['p1']);
+        expect(await ids({ contacts: { $elemMatch: { role: 'foreman', name: 'Bo' } } })).toEqual([]);
+      });
+
+      it('rejects an undefined filter value instead of matching everything', async () => {
+        await expect(projects.find({ id: undefined })).rejects.toThrow(TypeError);
+        await expect(projects.deleteOne({ id: undefined })).rejects.toThrow(TypeError);
+        expect(await projects.countDocuments({})).toBe(fixtures().length);
+      });
+
+      it('countDocuments', async () => {
+        expect(await projects.countDocuments({})).toBe(5);
+        expect(await projects.countDocuments({ clientId: 'c2' })).toBe(2);
+        expect(await projects.countDocuments({ budget: { $gt: 1000 } })).toBe(0);
+      });
+    });
+
+    describe('sort, skip, limit, projection', () => {
+      beforeEach(seed);
+
+      it('sorts by one key ascending and descending', async () => {
+        expect((await projects.find({}, { sort: { id: 1 } })).map((p) => p.id)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+        expect((await projects.find({}, { sort: { id: -1 } })).map((p) => p.id)).toEqual([
+          'p5',
+          'p4',
+          'p3',
+          'p2',
+          'p1',
+        ]);
+        expect(
+          (await projects.find({ clientId: 'c1' }, { sort: { 'address.postcode': -1 } })).map((p) => p.id),
+        ).toEqual(['p2', 'p1']);
+      });
+
+      it('sorts by several keys in order', async () => {
+        const sorted = await projects.find({}, { sort: { budget: -1, id: 1 } });
+        expect(sorted.map((p) => p.id)).toEqual(['p2', 'p4', 'p1', 'p3', 'p5']);
+        const byClient = await projects.find(
+          { clientId: { $in: ['c1', 'c2'] } },
+          { sort: { clientId: 1, budget: -1 } },
+        );
+        expect(byClient.map((p) => p.id)).toEqual(['p2', 'p1', 'p4', 'p3']);
+      });
+
+      it('skips and limits after sorting', async () => {
+        const page = await projects.find({}, { sort: { budget: -1, id: 1 }, skip: 1, limit: 2 });
+        expect(page.map((p) => p.id)).toEqual(['p4', 'p1']);
+        expect((await projects.find({}, { sort: { id: 1 }, skip: 4 })).map((p) => p.id)).toEqual(['p5']);
+        expect(await projects.find({}, { sort: { id: 1 }, skip: 10 })).toEqual([]);
+        expect(await projects.find({}, { limit: 3 })).toHaveLength(3);
+        expect(await projects.find({}, { limit: 0 })).toHaveLength(5);
+      });
+
+      it('projects by inclusion, with and without _id, and with dotted paths', async () => {
+        const [withId] = await projects.find({ id: 'p1' }, { projection: { name: 1, budget: 1 } });
+        expect(Object.keys(withId).sort()).toEqual(['_id', 'budget', 'name']);
+        expect(withId).toMatchObject({ name: 'Harbour Bridge', budget: 100 });
+        const noId = await projects.findOne({ id: 'p1' }, { projection: { name: 1, _id: 0 } });
+        expect(noId).toEqual({ name: 'Harbour Bridge' });
+        const dotted = await projects.findOne({ id: 'p1' }, { projection: { 'address.city': 1, _id: 0 } });
+        expect(dotted).toEqual({ address: { city: 'Sydney' } });
+      });
+
+      it('projects by exclusion', async () => {
+        const doc = await projects.findOne({ id: 'p1' }, { projection: { tags: 0, address: 0, contacts: 0 } });
+        expect(doc).not.toHaveProperty('tags');
+        expect(doc).not.toHaveProperty('address');
+        expect(doc).toMatchObject({ id: 'p1', name: 'Harbour Bridge' });
+        expect(typeof doc?._id).toBe('string');
+        const onlyNoId = await projects.findOne({ id: 'p3' }, { projection: { _id: 0 } });
+        expect(onlyNoId).not.toHaveProperty('_id');
+        expect(onlyNoId).toMatchObject({ id: 'p3', name: 'Tower Fitout' });
+      });
+
+      it('returns full documents without a projection', async () => {
+        const doc = await projects.findOne({ id: 'p1' });
+        expect(doc).toMatchObject(fixtures()[0]);
+      });
+    });
+
+    describe('updateOne', () => {
+      beforeEach(seed);
+      const get = async (id: string) => projects.findOne({ id });
+
+      it('$set, including dotted paths that create nested objects', async () => {
+        const result = await projects.updateOne(
+          { id: 'p1' },
+          { $set: { name: 'Renamed', 'address.city': 'Newcastle', 'meta.a.b': 1 } },
+        );
+        expect(result).toEqual({ matchedCount: 1, modifiedCount: 1, upserted: false });
+        const doc = await get('p1');
+        expect(doc).toMatchObject({
+          name: 'Renamed',
+          address: { city: 'Newcastle', postcode: '2000' },
+          meta: { a: { b: 1 } },
+        });
+      });
+
+      it('counts a $set to the stored value as matched but not modified', async () => {
+        expect(await projects.updateOne({ id: 'p1' }, { $set: { name: 'Harbour Bridge' } })).toEqual({
+          matchedCount: 1,
+          modifiedCount: 0,
+          upserted: false,
+        });
+        expect(await projects.updateOne({ id: 'nope' }, { $set: { name: 'x' } })).toEqual({
+          matchedCount: 0,
+          modifiedCount: 0,
+          upserted: false,
+        });
+      });
+
+      it('updates only the first match', async () => {
+        await projects.updateOne({ clientId: 'c1' }, { $set: { flagged: true } });
+        expect(await projects.countDocuments({ flagged: true })).toBe(1);
+      });
+
+      it('$unset', async () => {
+        await projects.updateOne({ id: 'p1' }, { $unset: { tags: '', 'address.postcode': 1, missing: true } });
+        const doc = await get('p1');
+        expect(doc).not.toHaveProperty('tags');
+        expect(doc?.address).toEqual({ city: 'Sydney' });
+      });
+
+      it('$inc on existing and missing fields, by negative amounts and nested', async () => {
+        await projects.updateOne({ id: 'p1' }, { $inc: { budget: 5, visits: 1, 'stats.count': 2 } });
+        await projects.updateOne({ id: 'p1' }, { $inc: { budget: -10 } });
+        expect(await get('p1')).toMatchObject({ budget: 95, visits: 1, stats: { count: 2 } });
+      });
+
+      it('rejects $inc on a non-number and leaves the document unchanged', async () => {
+        await expect(projects.updateOne({ id: 'p1' }, { $inc: { name: 1 } })).rejects.toThrow();
+        expect((await get('p1'))?.name).toBe('Harbour Bridge');
+      });
+
+      it('$push a value, $push $each, and $push to a missing array', async () => {
+        await projects.updateOne({ id: 'p1' }, { $push: { tags: 'bridge' } });
+        await projects.updateOne({ id: 'p1' }, { $push: { tags: { $each: ['x', 'y'] } } });
+        await projects.updateOne({ id: 'p4' }, { $push: { tags: 'new' } });
+        await projects.updateOne({ id: 'p1' }, { $push: { contacts: { name: 'Cy', role: 'engineer' } } });
+        const p1 = await get('p1');
+        expect(p1?.tags).toEqual(['civil', 'steel', 'bridge', 'x', 'y']);
+        expect(p1?.contacts).toHaveLength(3);
+        expect((await get('p4'))?.tags).toEqual(['new']);
+      });
+
+      it('$pull a value, a condition, sub-documents by filter, and from a missing array (no-op)', async () => {
+        await projects.updateOne({ id: 'p1' }, { $pull: { tags: 'steel' } });
+        expect((await get('p1'))?.tags).toEqual(['civil']);
+        await projects.updateOne({ id: 'p3' }, { $pull: { tags: { $in: ['glass', 'fitout'] } } });
+        expect((await get('p3'))?.tags).toEqual([]);
+        await projects.updateOne({ id: 'p1' }, { $pull: { contacts: { role: 'foreman' } } });
+        expect((await get('p1'))?.contacts).toEqual([{ name: 'Bo', role: 'safety' }]);
+        expect(await projects.updateOne({ id: 'p4' }, { $pull: { tags: 'x' } })).toEqual({
+          matchedCount: 1,
+          modifiedCount: 0,
+          upserted: false,
+        });
+        expect(await get('p4')).not.toHaveProperty('tags');
+      });
+
+      it('applies several operators at once', async () => {
+        await projects.updateOne(
+          { id: 'p2' },
+          { $set: { archived: false }, $unset: { closedAt: '' }, $inc: { budget: 50 }, $push: { tags: 'reopened' } },
+        );
+        const doc = await get('p2');
+        expect(doc).toMatchObject({ archived: false, budget: 300, tags: ['civil', 'reopened'] });
+        expect(doc).not.toHaveProperty('closedAt');
+      });
+
+      it('upserts from the equality conditions of the filter with a string _id', async () => {
+        const result = await projects.updateOne(
+          { id: 'p9', clientId: 'c9', 'address.city': 'Hobart', budget: { $gt: 0 } },
+          { $set: { name: 'Upserted' }, $inc: { visits: 1 } },
+          { upsert: true },
+        );
+        expect(result).toEqual({ matchedCount: 0, modifiedCount: 0, upserted: true });
+        const doc = await get('p9');
+        expect(typeof doc?._id).toBe('string');
+        const { _id, ...rest } = doc!;
+        expect(rest).toEqual({ id: 'p9', clientId: 'c9', address: { city: 'Hobart' }, name: 'Upserted', visits: 1 });
+      });
+
+      it('upsert takes equalities from $and and $eq, and updates when a document matches', async () => {
+        await projects.updateOne(
+          { $and: [{ id: 'p8' }, { clientId: { $eq: 'c8' } }] },
+          { $set: { type: 'site' } },
+          { upsert: true },
+        );
+        expect(await get('p8')).toMatchObject({ id: 'p8', clientId: 'c8', type: 'site' });
+        const again = await projects.updateOne({ id: 'p8' }, { $set: { type: 'office' } }, { upsert: true });
+        expect(again).toEqual({ matchedCount: 1, modifiedCount: 1, upserted: false });
+        expect(await projects.countDocuments({ id: 'p8' })).toBe(1);
+      });
+    });
+
+    describe('updateMany, deleteOne, deleteMany', () => {
+      beforeEach(seed);
+
+      it('updateMany reports matched and modified counts', async () => {
+        expect(await projects.updateMany({ clientId: 'c1' }, { $set: { archived: true } })).toEqual({
+          matchedCount: 2,
+          modifiedCount: 1,
+        });
+        expect(await ids({ archived: true })).toEqual(['p1', 'p2']);
+        expect(await projects.updateMany({ type: 'site' }, { $inc: { budget: 1 } })).toEqual({
+          matchedCount: 4,
+          modifiedCount: 4,
+        });
+        expect((await projects.findOne({ id: 'p5' }))?.budget).toBe(51);
+        expect(await projects.updateMany({ clientId: 'none' }, { $set: { x: 1 } })).toEqual({
+          matchedCount: 0,
+          modifiedCount: 0,
+        });
+      });
+
+      it('deleteOne deletes one match, deleteMany all matches', async () => {
+        expect(await projects.deleteOne({ clientId: 'c1' })).toEqual({ deletedCount: 1 });
+        expect(await projects.countDocuments({ clientId: 'c1' })).toBe(1);
+        expect(await projects.deleteOne({ clientId: 'none' })).toEqual({ deletedCount: 0 });
+        expect(await projects.deleteMany({ type: 'site' })).toEqual({ deletedCount: 3 });
+        expect(await ids({})).toEqual(['p3']);
+        expect(await projects.deleteMany({})).toEqual({ deletedCount: 1 });
+        expect(await projects.countDocuments({})).toBe(0);
+      });
+    });
+
+    describe('findOneAndUpdate', () => {
+      it('returns the document before (the default) or after the update', async () => {
+        await counters.insertOne({ name: 'c', value: 5 });
+        const before = await counters.findOneAndUpdate({ name: 'c' }, { $inc: { value: 1 } });
+        expect(before?.value).toBe(5);
+        const explicitBefore = await counters.findOneAndUpdate(
+          { name: 'c' },
+          { $inc: { value: 1 } },
+          { returnDocument: 'before' },
+        );
+        expect(explicitBefore?.value).toBe(6);
+        const after = await counters.findOneAndUpdate(
+          { name: 'c' },
+          { $inc: { value: 1 } },
+          { returnDocument: 'after' },
+        );
+        expect(after?.value).toBe(8);
+        expect(typeof after?._id).toBe('string');
+        expect((await counters.findOne({ name: 'c' }))?.value).toBe(8);
+      });
+
+      it('returns null when nothing matches and does not insert without upsert', async () => {
+        expect(
+          await counters.findOneAndUpdate({ name: 'none' }, { $inc: { value: 1 } }, { returnDocument: 'after' }),
+        ).toBeNull();
+        expect(await counters.countDocuments({})).toBe(0);
+      });
+
+      it('upserts: after returns the new document, before returns null', async () => {
+        const created = await counters.findOneAndUpdate(
+          { name: 'entries:c1' },
+          { $inc: { value: 1 } },
+          { upsert: true, returnDocument: 'after' },
+        );
+        expect(created).toMatchObject({ name: 'entries:c1', value: 1 });
+        expect(typeof created?._id).toBe('string');
+        const none = await counters.findOneAndUpdate({ name: 'other' }, { $inc: { value: 1 } }, { upsert: true });
+        expect(none).toBeNull();
+        expect((await counters.findOne({ name: 'other' }))?.value).toBe(1);
+        const next = await counters.findOneAndUpdate(
+          { name: 'entries:c1' },
+          { $inc: { value: 1 } },
+          { upsert: true, returnDocument: 'after' },
+        );
+        expect(next?.value).toBe(2);
+        expect(next?._id).toBe(created?._id);
+      });
+
+      it('50 concurrent $inc on a counter give exactly 50, each value handed out once', async () => {
+        await counters.insertOne({ name: 'seq', value: 0 });
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () =>
+            counters.findOneAndUpdate({ name: 'seq' }, { $inc: { value: 1 } }, { returnDocument: 'after' }),
+          ),
+        );
+        expect((await counters.findOne({ name: 'seq' }))?.value).toBe(50);
+        expect(results.map((r) => r?.value).sort((a, b) => Number(a) - Number(b))).toEqual(
+          Array.from({ length: 50 }, (_, i) => i + 1),
+        );
+      });
+
+      it('50 concurrent upserting $inc on a new counter create one document with value 50', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () =>
+            counters.findOneAndUpdate(
+              { name: 'fresh' },
+              { $inc: { value: 1 } },
+              { upsert: true, returnDocument: 'after' },
+            ),
+          ),
+        );
+        expect(await counters.countDocuments({ name: 'fresh' })).toBe(1);
+        expect((await counters.findOne({ name: 'fresh' }))?.value).toBe(50);
+        expect(new Set(results.map((r) => r?.value)).size).toBe(50);
+      });
+
+      it('50 concurrent updateOne $inc lose no update', async () => {
+        await counters.insertOne({ name: 'hits', value: 0 });
+        await Promise.all(
+          Array.from({ length: 50 }, () => counters.updateOne({ name: 'hits' }, { $inc: { value: 1 } })),
+        );
+        expect((await counters.findOne({ name: 'hits' }))?.value).toBe(50);
+      });
+    });
+
+    describe('unique indexes', () => {
+      it('insertOne of a duplicate key throws DuplicateKeyError and changes nothing', async () => {
+        await projects.insertOne({ id: 'p1', clientId: 'c1', type: 'site', name: 'First' });
+        const error = await projects
+          .insertOne({ id: 'p1', clientId: 'c2', type: 'site', name: 'Second' })
+          .catch((e) => e);
+        expect(error).toBeInstanceOf(DuplicateKeyError);
+        expect(error.collection).toBe('projects');
+        expect(await projects.countDocuments({})).toBe(1);
+        expect((await projects.findOne({ id: 'p1' }))?.name).toBe('First');
+      });
+
+      it('a duplicate _id throws DuplicateKeyError', async () => {
+        await projects.insertOne({ _id: 'same', id: 'p1', clientId: 'c1', type: 'site' });
+        await expect(
+          projects.insertOne({ _id: 'same', id: 'p2', clientId: 'c1', type: 'site' }),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+      });
+
+      it('updateOne into a duplicate key throws and leaves the document unchanged', async () => {
+        await seed();
+        await expect(projects.updateOne({ id: 'p2' }, { $set: { id: 'p1', name: 'Clash' } })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        expect((await projects.findOne({ _id: { $exists: true }, id: 'p2' }))?.name).toBe('harbour tunnel');
+        expect(await projects.countDocuments({ id: 'p1' })).toBe(1);
+      });
+
+      it('an upsert creating a duplicate key throws and inserts nothing', async () => {
+        await seed();
+        await expect(
+          projects.updateOne({ id: 'p1', clientId: 'other' }, { $set: { name: 'x' } }, { upsert: true }),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+        await expect(
+          projects.findOneAndUpdate({ id: 'p2', clientId: 'other' }, { $set: { name: 'x' } }, { upsert: true }),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+        expect(await projects.countDocuments({})).toBe(5);
+      });
+
+      it('insertMany stops at the duplicate: earlier documents are inserted, later ones are not', async () => {
+        await projects.insertOne({ id: 'p1', clientId: 'c1', type: 'site' });
+        const error = await projects
+          .insertMany([
+            { id: 'a', clientId: 'c1', type: 'site' },
+            { id: 'b', clientId: 'c1', type: 'site' },
+            { id: 'p1', clientId: 'c1', type: 'site' },
+            { id: 'c', clientId: 'c1', type: 'site' },
+          ])
+          .catch((e) => e);
+        expect(error).toBeInstanceOf(DuplicateKeyError);
+        expect(error.insertedCount).toBe(2);
+        expect(await ids({})).toEqual(['a', 'b', 'p1']);
+      });
+
+      it('compound unique indexes: formVersions {formId, version}, formEntries by entryNumber', async () => {
+        const versions = store.collection('formVersions');
+        await versions.insertMany([
+          { formId: 'f1', version: 1 },
+          { formId: 'f1', version: 2 },
+          { formId: 'f2', version: 1 },
+        ]);
+        await expect(versions.insertOne({ formId: 'f1', version: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
+        const entries = store.collection('formEntries');
+        const entry = { clientId: 'c1', projectId: 'p1', formId: 'f1', entryNumber: 1 };
+        await entries.insertOne({ id: 'e1', ...entry });
+        await entries.insertOne({ id: 'e2', ...entry, projectId: 'p2' });
+        await expect(entries.insertOne({ id: 'e3', ...entry })).rejects.toBeInstanceOf(DuplicateKeyError);
+        expect(await entries.countDocuments({})).toBe(2);
+      });
+
+      it('users are unique by email and by id; counters by name; sessions by sid', async () => {
+        const users = store.collection('users');
+        await users.insertOne({ id: 'u1', email: 'a@example.com' });
+        await expect(users.insertOne({ id: 'u2', email: 'a@example.com' })).rejects.toBeInstanceOf(DuplicateKeyError);
+        await expect(users.insertOne({ id: 'u1', email: 'b@example.com' })).rejects.toBeInstanceOf(DuplicateKeyError);
+        await counters.insertOne({ name: 'n', value: 1 });
+        await expect(counters.insertOne({ name: 'n', value: 2 })).rejects.toBeInstanceOf(DuplicateKeyError);
+        const sessions = store.collection('sessions');
+        await sessions.insertOne({ sid: 's1', expiresAt: new Date(Date.now() + 60_000) });
+        await expect(sessions.insertOne({ sid: 's1', expiresAt: new Date() })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+      });
+
+      it('ensureIndexes is idempotent and createIndex refuses data that violates a new unique index', async () => {
+        await store.ensureIndexes();
+        const lookups = store.collection('lookupValues');
+        await lookups.insertMany([
+          { id: 'l1', clientId: 'c1', type: 't', code: 'X' },
+          { id: 'l2', clientId: 'c1', type: 't', code: 'X' },
+        ]);
+        await expect(lookups.createIndex({ code: 1 }, { unique: true, name: 'contract_code' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        await lookups.createIndex({ code: 1, type: 1 }, { name: 'contract_code_type' });
+        expect(await lookups.countDocuments({ code: 'X' })).toBe(2);
+      });
+    });
+
+    describe('validation', () => {
+      it('rejects a non-string _id', async () => {
+        await expect(
+          projects.insertOne({ _id: 5 as unknown as string, id: 'p1', clientId: 'c', type: 't' }),
+        ).rejects.toThrow(TypeError);
+      });
+
+      it('throws on a collection name outside the list', () => {
+        expect(() => store.collection('nope' as never)).toThrow();
+      });
+    });
+  });
+}
+
+type Project = Doc & { id: string; clientId: string; type: string };
+type Counter = Doc & { name: string; value: number };
+
+/** Five projects over two clients, shaped to make every filter operator discriminate. */
+function fixtures(): Project[] {
+  return [
+    {
+      id: 'p1',
+      clientId: 'c1',
+      type: 'site',
+      name: 'Harbour Bridge',
+      budget: 100,
+      tags: ['civil', 'steel'],
+      address: { city: 'Sydney', postcode: '2000' },
+      archived: false,
+      startDate: new Date('2024-01-10T00:00:00Z'),
+      contacts: [
+        { name: 'Ana', role: 'foreman' },
+        { name: 'Bo', role: 'safety' },
+      ],
+    },
+    {
+      id: 'p2',
+      clientId: 'c1',
+      type: 'site',
+      name: 'harbour tunnel',
+      budget: 250,
+      tags: ['civil'],
+      address: { city: 'Sydney', postcode: '2060' },
+      archived: true,
+      closedAt: null,
+    },
+    {
+      id: 'p3',
+      clientId: 'c2',
+      type: 'office',
+      name: 'Tower Fitout',
+      budget: 75,
+      tags: ['glass', 'fitout'],
+      address: { city: 'Melbourne', postcode: '3000' },
+      archived: false,
+    },
+    {
+      id: 'p4',
+      clientId: 'c2',
+      type: 'site',
+      name: 'Rail Yard',
+      budget: 250,
+      address: { city: 'Perth', postcode: '6000' },
+      archived: false,
+      startDate: new Date('2023-05-01T00:00:00Z'),
+    },
+    {
+      id: 'p5',
+      clientId: 'c3',
+      type: 'site',
+      name: 'Depot',
+      budget: 50,
+      tags: [],
+      address: { city: 'Darwin' },
+      archived: false,
+      closedAt: new Date('2024-06-30T00:00:00Z'),
+    },
+  ];
+}
