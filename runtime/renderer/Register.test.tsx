@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { mswPath } from '../../fixtures/msw/handlers';
+import { demoSeed } from '../../fixtures/seed';
+import type { FormEntry } from '../api/types';
+import { mockApi, server } from '../test/mock-api';
+import { renderApp } from '../test/render';
+
+const form = demoSeed.formDefinitions.find((f) => f.clientId === 1 && f.formArea === 'quality-assurance')!;
+const registerPath = `/projects/1/qa/quality-assurance/${form.id}`;
+
+function entry(entryNumber: number, location: string): FormEntry {
+  return {
+    id: entryNumber,
+    clientId: 1,
+    projectId: 1,
+    formId: form.id,
+    formArea: 'quality-assurance',
+    entryNumber,
+    globalEntryNumber: entryNumber,
+    date: `2026-03-${String((entryNumber % 28) + 1).padStart(2, '0')}T09:30:00.000Z`,
+    enteredBy: 'Cian Murphy',
+    answers: [
+      { questionId: 1, answers: [location] },
+      { questionId: 2, answers: ['2026-03-01'] },
+    ],
+  };
+}
+
+function dataRows(): HTMLElement[] {
+  const table = screen.getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .filter((row) => within(row).queryAllByRole('cell').length > 1);
+}
+
+describe('Register', () => {
+  beforeEach(() => mockApi.logIn('user@demo.local'));
+
+  it("shows 'No records found' and an empty pager when the form has no entries", async () => {
+    renderApp(registerPath);
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+    expect(screen.getByText('Records: 0 - 0 of 0')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  });
+
+  it('shows the rows the server pages, with the fixed and the register columns, and pages on', async () => {
+    for (let n = 1; n <= 12; n++) mockApi.db.entries.push(entry(n, `Bay ${n}`));
+    const user = userEvent.setup();
+    renderApp(registerPath);
+    expect(await screen.findByText('Records: 1 - 10 of 12')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: form.title })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    for (const header of ['Entry Number', 'Created', 'Entered By', 'Pour location', 'Pour date']) {
+      expect(headers.some((h) => h.includes(header))).toBe(true);
+    }
+    expect(dataRows()).toHaveLength(10);
+    expect(screen.getByRole('row', { name: /Bay 3\b/ })).toHaveTextContent('Cian Murphy');
+    expect(screen.getByRole('row', { name: /Bay 3\b/ })).toHaveTextContent(/2026-03-04 \d\d:30/);
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    expect(await screen.findByText('Records: 11 - 12 of 12')).toBeInTheDocument();
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(screen.getByRole('row', { name: /Bay 12/ })).toBeInTheDocument();
+  });
+
+  it('sends the page size, sorting and the search to the server', async () => {
+    const bodies: unknown[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.includes('/getall/')) bodies.push(await request.clone().json());
+    });
+    mockApi.db.entries.push(entry(1, 'Bay 1'), entry(2, 'Core A'));
+    const user = userEvent.setup();
+    renderApp(registerPath);
+    await screen.findByText('Records: 1 - 2 of 2');
+    await user.type(screen.getByPlaceholderText('Search'), 'core');
+    await waitFor(() => expect(screen.getByText('Records: 1 - 1 of 1')).toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /Core A/ })).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ pageIndex: 0, pageSize: 10, sorting: [], filters: [], globalFilter: 'core' });
+    server.events.removeAllListeners();
+  });
+
+  it('downloads the CSV with the file name the server gives', async () => {
+    mockApi.db.entries.push(entry(1, 'Bay 1'));
+    const created: Blob[] = [];
+    const clicked: string[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:register';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderApp(registerPath);
+    await screen.findByText('Records: 1 - 1 of 1');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toMatch(new RegExp(`^${form.title} Register \\d{8}\\.csv$`));
+    const text = await created[0].text();
+    expect(text).toContain('Entry Number,Created,Entered By');
+    expect(text).toContain('Bay 1');
+    click.mockRestore();
+  });
+
+  it('shows the server message when the rows cannot be read', async () => {
+    server.use(
+      http.post(mswPath('entries.getall'), () =>
+        HttpResponse.json({ messageId: 'notFound.form', message: 'The form was not found.' }, { status: 404 }),
+      ),
+    );
+    renderApp(registerPath);
+    expect(await screen.findByText('The form was not found.')).toBeInTheDocument();
+  });
+
+  it('pages a small list in the browser (project list) and opens a project from its row', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/projects');
+    const row = await screen.findByRole('row', { name: /CCE-2405/ });
+    expect(screen.getByText('Records: 1 - 4 of 4')).toBeInTheDocument();
+    expect(screen.queryByText('PBG-3107')).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/2/qa'));
+    const formRow = await screen.findByRole('row', { name: new RegExp(form.title) });
+    await user.click(within(formRow).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/2/qa/quality-assurance/${form.id}`));
+  });
+});

@@ -1,0 +1,335 @@
+/**
+ * Register: a register screen document (schemas/meta/register.schema.json) as a data table
+ * (administration-data.md §3 "Data table", §9). Server mode sends the table's paging, sorting and
+ * filters to the source operation and shows `totalRecords`; client mode pages a fetched list.
+ * Texts: column headers, buttons and the empty state are message ids of the document; the pager
+ * reads 'Records: {first} - {last} of {totalRecords}'.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { format as formatDate } from 'date-fns';
+import {
+  MaterialReactTable,
+  type MRT_ColumnDef,
+  type MRT_ColumnFiltersState,
+  type MRT_PaginationState,
+  type MRT_SortingState,
+  type MRT_TableInstance,
+  useMaterialReactTable,
+} from 'material-react-table';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { message } from '../../engine/messages/catalogue';
+import { ApiError, callOperation, errorText } from '../api/client';
+import type { RegisterPage, TableQuery } from '../api/types';
+import { useRunAction } from './actions';
+import { holds } from './conditions';
+import type { ButtonSpec, ColumnSpec, RegisterDocument } from './documents';
+import { columnProviders, type ProvidedColumn } from './registry';
+import { resolveCall } from './templates';
+
+/** A register row: field → value. */
+export type Row = Record<string, unknown>;
+
+/** Route parameters a register reads. */
+export type RouteParams = Record<string, string | undefined>;
+
+export interface RegisterProps {
+  document: RegisterDocument;
+  params: RouteParams;
+  /** Called with the title once a title provider (titleFrom) has answered. */
+  onTitle?: (title: string) => void;
+}
+
+const icons: Record<NonNullable<ButtonSpec['icon']>, ReactNode> = {
+  add: <AddIcon />,
+  download: <DownloadIcon />,
+  open: <OpenInNewIcon />,
+  view: <VisibilityIcon />,
+  edit: <EditIcon />,
+  delete: <DeleteIcon />,
+  back: <ArrowBackIcon />,
+};
+
+/** A column as the table uses it: the document's columns (header by message id) or provided ones. */
+interface TableColumn extends Omit<ColumnSpec, 'header'> {
+  headerText: string;
+}
+
+/** Shows one cell value as text by column type: dates by `format`, booleans Yes/No, lists joined. */
+export function formatCell(column: Pick<ColumnSpec, 'type' | 'format'>, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (column.type === 'Date' && typeof value === 'string' && column.format) {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : formatDate(date, column.format);
+  }
+  if (typeof value === 'boolean') return message(value ? 'common.yes' : 'common.no');
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return String(value);
+}
+
+const NO_QUERY = { sorting: [] as MRT_SortingState, filters: [] as MRT_ColumnFiltersState };
+
+/** Renders a register screen document; see the module comment. */
+export function Register({ document: doc, params, onTitle }: RegisterProps) {
+  const runAction = useRunAction();
+  const serverMode = doc.paging !== false && doc.paging.mode === 'server' && doc.source.query === 'table';
+  const pageSizes = doc.paging === false ? [] : doc.paging.pageSizes;
+  const [pagination, setPagination] = useState<MRT_PaginationState>({
+    pageIndex: 0,
+    pageSize: doc.paging === false ? Number.MAX_SAFE_INTEGER : doc.paging.default,
+  });
+  const [sorting, setSorting] = useState<MRT_SortingState>(NO_QUERY.sorting);
+  const [columnFilters, setColumnFilters] = useState<MRT_ColumnFiltersState>(NO_QUERY.filters);
+  const [globalFilter, setGlobalFilter] = useState('');
+  const [rows, setRows] = useState<Row[]>([]);
+  const [totalRecords, setTotalRecords] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [provided, setProvided] = useState<ProvidedColumn[] | null>(doc.dynamicColumns ? null : []);
+
+  const routeScope = params as Record<string, unknown>;
+
+  // Dynamic columns and title (e.g. the form's register questions).
+  useEffect(() => {
+    const providerName = doc.dynamicColumns ?? doc.titleFrom;
+    if (!providerName) return;
+    let live = true;
+    columnProviders[providerName](params)
+      .then((answer) => {
+        if (!live) return;
+        if (doc.dynamicColumns) setProvided(answer.columns);
+        if (doc.titleFrom && answer.title) onTitle?.(answer.title);
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        setProvided([]);
+        setError(errorText(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, [doc.dynamicColumns, doc.titleFrom, params, onTitle]);
+
+  const query = useMemo<Omit<TableQuery, 'pageIndex' | 'pageSize'>>(
+    () => ({
+      sorting: sorting.map((s) => ({ id: s.id, desc: s.desc })),
+      filters: columnFilters.map((f) => ({ id: f.id, value: f.value })),
+      ...(globalFilter ? { globalFilter } : {}),
+    }),
+    [sorting, columnFilters, globalFilter],
+  );
+
+  // The body of a server-mode request; null in client mode, where the table state stays local.
+  const requestBody = useMemo(
+    () => (serverMode ? { pageIndex: pagination.pageIndex, pageSize: pagination.pageSize, ...query } : null),
+    [serverMode, pagination.pageIndex, pagination.pageSize, query],
+  );
+
+  // Rows: one request per change of the table state in server mode, one request in client mode.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey (a 'refresh' action) asks for the rows again
+  useEffect(() => {
+    const controller = new AbortController();
+    const { params: callParams } = resolveCall(doc.source.call, [routeScope]);
+    setLoading(true);
+    const request = callOperation<Row[] | RegisterPage<Row>>(doc.source.call.operation, {
+      params: callParams,
+      body: requestBody ?? undefined,
+      signal: controller.signal,
+    }).then((answer) =>
+      Array.isArray(answer)
+        ? { items: answer, total: answer.length }
+        : { items: answer.items, total: answer.totalRecords },
+    );
+    request
+      .then(({ items, total }) => {
+        setRows(items);
+        setTotalRecords(total);
+        setError(null);
+        setLoading(false);
+      })
+      .catch((e: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(errorText(e));
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [doc.source, routeScope, requestBody, refreshKey]);
+
+  const tableColumns = useMemo<TableColumn[]>(
+    () => [
+      ...doc.columns.map(({ header, ...column }) => ({ ...column, headerText: message(header) })),
+      ...(provided ?? []).map(({ header, ...column }) => ({ ...column, headerText: header })),
+    ],
+    [doc.columns, provided],
+  );
+
+  const columns = useMemo<MRT_ColumnDef<Row>[]>(
+    () =>
+      tableColumns.map((column) => ({
+        id: column.value,
+        accessorFn: (row: Row) => formatCell(column, row[column.value]),
+        header: column.headerText,
+        size: column.width,
+        enableSorting: column.sortable !== false,
+        enableColumnFilter: column.filterable !== false,
+        enablePinning: column.frozen === true,
+      })),
+    [tableColumns],
+  );
+
+  const columnVisibility = useMemo(
+    () => Object.fromEntries(tableColumns.filter((c) => c.visible === false).map((c) => [c.value, false])),
+    [tableColumns],
+  );
+  const columnPinning = useMemo(
+    () => ({ left: tableColumns.filter((c) => c.frozen).map((c) => c.value) }),
+    [tableColumns],
+  );
+
+  const run = useCallback(
+    async (button: ButtonSpec, row?: Row) => {
+      try {
+        const outcome = await runAction(button.action, row ? [row, routeScope] : [routeScope], query);
+        if (outcome === 'refresh') setRefreshKey((k) => k + 1);
+      } catch (e) {
+        setError(errorText(e));
+        if (e instanceof ApiError && e.status === 401) window.location.assign('/unauthorized');
+      }
+    },
+    [runAction, routeScope, query],
+  );
+
+  const screenState = { ...routeScope, totalRecords, rowCount: rows.length };
+  const toolbar = (doc.toolbar ?? []).filter((button) => holds(button.visibleWhen, screenState));
+  const rowActions = doc.rowActions ?? [];
+
+  const table: MRT_TableInstance<Row> = useMaterialReactTable<Row>({
+    columns,
+    data: rows,
+    getRowId: (row, index) => String(row[doc.rowKey ?? 'id'] ?? index),
+    manualPagination: serverMode,
+    manualSorting: serverMode,
+    manualFiltering: serverMode,
+    rowCount: serverMode ? totalRecords : undefined,
+    enablePagination: doc.paging !== false,
+    enableGlobalFilter: doc.globalFilter !== false,
+    enableColumnActions: false,
+    enableDensityToggle: false,
+    enableFullScreenToggle: false,
+    enableHiding: false,
+    enableColumnPinning: columnPinning.left.length > 0,
+    positionGlobalFilter: 'left',
+    state: {
+      pagination,
+      sorting,
+      columnFilters,
+      globalFilter,
+      isLoading: loading && rows.length === 0,
+      showProgressBars: loading && rows.length > 0,
+      columnVisibility,
+      columnPinning,
+    },
+    initialState: { showGlobalFilter: doc.globalFilter !== false },
+    onPaginationChange: setPagination,
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
+    onColumnFiltersChange: (updater) => {
+      setColumnFilters(updater);
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
+    onGlobalFilterChange: (value: string | undefined) => {
+      setGlobalFilter(value ?? '');
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
+    localization: {
+      actions: message('register.actions'),
+      rowsPerPage: message('register.rowsPerPage'),
+      search: message('register.search'),
+      noRecordsToDisplay: message(doc.emptyMessageId),
+      noResultsFound: message(doc.emptyMessageId),
+    },
+    enableRowActions: rowActions.length > 0,
+    positionActionsColumn: 'last',
+    renderRowActions: ({ row }) => (
+      <Stack direction="row" gap={1}>
+        {rowActions
+          .filter((button) => holds(button.visibleWhen, row.original))
+          .map((button) => (
+            <Button
+              key={button.id}
+              size="small"
+              variant={button.variant ?? 'text'}
+              startIcon={button.icon ? icons[button.icon] : undefined}
+              disabled={!holds(button.enabledWhen, row.original)}
+              onClick={() => void run(button, row.original)}
+            >
+              {message(button.label)}
+            </Button>
+          ))}
+      </Stack>
+    ),
+    renderTopToolbarCustomActions: () => (
+      <Stack direction="row" gap={1}>
+        {toolbar.map((button) => (
+          <Button
+            key={button.id}
+            variant={button.variant ?? 'contained'}
+            startIcon={button.icon ? icons[button.icon] : undefined}
+            disabled={!holds(button.enabledWhen, screenState)}
+            onClick={() => void run(button)}
+          >
+            {message(button.label)}
+          </Button>
+        ))}
+      </Stack>
+    ),
+    renderEmptyRowsFallback: () => (
+      <Typography sx={{ p: 2, fontStyle: 'italic' }} color="text.secondary">
+        {message(doc.emptyMessageId)}
+      </Typography>
+    ),
+    renderBottomToolbar:
+      doc.paging === false
+        ? () => null
+        : ({ table: t }) => (
+            <TablePagination
+              component="div"
+              count={serverMode ? totalRecords : t.getPrePaginationRowModel().rows.length}
+              page={t.getState().pagination.pageIndex}
+              rowsPerPage={t.getState().pagination.pageSize}
+              rowsPerPageOptions={pageSizes}
+              onPageChange={(_, page) => t.setPageIndex(page)}
+              onRowsPerPageChange={(event) => t.setPageSize(Number(event.target.value))}
+              labelRowsPerPage={message('register.rowsPerPage')}
+              labelDisplayedRows={({ from, to, count }) =>
+                message('common.pagerReport', { first: from, last: to, totalRecords: count })
+              }
+            />
+          ),
+  });
+
+  return (
+    <Box>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <MaterialReactTable table={table} />
+    </Box>
+  );
+}

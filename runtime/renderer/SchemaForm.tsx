@@ -1,0 +1,192 @@
+/**
+ * SchemaForm: the shared form renderer (DESIGN.md "runtime/ and designer/"). RJSF with the MUI theme,
+ * the field-type registry (./widgets) and the platform's Ajv; every screen form and every compiled
+ * form definition renders through it, so what an administrator previews is what a project user fills.
+ *
+ * Multi-page forms (form-configuration.md §2, §4, §5 "Multi-page renderer"): page links above and
+ * below the form, labelled by page label or 'Page N', the active page in red; Next/Previous; going
+ * forward is blocked while the current page has errors, with the catalogue message; in view state
+ * the checks are skipped. The flow is engine/machines/paging.ts.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type CoreForm from '@rjsf/core';
+import Form from '@rjsf/mui';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useMachine } from '@xstate/react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { compiledFormDefaultsBehavior } from '../../engine/forms/compile';
+import { type PagingBlockedMessageId, pagingMachine } from '../../engine/machines/paging';
+import { message } from '../../engine/messages/catalogue';
+import { transformErrors } from './errors';
+import { formValidator } from './validator';
+import { widgets } from './widgets';
+
+/** Form data: one key per field (q_<questionId> for compiled form definitions). */
+export type FormData = Record<string, unknown>;
+
+/** One page of a multi-page form: its own schema and uiSchema over the keys it holds. */
+export interface SchemaFormPage {
+  id: number | string;
+  /** Shown in the page links; empty means 'Page N'. */
+  label: string;
+  keys: string[];
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+}
+
+export interface SchemaFormProps {
+  /** Schema of the whole form (validated on submit). */
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  /** Pages of a multi-page form; with fewer than two the whole schema is one page. */
+  pages?: SchemaFormPage[];
+  /** Initial data; later changes of this prop are not followed (the form owns its data). */
+  formData?: FormData;
+  onChange?: (formData: FormData) => void;
+  /** Called with valid data; while its promise is pending the submit button is disabled. */
+  onSubmit?: (formData: FormData) => void | Promise<void>;
+  /** View state: inputs are read-only and paging checks are skipped. */
+  readonly?: boolean;
+  /** Text of the submit button; without it there is none. */
+  submitLabel?: string;
+  /** Disable the submit button while the data is invalid (e.g. LOGIN). */
+  disableWhileInvalid?: boolean;
+  blockedMessageId?: PagingBlockedMessageId;
+  /** More buttons after the submit button (Cancel, Back). */
+  actions?: ReactNode;
+  /** Prefix of the input ids (default 'root'). */
+  idPrefix?: string;
+}
+
+function isValid(schema: RJSFSchema, data: FormData): boolean {
+  return formValidator.validateFormData(data, schema).errors.length === 0;
+}
+
+/** Index of the first page holding a key with an error, or -1. */
+function firstPageWithErrors(pages: SchemaFormPage[], data: FormData): number {
+  return pages.findIndex((page) => !isValid(page.schema, data));
+}
+
+const ACTIVE_PAGE_COLOUR = 'red';
+
+/** The shared form renderer; see the module comment. */
+export function SchemaForm(props: SchemaFormProps) {
+  const { schema, uiSchema, onChange, onSubmit, readonly = false, submitLabel, disableWhileInvalid, actions } = props;
+  const pages = props.pages && props.pages.length > 1 ? props.pages : undefined;
+  const [formData, setFormData] = useState<FormData>(props.formData ?? {});
+  const [busy, setBusy] = useState(false);
+  const [showErrorsOnMount, setShowErrorsOnMount] = useState(false);
+  const formRef = useRef<CoreForm<FormData, RJSFSchema>>(null);
+  const [snapshot, send] = useMachine(pagingMachine, {
+    input: { pageCount: pages?.length ?? 1, readonly, blockedMessageId: props.blockedMessageId },
+  });
+  const current = pages ? snapshot.context.current : 0;
+  const page = pages?.[current];
+  const blocked = snapshot.matches({ editing: 'blocked' });
+  const lastPage = !pages || current === pages.length - 1;
+  const valid = useMemo(() => isValid(schema, formData), [schema, formData]);
+
+  useEffect(() => {
+    if (showErrorsOnMount) {
+      formRef.current?.validateForm();
+      setShowErrorsOnMount(false);
+    }
+  }, [showErrorsOnMount]);
+
+  const currentPageValid = () => readonly || (formRef.current?.validateForm() ?? false);
+
+  const handleChange = (data: FormData) => {
+    setFormData(data);
+    if (blocked) send({ type: 'EDITED' });
+    onChange?.(data);
+  };
+
+  const handleSubmit = async (data: FormData) => {
+    if (readonly || !onSubmit) return;
+    if (pages) {
+      const invalidPage = firstPageWithErrors(pages, data);
+      if (invalidPage >= 0 && invalidPage !== current) {
+        send({ type: 'GOTO', page: invalidPage, pageValid: false });
+        setShowErrorsOnMount(true);
+        return;
+      }
+    }
+    if (!isValid(schema, data)) return;
+    setBusy(true);
+    try {
+      await onSubmit(data);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pageLinks = pages ? (
+    <Stack direction="row" flexWrap="wrap" gap={1} component="nav" sx={{ my: 1 }}>
+      {pages.map((p, index) => (
+        <Button
+          key={p.id}
+          size="small"
+          variant={index === current ? 'outlined' : 'text'}
+          aria-current={index === current ? 'page' : undefined}
+          sx={index === current ? { color: ACTIVE_PAGE_COLOUR, borderColor: ACTIVE_PAGE_COLOUR } : undefined}
+          onClick={() => send({ type: 'GOTO', page: index, pageValid: index > current ? currentPageValid() : true })}
+        >
+          {p.label || message('form.page', { n: index + 1 })}
+        </Button>
+      ))}
+    </Stack>
+  ) : null;
+
+  return (
+    <Box>
+      {pageLinks}
+      <Form
+        key={current}
+        ref={formRef}
+        schema={page?.schema ?? schema}
+        uiSchema={{ ...(page?.uiSchema ?? uiSchema), 'ui:submitButtonOptions': { norender: true } }}
+        formData={formData}
+        validator={formValidator}
+        widgets={widgets}
+        idPrefix={props.idPrefix}
+        readonly={readonly}
+        noHtml5Validate
+        experimental_defaultFormStateBehavior={compiledFormDefaultsBehavior}
+        showErrorList={false}
+        transformErrors={transformErrors}
+        onChange={(event) => handleChange((event.formData ?? {}) as FormData)}
+        onSubmit={(event) => void handleSubmit((event.formData ?? {}) as FormData)}
+        // Errors show beside their fields; RJSF would also log them.
+        onError={() => undefined}
+      >
+        {blocked && (
+          <Alert severity="error" sx={{ my: 1 }}>
+            {message(snapshot.context.blockedMessageId)}
+          </Alert>
+        )}
+        <Stack direction="row" gap={1} sx={{ mt: 2 }} flexWrap="wrap">
+          {pages && (
+            <Button variant="outlined" disabled={current === 0} onClick={() => send({ type: 'PREVIOUS' })}>
+              {message('form.previous')}
+            </Button>
+          )}
+          {pages && !lastPage && (
+            <Button variant="outlined" onClick={() => send({ type: 'NEXT', pageValid: currentPageValid() })}>
+              {message('form.next')}
+            </Button>
+          )}
+          {submitLabel && !readonly && lastPage && (
+            <Button type="submit" variant="contained" disabled={busy || (disableWhileInvalid && !valid)}>
+              {submitLabel}
+            </Button>
+          )}
+          {actions}
+        </Stack>
+      </Form>
+      {pageLinks}
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Runs the actions of screen documents' buttons: navigate to a filled route template, or call a
+ * named operation and save its answer as a file ('download') or reload the screen ('refresh').
+ */
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { callOperation, downloadOperation, saveFile } from '../api/client';
+import type { ActionSpec } from './documents';
+import { fillTemplate, resolveCall, type Scope } from './templates';
+
+/** Extra body values of a call made `withQuery` (the register's sorting and filters). */
+export type QueryBody = Record<string, unknown>;
+
+/**
+ * A function running an action.
+ * @param scope where templates read values (row first, then route parameters)
+ * @param query merged into the body when the action asks `withQuery`
+ * @returns 'refresh' when the screen should reload its data
+ * @throws ApiError from the call
+ */
+export type RunAction = (action: ActionSpec, scope: Scope, query?: QueryBody) => Promise<'refresh' | undefined>;
+
+/** The action runner of the current route. */
+export function useRunAction(): RunAction {
+  const navigate = useNavigate();
+  return useCallback<RunAction>(
+    async (action, scope, query) => {
+      if ('navigate' in action) {
+        navigate(fillTemplate(action.navigate, scope));
+        return undefined;
+      }
+      const { params, body } = resolveCall(action.call, scope);
+      const fullBody = action.withQuery ? { ...query, ...body } : body;
+      if (action.result === 'download') {
+        saveFile(await downloadOperation(action.call.operation, { params, body: fullBody }));
+        return undefined;
+      }
+      await callOperation(action.call.operation, { params, body: fullBody });
+      return action.result === 'refresh' ? 'refresh' : undefined;
+    },
+    [navigate],
+  );
+}

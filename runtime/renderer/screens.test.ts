@@ -1,0 +1,181 @@
+/**
+ * The registry check (DESIGN.md "Tests"): every screen document is valid against its meta-schema,
+ * and everything it names exists: API operations (engine/api/operations.ts), message ids (the
+ * catalogue), widgets (the field-type registry), named functions and machines (./registry), route
+ * templates (a route of routes.tsx), conditions (compile under strict Ajv).
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { matchRoutes } from 'react-router';
+import { operations } from '../../engine/api/operations';
+import { compiledWidgets } from '../../engine/forms/compile';
+import { isMessageId } from '../../engine/messages/catalogue';
+import commonMeta from '../../schemas/meta/common.schema.json';
+import formMeta from '../../schemas/meta/form.schema.json';
+import menuMeta from '../../schemas/meta/menu.schema.json';
+import registerMeta from '../../schemas/meta/register.schema.json';
+import { routedScreens, routes } from '../routes';
+import type { ButtonSpec, CallSpec, FormDocument, MenuDocument, RegisterDocument, ScreenDocument } from './documents';
+import { MESSAGE_KEYS, uiSchemaMessageIds } from './labels';
+import { bodyBuilders, columnProviders, formSources, machines, toFormData, validators } from './registry';
+import { templateNames } from './templates';
+import { isWidgetName } from './widgets';
+
+const documents = Object.entries(
+  import.meta.glob<ScreenDocument>('../../schemas/screens/**/*.json', { eager: true, import: 'default' }),
+).map(([path, doc]) => ({ id: path.replace(/^.*\/schemas\/screens\//, '').replace(/\.json$/, ''), doc }));
+
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+addFormats(ajv);
+ajv.addSchema([commonMeta, registerMeta, formMeta, menuMeta]);
+const metaFor = { register: registerMeta.$id, form: formMeta.$id, menu: menuMeta.$id } as const;
+
+/** A strict Ajv for conditions: an unknown keyword or a type-less numeric keyword is an error. */
+const conditionAjv = new Ajv2020({ strict: true, strictTypes: true, allowUnionTypes: true });
+addFormats(conditionAjv);
+
+function calls(doc: ScreenDocument): CallSpec[] {
+  const found: CallSpec[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (typeof record.operation === 'string') found.push(record as unknown as CallSpec);
+      // A form's own JSON Schema is data, not document structure.
+      for (const [key, child] of Object.entries(record)) if (key !== 'schema') walk(child);
+    }
+  };
+  walk(doc);
+  return found;
+}
+
+function buttons(doc: ScreenDocument): ButtonSpec[] {
+  if (doc.kind === 'register') return [...(doc.toolbar ?? []), ...(doc.rowActions ?? [])];
+  if (doc.kind === 'form') return doc.buttons ?? [];
+  return [];
+}
+
+function messageIds(doc: ScreenDocument): string[] {
+  const ids: string[] = [doc.title, ...buttons(doc).map((b) => b.label)];
+  for (const button of buttons(doc)) {
+    if ('call' in button.action && button.action.confirmMessageId) ids.push(button.action.confirmMessageId);
+  }
+  if (doc.kind === 'register') {
+    ids.push(doc.emptyMessageId, ...doc.columns.map((c) => c.header));
+  } else if (doc.kind === 'form') {
+    ids.push(doc.submit.label, ...Object.values(doc.messages ?? {}), ...uiSchemaMessageIds(doc.uiSchema ?? {}));
+    if (doc.submit.successMessageId) ids.push(doc.submit.successMessageId);
+  } else {
+    ids.push(...doc.items.flatMap((item) => [item.title, ...(item.description ? [item.description] : [])]));
+    if (doc.actionLabel) ids.push(doc.actionLabel);
+  }
+  return ids;
+}
+
+function widgetNames(uiSchema: unknown): string[] {
+  if (Array.isArray(uiSchema)) return uiSchema.flatMap(widgetNames);
+  if (!uiSchema || typeof uiSchema !== 'object') return [];
+  return Object.entries(uiSchema as Record<string, unknown>).flatMap(([key, value]) =>
+    key === 'ui:widget' && typeof value === 'string' ? [value] : widgetNames(value),
+  );
+}
+
+function routeTemplates(doc: ScreenDocument): string[] {
+  const templates = buttons(doc).flatMap((b) => ('navigate' in b.action ? [b.action.navigate] : []));
+  if (doc.kind === 'form' && doc.submit.then?.navigate) templates.push(doc.submit.then.navigate);
+  if (doc.kind === 'menu') templates.push(...doc.items.map((item) => item.route));
+  return templates;
+}
+
+/** The deepest route a filled template reaches, or undefined for the catch-all. */
+function routeOf(template: string): string | undefined {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'formArea' ? 'quality-assurance' : '7'));
+  const matches = matchRoutes(routes, path) ?? [];
+  const last = matches.at(-1)?.route;
+  return last && last.path !== '*' ? path : undefined;
+}
+
+describe('screen documents', () => {
+  it('are found', () => {
+    expect(documents.map((d) => d.id).sort()).toEqual(
+      expect.arrayContaining([
+        'shell/home',
+        'shell/login',
+        'projects/project-list',
+        'quality-assurance/form-list',
+        'quality-assurance/form-register',
+        'quality-assurance/form-entry',
+      ]),
+    );
+  });
+
+  it('every screen a route shows exists', () => {
+    for (const id of routedScreens)
+      expect(
+        documents.map((d) => d.id),
+        id,
+      ).toContain(id);
+  });
+
+  it('compiled forms only use widgets of the registry', () => {
+    for (const name of compiledWidgets) expect(isWidgetName(name), name).toBe(true);
+  });
+
+  for (const { id, doc } of documents) {
+    describe(id, () => {
+      it('is valid against its meta-schema and carries its path as id', () => {
+        const validate = ajv.getSchema(metaFor[doc.kind]);
+        expect(validate, `unknown kind ${doc.kind}`).toBeTypeOf('function');
+        expect(validate?.(doc), JSON.stringify(validate?.errors, null, 2)).toBe(true);
+        expect(doc.id).toBe(id);
+      });
+
+      it('names only existing operations, and lists every one it calls', () => {
+        const called = calls(doc).map((c) => c.operation);
+        for (const name of called) expect(Object.hasOwn(operations, name), name).toBe(true);
+        const listed = 'operations' in doc ? (doc.operations ?? []) : [];
+        for (const name of listed) expect(Object.hasOwn(operations, name), name).toBe(true);
+        if (doc.kind === 'register') for (const name of called) expect(listed, name).toContain(name);
+      });
+
+      it('names only existing message ids', () => {
+        for (const messageId of messageIds(doc)) expect(isMessageId(messageId), messageId).toBe(true);
+        for (const key of MESSAGE_KEYS) expect(key.startsWith('ui:')).toBe(true);
+      });
+
+      it('names only existing widgets, named functions and machines', () => {
+        if (doc.kind === 'form') {
+          for (const name of widgetNames(doc.uiSchema ?? {})) expect(isWidgetName(name), name).toBe(true);
+          const form = doc as FormDocument;
+          if (form.source) expect(Object.hasOwn(formSources, form.source.name), form.source.name).toBe(true);
+          if (form.load) expect(Object.hasOwn(toFormData, form.load.toFormData), form.load.toFormData).toBe(true);
+          expect(Object.hasOwn(bodyBuilders, form.submit.body), form.submit.body).toBe(true);
+          if (form.machine) expect(Object.hasOwn(machines, form.machine), form.machine).toBe(true);
+          for (const name of form.validators ?? []) expect(Object.hasOwn(validators, name), name).toBe(true);
+        }
+        if (doc.kind === 'register') {
+          const register = doc as RegisterDocument;
+          for (const name of [register.dynamicColumns, register.titleFrom]) {
+            if (name) expect(Object.hasOwn(columnProviders, name), name).toBe(true);
+          }
+        }
+      });
+
+      it('has conditions a strict Ajv compiles', () => {
+        for (const button of buttons(doc)) {
+          for (const condition of [button.visibleWhen, button.enabledWhen]) {
+            if (condition !== undefined) expect(() => conditionAjv.compile(condition as object)).not.toThrow();
+          }
+        }
+      });
+
+      it('navigates only to routes that exist, with placeholders the route can fill', () => {
+        for (const template of routeTemplates(doc)) {
+          expect(routeOf(template), template).toBeDefined();
+          for (const name of templateNames(template)) expect(name).toMatch(/^[a-zA-Z]+$/);
+        }
+        if (doc.kind === 'menu') expect((doc as MenuDocument).items.length).toBeGreaterThan(0);
+      });
+    });
+  }
+});

@@ -1,0 +1,65 @@
+/**
+ * Route templates and call specs of screen documents, filled from a scope: the row (row actions)
+ * first, then the route parameters. `{name}` is a placeholder; a name found nowhere is an error,
+ * because a document that navigates to a half-filled path is a bug to catch in tests.
+ */
+import type { BodyValue, CallSpec } from './documents';
+
+/** Values a template can read: a row and the route parameters, searched in that order. */
+export type Scope = Array<Record<string, unknown> | undefined>;
+
+function lookup(scope: Scope, name: string): unknown {
+  for (const source of scope) {
+    if (source && Object.hasOwn(source, name)) {
+      const value = source[name];
+      if (value !== undefined && value !== null && value !== '') return value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Fills `{name}` placeholders.
+ * @param encode URI-encode each value (true for paths)
+ * @throws Error when a placeholder has no value in the scope
+ */
+export function fillTemplate(template: string, scope: Scope, encode = true): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = lookup(scope, name);
+    if (value === undefined) throw new Error(`Template ${template}: no value for {${name}}`);
+    return encode ? encodeURIComponent(String(value)) : String(value);
+  });
+}
+
+/** Placeholder names of a template, e.g. ['projectId', 'formId']. */
+export function templateNames(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+}
+
+function bodyValue(value: BodyValue, scope: Scope): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const raw = lookup(scope, value.param);
+  if (raw === undefined) throw new Error(`Body parameter ${value.param} has no value`);
+  if (value.type === 'integer') {
+    const number = Number(raw);
+    if (!Number.isInteger(number)) throw new Error(`Body parameter ${value.param} is not an integer: ${String(raw)}`);
+    return number;
+  }
+  return String(raw);
+}
+
+/**
+ * Resolves a call spec: path parameters as strings (not encoded: the API client encodes them) and
+ * the body's values.
+ */
+export function resolveCall(
+  call: CallSpec,
+  scope: Scope,
+): { params: Record<string, string>; body: Record<string, unknown> | undefined } {
+  const params: Record<string, string> = {};
+  for (const [key, template] of Object.entries(call.params ?? {})) params[key] = fillTemplate(template, scope, false);
+  if (!call.body) return { params, body: undefined };
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(call.body)) body[key] = bodyValue(value, scope);
+  return { params, body };
+}

@@ -1,0 +1,74 @@
+import TextField from '@mui/material/TextField';
+import type { WidgetProps } from '@rjsf/utils';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import { requiredLabel } from '../labels';
+
+/** Input types hz-input offers through ui:options.inputType. */
+export type HzInputType = 'text' | 'url' | 'number' | 'email' | 'password';
+
+function isNumericSchema(type: unknown): boolean {
+  const types = Array.isArray(type) ? type : [type];
+  return types.includes('number') || types.includes('integer');
+}
+
+/** Parses typed text for a numeric field: a finite number, or the text itself so validation can say why. */
+function toNumberOrText(text: string): number | string {
+  const trimmed = text.trim();
+  const number = Number(trimmed);
+  return trimmed !== '' && Number.isFinite(number) ? number : text;
+}
+
+/**
+ * hz-input: a single-line input (form-configuration.md §2 "Form field types"). ui:options.inputType
+ * picks text (default), url, number, email or password; a numeric schema gets numbers, an empty
+ * input gives undefined so `required` applies. Required fields show ' *' after the label.
+ */
+export default function HzInputWidget(props: WidgetProps) {
+  const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus } = props;
+  const { options, schema, rawErrors = [], autofocus, placeholder } = props;
+  const inputType =
+    (options.inputType as HzInputType | undefined) ?? (isNumericSchema(schema.type) ? 'number' : 'text');
+  const numeric = isNumericSchema(schema.type);
+  const shown = value === undefined || value === null ? '' : String(value);
+  // Keeps what the user typed ("1." or "-") while the value is a number.
+  const [draft, setDraft] = useState(shown);
+  useEffect(() => {
+    setDraft((current) => (numeric && toNumberOrText(current) === value ? current : shown));
+  }, [numeric, shown, value]);
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const text = event.target.value;
+    setDraft(text);
+    if (text === '') onChange(options.emptyValue);
+    else onChange(numeric ? toNumberOrText(text) : text);
+  };
+
+  return (
+    <TextField
+      id={id}
+      name={htmlName || id}
+      type={inputType}
+      label={hideLabel ? undefined : requiredLabel(label, required)}
+      value={draft}
+      placeholder={placeholder}
+      autoFocus={autofocus}
+      disabled={disabled}
+      error={rawErrors.length > 0}
+      fullWidth
+      margin="dense"
+      onChange={handleChange}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+      slotProps={{
+        htmlInput: {
+          readOnly: readonly,
+          'aria-required': required || undefined,
+          autoComplete: typeof options.autoComplete === 'string' ? options.autoComplete : undefined,
+          min: typeof schema.minimum === 'number' ? schema.minimum : undefined,
+          max: typeof schema.maximum === 'number' ? schema.maximum : undefined,
+          step: inputType === 'number' ? 'any' : undefined,
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The field-type registry: widgets keyed by the specification's field-type names
+ * (form-configuration.md §2 "Form field types"), so a form definition written for the original
+ * reads the same here. A new widget is one component plus one key here; screen documents and
+ * compiled forms naming a key that is not here fail the registry check (renderer/screens.test.ts).
+ */
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import DateWidget from './DateWidget';
+import HzCheckboxWidget from './HzCheckboxWidget';
+import HzInputWidget from './HzInputWidget';
+import HzSelectWidget from './HzSelectWidget';
+import HzTextareaWidget from './HzTextareaWidget';
+
+export const widgets = {
+  'hz-input': HzInputWidget,
+  'hz-textarea': HzTextareaWidget,
+  'hz-select': HzSelectWidget,
+  'hz-checkbox': HzCheckboxWidget,
+  date: DateWidget,
+} satisfies RegistryWidgetsType;
+
+/** A field-type name of the registry. */
+export type WidgetName = keyof typeof widgets;
+
+/** True when `name` is a key of the field-type registry. */
+export function isWidgetName(name: string): name is WidgetName {
+  return Object.hasOwn(widgets, name);
+}
