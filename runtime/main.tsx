@@ -1,0 +1,14 @@
+/** Browser entry point: mounts the application on #root. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { message } from '../engine/messages/catalogue';
+import { App } from './App';
+
+document.title = message('app.title');
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,46 @@
+/**
+ * The login page (shell-access-navigation.md §2.1, §4, §5, §8): the login form screen
+ * (schemas/screens/shell/login.json) through the shared renderer. One assigned client goes straight
+ * to /home; several open the client chooser, and choosing one goes to /home. A failed login shows
+ * the server's message in an alert and enables LOGIN again.
+ */
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { message } from '../../engine/messages/catalogue';
+import loginDocument from '../../schemas/screens/shell/login.json';
+import type { LoginAnswer } from '../api/types';
+import type { FormDocument } from '../renderer/documents';
+import { FormScreen } from '../renderer/FormScreen';
+import { ClientChooser } from '../shell/ClientChooser';
+
+const document = loginDocument as unknown as FormDocument;
+const NO_PARAMS = {};
+
+/** The login page; see the module comment. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [chooserOpen, setChooserOpen] = useState(false);
+
+  const afterLogin = (answer: unknown) => {
+    const { numberOfAssignedClients } = answer as LoginAnswer;
+    if (numberOfAssignedClients > 1) setChooserOpen(true);
+    else navigate('/home');
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {message(document.title)}
+        </Typography>
+        <FormScreen document={document} params={NO_PARAMS} mode="add" onSubmitted={afterLogin} />
+      </CardContent>
+      <ClientChooser open={chooserOpen} onClose={() => setChooserOpen(false)} onChosen={() => navigate('/home')} />
+    </Card>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,48 @@
+/**
+ * Breadcrumbs built from route titles (shell-access-navigation.md §2.1): every matched route with a
+ * `crumb` in its handle adds one, linking to the route's path; the last is plain text. Above four
+ * levels they collapse (administration-data.md §9).
+ */
+
+import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, type UIMatch, useMatches } from 'react-router';
+import { type MessageId, message } from '../../engine/messages/catalogue';
+
+/** The handle of a route: its breadcrumb title, a message id or a function of the match. */
+export interface RouteHandle {
+  crumb?: MessageId | ((match: UIMatch<unknown, RouteHandle>) => string);
+}
+
+/** The breadcrumb titles and paths of the current matches. */
+export function useCrumbs(): Array<{ path: string; title: string }> {
+  const matches = useMatches() as Array<UIMatch<unknown, RouteHandle | undefined>>;
+  return matches.flatMap((match) => {
+    const crumb = match.handle?.crumb;
+    if (!crumb) return [];
+    const title = typeof crumb === 'function' ? crumb(match as UIMatch<unknown, RouteHandle>) : message(crumb);
+    return title ? [{ path: match.pathname, title }] : [];
+  });
+}
+
+/** The breadcrumb trail; see the module comment. */
+export function Breadcrumbs() {
+  const crumbs = useCrumbs();
+  if (crumbs.length === 0) return null;
+  return (
+    <MuiBreadcrumbs maxItems={4} sx={{ mb: 2 }}>
+      {crumbs.map((crumb, index) =>
+        index === crumbs.length - 1 ? (
+          <Typography key={crumb.path} color="text.primary">
+            {crumb.title}
+          </Typography>
+        ) : (
+          <Link key={crumb.path} component={RouterLink} to={crumb.path} underline="hover" color="inherit">
+            {crumb.title}
+          </Link>
+        ),
+      )}
+    </MuiBreadcrumbs>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Set-up of the jsdom test project (vitest.config.ts): jest-dom matchers, the mock API (MSW, any
+ * request it has no handler for fails the test), and a clean DOM and data after each test.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mockApi, server } from './mock-api';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  mockApi.reset();
+});
+
+afterAll(() => server.close());
