@@ -7,7 +7,7 @@ import { toNedbQuery, toNedbUpdate } from './nedb-query';
 import { plainCopy } from './plain-copy';
 import {
   type Collection,
-  type Doc,
+  type DocLike,
   DuplicateKeyError,
   type Filter,
   type FindOptions,
@@ -52,7 +52,7 @@ export interface EmbeddedCollectionContext {
  * Each append is counted; once the appended lines outnumber both `minCompactionLines` and the live
  * documents, the data file is compacted (nedb rewrites it to a temp file, fsyncs and renames it).
  */
-export class EmbeddedCollection<T extends Doc> implements Collection<T> {
+export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   private readonly ds: Datastore<Record<string, unknown>>;
   private tail: Promise<unknown> = Promise.resolve();
   private linesSinceCompaction = 0;

@@ -5,7 +5,7 @@ import { lockDataDir } from './dir-lock';
 import { EmbeddedCollection } from './embedded-collection';
 import { GroupCommit } from './group-commit';
 import { indexes } from './indexes';
-import { type Collection, type CollectionName, collectionNames, type Doc, type Store } from './port';
+import { type Collection, type CollectionName, collectionNames, type Doc, type DocLike, type Store } from './port';
 import { repairTornTail } from './torn-tail';
 
 /**
@@ -99,7 +99,7 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     kind: 'embedded',
     dataDir,
     durability,
-    collection<T extends Doc>(name: CollectionName): Collection<T> {
+    collection<T extends DocLike = Doc>(name: CollectionName): Collection<T> {
       assertOpen();
       const collection = collections.get(name);
       if (!collection) throw new Error(`Unknown collection ${name}`);

@@ -14,6 +14,7 @@ import {
   type CollectionName,
   collectionNames,
   type Doc,
+  type DocLike,
   DuplicateKeyError,
   type Filter,
   type FindOptions,
@@ -75,7 +76,7 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
   );
   return {
     kind: 'mongodb',
-    collection<T extends Doc>(name: CollectionName): Collection<T> {
+    collection<T extends DocLike = Doc>(name: CollectionName): Collection<T> {
       assertOpen();
       const collection = collections.get(name);
       if (!collection) throw new Error(`Unknown collection ${name}`);
@@ -99,7 +100,7 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
  * string `_id`s (on insert, and through `$setOnInsert` on upserts whose filter does not fix `_id`), copies
  * documents going in and coming out, and turns duplicate-key errors (code 11000) into DuplicateKeyError.
  */
-export class MongoCollection<T extends Doc> implements Collection<T> {
+export class MongoCollection<T extends DocLike> implements Collection<T> {
   constructor(
     private readonly driver: DriverCollection<Row>,
     private readonly name: string,
@@ -213,7 +214,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
 }
 
 /** A copy of `doc` with a string `_id` first (generated when missing). */
-function prepare<T extends Doc>(doc: T): Row {
+function prepare<T extends DocLike>(doc: T): Row {
   const { _id = randomUUID(), ...rest } = plainCopy(doc) as Doc;
   if (typeof _id !== 'string') throw new TypeError('_id must be a string');
   return { _id, ...rest };

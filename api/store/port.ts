@@ -15,8 +15,15 @@
  */
 export type Doc = { _id?: string; [k: string]: unknown };
 
+/**
+ * The constraint on the document type of a collection: any object type whose `_id`, if it declares one, is a
+ * string. Unlike `Doc` it admits interfaces without an index signature, such as the entity types generated
+ * from schemas/entities (engine/types/generated).
+ */
+export type DocLike = object & { _id?: string };
+
 /** A document as it comes back from the store: `_id` is present. */
-export type Stored<T extends Doc> = T & { _id: string };
+export type Stored<T extends DocLike> = T & { _id: string };
 
 /**
  * A query filter in MongoDB syntax. Supported: equality (including equality with an array element and
@@ -73,7 +80,7 @@ export interface IndexOptions {
  * mutating a document after passing it to `insertOne` does not either. `find` without `sort` returns
  * documents in no guaranteed order: callers sort.
  */
-export interface Collection<T extends Doc> {
+export interface Collection<T extends DocLike = Doc> {
   /** Inserts one document (generating `_id` when missing) and returns a copy of it. Throws DuplicateKeyError. */
   insertOne(doc: T): Promise<Stored<T>>;
   /**
@@ -127,7 +134,7 @@ export type CollectionName = (typeof collectionNames)[number];
 /** An open store: one database with the collections above. */
 export interface Store {
   /** The collection called `name`. Throws on a name not in `collectionNames`. */
-  collection<T extends Doc>(name: CollectionName): Collection<T>;
+  collection<T extends DocLike = Doc>(name: CollectionName): Collection<T>;
   /** Applies every index of api/store/indexes.ts (idempotent). Throws DuplicateKeyError on conflicting data. */
   ensureIndexes(): Promise<void>;
   /** Waits for pending writes, releases files or connections. Using the store afterwards throws. */
