@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
         loader: shellLoader,
         shouldRevalidate: shouldRevalidateShell,
         errorElement: <RouteError />,
-        handle: { crumb: 'shell.home' } satisfies RouteHandle,
+        handle: { crumb: 'shell.home', to: '/home' } satisfies RouteHandle,
         children: [
           { path: 'home', lazy: screen('shell/home') },
           {

@@ -54,6 +54,7 @@ describe('login page', () => {
     await user.click(within(item).getByRole('button', { name: 'Select' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(mockApi.db.session).toEqual({ userId: 1, clientId: 2 });
-    expect(await screen.findByText('Pennine Build Group Ltd')).toBeInTheDocument();
+    // The top bar shows the chosen client.
+    await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Pennine Build Group Ltd'));
   });
 });

@@ -13,6 +13,8 @@ import { type MessageId, message } from '../../engine/messages/catalogue';
 /** The handle of a route: its breadcrumb title, a message id or a function of the match. */
 export interface RouteHandle {
   crumb?: MessageId | ((match: UIMatch<unknown, RouteHandle>) => string);
+  /** Where the crumb links to, when not the route's own path (a pathless layout route). */
+  to?: string;
 }
 
 /** The breadcrumb titles and paths of the current matches. */
@@ -22,7 +24,7 @@ export function useCrumbs(): Array<{ path: string; title: string }> {
     const crumb = match.handle?.crumb;
     if (!crumb) return [];
     const title = typeof crumb === 'function' ? crumb(match as UIMatch<unknown, RouteHandle>) : message(crumb);
-    return title ? [{ path: match.pathname, title }] : [];
+    return title ? [{ path: match.handle?.to ?? match.pathname, title }] : [];
   });
 }
 
@@ -31,7 +33,14 @@ export function Breadcrumbs() {
   const crumbs = useCrumbs();
   if (crumbs.length === 0) return null;
   return (
-    <MuiBreadcrumbs maxItems={4} sx={{ mb: 2 }}>
+    <MuiBreadcrumbs
+      maxItems={4}
+      itemsBeforeCollapse={1}
+      itemsAfterCollapse={2}
+      expandText={message('shell.showPath')}
+      aria-label={message('shell.breadcrumbs')}
+      sx={{ mb: 2 }}
+    >
       {crumbs.map((crumb, index) =>
         index === crumbs.length - 1 ? (
           <Typography key={crumb.path} color="text.primary">

@@ -3,9 +3,12 @@
  * request it has no handler for fails the test), and a clean DOM and data after each test.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mockApi, server } from './mock-api';
+
+// Sections and renderers are loaded on demand; the first load of a chunk takes a while under jsdom.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
