@@ -1,0 +1,59 @@
+/**
+ * The Hono app (DESIGN.md "api/"): every request runs session → tenant → access → validated body
+ * → operation → store. Exported for in-process `app.request()` tests; started by api/server.ts.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError } from '../engine/errors';
+import type { ApiEnv } from './http/env';
+import { handleError, handleNotFound } from './http/errors';
+import { authRoutes } from './routes/auth';
+import { clientRoutes } from './routes/clients';
+import { entryRoutes } from './routes/entries';
+import { formRoutes } from './routes/forms';
+import { projectRoutes } from './routes/projects';
+import type { Store } from './store/port';
+
+/** What the app needs. */
+export interface AppOptions {
+  store: Store;
+  /** Session lifetime in milliseconds (default 12 hours). */
+  sessionTtlMs?: number;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+}
+
+/** Builds the API app. Static files and the SPA fallback are added by api/server.ts. */
+export function createApp(options: AppOptions) {
+  const { store, sessionTtlMs = 12 * 3600_000, maxBodyBytes = 1024 * 1024 } = options;
+  const app = new Hono<ApiEnv>()
+    .use('*', async (c, next) => {
+      c.set('store', store);
+      await next();
+    })
+    .use('/api/*', secureHeaders())
+    .use(
+      '*',
+      bodyLimit({
+        maxSize: maxBodyBytes,
+        onError: () => {
+          throw new AppError(413, 'limits.bodyTooLarge');
+        },
+      }),
+    )
+    .use('/api/*', async (c, next) => {
+      await next();
+      c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
+    })
+    .route('/', authRoutes({ sessionTtlMs }))
+    .route('/', clientRoutes())
+    .route('/', projectRoutes())
+    .route('/', formRoutes())
+    .route('/', entryRoutes());
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

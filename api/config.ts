@@ -1,0 +1,28 @@
+/**
+ * Server configuration from the environment (README "Configuration").
+ * PORT (default 3000), DATA_DIR (embedded store folder, default ./data), MONGODB_URI (use MongoDB
+ * instead of the embedded store), SESSION_TTL_HOURS (default 12), DIST_DIR (built front end, default ./dist).
+ */
+export interface ServerConfig {
+  port: number;
+  dataDir: string;
+  mongodbUri?: string;
+  sessionTtlMs: number;
+  distDir: string;
+}
+
+/** Reads and checks the configuration. @throws Error naming the variable when a value is unusable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const ttlHours = Number(env.SESSION_TTL_HOURS ?? 12);
+  if (!(ttlHours > 0)) throw new Error(`SESSION_TTL_HOURS must be a positive number, got ${env.SESSION_TTL_HOURS}`);
+  return {
+    port,
+    dataDir: env.DATA_DIR || './data',
+    mongodbUri: env.MONGODB_URI || undefined,
+    sessionTtlMs: ttlHours * 3600_000,
+    distDir: env.DIST_DIR || './dist',
+  };
+}

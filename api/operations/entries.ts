@@ -1,0 +1,167 @@
+/**
+ * Project form entries (administration-data.md §3 "Form entry (saved)", §7 "Project forms"):
+ * submit, register rows with server-side paging/sorting/filtering, one entry, and CSV rows.
+ */
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../engine/errors';
+import { validateAnswers } from '../../engine/forms/validate-submission';
+import { entryToRegisterRow, queryRows, type RegisterRow } from '../../engine/registers/rows';
+import type {
+  Answer,
+  FormDefinition,
+  FormEntry,
+  FormEntrySubmission,
+  Project,
+  RegisterQuery,
+} from '../../engine/types/generated';
+import type { UserDoc } from '../auth/types';
+import { nextSequence } from '../ids';
+import type { Store } from '../store/port';
+
+type EntryDoc = FormEntry & { [key: string]: unknown };
+
+/** Columns every register has; sorting on these alone is pushed down to the store. */
+const FIXED_SORT_FIELDS = new Set(['entryNumber', 'date', 'enteredBy']);
+
+/** Context of an entry operation: tenant, project, published form, acting user. */
+export interface EntryScope {
+  store: Store;
+  clientId: number;
+  clientName: string;
+  project: Project;
+  form: FormDefinition;
+}
+
+function scopeFilter(scope: EntryScope) {
+  return { clientId: scope.clientId, projectId: scope.project.id, formId: scope.form.id };
+}
+
+/**
+ * Saves a submission: a new entry with the next entryNumber of that project and form, or an
+ * update of the answers of an existing entry.
+ * @throws AppError 400 validation.invalidBody with one detail per bad answer; 404 notFound.entry
+ */
+export async function submitEntry(scope: EntryScope, submission: FormEntrySubmission, user: UserDoc, now = new Date()) {
+  const answers: Answer[] = submission.answers.map((a) => ({ ...a, formId: scope.form.id }));
+  const problems = validateAnswers(scope.form, answers);
+  if (problems.length > 0) {
+    const summary = problems
+      .slice(0, 3)
+      .map((p) => p.message)
+      .join('; ');
+    throw new AppError(400, 'validation.invalidBody', { details: summary }, problems);
+  }
+  const entries = scope.store.collection<EntryDoc>('formEntries');
+  if (submission.entryNumber !== undefined) {
+    const filter = { ...scopeFilter(scope), entryNumber: submission.entryNumber };
+    const existing = await entries.findOne(filter);
+    if (!existing) throw new AppError(404, 'notFound.entry');
+    await entries.updateOne(filter, {
+      $set: { answers, modified: now.toISOString(), formVersion: scope.form.version },
+    });
+    const { _id, ...rest } = existing;
+    return { ...rest, answers, modified: now.toISOString(), formVersion: scope.form.version } as FormEntry;
+  }
+  const { clientId, project, form } = scope;
+  const entryNumber = await nextSequence(scope.store, `entry:${clientId}:${project.id}:${form.id}`);
+  const globalEntryNumber = await nextSequence(scope.store, `globalEntry:${clientId}:${form.id}`);
+  const id = await nextSequence(scope.store, 'formEntries');
+  const entry: FormEntry = {
+    id,
+    clientId,
+    projectId: project.id,
+    formId: form.id,
+    formVersion: form.version,
+    formArea: form.formArea,
+    aggregateRootId: randomUUID(),
+    entryNumber,
+    globalEntryNumber,
+    displayGlobalId: `${form.id}-${globalEntryNumber}`,
+    client: scope.clientName,
+    date: now.toISOString(),
+    enteredBy: user.fullName,
+    enteredById: user.id,
+    projectName: project.name,
+    projectAddress: project.address ?? '',
+    isPublic: false,
+    answers,
+  };
+  await entries.insertOne({ ...entry });
+  return entry;
+}
+
+/** One entry by its entryNumber. @throws AppError 404 notFound.entry */
+export async function getEntry(scope: EntryScope, entryNumber: number): Promise<FormEntry> {
+  const entry = await scope.store.collection<EntryDoc>('formEntries').findOne({ ...scopeFilter(scope), entryNumber });
+  if (!entry) throw new AppError(404, 'notFound.entry');
+  const { _id, ...rest } = entry;
+  return rest as FormEntry;
+}
+
+function canPushDown(query: RegisterQuery): boolean {
+  return (
+    !query.globalFilter &&
+    (query.filters ?? []).length === 0 &&
+    (query.sorting ?? []).every((s) => FIXED_SORT_FIELDS.has(s.id))
+  );
+}
+
+function stripIds(docs: EntryDoc[]): FormEntry[] {
+  return docs.map(({ _id, ...rest }) => rest as FormEntry);
+}
+
+/**
+ * A page of register rows. Without filters and with sorting only on fixed columns the store pages
+ * (skip/limit/count); otherwise rows are built for the project's entries of the form and filtered
+ * and sorted in memory (docs/architecture.md "Registers").
+ */
+export async function registerPage(
+  scope: EntryScope,
+  query: RegisterQuery,
+): Promise<{ items: RegisterRow[]; totalRecords: number }> {
+  const pageIndex = query.pageIndex ?? 0;
+  const pageSize = query.pageSize ?? 10;
+  const entries = scope.store.collection<EntryDoc>('formEntries');
+  const filter = scopeFilter(scope);
+  if (canPushDown(query)) {
+    const sorting = query.sorting && query.sorting.length > 0 ? query.sorting : [{ id: 'entryNumber', desc: true }];
+    const sort: Record<string, 1 | -1> = {};
+    for (const s of sorting) sort[s.id] = s.desc ? -1 : 1;
+    if (!('entryNumber' in sort)) sort.entryNumber = -1;
+    const [docs, totalRecords] = await Promise.all([
+      entries.find(filter, { sort, skip: pageIndex * pageSize, limit: pageSize }),
+      entries.countDocuments(filter),
+    ]);
+    return { items: stripIds(docs).map((e) => entryToRegisterRow(scope.form, e)), totalRecords };
+  }
+  const rows = await filteredRows(scope, query);
+  return { items: rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalRecords: rows.length };
+}
+
+async function filteredRows(scope: EntryScope, query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'>) {
+  const docs = await scope.store
+    .collection<EntryDoc>('formEntries')
+    .find(scopeFilter(scope), { sort: { entryNumber: -1 } });
+  const rows = stripIds(docs).map((e) => entryToRegisterRow(scope.form, e));
+  return queryRows(rows, { sorting: query.sorting, filters: query.filters, globalFilter: query.globalFilter });
+}
+
+/**
+ * The entries a CSV download holds, in register order: those matching the register query, and
+ * only the given entry numbers when `downloadFormIds` is set.
+ */
+export async function entriesForDownload(
+  scope: EntryScope,
+  query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'> & { downloadFormIds?: number[] },
+): Promise<FormEntry[]> {
+  const docs = await scope.store
+    .collection<EntryDoc>('formEntries')
+    .find(scopeFilter(scope), { sort: { entryNumber: -1 } });
+  const byNumber = new Map(stripIds(docs).map((e) => [e.entryNumber, e]));
+  const wanted = query.downloadFormIds ? new Set(query.downloadFormIds) : null;
+  const rows = queryRows(
+    [...byNumber.values()].map((e) => entryToRegisterRow(scope.form, e)),
+    { sorting: query.sorting, filters: query.filters, globalFilter: query.globalFilter },
+  );
+  return rows.filter((r) => !wanted || wanted.has(r.entryNumber)).map((r) => byNumber.get(r.entryNumber)!);
+}

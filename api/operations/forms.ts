@@ -1,0 +1,182 @@
+/**
+ * Form definitions: a working copy per form (`formDefinitions`) and immutable published versions
+ * (`formVersions`). Project users always fill the latest published version (docs/api.md "Form definitions").
+ */
+import { AppError } from '../../engine/errors';
+import type { FormDefinition, FormDefinitionInput } from '../../engine/types/generated';
+import { nextSequence } from '../ids';
+import type { Store } from '../store/port';
+
+/** A stored published version. */
+export interface FormVersionDoc {
+  _id?: string;
+  [key: string]: unknown;
+  formId: number;
+  clientId: number;
+  formArea: string;
+  version: number;
+  definition: FormDefinition;
+}
+
+type FormDoc = FormDefinition & { [key: string]: unknown };
+
+/** True when the form is offered on the project (no projectIds means every project). */
+export function offeredOn(def: FormDefinition, projectId: number): boolean {
+  return !def.projectIds || def.projectIds.length === 0 || def.projectIds.includes(projectId);
+}
+
+/** The latest published version of a form of the tenant, or null. */
+export async function latestPublished(store: Store, clientId: number, formId: number): Promise<FormDefinition | null> {
+  const [latest] = await store
+    .collection<FormVersionDoc>('formVersions')
+    .find({ clientId, formId }, { sort: { version: -1 }, limit: 1 });
+  return latest ? latest.definition : null;
+}
+
+/**
+ * The published form a project user may fill: of the tenant, in that formArea, active, offered on the project.
+ * @throws AppError 404 notFound.form otherwise
+ */
+export async function publishedFormForProject(
+  store: Store,
+  clientId: number,
+  projectId: number,
+  formArea: string,
+  formId: number,
+): Promise<FormDefinition> {
+  const def = await latestPublished(store, clientId, formId);
+  if (!def || def.formArea !== formArea || def.isActive === false || !offeredOn(def, projectId))
+    throw new AppError(404, 'notFound.form');
+  return def;
+}
+
+/** Summaries of the published, active forms of a formArea offered on a project, by title. */
+export async function activeFormsForProject(store: Store, clientId: number, formArea: string, projectId: number) {
+  const versions = await store
+    .collection<FormVersionDoc>('formVersions')
+    .find({ clientId, formArea }, { sort: { formId: 1, version: -1 } });
+  const latest = new Map<number, FormDefinition>();
+  for (const v of versions) if (!latest.has(v.formId)) latest.set(v.formId, v.definition);
+  return [...latest.values()]
+    .filter((def) => def.isActive !== false && offeredOn(def, projectId))
+    .sort((a, b) => a.title.localeCompare(b.title))
+    .map(({ id, title, category, description, version, formArea: area }) => ({
+      id,
+      title,
+      category,
+      description,
+      version,
+      formArea: area,
+    }));
+}
+
+/** The working copy of a tenant's form. @throws AppError 404 notFound.form */
+export async function findWorkingCopy(store: Store, clientId: number, formArea: string, id: number) {
+  const def = await store.collection<FormDoc>('formDefinitions').findOne({ id, clientId, formArea });
+  if (!def) throw new AppError(404, 'notFound.form');
+  return def;
+}
+
+/** Audit identity of the user making a change. */
+export interface Actor {
+  id: number;
+  fullName: string;
+}
+
+/** Creates a Draft working copy (version 1) from a validated input. */
+export async function createForm(
+  store: Store,
+  clientId: number,
+  formArea: string,
+  input: FormDefinitionInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<FormDefinition> {
+  const id = await nextSequence(store, 'formDefinitions');
+  const def: FormDefinition = {
+    ...input,
+    id,
+    clientId,
+    formArea,
+    status: 'Draft',
+    version: 1,
+    created: now.toISOString(),
+    modified: now.toISOString(),
+    createdBy: actor.fullName,
+    createdById: actor.id,
+    modifiedBy: actor.fullName,
+    modifiedById: actor.id,
+  };
+  await store.collection<FormDoc>('formDefinitions').insertOne({ ...def });
+  return def;
+}
+
+/** Replaces the content of a working copy; it becomes Draft until published again. */
+export async function updateForm(
+  store: Store,
+  clientId: number,
+  formArea: string,
+  id: number,
+  input: FormDefinitionInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<FormDefinition> {
+  const current = await findWorkingCopy(store, clientId, formArea, id);
+  const { _id, ...kept } = current;
+  const def: FormDefinition = {
+    ...input,
+    id,
+    clientId,
+    formArea,
+    status: 'Draft',
+    version: kept.version,
+    created: kept.created,
+    createdBy: kept.createdBy,
+    createdById: kept.createdById,
+    publishedAt: kept.publishedAt,
+    modified: now.toISOString(),
+    modifiedBy: actor.fullName,
+    modifiedById: actor.id,
+  };
+  for (const key of Object.keys(def) as (keyof FormDefinition)[]) if (def[key] === undefined) delete def[key];
+  await store.collection<FormDoc>('formDefinitions').updateOne({ id, clientId }, { $set: { ...def } });
+  // Fields the input dropped must not survive from the old copy.
+  const dropped = Object.keys(kept).filter((k) => !(k in def));
+  if (dropped.length > 0)
+    await store
+      .collection<FormDoc>('formDefinitions')
+      .updateOne({ id, clientId }, { $unset: Object.fromEntries(dropped.map((k) => [k, 1 as const])) });
+  return def;
+}
+
+/** Publishes the working copy as the next version; project users get it from now on. */
+export async function publishForm(
+  store: Store,
+  clientId: number,
+  formArea: string,
+  id: number,
+  actor: Actor,
+  now = new Date(),
+): Promise<FormDefinition> {
+  const current = await findWorkingCopy(store, clientId, formArea, id);
+  const { _id, ...working } = current;
+  const [latest] = await store
+    .collection<FormVersionDoc>('formVersions')
+    .find({ clientId, formId: id }, { sort: { version: -1 }, limit: 1 });
+  const version = latest ? latest.version + 1 : 1;
+  const def: FormDefinition = {
+    ...(working as FormDefinition),
+    status: 'Published',
+    version,
+    isActive: working.isActive ?? true,
+    publishedAt: now.toISOString(),
+    modified: now.toISOString(),
+    modifiedBy: actor.fullName,
+    modifiedById: actor.id,
+  };
+  await store
+    .collection<FormVersionDoc>('formVersions')
+    .insertOne({ formId: id, clientId, formArea, version, definition: def });
+  await store.collection<FormDoc>('formDefinitions').updateOne({ id, clientId }, { $set: { ...def } });
+  return def;
+}

@@ -1,0 +1,54 @@
+/**
+ * Loads the demo seed (fixtures/seed) into an empty store on first start (README "Demo accounts").
+ * Nothing is written when the store already holds a client, so restarts never touch real data.
+ */
+
+import type { Client, FormDefinition, LookupValue, Project, User } from '../../engine/types/generated';
+import { demoSeed } from '../../fixtures/seed';
+import { clientPasswordDigest, hashPassword } from '../auth/passwords';
+import { raiseSequence } from '../ids';
+import type { FormVersionDoc } from '../operations/forms';
+import type { Store } from '../store/port';
+
+type Stored<T> = T & { [key: string]: unknown };
+
+/** The seed's shape: entities, with users carrying their typed demo password. */
+export type Seed = typeof demoSeed;
+
+/**
+ * Writes the seed when the store has no client yet.
+ * @returns true when the seed was loaded, false when the store already had data
+ */
+export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<boolean> {
+  if ((await store.collection('clients').countDocuments({})) > 0) return false;
+  const now = new Date().toISOString();
+  for (const client of seed.clients) await store.collection<Stored<Client>>('clients').insertOne({ ...client });
+  for (const { password, ...user } of seed.users) {
+    const passwordHash = await hashPassword(clientPasswordDigest(password));
+    await store.collection<Stored<User>>('users').insertOne({ ...user, email: user.email.toLowerCase(), passwordHash });
+  }
+  for (const project of seed.projects) await store.collection<Stored<Project>>('projects').insertOne({ ...project });
+  for (const value of seed.lookupValues)
+    await store.collection<Stored<LookupValue>>('lookupValues').insertOne({ ...value });
+  for (const form of seed.formDefinitions) {
+    const def: FormDefinition = { created: now, modified: now, ...form };
+    await store.collection<Stored<FormDefinition>>('formDefinitions').insertOne({ ...def });
+    if (def.status === 'Published') {
+      const published: FormDefinition = { ...def, publishedAt: def.publishedAt ?? now };
+      await store.collection<FormVersionDoc>('formVersions').insertOne({
+        formId: def.id,
+        clientId: def.clientId,
+        formArea: def.formArea,
+        version: def.version,
+        definition: published,
+      });
+    }
+  }
+  const maxId = (items: { id: number }[]) => items.reduce((m, i) => Math.max(m, i.id), 0);
+  await raiseSequence(store, 'clients', maxId(seed.clients));
+  await raiseSequence(store, 'users', maxId(seed.users));
+  await raiseSequence(store, 'projects', maxId(seed.projects));
+  await raiseSequence(store, 'lookupValues', maxId(seed.lookupValues));
+  await raiseSequence(store, 'formDefinitions', maxId(seed.formDefinitions));
+  return true;
+}

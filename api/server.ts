@@ -1,0 +1,72 @@
+/**
+ * Starts the platform on one port: the API and the built front end (dist/) with an SPA fallback.
+ * Opens the store (embedded under DATA_DIR, or MongoDB when MONGODB_URI is set) and loads the demo
+ * seed into an empty store. Configuration: api/config.ts.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { createApp } from './app';
+import { readConfig } from './config';
+import { seedIfEmpty } from './seed/load';
+import { openStore } from './store/open';
+
+/** Starts the server; resolves once it listens, with a function that stops it. */
+export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+  const config = readConfig(env);
+  const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
+  if (await seedIfEmpty(store)) console.log('Loaded the demo seed into an empty store.');
+  const app = createApp({ store, sessionTtlMs: config.sessionTtlMs });
+
+  const distDir = path.resolve(config.distDir);
+  const indexFile = path.join(distDir, 'index.html');
+  if (existsSync(indexFile)) {
+    const root = path.relative(process.cwd(), distDir) || '.';
+    app.use('/assets/*', serveStatic({ root }), async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('*', serveStatic({ root }));
+    const indexHtml = readFileSync(indexFile, 'utf8');
+    // Client-side routes get the app shell; unknown API paths fall through to the JSON 404.
+    app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : c.html(indexHtml)));
+  } else {
+    console.warn(`No built front end at ${distDir}: run "npm run build". Serving the API only.`);
+  }
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port }, (info) => {
+      console.log(`Site Forms listening on http://localhost:${info.port} (${store.kind} store)`);
+      resolve(s);
+    });
+  });
+  const stop = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await store.close();
+  };
+  return { server, stop, port: (server.address() as { port: number }).port };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '');
+if (isMain) {
+  startServer()
+    .then(({ stop }) => {
+      let stopping = false;
+      const shutdown = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        console.log(`${signal}: stopping`);
+        stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.on('SIGINT', () => shutdown('SIGINT'));
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+    })
+    .catch((err) => {
+      console.error('Failed to start:', err);
+      process.exit(1);
+    });
+}
