@@ -263,7 +263,8 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
       noResultsFound: message(doc.emptyMessageId),
     },
     enableRowActions: rowActions.length > 0,
-    positionActionsColumn: 'last',
+    // First, so the actions stay in view when the register's columns are wider than the screen.
+    positionActionsColumn: 'first',
     renderRowActions: ({ row }) => (
       <Stack direction="row" gap={1}>
         {rowActions
