@@ -78,6 +78,8 @@ export function SchemaForm(props: SchemaFormProps) {
   const pages = props.pages && props.pages.length > 1 ? props.pages : undefined;
   const [formData, setFormData] = useState<FormData>(props.formData ?? {});
   const [busy, setBusy] = useState(false);
+  // Enter in a field submits too: one submit at a time, whatever the button shows.
+  const submitting = useRef(false);
   const [showErrorsOnMount, setShowErrorsOnMount] = useState(false);
   const formRef = useRef<CoreForm<FormData, RJSFSchema>>(null);
   const [snapshot, send] = useMachine(pagingMachine, {
@@ -114,11 +116,13 @@ export function SchemaForm(props: SchemaFormProps) {
         return;
       }
     }
-    if (!isValid(schema, data)) return;
+    if (!isValid(schema, data) || submitting.current) return;
+    submitting.current = true;
     setBusy(true);
     try {
       await onSubmit(data);
     } finally {
+      submitting.current = false;
       setBusy(false);
     }
   };
