@@ -41,8 +41,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       resolve(s);
     });
   });
+  // Graceful stop: refuse new connections, end idle keep-alive ones at once and, after a short
+  // grace for requests in flight, the rest; then close the store (flushes and releases its lock).
   const stop = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const http = server as unknown as import('node:http').Server;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    http.closeIdleConnections?.();
+    const grace = setTimeout(() => http.closeAllConnections?.(), 2000);
+    await closed;
+    clearTimeout(grace);
     await store.close();
   };
   return { server, stop, port: (server.address() as { port: number }).port };

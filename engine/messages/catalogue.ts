@@ -23,7 +23,5 @@ export function isMessageId(id: string): id is MessageId {
 export function message(id: MessageId, params: MessageParams = {}): string {
   const text = catalogue[id];
   if (text === undefined) throw new Error(`Unknown message id: ${id}`);
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    Object.hasOwn(params, key) ? String(params[key]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
 }
