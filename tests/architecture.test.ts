@@ -6,7 +6,7 @@
  * - runtime and designer import api only for types (`import type`);
  * - api never imports runtime or designer;
  * - nothing imports fixtures except tests (`*.test.ts(x)` and test support folders `test/`, `tests/`,
- *   `e2e/`), fixtures itself and the seed loader api/seed/.
+ *   `e2e/`), fixtures itself, the seed loader api/seed/ and the benchmarks api/bench/ (dev tooling).
  * Imports are read with the TypeScript parser, so comments and strings never count, and `import type`,
  * `export type ... from`, `import('x')`, `require('x')` and `typeof import('x')` are all seen.
  */
@@ -128,8 +128,14 @@ function violations(imports: readonly Import[]): string[] {
       out.push(`${where}: ${from} may import only types from api/`);
     if (from === 'api' && (toFolder === 'runtime' || toFolder === 'designer'))
       out.push(`${where}: api must not depend on ${toFolder}/`);
-    if (toFolder === 'fixtures' && from !== 'fixtures' && !isTestFile(imp.file) && !imp.file.startsWith('api/seed/'))
-      out.push(`${where}: only tests, fixtures/ and api/seed/ may import fixtures/`);
+    if (
+      toFolder === 'fixtures' &&
+      from !== 'fixtures' &&
+      !isTestFile(imp.file) &&
+      !imp.file.startsWith('api/seed/') &&
+      !imp.file.startsWith('api/bench/')
+    )
+      out.push(`${where}: only tests, fixtures/, api/seed/ and api/bench/ may import fixtures/`);
   }
   return out;
 }
@@ -251,6 +257,7 @@ describe('architecture checker', () => {
   it('allows fixtures only in tests, fixtures and the seed loader', () => {
     const seed = (from: string) => `import { demoSeed } from '${from}';`;
     expect(check('api/seed/load.ts', seed('../../fixtures/seed'))).toEqual([]);
+    expect(check('api/bench/run.ts', seed('../../fixtures/seed'))).toEqual([]);
     expect(check('api/test/harness.ts', seed('../../fixtures/seed'))).toEqual([]);
     expect(check('runtime/test/setup.ts', seed('../../fixtures/msw'))).toEqual([]);
     expect(check('runtime/x.test.tsx', seed('../fixtures/msw'))).toEqual([]);

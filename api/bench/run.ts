@@ -43,7 +43,7 @@ const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
 const project = demoSeed.projects.find((p) => p.clientId === 1)!;
 const form = demoSeed.formDefinitions.find((f) => f.clientId === 1)!;
 const base = `/api/projects/${project.id}/forms/quality-assurance`;
-const json = (method: string, url: string, body: unknown) =>
+const json = async (method: string, url: string, body: unknown): Promise<Response> =>
   app.request(url, {
     method,
     headers: { 'Content-Type': 'application/json', Cookie: cookie },

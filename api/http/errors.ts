@@ -1,5 +1,6 @@
 /**
- * Turns thrown errors into JSON answers: an AppError keeps its status and catalogue message;
+ * Turns thrown errors into JSON answers: an AppError keeps its status and catalogue message; a
+ * DuplicateKeyError from the store is 409 common.conflict;
  * anything else is logged and answered 500 with the generic text ('Server error, please refresh
  * and try again'), so no internal detail leaks and no input crashes the server.
  */
@@ -7,10 +8,14 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../engine/errors';
+import { DuplicateKeyError } from '../store/port';
 
 /** Hono `onError` handler. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof AppError) return c.json(err.toBody(), err.status as ContentfulStatusCode);
+  // A unique index refused a write that raced another one (e.g. two publishes of one form): the
+  // store is unchanged, and the caller may reload and try again.
+  if (err instanceof DuplicateKeyError) return c.json(new AppError(409, 'common.conflict').toBody(), 409);
   if (err instanceof HTTPException) {
     const status = err.status;
     const appError =

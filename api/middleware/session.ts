@@ -4,6 +4,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AppError } from '../../engine/errors';
+import { isAdmin } from '../../engine/rules/access';
 import { findSession, SESSION_COOKIE } from '../auth/sessions';
 import type { UserDoc } from '../auth/types';
 import type { ApiEnv } from '../http/env';
@@ -36,11 +37,6 @@ export function requireTenant(): MiddlewareHandler<ApiEnv> {
     c.set('clientId', clientId);
     await next();
   };
-}
-
-/** True when the user has process Admin with activity Edit (shell-access-navigation.md §6 Admin guard). */
-export function isAdmin(user: Pick<UserDoc, 'processes'>): boolean {
-  return user.processes.some((p) => p.process === 'Admin' && p.activity === 'Edit');
 }
 
 /** Requires an admin; 403 auth.forbidden otherwise. */

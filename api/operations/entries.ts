@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../engine/errors';
 import { validateAnswers } from '../../engine/forms/validate-submission';
 import { entryToRegisterRow, queryRows, type RegisterRow } from '../../engine/registers/rows';
+import { isAdmin } from '../../engine/rules/access';
 import type {
   Answer,
   FormDefinition,
@@ -38,8 +39,9 @@ function scopeFilter(scope: EntryScope) {
 
 /**
  * Saves a submission: a new entry with the next entryNumber of that project and form, or an
- * update of the answers of an existing entry.
- * @throws AppError 400 validation.invalidBody with one detail per bad answer; 404 notFound.entry
+ * update of the answers of an existing entry (its author or an admin only).
+ * @throws AppError 400 validation.invalidBody with one detail per bad answer; 404 notFound.entry;
+ *   403 auth.forbidden when another user's entry is to be updated by a non-admin
  */
 export async function submitEntry(scope: EntryScope, submission: FormEntrySubmission, user: UserDoc, now = new Date()) {
   const answers: Answer[] = submission.answers.map((a) => ({ ...a, formId: scope.form.id }));
@@ -56,6 +58,8 @@ export async function submitEntry(scope: EntryScope, submission: FormEntrySubmis
     const filter = { ...scopeFilter(scope), entryNumber: submission.entryNumber };
     const existing = await entries.findOne(filter);
     if (!existing) throw new AppError(404, 'notFound.entry');
+    // Only the person who entered it, or an administrator, may change an entry's answers.
+    if (existing.enteredById !== user.id && !isAdmin(user)) throw new AppError(403, 'auth.forbidden');
     await entries.updateOne(filter, {
       $set: { answers, modified: now.toISOString(), formVersion: scope.form.version },
     });

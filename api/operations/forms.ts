@@ -83,6 +83,11 @@ export interface Actor {
   fullName: string;
 }
 
+/** The audit fields of a change made by `actor` at `now`. */
+function modifiedStamp(actor: Actor, now: Date) {
+  return { modified: now.toISOString(), modifiedBy: actor.fullName, modifiedById: actor.id };
+}
+
 /** Creates a Draft working copy (version 1) from a validated input. */
 export async function createForm(
   store: Store,
@@ -101,11 +106,9 @@ export async function createForm(
     status: 'Draft',
     version: 1,
     created: now.toISOString(),
-    modified: now.toISOString(),
     createdBy: actor.fullName,
     createdById: actor.id,
-    modifiedBy: actor.fullName,
-    modifiedById: actor.id,
+    ...modifiedStamp(actor, now),
   };
   await store.collection<FormDoc>('formDefinitions').insertOne({ ...def });
   return def;
@@ -134,18 +137,18 @@ export async function updateForm(
     createdBy: kept.createdBy,
     createdById: kept.createdById,
     publishedAt: kept.publishedAt,
-    modified: now.toISOString(),
-    modifiedBy: actor.fullName,
-    modifiedById: actor.id,
+    ...modifiedStamp(actor, now),
   };
   for (const key of Object.keys(def) as (keyof FormDefinition)[]) if (def[key] === undefined) delete def[key];
-  await store.collection<FormDoc>('formDefinitions').updateOne({ id, clientId }, { $set: { ...def } });
-  // Fields the input dropped must not survive from the old copy.
+  // One write: the new content, and the fields the input dropped removed from the old copy.
   const dropped = Object.keys(kept).filter((k) => !(k in def));
-  if (dropped.length > 0)
-    await store
-      .collection<FormDoc>('formDefinitions')
-      .updateOne({ id, clientId }, { $unset: Object.fromEntries(dropped.map((k) => [k, 1 as const])) });
+  await store.collection<FormDoc>('formDefinitions').updateOne(
+    { id, clientId },
+    {
+      $set: { ...def },
+      ...(dropped.length > 0 ? { $unset: Object.fromEntries(dropped.map((k) => [k, 1 as const])) } : {}),
+    },
+  );
   return def;
 }
 
@@ -170,9 +173,7 @@ export async function publishForm(
     version,
     isActive: working.isActive ?? true,
     publishedAt: now.toISOString(),
-    modified: now.toISOString(),
-    modifiedBy: actor.fullName,
-    modifiedById: actor.id,
+    ...modifiedStamp(actor, now),
   };
   await store
     .collection<FormVersionDoc>('formVersions')

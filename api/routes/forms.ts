@@ -6,11 +6,13 @@ import { Hono } from 'hono';
 import { AppError } from '../../engine/errors';
 import { checkFormDefinition } from '../../engine/rules/form-definition';
 import type { FormDefinition, FormDefinitionInput } from '../../engine/types/generated';
+import type { UserDoc } from '../auth/types';
 import { intParam, readBody, slugParam } from '../http/body';
 import type { ApiEnv } from '../http/env';
 import { requireAdmin, requireSession, requireTenant } from '../middleware/session';
 import { withoutStoreKey } from '../operations/documents';
 import {
+  type Actor,
   activeFormsForProject,
   createForm,
   findWorkingCopy,
@@ -19,6 +21,11 @@ import {
   updateForm,
 } from '../operations/forms';
 import { findProject } from '../operations/projects';
+
+/** The audit identity of the signed-in user. */
+function actorOf(user: UserDoc): Actor {
+  return { id: user.id, fullName: user.fullName };
+}
 
 async function readDefinitionInput(c: Parameters<typeof readBody>[0]): Promise<FormDefinitionInput> {
   const input = await readBody<FormDefinitionInput>(c, 'form-definition-input');
@@ -51,11 +58,13 @@ export function formRoutes() {
       return c.json(forms.map(withoutStoreKey));
     })
     .put('/api/settings/forms/publish/:formArea/:id', admin, async (c) => {
-      const user = c.get('user');
-      const def = await publishForm(c.get('store'), c.get('clientId'), slugParam(c, 'formArea'), intParam(c, 'id'), {
-        id: user.id,
-        fullName: user.fullName,
-      });
+      const def = await publishForm(
+        c.get('store'),
+        c.get('clientId'),
+        slugParam(c, 'formArea'),
+        intParam(c, 'id'),
+        actorOf(c.get('user')),
+      );
       return c.json(def);
     })
     .get('/api/settings/forms/:projectId/:formArea/:id', async (c) => {
@@ -73,22 +82,14 @@ export function formRoutes() {
     .post('/api/settings/forms/:formArea', admin, async (c) => {
       const formArea = slugParam(c, 'formArea');
       const input = await readDefinitionInput(c);
-      const user = c.get('user');
-      const def = await createForm(c.get('store'), c.get('clientId'), formArea, input, {
-        id: user.id,
-        fullName: user.fullName,
-      });
+      const def = await createForm(c.get('store'), c.get('clientId'), formArea, input, actorOf(c.get('user')));
       return c.json(def, 201);
     })
     .put('/api/settings/forms/:formArea/:id', admin, async (c) => {
       const formArea = slugParam(c, 'formArea');
       const id = intParam(c, 'id');
       const input = await readDefinitionInput(c);
-      const user = c.get('user');
-      const def = await updateForm(c.get('store'), c.get('clientId'), formArea, id, input, {
-        id: user.id,
-        fullName: user.fullName,
-      });
+      const def = await updateForm(c.get('store'), c.get('clientId'), formArea, id, input, actorOf(c.get('user')));
       return c.json(def);
     });
 }
