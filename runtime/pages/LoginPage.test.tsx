@@ -48,10 +48,9 @@ describe('login page', () => {
     const user = await fillLogin('admin@demo.local', DEMO_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'LOGIN' }));
     const dialog = await screen.findByRole('dialog', { name: 'Select Client' });
-    const pennine = await within(dialog).findByText('Pennine Build Group Ltd');
-    expect(within(dialog).getByText('Corrib Civil Engineering Ltd')).toBeInTheDocument();
-    const item = pennine.closest('li') as HTMLElement;
-    await user.click(within(item).getByRole('button', { name: 'Select' }));
+    const pennine = await within(dialog).findByRole('row', { name: /Pennine Build Group Ltd/ });
+    expect(within(dialog).getByRole('row', { name: /Corrib Civil Engineering Ltd/ })).toBeInTheDocument();
+    await user.click(within(pennine).getByRole('button', { name: 'Select' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(mockApi.db.session).toEqual({ userId: 1, clientId: 2 });
     // The top bar shows the chosen client.

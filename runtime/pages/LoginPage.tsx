@@ -1,8 +1,8 @@
 /**
  * The login page (shell-access-navigation.md §2.1, §4, §5, §8): the login form screen
  * (schemas/screens/shell/login.json) through the shared renderer. One assigned client goes straight
- * to /home; several open the client chooser, and choosing one goes to /home. A failed login shows
- * the server's message in an alert and enables LOGIN again.
+ * to /home; several open the client chooser (a screen document in a ScreenDialog), and choosing
+ * one goes to /home. A failed login shows the server's message in an alert and enables LOGIN again.
  */
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -14,7 +14,8 @@ import loginDocument from '../../schemas/screens/shell/login.json';
 import type { LoginAnswer } from '../api/types';
 import type { FormDocument } from '../renderer/documents';
 import { FormScreen } from '../renderer/FormScreen';
-import { ClientChooser } from '../shell/ClientChooser';
+import { ScreenDialog } from '../renderer/ScreenDialog';
+import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
 
 const document = loginDocument as unknown as FormDocument;
 const NO_PARAMS = {};
@@ -38,7 +39,12 @@ export function LoginPage() {
         </Typography>
         <FormScreen document={document} params={NO_PARAMS} mode="add" onSubmitted={afterLogin} />
       </CardContent>
-      <ClientChooser open={chooserOpen} onClose={() => setChooserOpen(false)} onChosen={() => navigate('/home')} />
+      <ScreenDialog
+        screenId={CLIENT_CHOOSER_SCREEN}
+        open={chooserOpen}
+        onClose={() => setChooserOpen(false)}
+        onResult={() => navigate('/home')}
+      />
     </Card>
   );
 }

@@ -3,7 +3,10 @@
  * (administration-data.md §3 "Data table", §9). Server mode sends the table's paging, sorting and
  * filters to the source operation and shows `totalRecords`; client mode pages a fetched list.
  * Texts: column headers, buttons and the empty state are message ids of the document; the pager
- * reads 'Records: {first} - {last} of {totalRecords}'.
+ * reads 'Records: {first} - {last} of {totalRecords}'; the table's own texts come from the catalogue
+ * too (./table-localization). Cells show as text, or by column type (./cells: Thumbnail, Image).
+ * A row or toolbar action with `result: 'close'` hands the call's answer to the host (`onResult`),
+ * e.g. the dialog showing the register; `revealDelayMs` holds the rows back for that long.
  */
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -33,9 +36,11 @@ import { message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
 import type { RegisterPage, TableQuery } from '../api/types';
 import { useRunAction } from './actions';
+import { cellFor } from './cells';
 import { holds } from './conditions';
 import type { ButtonSpec, ColumnSpec, RegisterDocument } from './documents';
 import { columnProviders, type ProvidedColumn } from './registry';
+import { pagerItemAriaLabel, tableLocalization } from './table-localization';
 import { resolveCall } from './templates';
 
 /** A register row: field → value. */
@@ -49,6 +54,8 @@ export interface RegisterProps {
   params: RouteParams;
   /** Called with the title once a title provider (titleFrom) has answered. */
   onTitle?: (title: string) => void;
+  /** Called with the answer of an action whose result is 'close'; a host without it ignores them. */
+  onResult?: (answer: unknown) => void;
 }
 
 const icons: Record<NonNullable<ButtonSpec['icon']>, ReactNode> = {
@@ -79,9 +86,10 @@ export function formatCell(column: Pick<ColumnSpec, 'type' | 'format'>, value: u
 }
 
 const NO_QUERY = { sorting: [] as MRT_SortingState, filters: [] as MRT_ColumnFiltersState };
+const NO_ROWS: Row[] = [];
 
 /** Renders a register screen document; see the module comment. */
-export function Register({ document: doc, params, onTitle }: RegisterProps) {
+export function Register({ document: doc, params, onTitle, onResult }: RegisterProps) {
   const runAction = useRunAction();
   const serverMode = doc.paging !== false && doc.paging.mode === 'server' && doc.source.query === 'table';
   const pageSizes = doc.paging === false ? [] : doc.paging.pageSizes;
@@ -98,8 +106,18 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
   const [error, setError] = useState<string | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const [provided, setProvided] = useState<ProvidedColumn[] | null>(doc.dynamicColumns ? null : []);
+  const [revealed, setRevealed] = useState(!doc.revealDelayMs);
+  // An action in flight: its buttons wait, so one click is one call.
+  const [busy, setBusy] = useState(false);
 
   const routeScope = params as Record<string, unknown>;
+
+  // The rows stay hidden for revealDelayMs after the screen opens, however fast they arrive.
+  useEffect(() => {
+    if (!doc.revealDelayMs) return;
+    const timer = setTimeout(() => setRevealed(true), doc.revealDelayMs);
+    return () => clearTimeout(timer);
+  }, [doc.revealDelayMs]);
 
   // Dynamic columns and title (e.g. the form's register questions).
   useEffect(() => {
@@ -177,15 +195,23 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
 
   const columns = useMemo<MRT_ColumnDef<Row>[]>(
     () =>
-      tableColumns.map((column) => ({
-        id: column.value,
-        accessorFn: (row: Row) => formatCell(column, row[column.value]),
-        header: column.headerText,
-        size: column.width,
-        enableSorting: column.sortable !== false,
-        enableColumnFilter: column.filterable !== false,
-        enablePinning: column.frozen === true,
-      })),
+      tableColumns.map((column) => {
+        const Cell = cellFor(column.type);
+        return {
+          id: column.value,
+          accessorFn: (row: Row) => formatCell(column, row[column.value]),
+          ...(Cell && {
+            Cell: ({ row }: { row: { original: Row } }) => (
+              <Cell value={row.original[column.value]} row={row.original} headerText={column.headerText} />
+            ),
+          }),
+          header: column.headerText,
+          size: column.width,
+          enableSorting: column.sortable !== false,
+          enableColumnFilter: column.filterable !== false,
+          enablePinning: column.frozen === true,
+        };
+      }),
     [tableColumns],
   );
 
@@ -200,16 +226,27 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
 
   const run = useCallback(
     async (button: ButtonSpec, row?: Row) => {
+      setBusy(true);
       try {
         const outcome = await runAction(button.action, row ? [row, routeScope] : [routeScope], query);
-        if (outcome === 'refresh') setRefreshKey((k) => k + 1);
+        if (outcome.kind === 'refresh') setRefreshKey((k) => k + 1);
+        if (outcome.kind === 'close') onResult?.(outcome.answer);
       } catch (e) {
         setError(errorText(e));
         if (e instanceof ApiError && e.status === 401) window.location.assign('/unauthorized');
+      } finally {
+        setBusy(false);
       }
     },
-    [runAction, routeScope, query],
+    [runAction, routeScope, query, onResult],
   );
+
+  const localization = useMemo(
+    () => tableLocalization({ noRecordsToDisplay: doc.emptyMessageId, noResultsFound: doc.emptyMessageId }),
+    [doc.emptyMessageId],
+  );
+  const shownRows = revealed ? rows : NO_ROWS;
+  const enableColumnFilters = tableColumns.some((column) => column.filterable !== false);
 
   const screenState = { ...routeScope, totalRecords, rowCount: rows.length };
   const toolbar = (doc.toolbar ?? []).filter((button) => holds(button.visibleWhen, screenState));
@@ -217,7 +254,7 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
 
   const table: MRT_TableInstance<Row> = useMaterialReactTable<Row>({
     columns,
-    data: rows,
+    data: shownRows,
     getRowId: (row, index) => String(row[doc.rowKey ?? 'id'] ?? index),
     manualPagination: serverMode,
     manualSorting: serverMode,
@@ -225,6 +262,10 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
     rowCount: serverMode ? totalRecords : undefined,
     enablePagination: doc.paging !== false,
     enableGlobalFilter: doc.globalFilter !== false,
+    enableColumnFilters,
+    // No empty bar above the table when it has no buttons, search or filters to show there.
+    enableTopToolbar:
+      toolbar.length > 0 || doc.globalFilter !== false || enableColumnFilters || columnPinning.left.length > 0,
     enableColumnActions: false,
     enableDensityToggle: false,
     enableFullScreenToggle: false,
@@ -236,8 +277,8 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
       sorting,
       columnFilters,
       globalFilter,
-      isLoading: loading && rows.length === 0,
-      showProgressBars: loading && rows.length > 0,
+      isLoading: !revealed || (loading && rows.length === 0),
+      showProgressBars: revealed && loading && rows.length > 0,
       columnVisibility,
       columnPinning,
     },
@@ -255,13 +296,7 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
       setGlobalFilter(value ?? '');
       setPagination((p) => ({ ...p, pageIndex: 0 }));
     },
-    localization: {
-      actions: message('register.actions'),
-      rowsPerPage: message('register.rowsPerPage'),
-      search: message('register.search'),
-      noRecordsToDisplay: message(doc.emptyMessageId),
-      noResultsFound: message(doc.emptyMessageId),
-    },
+    localization,
     enableRowActions: rowActions.length > 0,
     // First, so the actions stay in view when the register's columns are wider than the screen.
     positionActionsColumn: 'first',
@@ -275,7 +310,7 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
               size="small"
               variant={button.variant ?? 'text'}
               startIcon={button.icon ? icons[button.icon] : undefined}
-              disabled={!holds(button.enabledWhen, row.original)}
+              disabled={busy || !holds(button.enabledWhen, row.original)}
               onClick={() => void run(button, row.original)}
             >
               {message(button.label)}
@@ -290,7 +325,7 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
             key={button.id}
             variant={button.variant ?? 'contained'}
             startIcon={button.icon ? icons[button.icon] : undefined}
-            disabled={!holds(button.enabledWhen, screenState)}
+            disabled={busy || !holds(button.enabledWhen, screenState)}
             onClick={() => void run(button)}
           >
             {message(button.label)}
@@ -303,9 +338,10 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
         {message(doc.emptyMessageId)}
       </Typography>
     ),
+    enableBottomToolbar: doc.paging !== false,
     renderBottomToolbar:
       doc.paging === false
-        ? () => null
+        ? undefined
         : ({ table: t }) => (
             <TablePagination
               component="div"
@@ -315,7 +351,8 @@ export function Register({ document: doc, params, onTitle }: RegisterProps) {
               rowsPerPageOptions={pageSizes}
               onPageChange={(_, page) => t.setPageIndex(page)}
               onRowsPerPageChange={(event) => t.setPageSize(Number(event.target.value))}
-              labelRowsPerPage={message('register.rowsPerPage')}
+              labelRowsPerPage={localization.rowsPerPage}
+              getItemAriaLabel={pagerItemAriaLabel}
               labelDisplayedRows={({ from, to, count }) =>
                 message('common.pagerReport', { first: from, last: to, totalRecords: count })
               }

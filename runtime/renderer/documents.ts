@@ -19,13 +19,17 @@ export interface CallSpec {
   body?: Record<string, BodyValue>;
 }
 
-/** What a button does. */
+/**
+ * What a button does: navigate, or call an operation and then save the answer as a file
+ * ('download'), reload the screen's data ('refresh') or hand the answer to the screen's host
+ * ('close', e.g. the dialog showing the screen).
+ */
 export type ActionSpec =
   | { navigate: string }
   | {
       call: CallSpec;
       withQuery?: boolean;
-      result?: 'download' | 'refresh' | 'none';
+      result?: 'download' | 'refresh' | 'none' | 'close';
       confirmMessageId?: MessageId;
     };
 
@@ -76,6 +80,8 @@ export interface RegisterDocument {
   rowActions?: ButtonSpec[];
   emptyMessageId: MessageId;
   globalFilter?: boolean;
+  /** Milliseconds from opening the screen before its rows show. */
+  revealDelayMs?: number;
   paging: false | { mode: 'server' | 'client'; pageSizes: number[]; default: number };
   operations: OperationName[];
 }

@@ -15,6 +15,7 @@ import formMeta from '../../schemas/meta/form.schema.json';
 import menuMeta from '../../schemas/meta/menu.schema.json';
 import registerMeta from '../../schemas/meta/register.schema.json';
 import { routedScreens, routes } from '../routes';
+import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
 import type { ButtonSpec, CallSpec, FormDocument, MenuDocument, RegisterDocument, ScreenDocument } from './documents';
 import { MESSAGE_KEYS, uiSchemaMessageIds } from './labels';
 import { bodyBuilders, columnProviders, formSources, machines, toFormData, validators } from './registry';
@@ -101,6 +102,7 @@ describe('screen documents', () => {
       expect.arrayContaining([
         'shell/home',
         'shell/login',
+        'shell/client-chooser',
         'projects/project-list',
         'quality-assurance/form-list',
         'quality-assurance/form-register',
@@ -109,8 +111,8 @@ describe('screen documents', () => {
     );
   });
 
-  it('every screen a route shows exists', () => {
-    for (const id of routedScreens)
+  it('every screen a route or a dialog shows exists', () => {
+    for (const id of [...routedScreens, CLIENT_CHOOSER_SCREEN])
       expect(
         documents.map((d) => d.id),
         id,

@@ -1,7 +1,9 @@
 /**
  * The logged-in shell (shell-access-navigation.md §2.4): a top bar with the client's logo (linking
  * to /home) and name and the user menu, breadcrumbs, the page, and the footer; themed with the
- * client's colours. With no client chosen yet, the client chooser opens.
+ * client's colours. With no client chosen yet, or on Switch Portal, the client chooser opens
+ * (schemas/screens/shell/client-chooser.json in a ScreenDialog); after a choice the page stays or
+ * goes home by the client-switch rule (./client-switch).
  */
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -13,9 +15,9 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
+import { ScreenDialog } from '../renderer/ScreenDialog';
 import { Breadcrumbs } from './Breadcrumbs';
-import { ClientChooser } from './ClientChooser';
-import { pathAfterClientSwitch } from './client-switch';
+import { CLIENT_CHOOSER_SCREEN, pathAfterClientSwitch } from './client-switch';
 import { Footer } from './Footer';
 import type { ShellData } from './loaders';
 import { makeTheme } from './theme';
@@ -64,10 +66,11 @@ export function ShellLayout() {
         </Container>
         <Footer />
       </Box>
-      <ClientChooser
+      <ScreenDialog
+        screenId={CLIENT_CHOOSER_SCREEN}
         open={chooserOpen}
         onClose={() => setChooserOpen(false)}
-        onChosen={() => {
+        onResult={() => {
           setChooserOpen(false);
           const target = pathAfterClientSwitch(location.pathname);
           if (target === location.pathname) void revalidator.revalidate();

@@ -1,3 +1,6 @@
+/** The client chooser's screen document (schemas/screens/shell/client-chooser.json), shown in a ScreenDialog. */
+export const CLIENT_CHOOSER_SCREEN = 'shell/client-chooser';
+
 /**
  * Where to go after the user switches client (shell-access-navigation.md §2.4; form-configuration.md
  * §4 "Client switching"): stay at the current URL only when its second path segment is not numeric

@@ -41,9 +41,13 @@ export async function shellLoader(): Promise<ShellData> {
   return { user, client };
 }
 
-/** Re-runs the guard on every change of path (the guard runs on each navigation). */
+/**
+ * Re-runs the guard on every change of path (the guard runs on each navigation), and when the URL
+ * stays the same: an explicit revalidation, e.g. after a client switch that keeps the page, so the
+ * shell shows the new client.
+ */
 export function shouldRevalidateShell({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean {
-  return currentUrl.pathname !== nextUrl.pathname;
+  return currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href;
 }
 
 /** /logout: POST /logout (a failure still logs out locally), then /login. */

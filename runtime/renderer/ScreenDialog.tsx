@@ -1,0 +1,67 @@
+/**
+ * ScreenDialog: a screen document shown in a dialog instead of a page (e.g. the client switcher,
+ * form-configuration.md §2 "Client switcher modal"): the document's title, the screen, and Close.
+ * The screen's outcome (a register's 'close' action, a form's submit) goes to `onResult`; the host
+ * decides what follows, and usually closes the dialog. The screen mounts afresh on every opening,
+ * so its data is read again.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useEffect, useState } from 'react';
+import { message } from '../../engine/messages/catalogue';
+import { type FormMode, loadScreen, type ScreenDocument } from './documents';
+import { ScreenLoading, ScreenView } from './ScreenView';
+
+export interface ScreenDialogProps {
+  /** Screen document id, e.g. 'shell/client-chooser'. */
+  screenId: string;
+  open: boolean;
+  /** Close (the button, Escape or a click outside). */
+  onClose: () => void;
+  /** The screen's outcome: a register's 'close' action answer or a form's submit answer. */
+  onResult: (answer: unknown) => void;
+  /** Values the document's templates read; none by default. */
+  params?: Record<string, string | undefined>;
+  /** Mode of a form screen; default 'add'. */
+  mode?: FormMode;
+}
+
+const NO_PARAMS: Record<string, string | undefined> = {};
+
+/** Renders the screen document `screenId` in a dialog; see the module comment. */
+export function ScreenDialog({ screenId, open, onClose, onResult, params = NO_PARAMS, mode }: ScreenDialogProps) {
+  const [doc, setDoc] = useState<ScreenDocument | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [title, setTitle] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setTitle(null);
+    loadScreen(screenId)
+      .then((loaded) => live && setDoc(loaded))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [screenId, open]);
+
+  const shown = doc?.id === screenId ? doc : null;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      {shown && <DialogTitle>{title ?? message(shown.title)}</DialogTitle>}
+      <DialogContent>
+        {failed && <Alert severity="error">{message('common.serverError')}</Alert>}
+        {!failed && !shown && <ScreenLoading />}
+        {shown && <ScreenView document={shown} params={params} mode={mode} onTitle={setTitle} onResult={onResult} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{message('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
