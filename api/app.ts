@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '../engine/errors';
+import { catalogueRoutes } from './catalogue';
 import type { ApiEnv } from './http/env';
 import { handleError, handleNotFound } from './http/errors';
 import { authRoutes } from './routes/auth';
@@ -50,7 +51,8 @@ export function createApp(options: AppOptions) {
     .route('/', clientRoutes())
     .route('/', projectRoutes())
     .route('/', formRoutes())
-    .route('/', entryRoutes());
+    .route('/', entryRoutes())
+    .route('/', catalogueRoutes());
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

@@ -3,7 +3,14 @@
  * Nothing is written when the store already holds a client, so restarts never touch real data.
  */
 
-import type { Client, FormDefinition, LookupValue, Project, User } from '../../engine/types/generated';
+import type {
+  Client,
+  CodeGeneratorSetting,
+  FormDefinition,
+  LookupValue,
+  Project,
+  User,
+} from '../../engine/types/generated';
 import { demoSeed } from '../../fixtures/seed';
 import { clientPasswordDigest, hashPassword } from '../auth/passwords';
 import { raiseSequence } from '../ids';
@@ -30,6 +37,8 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
   for (const project of seed.projects) await store.collection<Stored<Project>>('projects').insertOne({ ...project });
   for (const value of seed.lookupValues)
     await store.collection<Stored<LookupValue>>('lookupValues').insertOne({ ...value });
+  for (const setting of seed.codeGeneratorSettings ?? [])
+    await store.collection<Stored<CodeGeneratorSetting>>('codeGeneratorSettings').insertOne({ ...setting });
   for (const form of seed.formDefinitions) {
     const def: FormDefinition = { created: now, modified: now, ...form };
     await store.collection<Stored<FormDefinition>>('formDefinitions').insertOne({ ...def });
@@ -50,5 +59,6 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
   await raiseSequence(store, 'projects', maxId(seed.projects));
   await raiseSequence(store, 'lookupValues', maxId(seed.lookupValues));
   await raiseSequence(store, 'formDefinitions', maxId(seed.formDefinitions));
+  await raiseSequence(store, 'codeGeneratorSettings', maxId(seed.codeGeneratorSettings ?? []));
   return true;
 }

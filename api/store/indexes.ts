@@ -49,5 +49,7 @@ export const indexes: readonly IndexSpec[] = [
     { clientId: 1, projectId: 1, formId: 1, entryNumber: 1 },
     'formEntries_clientId_projectId_formId_entryNumber',
   ),
+  unique('codeGeneratorSettings', { id: 1 }, 'codeGeneratorSettings_id'),
+  unique('codeGeneratorSettings', { clientId: 1, type: 1 }, 'codeGeneratorSettings_clientId_type'),
   unique('counters', { name: 1 }, 'counters_name'),
 ];

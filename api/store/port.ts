@@ -125,6 +125,7 @@ export const collectionNames = [
   'formDefinitions',
   'formVersions',
   'formEntries',
+  'codeGeneratorSettings',
   'counters',
 ] as const;
 

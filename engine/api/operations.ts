@@ -1,36 +1,57 @@
 /**
- * The catalogue of API operations: one name for each HTTP call the platform makes.
+ * The catalogue of API operations: one name for each HTTP call the platform makes, read from
+ * schemas/api/operations.json (DESIGN.md "schemas/api/operations.json").
  *
- * Screen documents (schemas/screens) refer to operations by these names; the runtime's API
- * client builds requests from them; a contract test checks that the Hono app answers every
- * one of them. Paths follow the specification (shell-access-navigation.md §7,
- * administration-data.md §7); `{name}` is a path parameter.
+ * Screen documents (schemas/screens) refer to operations by these names; the runtime's API client
+ * builds requests from them; the API mounts every one from the catalogue (api/catalogue.ts) and the
+ * OpenAPI document is generated from it. Paths follow the specification (shell-access-navigation.md §7,
+ * form-configuration.md §7, administration-data.md §7); `{name}` is a path parameter.
  */
-export const operations = {
-  'auth.login': { method: 'POST', path: '/api/authorization/login' },
-  'auth.isLoggedIn': { method: 'POST', path: '/api/authorization/isLoggedIn' },
-  'auth.logout': { method: 'POST', path: '/logout' },
-  'auth.setClient': { method: 'POST', path: '/api/authorization/setClient/{clientId}' },
-  'clients.current': { method: 'GET', path: '/api/client' },
-  'clients.getall': { method: 'GET', path: '/api/client/getall' },
-  'clients.get': { method: 'GET', path: '/api/client/{id}' },
-  'projects.getall': { method: 'GET', path: '/api/projects/getall/{type}' },
-  'projects.get': { method: 'GET', path: '/api/projects/{id}' },
-  'projects.summary': { method: 'GET', path: '/api/projects/summary/{id}' },
-  'forms.getActive': { method: 'GET', path: '/api/settings/forms/getActive/type/{formArea}/{projectId}' },
-  'forms.getForProject': { method: 'GET', path: '/api/settings/forms/{projectId}/{formArea}/{id}' },
-  'forms.all': { method: 'GET', path: '/api/settings/forms/all/{formArea}' },
-  'forms.get': { method: 'GET', path: '/api/settings/forms/{formArea}/{id}' },
-  'forms.create': { method: 'POST', path: '/api/settings/forms/{formArea}' },
-  'forms.update': { method: 'PUT', path: '/api/settings/forms/{formArea}/{id}' },
-  'forms.publish': { method: 'PUT', path: '/api/settings/forms/publish/{formArea}/{id}' },
-  'entries.submit': { method: 'PUT', path: '/api/projects/{projectId}/forms/{formArea}/submit' },
-  'entries.getall': { method: 'POST', path: '/api/projects/{projectId}/forms/{formArea}/getall/{formId}' },
-  'entries.get': { method: 'GET', path: '/api/projects/{projectId}/forms/{formArea}/{formId}/get/{entryNumber}' },
-  'entries.download': { method: 'POST', path: '/api/projects/{projectId}/forms/{formArea}/download' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+import catalogue from '../../schemas/api/operations.json';
 
-export type OperationName = keyof typeof operations;
+/** Who may call an operation (schemas/meta/operations.schema.json). */
+export type OperationAccess = 'public' | 'session' | 'tenant' | 'admin';
+
+/** How the API answers an operation: a generic handler over a resource, a named operation, or a route module. */
+export type OperationHandler =
+  | {
+      kind: 'list' | 'get' | 'create' | 'update' | 'delete' | 'setStatus' | 'setDefault';
+      resource: string;
+      filter?: Record<string, unknown>;
+      sort?: Record<string, 1 | -1>;
+      by?: string;
+      value?: string | boolean;
+    }
+  | { named: string }
+  | { route: string };
+
+/** One entry of the catalogue. */
+export interface Operation {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  summary: string;
+  access: OperationAccess;
+  /** Registered schema name of the JSON body. */
+  body?: string;
+  /** JSON Schema of a successful answer. */
+  answer?: Record<string, unknown>;
+  /** Rule the stored item must satisfy first. */
+  rule?: { $ref: string; status: number; messageId: string };
+  handler: OperationHandler;
+}
+
+export type OperationName = keyof typeof catalogue.operations;
+
+/** Every operation by name. */
+export const operations: Readonly<Record<OperationName, Operation>> = catalogue.operations as Record<
+  OperationName,
+  Operation
+>;
+
+/** True when `name` is an operation of the catalogue. */
+export function isOperationName(name: string): name is OperationName {
+  return Object.hasOwn(operations, name);
+}
 
 /**
  * Fills the `{name}` parameters of an operation's path.

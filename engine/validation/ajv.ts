@@ -7,17 +7,21 @@
 import type { ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import codeGeneratorInputSchema from '../../schemas/api/code-generator-input.schema.json';
 import downloadRequestSchema from '../../schemas/api/download-request.schema.json';
 import formDefinitionInputSchema from '../../schemas/api/form-definition-input.schema.json';
 import loginRequestSchema from '../../schemas/api/login-request.schema.json';
+import lookupValuesCreateSchema from '../../schemas/api/lookup-values-create.schema.json';
 import registerQuerySchema from '../../schemas/api/register-query.schema.json';
 import submissionSchema from '../../schemas/api/submission.schema.json';
 import clientSchema from '../../schemas/entities/client.schema.json';
+import codeGeneratorSettingSchema from '../../schemas/entities/code-generator-setting.schema.json';
 import formDefinitionSchema from '../../schemas/entities/form-definition.schema.json';
 import formEntrySchema from '../../schemas/entities/form-entry.schema.json';
 import lookupValueSchema from '../../schemas/entities/lookup-value.schema.json';
 import projectSchema from '../../schemas/entities/project.schema.json';
 import userSchema from '../../schemas/entities/user.schema.json';
+import lookupValueRules from '../../schemas/rules/lookup-value.json';
 import { detail, type ErrorDetail } from '../errors';
 
 /** Names of the registered schemas: the file name without `.schema.json`. */
@@ -26,13 +30,16 @@ export type SchemaName =
   | 'user'
   | 'project'
   | 'lookup-value'
+  | 'code-generator-setting'
   | 'form-definition'
   | 'form-entry'
   | 'login-request'
   | 'register-query'
   | 'download-request'
   | 'form-definition-input'
-  | 'submission';
+  | 'submission'
+  | 'lookup-values-create'
+  | 'code-generator-input';
 
 /** Every registered schema document by name (each carries its own `$id`). */
 export const schemas: Readonly<Record<SchemaName, { $id: string }>> = {
@@ -40,6 +47,7 @@ export const schemas: Readonly<Record<SchemaName, { $id: string }>> = {
   user: userSchema,
   project: projectSchema,
   'lookup-value': lookupValueSchema,
+  'code-generator-setting': codeGeneratorSettingSchema,
   'form-definition': formDefinitionSchema,
   'form-entry': formEntrySchema,
   'login-request': loginRequestSchema,
@@ -47,7 +55,15 @@ export const schemas: Readonly<Record<SchemaName, { $id: string }>> = {
   'download-request': downloadRequestSchema,
   'form-definition-input': formDefinitionInputSchema,
   submission: submissionSchema,
+  'lookup-values-create': lookupValuesCreateSchema,
+  'code-generator-input': codeGeneratorInputSchema,
 };
+
+/**
+ * Rule families (schemas/rules, DESIGN.md "Rule families"): JSON Schema `$defs` that screen documents
+ * use in conditions and the API checks before it acts, by `$id#/$defs/<rule>`.
+ */
+export const ruleFamilies: readonly { $id: string }[] = [lookupValueRules];
 
 /**
  * The shared Ajv instance: draft 2020-12, `allErrors` (every problem is reported, not just the
@@ -58,6 +74,18 @@ export const schemas: Readonly<Record<SchemaName, { $id: string }>> = {
 export const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
 addFormats(ajv);
 ajv.addSchema(Object.values(schemas));
+ajv.addSchema([...ruleFamilies]);
+
+/**
+ * True when `data` satisfies the rule `ref` (a `$ref` such as
+ * 'https://site-forms.dev/schemas/rules/lookup-value.json#/$defs/canDelete').
+ * @throws Error for a ref no registered rule family holds (a programming error, caught by tests)
+ */
+export function ruleHolds(ref: string, data: unknown): boolean {
+  const validate = ajv.getSchema(ref);
+  if (!validate) throw new Error(`Unknown rule: ${ref}`);
+  return validate(data) === true;
+}
 
 /** Most details one validation reports; a hostile body cannot make the error answer huge. */
 export const MAX_ERROR_DETAILS = 100;

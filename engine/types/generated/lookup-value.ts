@@ -15,4 +15,10 @@ export interface LookupValue {
   status: 'Active' | 'Inactive';
   isDefault?: boolean;
   inUse?: boolean;
+  created?: string;
+  modified?: string;
+  createdBy?: string;
+  createdById?: number;
+  modifiedBy?: string;
+  modifiedById?: number;
 }

@@ -1,0 +1,67 @@
+/**
+ * Mounts the operation catalogue (schemas/api/operations.json) on the Hono app: every operation whose
+ * handler is generic (`kind` over a resource of schemas/resources) or named (api/operations/named) gets
+ * its route here, so a new operation is a catalogue entry, not a routes file. Operations with
+ * `handler.route` are served by the route modules of api/routes (mounted by api/app.ts).
+ *
+ * Each route runs one pipeline (DESIGN.md "api/"): session → tenant → access → schema-validated body →
+ * rule check (in the generic handlers) → handler → store. Access: public, session, tenant, admin.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { type OperationAccess, type OperationName, operations } from '../engine/api/operations';
+import type { SchemaName } from '../engine/validation/ajv';
+import { readBody } from './http/body';
+import type { ApiEnv } from './http/env';
+import { requireAdmin, requireSession, requireTenant } from './middleware/session';
+import { namedOperations } from './operations/named';
+import type { OperationContext } from './resources/context';
+import { runGeneric } from './resources/handlers';
+
+const accessChain: Record<OperationAccess, () => MiddlewareHandler<ApiEnv>[]> = {
+  public: () => [],
+  session: () => [requireSession()],
+  tenant: () => [requireSession(), requireTenant()],
+  admin: () => [requireSession(), requireTenant(), requireAdmin()],
+};
+
+/** The operation's path in Hono's syntax: `{name}` becomes `:name`. */
+export function honoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Names of the operations this module mounts (generic and named handlers), most specific paths first. */
+export function catalogueOperationNames(): OperationName[] {
+  const names = (Object.keys(operations) as OperationName[]).filter((name) => !('route' in operations[name].handler));
+  // A static segment must win over a parameter at the same place (…/type/{type} before …/{id}).
+  const weight = (path: string) =>
+    path
+      .split('/')
+      .map((s) => (s.startsWith('{') ? '1' : '0'))
+      .join('');
+  return names.sort((a, b) => weight(operations[a].path).localeCompare(weight(operations[b].path)));
+}
+
+/** The routes of every catalogue operation with a generic or named handler. */
+export function catalogueRoutes(clock: () => Date = () => new Date()) {
+  const app = new Hono<ApiEnv>();
+  for (const name of catalogueOperationNames()) {
+    const operation = operations[name];
+    const handler = operation.handler;
+    if ('named' in handler && !namedOperations[handler.named]) throw new Error(`No named operation ${handler.named}`);
+    app.on(operation.method, [honoPath(operation.path)], ...accessChain[operation.access](), async (c) => {
+      const context: OperationContext = {
+        name,
+        operation,
+        store: c.get('store'),
+        clientId: c.get('clientId'),
+        user: c.get('user'),
+        params: c.req.param() as Record<string, string>,
+        body: operation.body ? await readBody(c, operation.body as SchemaName) : undefined,
+        now: clock(),
+      };
+      const answer = 'named' in handler ? await namedOperations[handler.named](context) : await runGeneric(context);
+      return c.json(answer as object);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,203 @@
+/**
+ * The generic handlers of resources (DESIGN.md "Generic resources"): list, get, create, update, delete,
+ * setStatus, setDefault over a declaration of schemas/resources. Each runs after the request pipeline
+ * (session → tenant → access → validated body) and before the answer:
+ * - tenant scoping: every filter carries clientId; another client's item is 404;
+ * - the operation's rule (schemas/rules) checked against the stored item: 409/403 with its message;
+ * - unique keys within the tenant (optionally ignoring white space and case): 409;
+ * - audit fields created/modified (ISO date-time), createdBy/modifiedBy (full name), createdById/modifiedById;
+ * - soft delete (isDeleted) where declared;
+ * - the item written is validated against the entity schema, so a stored item always satisfies it.
+ */
+import { AppError } from '../../engine/errors';
+import type { MessageId } from '../../engine/messages/catalogue';
+import { ruleHolds, validateSchema } from '../../engine/validation/ajv';
+import { nextSequence } from '../ids';
+import { withoutStoreKey } from '../operations/documents';
+import type { Filter } from '../store/port';
+import type { OperationContext } from './context';
+import { type ResourceDeclaration, resourceOf } from './declarations';
+import { derives } from './derive';
+
+type Item = Record<string, unknown> & { _id?: string; id?: number };
+
+const ID = /^[1-9][0-9]{0,14}$/;
+
+function collectionOf(context: OperationContext, resource: ResourceDeclaration) {
+  return context.store.collection<Item>(resource.collection);
+}
+
+/** The tenant part of every filter. */
+function scope(context: OperationContext, resource: ResourceDeclaration): Filter {
+  const filter: Filter = {};
+  if (resource.tenant) filter.clientId = context.clientId;
+  if (resource.softDelete) filter.isDeleted = { $ne: true };
+  return filter;
+}
+
+function notFound(resource: ResourceDeclaration): AppError {
+  return new AppError(404, resource.notFoundMessageId ?? 'notFound.generic');
+}
+
+/** Fills `{param}` templates of a handler's filter from the path parameters. */
+function fillFilter(filter: Record<string, unknown>, params: Record<string, string>): Filter {
+  return Object.fromEntries(
+    Object.entries(filter).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '') : value,
+    ]),
+  );
+}
+
+/**
+ * The stored item a path names: by `id` (a positive integer; anything else is 404) or by another
+ * field `by` (a string parameter of the same name).
+ * @throws AppError 404 when missing, deleted or another tenant's
+ */
+export async function findItem(context: OperationContext, resource: ResourceDeclaration, by = 'id'): Promise<Item> {
+  const raw = context.params[by] ?? '';
+  let value: string | number = raw;
+  if (by === 'id') {
+    if (!ID.test(raw)) throw notFound(resource);
+    value = Number(raw);
+  }
+  const item = await collectionOf(context, resource).findOne({ ...scope(context, resource), [by]: value });
+  if (!item) throw notFound(resource);
+  return item;
+}
+
+function checkRule(context: OperationContext, item: Item): void {
+  const rule = context.operation.rule;
+  if (rule && !ruleHolds(rule.$ref, item)) throw new AppError(rule.status, rule.messageId as MessageId);
+}
+
+function normalise(value: unknown, ignoreSpacesAndCase: boolean | undefined): unknown {
+  return ignoreSpacesAndCase && typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value;
+}
+
+/**
+ * Refuses `item` when another item of the tenant has the same unique key.
+ * @throws AppError 409 with the key's message id
+ */
+export async function checkUnique(context: OperationContext, resource: ResourceDeclaration, item: Item): Promise<void> {
+  if (!resource.unique?.length) return;
+  const others = await collectionOf(context, resource).find(scope(context, resource));
+  for (const key of resource.unique) {
+    const mine = key.fields.map((f) => normalise(item[f], key.ignoreSpacesAndCase));
+    const clash = others.some(
+      (other) =>
+        other.id !== item.id && key.fields.every((f, i) => normalise(other[f], key.ignoreSpacesAndCase) === mine[i]),
+    );
+    if (clash) throw new AppError(409, key.messageId);
+  }
+}
+
+function audit(context: OperationContext, resource: ResourceDeclaration, item: Item, creating: boolean): Item {
+  if (!resource.audit) return item;
+  const at = context.now.toISOString();
+  const by = { name: context.user?.fullName ?? '', id: context.user?.id ?? 0 };
+  const stamped: Item = { ...item, modified: at, modifiedBy: by.name, modifiedById: by.id };
+  if (creating) Object.assign(stamped, { created: at, createdBy: by.name, createdById: by.id });
+  return stamped;
+}
+
+function checkEntity(resource: ResourceDeclaration, item: Item): void {
+  const result = validateSchema(resource.entity, item);
+  if (!result.ok)
+    throw new AppError(400, 'validation.invalidBody', { details: result.details[0]?.message ?? '' }, result.details);
+}
+
+/** Prepares a new item of `resource` from `fields`: id, tenant, audit, derived fields; checked. */
+export async function newItem(context: OperationContext, resource: ResourceDeclaration, fields: Item): Promise<Item> {
+  let item: Item = { ...fields, id: await nextSequence(context.store, resource.idCounter) };
+  if (resource.tenant) item.clientId = context.clientId;
+  item = audit(context, resource, item, true);
+  if (resource.derive) item = derives[resource.derive](item, context.now) as Item;
+  checkEntity(resource, item);
+  await checkUnique(context, resource, item);
+  return item;
+}
+
+const CONTROLLED = [
+  '_id',
+  'id',
+  'clientId',
+  'created',
+  'createdBy',
+  'createdById',
+  'modified',
+  'modifiedBy',
+  'modifiedById',
+];
+
+function bodyFields(body: unknown): Item {
+  const fields = { ...(body as Item) };
+  for (const key of CONTROLLED) delete fields[key];
+  return fields;
+}
+
+type Handler = (context: OperationContext, resource: ResourceDeclaration) => Promise<unknown>;
+
+/** The generic handlers by kind. */
+export const genericHandlers: Readonly<Record<string, Handler>> = {
+  async list(context, resource) {
+    const handler = context.operation.handler as { filter?: Record<string, unknown>; sort?: Record<string, 1 | -1> };
+    const filter = { ...fillFilter(handler.filter ?? {}, context.params), ...scope(context, resource) };
+    const items = await collectionOf(context, resource).find(filter, { sort: handler.sort ?? { id: 1 } });
+    return items.map(withoutStoreKey);
+  },
+  async get(context, resource) {
+    const by = (context.operation.handler as { by?: string }).by;
+    const item = await findItem(context, resource, by);
+    checkRule(context, item);
+    return withoutStoreKey(item);
+  },
+  async create(context, resource) {
+    const item = await newItem(context, resource, bodyFields(context.body));
+    await collectionOf(context, resource).insertOne(item);
+    return withoutStoreKey(item);
+  },
+  async update(context, resource) {
+    const current = await findItem(context, resource);
+    checkRule(context, current);
+    const { _id, ...kept } = current;
+    let item: Item = { ...kept, ...bodyFields(context.body) };
+    item = audit(context, resource, item, false);
+    if (resource.derive) item = derives[resource.derive](item, context.now) as Item;
+    checkEntity(resource, item);
+    await checkUnique(context, resource, item);
+    await collectionOf(context, resource).updateOne({ _id: current._id }, { $set: item });
+    return withoutStoreKey(item);
+  },
+  async delete(context, resource) {
+    const item = await findItem(context, resource);
+    checkRule(context, item);
+    const collection = collectionOf(context, resource);
+    if (resource.softDelete)
+      await collection.updateOne({ _id: item._id }, { $set: audit(context, resource, { isDeleted: true }, false) });
+    else await collection.deleteOne({ _id: item._id });
+    return { id: item.id };
+  },
+  async setStatus(context, resource) {
+    return setField(context, resource, 'status');
+  },
+  async setDefault(context, resource) {
+    return setField(context, resource, 'isDefault');
+  },
+};
+
+async function setField(context: OperationContext, resource: ResourceDeclaration, field: string): Promise<unknown> {
+  const item = await findItem(context, resource);
+  checkRule(context, item);
+  const value = (context.operation.handler as { value?: unknown }).value;
+  const change = audit(context, resource, { [field]: value }, false);
+  await collectionOf(context, resource).updateOne({ _id: item._id }, { $set: change });
+  const { _id, ...rest } = item;
+  return { ...rest, ...change };
+}
+
+/** Runs the generic handler an operation names. */
+export function runGeneric(context: OperationContext): Promise<unknown> {
+  const handler = context.operation.handler as { kind: string; resource: string };
+  return genericHandlers[handler.kind](context, resourceOf(handler.resource));
+}
