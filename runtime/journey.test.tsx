@@ -87,8 +87,9 @@ describe('the main journey', () => {
     expect(entryRow).toHaveTextContent('2026-11-20');
     expect(screen.getByText('Records: 1 - 1 of 1')).toBeInTheDocument();
     expect(await screen.findByText('Save successful')).toBeInTheDocument();
-    expect(mockApi.db.entries).toHaveLength(1);
-    expect(mockApi.db.entries[0]).toMatchObject({ entryNumber: 1, projectId: project.id, formId: form.id });
+    const entries = await mockApi.entries();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ entryNumber: 1, projectId: project.id, formId: form.id });
 
     await user.click(within(entryRow).getByRole('button', { name: 'View' }));
     await waitFor(() => expect(path()).toMatch(/\/entry\/1$/));
@@ -117,7 +118,7 @@ describe('the main journey', () => {
   });
 
   it('logs out through the user menu', async () => {
-    mockApi.logIn('user@demo.local');
+    await mockApi.logIn('user@demo.local');
     const user = userEvent.setup();
     const { router } = renderApp('/home');
     await user.click(await screen.findByRole('button', { name: 'Cian Murphy' }));
@@ -125,6 +126,6 @@ describe('the main journey', () => {
     expect(screen.getByRole('menuitem', { name: 'Switch Portal' })).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'LOG OUT' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(mockApi.db.session).toBeNull();
+    expect(await mockApi.session()).toBeNull();
   });
 });

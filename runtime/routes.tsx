@@ -1,25 +1,60 @@
 /**
- * The route table (shell-access-navigation.md §2.1): the empty path redirects to /login; /login and
- * /unauthorized are public; /logout logs out; everything else needs login (the shell's guard) and
- * loads its section on demand. Breadcrumb titles live in each route's handle. Any other path goes
- * to /login?error=notfound.
+ * The route table: schemas/screens/routes.json (shell-access-navigation.md §2.1) interpreted into
+ * react-router routes. Each node shows a named page (./shell/pages), a screen document (loaded on
+ * demand with its renderer, so sections stay code-split), or redirects; its named guards
+ * (./shell/guards) run before its named loader (./shell/route-loaders); its crumb is a message id or a
+ * template over loader data. Unknown names fail runtime/routes.test.ts.
  */
 import LinearProgress from '@mui/material/LinearProgress';
-import { type LazyRouteFunction, Navigate, type RouteObject, redirect } from 'react-router';
-import { message } from '../engine/messages/catalogue';
+import {
+  type LazyRouteFunction,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  redirect,
+  type UIMatch,
+} from 'react-router';
+import { type MessageId, message } from '../engine/messages/catalogue';
+import routeTable from '../schemas/screens/routes.json';
 import { RouteError } from './pages/RouteError';
 import type { FormMode } from './renderer/documents';
 import type { RouteHandle } from './shell/Breadcrumbs';
-import { formLoader, logoutLoader, projectLoader, shellLoader, shouldRevalidateShell } from './shell/loaders';
-import { PublicLayout } from './shell/PublicLayout';
-import { RootLayout } from './shell/RootLayout';
-import { SHELL_ROUTE_ID, ShellLayout } from './shell/ShellLayout';
+import { guards } from './shell/guards';
+import { pages } from './shell/pages';
+import { routeLoaders } from './shell/route-loaders';
+
+/** One node of routes.json (schemas/meta/routes.schema.json). */
+export interface RouteNode {
+  id?: string;
+  path?: string;
+  index?: boolean;
+  page?: string;
+  screen?: string;
+  mode?: FormMode;
+  redirect?: string;
+  loader?: string;
+  guards?: string[];
+  crumb?: { messageId?: string; template?: string; to?: string };
+  children?: RouteNode[];
+}
+
+/** The route table document. */
+export const routeDocument = routeTable as { routes: RouteNode[] };
 
 /** Ids of the screen documents the routes show (checked by renderer/screens.test.ts). */
 export const routedScreens = new Set<string>();
 
-/** A route showing the screen document `screenId` (schemas/screens), loaded on demand. */
-function screen(screenId: string, mode?: FormMode): LazyRouteFunction<RouteObject> {
+/** Fills `{a.b}` placeholders from `data`; an unknown name becomes ''. */
+function fillPath(template: string, data: Record<string, unknown>): string {
+  return template.replace(/\{([\w.]+)\}/g, (_, name: string) => {
+    let value: unknown = data;
+    for (const key of name.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
+    return value === undefined || value === null ? '' : String(value);
+  });
+}
+
+/** A route showing the screen document `screenId`, loaded on demand. */
+function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<RouteObject> {
   routedScreens.add(screenId);
   return async () => {
     const { ScreenPage } = await import('./renderer/ScreenPage');
@@ -27,100 +62,67 @@ function screen(screenId: string, mode?: FormMode): LazyRouteFunction<RouteObjec
   };
 }
 
-const projectCrumb: RouteHandle = {
-  crumb: (match) => {
-    const summary = match.data as { code?: string; name?: string } | undefined;
-    return summary ? [summary.code, summary.name].filter(Boolean).join(' ') : '';
-  },
-};
-const formCrumb: RouteHandle = { crumb: (match) => (match.data as { title?: string } | undefined)?.title ?? '' };
-const entryCrumb: RouteHandle = {
-  crumb: (match) => message('register.entry', { entryNumber: match.params.entryNumber ?? '' }),
-};
+/** The breadcrumb handle of a node. */
+function handleOf(node: RouteNode): RouteHandle | undefined {
+  const { crumb } = node;
+  if (!crumb && !node.loader) return undefined;
+  const handle: RouteHandle = { loader: node.loader, to: crumb?.to };
+  if (crumb?.messageId) {
+    const id = crumb.messageId as MessageId;
+    handle.crumb = (match: UIMatch<unknown, RouteHandle>) => message(id, match.params as Record<string, string>);
+  } else if (crumb?.template) {
+    const template = crumb.template;
+    handle.crumb = (match: UIMatch<unknown, RouteHandle>) =>
+      fillPath(template, node.loader ? { [node.loader]: match.data } : {}).trim();
+  }
+  return handle;
+}
+
+/** The loader of a node: its guards in order, then its named loader, or its redirect. */
+function loaderOf(node: RouteNode): RouteObject['loader'] {
+  const nodeGuards = (node.guards ?? []).map((name) => {
+    const guard = guards[name];
+    if (!guard) throw new Error(`routes.json: unknown guard ${name}`);
+    return guard;
+  });
+  const named = node.loader ? routeLoaders[node.loader] : undefined;
+  if (node.loader && !named) throw new Error(`routes.json: unknown loader ${node.loader}`);
+  if (node.redirect) {
+    const target = node.redirect;
+    return ({ params }: LoaderFunctionArgs) => redirect(fillPath(target, params));
+  }
+  if (nodeGuards.length === 0 && !named) return undefined;
+  return async (args: LoaderFunctionArgs) => {
+    for (const guard of nodeGuards) await guard(args);
+    return named ? named.load(args) : null;
+  };
+}
+
+/** Interprets one node of routes.json (and its children) into a react-router route. */
+export function toRoute(node: RouteNode): RouteObject {
+  const route: Record<string, unknown> = {};
+  if (node.id) route.id = node.id;
+  if (node.index) route.index = true;
+  else if (node.path) route.path = node.path;
+  route.loader = loaderOf(node);
+  if (node.loader && routeLoaders[node.loader]?.shouldRevalidate)
+    route.shouldRevalidate = routeLoaders[node.loader].shouldRevalidate;
+  const handle = handleOf(node);
+  if (handle) route.handle = handle;
+  if (node.page) {
+    const page = pages[node.page];
+    if (!page) throw new Error(`routes.json: unknown page ${node.page}`);
+    Object.assign(route, page);
+  } else if (node.screen) {
+    route.lazy = screenRoute(node.screen, node.mode);
+  } else if (node.redirect && !node.redirect.includes('{')) {
+    route.element = <Navigate to={node.redirect} replace />;
+  }
+  if (node.page || node.loader || node.guards) route.errorElement = <RouteError />;
+  if (node.page === 'root') route.hydrateFallbackElement = <LinearProgress />;
+  if (node.children) route.children = node.children.map(toRoute);
+  return route as RouteObject;
+}
 
 /** Every route of the runtime. */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <LinearProgress />,
-    children: [
-      { index: true, loader: () => redirect('/login'), element: <Navigate to="/login" replace /> },
-      {
-        element: <PublicLayout />,
-        errorElement: <RouteError />,
-        children: [
-          { path: 'login', lazy: async () => ({ Component: (await import('./pages/LoginPage')).LoginPage }) },
-          {
-            path: 'unauthorized',
-            lazy: async () => ({ Component: (await import('./pages/UnauthorizedPage')).UnauthorizedPage }),
-          },
-        ],
-      },
-      { path: 'logout', loader: logoutLoader },
-      {
-        id: SHELL_ROUTE_ID,
-        element: <ShellLayout />,
-        loader: shellLoader,
-        shouldRevalidate: shouldRevalidateShell,
-        errorElement: <RouteError />,
-        handle: { crumb: 'shell.home', to: '/home' } satisfies RouteHandle,
-        children: [
-          { path: 'home', lazy: screen('shell/home') },
-          {
-            path: 'projects',
-            handle: { crumb: 'projects.title' } satisfies RouteHandle,
-            children: [
-              { index: true, lazy: screen('projects/project-list') },
-              {
-                path: ':projectId',
-                loader: projectLoader,
-                handle: projectCrumb,
-                errorElement: <RouteError />,
-                children: [
-                  {
-                    index: true,
-                    loader: ({ params }) => redirect(`/projects/${params.projectId}/qa`),
-                    element: <Navigate to="qa" replace />,
-                  },
-                  {
-                    path: 'qa',
-                    handle: { crumb: 'qa.title' } satisfies RouteHandle,
-                    children: [
-                      { index: true, lazy: screen('quality-assurance/form-list') },
-                      {
-                        path: ':formArea/:formId',
-                        loader: formLoader,
-                        handle: formCrumb,
-                        errorElement: <RouteError />,
-                        children: [
-                          { index: true, lazy: screen('quality-assurance/form-register') },
-                          {
-                            path: 'add',
-                            handle: { crumb: 'register.add' } satisfies RouteHandle,
-                            lazy: screen('quality-assurance/form-entry', 'add'),
-                          },
-                          {
-                            path: 'entry/:entryNumber',
-                            handle: entryCrumb,
-                            lazy: screen('quality-assurance/form-entry', 'view'),
-                          },
-                        ],
-                      },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      {
-        path: '*',
-        loader: () => redirect('/login?error=notfound'),
-        element: <Navigate to="/login?error=notfound" replace />,
-      },
-    ],
-  },
-];
+export const routes: RouteObject[] = routeDocument.routes.map(toRoute);

@@ -3,6 +3,8 @@
  * entities the generic handlers serve. Read from the folder at start-up, so a new resource is a JSON file.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AppError } from '../../engine/errors';
 import type { MessageId } from '../../engine/messages/catalogue';
 import type { SchemaName } from '../../engine/validation/ajv';
@@ -22,7 +24,13 @@ export interface ResourceDeclaration {
   notFoundMessageId?: MessageId;
 }
 
-const folder = new URL('../../schemas/resources/', import.meta.url);
+// Under Node the module URL is a file URL; under vitest's jsdom environment (the runtime tests run this
+// app through MSW) it is served from the project root, so its path is relative to the working directory.
+const here = new URL(import.meta.url);
+const moduleDir = path.dirname(
+  here.protocol === 'file:' ? fileURLToPath(here) : path.join(process.cwd(), here.pathname),
+);
+const folder = path.resolve(moduleDir, '../../schemas/resources');
 
 /** Every declaration of schemas/resources by name. */
 export const resources: ReadonlyMap<string, ResourceDeclaration> = new Map(
@@ -30,7 +38,7 @@ export const resources: ReadonlyMap<string, ResourceDeclaration> = new Map(
     .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => {
-      const declaration = JSON.parse(readFileSync(new URL(file, folder), 'utf8')) as ResourceDeclaration;
+      const declaration = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as ResourceDeclaration;
       return [declaration.name, declaration] as const;
     }),
 );

@@ -40,7 +40,7 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'LOGIN' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
-    expect(mockApi.db.session).toEqual({ userId: 2, clientId: 1 });
+    expect(await mockApi.session()).toEqual({ userId: 2, clientId: 1 });
   });
 
   it('opens the client chooser for a user with several clients; choosing one goes home', async () => {
@@ -52,7 +52,7 @@ describe('login page', () => {
     expect(within(dialog).getByRole('row', { name: /Corrib Civil Engineering Ltd/ })).toBeInTheDocument();
     await user.click(within(pennine).getByRole('button', { name: 'Select' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(mockApi.db.session).toEqual({ userId: 1, clientId: 2 });
+    expect(await mockApi.session()).toEqual({ userId: 1, clientId: 2 });
     // The top bar shows the chosen client.
     await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Pennine Build Group Ltd'));
   });

@@ -15,11 +15,15 @@ import type { PagingBlockedMessageId } from '../../engine/machines/paging';
 import { message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
 import { useRunAction } from './actions';
+import { holds } from './conditions';
 import type { FormDocument, FormMode } from './documents';
+import { useScreenHost } from './host/ScreenHost';
+import { messageHtml } from './host/sanitize';
 import { localizeUiSchema } from './labels';
 import { bodyBuilders, type FormSourceResult, formSources, toFormData } from './registry';
 import { type FormData, SchemaForm } from './SchemaForm';
 import { fillTemplate, resolveCall } from './templates';
+import { useSessionUser } from './user';
 
 export interface FormScreenProps {
   document: FormDocument;
@@ -29,9 +33,15 @@ export interface FormScreenProps {
   onSubmitted?: (answer: unknown) => void | Promise<void>;
   /** Called with the source's title (titleFrom 'source'). */
   onTitle?: (title: string) => void;
+  /** The row the form opens with (a modal form opened by a row action): its form data and `row`. */
+  input?: Record<string, unknown>;
+  /** Screen inputs of the page showing the form (e.g. { type }); template values before the route's. */
+  screen?: Record<string, string | undefined>;
+  /** A change loads the form again. */
+  reloadKey?: number;
 }
 
-type Loaded = { form: FormSourceResult; formData: FormData };
+type Loaded = { form: FormSourceResult; formData: FormData; item?: Record<string, unknown> };
 
 function staticForm(doc: FormDocument): Loaded | null {
   if (doc.source || !doc.schema) return null;
@@ -47,15 +57,35 @@ export interface FlashState {
 }
 
 /** Renders a form screen document; see the module comment. */
-export function FormScreen({ document: doc, params, mode, onSubmitted, onTitle }: FormScreenProps) {
+const NO_SCREEN: Record<string, string | undefined> = {};
+
+export function FormScreen({
+  document: doc,
+  params,
+  mode: requestedMode,
+  onSubmitted,
+  onTitle,
+  input,
+  screen = NO_SCREEN,
+  reloadKey = 0,
+}: FormScreenProps) {
   const navigate = useNavigate();
   const runAction = useRunAction();
-  const initial = useMemo(() => (mode === 'add' ? staticForm(doc) : null), [doc, mode]);
+  const host = useScreenHost();
+  const user = useSessionUser();
+  const initial = useMemo(
+    () => (requestedMode === 'add' && !input && !doc.load?.notFound ? staticForm(doc) : null),
+    [doc, requestedMode, input],
+  );
   const [loaded, setLoaded] = useState<Loaded | null>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<ApiError | Error | null>(null);
-  const scope = [params as Record<string, unknown>];
+  const [formKey, setFormKey] = useState(0);
+  const scope = [screen as Record<string, unknown>, params as Record<string, unknown>];
+  // A form whose load may find nothing ('add' on 404) is in edit mode once it has an item.
+  const mode = requestedMode === 'view' ? 'view' : loaded?.item ? 'edit' : requestedMode;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey and formKey (after a save) load the form again
   useEffect(() => {
     if (initial) return;
     let live = true;
@@ -68,14 +98,21 @@ export function FormScreen({ document: doc, params, mode, onSubmitted, onTitle }
       } else {
         form = { schema: doc.schema ?? {}, uiSchema: localizeUiSchema(doc.uiSchema ?? {}), data: undefined };
       }
-      let formData: FormData = {};
-      if (mode !== 'add' && doc.load) {
-        const { params: callParams } = resolveCall(doc.load.call, [params]);
-        const item = await callOperation<unknown>(doc.load.call.operation, { params: callParams });
-        formData = toFormData[doc.load.toFormData](item, form.data);
+      let formData: FormData = input ? { ...input } : {};
+      let item: Record<string, unknown> | undefined = input;
+      if (!input && doc.load && (requestedMode !== 'add' || doc.load.notFound === 'add')) {
+        const { params: callParams } = resolveCall(doc.load.call, [screen, params]);
+        try {
+          const answer = await callOperation<Record<string, unknown>>(doc.load.call.operation, { params: callParams });
+          item = answer;
+          formData = toFormData[doc.load.toFormData](answer, form.data);
+        } catch (e) {
+          if (!(doc.load.notFound === 'add' && e instanceof ApiError && e.status === 404)) throw e;
+          item = undefined;
+        }
       }
       if (!live) return;
-      setLoaded({ form, formData });
+      setLoaded({ form, formData, item: requestedMode === 'add' && input ? undefined : item });
       if (doc.titleFrom === 'source' && form.title) onTitle?.(form.title);
     })().catch((e: unknown) => {
       if (live) setLoadError(errorText(e));
@@ -83,22 +120,40 @@ export function FormScreen({ document: doc, params, mode, onSubmitted, onTitle }
     return () => {
       live = false;
     };
-  }, [doc, params, mode, initial, onTitle]);
+  }, [doc, params, screen, requestedMode, initial, onTitle, input, reloadKey, formKey]);
 
   const handleSubmit = async (formData: FormData) => {
     if (!loaded) return;
     setSubmitError(null);
+    const { confirm } = doc.submit;
+    const row = loaded.item;
+    if (confirm && holds(confirm.when, { row, formData, route: params, screen, user, selection: [] })) {
+      const html = messageHtml(confirm.messageId, { ...params, ...screen, ...row, ...formData });
+      if (host && !(await host.confirm(html))) return;
+    }
     try {
-      const body = await bodyBuilders[doc.submit.body]({ formData, sourceData: loaded.form.data, params });
-      const { params: callParams } = resolveCall(doc.submit.call, [params]);
-      const answer = await callOperation<unknown>(doc.submit.call.operation, { params: callParams, body });
-      if (onSubmitted) await onSubmitted(answer);
-      else if (doc.submit.then?.navigate) {
+      const body = await bodyBuilders[doc.submit.body]({
+        formData,
+        sourceData: loaded.form.data,
+        params: { ...params, ...screen },
+        item: row,
+      });
+      const call = row && doc.submit.editCall ? doc.submit.editCall : doc.submit.call;
+      const { params: callParams } = resolveCall(call, [row, screen, params]);
+      const answer = await callOperation<unknown>(call.operation, { params: callParams, body });
+      if (doc.submit.then?.navigate && !onSubmitted) {
         const state: FlashState = { flashMessageId: doc.submit.successMessageId };
         navigate(fillTemplate(doc.submit.then.navigate, [params]), { state });
+        return;
       }
+      if (doc.submit.successMessageId && host) host.toast(message(doc.submit.successMessageId));
+      if (doc.submit.then?.reset) setFormKey((k) => k + 1);
+      if (onSubmitted) await onSubmitted(answer);
     } catch (e) {
-      setSubmitError(e instanceof Error ? e : new Error(errorText(e)));
+      const error = e instanceof Error ? e : new Error(errorText(e));
+      if (doc.submit.onError === 'ignore') return;
+      if (doc.submit.onError === 'modal' && host) host.showError(errorText(error) || message('common.serverError'));
+      else setSubmitError(error);
     }
   };
 
@@ -111,7 +166,22 @@ export function FormScreen({ document: doc, params, mode, onSubmitted, onTitle }
     );
   }
 
-  const buttons = (doc.buttons ?? []).filter((button) => !button.modes || button.modes.includes(mode));
+  const context = { row: loaded.item, route: params, screen, user, selection: [] };
+  const buttons = (doc.buttons ?? []).filter(
+    (button) => (!button.modes || button.modes.includes(mode)) && holds(button.visibleWhen, context),
+  );
+  const runButton = async (button: (typeof buttons)[number]) => {
+    setSubmitError(null);
+    try {
+      const outcome = await runAction(button.action, [loaded.item, ...scope], {
+        context,
+        params: { ...params, ...screen },
+      });
+      if (outcome.kind === 'refresh') setFormKey((k) => k + 1);
+    } catch (e) {
+      setSubmitError(e as Error);
+    }
+  };
   return (
     <Box>
       {submitError && (
@@ -127,6 +197,7 @@ export function FormScreen({ document: doc, params, mode, onSubmitted, onTitle }
         </Alert>
       )}
       <SchemaForm
+        key={formKey}
         schema={loaded.form.schema}
         uiSchema={loaded.form.uiSchema}
         pages={loaded.form.pages}
@@ -140,7 +211,8 @@ export function FormScreen({ document: doc, params, mode, onSubmitted, onTitle }
           <Button
             key={button.id}
             variant={button.variant ?? 'outlined'}
-            onClick={() => void runAction(button.action, scope).catch((e: unknown) => setSubmitError(e as Error))}
+            disabled={!holds(button.enabledWhen, context)}
+            onClick={() => void runButton(button)}
           >
             {message(button.label)}
           </Button>

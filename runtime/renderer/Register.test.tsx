@@ -47,7 +47,7 @@ describe('Register', () => {
   });
 
   it('shows the rows the server pages, with the fixed and the register columns, and pages on', async () => {
-    for (let n = 1; n <= 12; n++) mockApi.db.entries.push(entry(n, `Bay ${n}`));
+    await mockApi.addEntries(...Array.from({ length: 12 }, (_, i) => entry(i + 1, `Bay ${i + 1}`)));
     const user = userEvent.setup();
     renderApp(registerPath);
     expect(await screen.findByText('Records: 1 - 10 of 12')).toBeInTheDocument();
@@ -63,7 +63,9 @@ describe('Register', () => {
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByText('Records: 11 - 12 of 12')).toBeInTheDocument();
     await waitFor(() => expect(dataRows()).toHaveLength(2));
-    expect(screen.getByRole('row', { name: /Bay 12/ })).toBeInTheDocument();
+    // The server lists the newest entries first, so the second page holds the two oldest.
+    expect(screen.getByRole('row', { name: /Bay 1\b/ })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Bay 2\b/ })).toBeInTheDocument();
   });
 
   it('sends the page size, sorting and the search to the server', async () => {
@@ -71,7 +73,7 @@ describe('Register', () => {
     server.events.on('request:start', async ({ request }) => {
       if (request.url.includes('/getall/')) bodies.push(await request.clone().json());
     });
-    mockApi.db.entries.push(entry(1, 'Bay 1'), entry(2, 'Core A'));
+    await mockApi.addEntries(entry(1, 'Bay 1'), entry(2, 'Core A'));
     const user = userEvent.setup();
     renderApp(registerPath);
     await screen.findByText('Records: 1 - 2 of 2');
@@ -83,7 +85,7 @@ describe('Register', () => {
   });
 
   it('downloads the CSV with the file name the server gives', async () => {
-    mockApi.db.entries.push(entry(1, 'Bay 1'));
+    await mockApi.addEntries(entry(1, 'Bay 1'));
     const created: Blob[] = [];
     const clicked: string[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {

@@ -27,6 +27,7 @@ import {
   type MRT_ColumnDef,
   type MRT_ColumnFiltersState,
   type MRT_PaginationState,
+  type MRT_RowSelectionState,
   type MRT_SortingState,
   type MRT_TableInstance,
   useMaterialReactTable,
@@ -37,11 +38,12 @@ import { ApiError, callOperation, errorText } from '../api/client';
 import type { RegisterPage, TableQuery } from '../api/types';
 import { useRunAction } from './actions';
 import { cellFor } from './cells';
-import { holds } from './conditions';
+import { type ConditionContext, holds } from './conditions';
 import type { ButtonSpec, ColumnSpec, RegisterDocument } from './documents';
 import { columnProviders, type ProvidedColumn } from './registry';
 import { pagerItemAriaLabel, tableLocalization } from './table-localization';
 import { resolveCall } from './templates';
+import { useSessionUser } from './user';
 
 /** A register row: field → value. */
 export type Row = Record<string, unknown>;
@@ -56,6 +58,12 @@ export interface RegisterProps {
   onTitle?: (title: string) => void;
   /** Called with the answer of an action whose result is 'close'; a host without it ignores them. */
   onResult?: (answer: unknown) => void;
+  /** Screen inputs of the page showing the register (e.g. { type }); template values after the row. */
+  screen?: Record<string, string | undefined>;
+  /** A change reloads the rows (a sibling form on the page saved). */
+  reloadKey?: number;
+  /** Data the route's loaders fetched (e.g. `form`), handed to the column provider. */
+  loaderData?: Record<string, unknown>;
 }
 
 const icons: Record<NonNullable<ButtonSpec['icon']>, ReactNode> = {
@@ -89,8 +97,20 @@ const NO_QUERY = { sorting: [] as MRT_SortingState, filters: [] as MRT_ColumnFil
 const NO_ROWS: Row[] = [];
 
 /** Renders a register screen document; see the module comment. */
-export function Register({ document: doc, params, onTitle, onResult }: RegisterProps) {
+const NO_SCREEN: Record<string, string | undefined> = {};
+
+export function Register({
+  document: doc,
+  params,
+  onTitle,
+  onResult,
+  screen = NO_SCREEN,
+  reloadKey = 0,
+  loaderData,
+}: RegisterProps) {
   const runAction = useRunAction();
+  const user = useSessionUser();
+  const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
   const serverMode = doc.paging !== false && doc.paging.mode === 'server' && doc.source.query === 'table';
   const pageSizes = doc.paging === false ? [] : doc.paging.pageSizes;
   const [pagination, setPagination] = useState<MRT_PaginationState>({
@@ -111,6 +131,7 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
   const [busy, setBusy] = useState(false);
 
   const routeScope = params as Record<string, unknown>;
+  const screenScope = screen as Record<string, unknown>;
 
   // The rows stay hidden for revealDelayMs after the screen opens, however fast they arrive.
   useEffect(() => {
@@ -124,7 +145,7 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
     const providerName = doc.dynamicColumns ?? doc.titleFrom;
     if (!providerName) return;
     let live = true;
-    columnProviders[providerName](params)
+    columnProviders[providerName](params, loaderData ?? {})
       .then((answer) => {
         if (!live) return;
         if (doc.dynamicColumns) setProvided(answer.columns);
@@ -138,7 +159,7 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
     return () => {
       live = false;
     };
-  }, [doc.dynamicColumns, doc.titleFrom, params, onTitle]);
+  }, [doc.dynamicColumns, doc.titleFrom, params, onTitle, loaderData]);
 
   const query = useMemo<Omit<TableQuery, 'pageIndex' | 'pageSize'>>(
     () => ({
@@ -156,10 +177,10 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
   );
 
   // Rows: one request per change of the table state in server mode, one request in client mode.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey (a 'refresh' action) asks for the rows again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey (a 'refresh' action) and reloadKey ask for the rows again
   useEffect(() => {
     const controller = new AbortController();
-    const { params: callParams } = resolveCall(doc.source.call, [routeScope]);
+    const { params: callParams } = resolveCall(doc.source.call, [screenScope, routeScope]);
     setLoading(true);
     const request = callOperation<Row[] | RegisterPage<Row>>(doc.source.call.operation, {
       params: callParams,
@@ -183,7 +204,7 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
         setLoading(false);
       });
     return () => controller.abort();
-  }, [doc.source, routeScope, requestBody, refreshKey]);
+  }, [doc.source, routeScope, screenScope, requestBody, refreshKey, reloadKey]);
 
   const tableColumns = useMemo<TableColumn[]>(
     () => [
@@ -224,12 +245,40 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
     [tableColumns],
   );
 
+  const selection = useMemo(
+    () => rows.filter((row, index) => rowSelection[String(row[doc.rowKey ?? 'id'] ?? index)]),
+    [rows, rowSelection, doc.rowKey],
+  );
+  const contextFor = useCallback(
+    (row?: Row): ConditionContext => ({
+      row: row ?? (selection.length === 1 ? selection[0] : undefined),
+      route: params,
+      screen: screenScope,
+      user,
+      selection,
+      register: { totalRecords, rowCount: rows.length },
+    }),
+    [selection, params, screenScope, user, totalRecords, rows.length],
+  );
+
   const run = useCallback(
     async (button: ButtonSpec, row?: Row) => {
       setBusy(true);
+      const target = row ?? (selection.length === 1 ? selection[0] : undefined);
       try {
-        const outcome = await runAction(button.action, row ? [row, routeScope] : [routeScope], query);
-        if (outcome.kind === 'refresh') setRefreshKey((k) => k + 1);
+        const outcome = await runAction(
+          button.action,
+          target ? [target, screenScope, routeScope] : [screenScope, routeScope],
+          {
+            query,
+            context: contextFor(row),
+            params: { ...params, ...screen },
+          },
+        );
+        if (outcome.kind === 'refresh') {
+          setRefreshKey((k) => k + 1);
+          setRowSelection({});
+        }
         if (outcome.kind === 'close') onResult?.(outcome.answer);
       } catch (e) {
         setError(errorText(e));
@@ -238,7 +287,7 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
         setBusy(false);
       }
     },
-    [runAction, routeScope, query, onResult],
+    [runAction, routeScope, screenScope, query, onResult, selection, contextFor, params, screen],
   );
 
   const localization = useMemo(
@@ -248,8 +297,8 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
   const shownRows = revealed ? rows : NO_ROWS;
   const enableColumnFilters = tableColumns.some((column) => column.filterable !== false);
 
-  const screenState = { ...routeScope, totalRecords, rowCount: rows.length };
-  const toolbar = (doc.toolbar ?? []).filter((button) => holds(button.visibleWhen, screenState));
+  const toolbarContext = contextFor();
+  const toolbar = (doc.toolbar ?? []).filter((button) => holds(button.visibleWhen, toolbarContext));
   const rowActions = doc.rowActions ?? [];
 
   const table: MRT_TableInstance<Row> = useMaterialReactTable<Row>({
@@ -271,6 +320,9 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
     enableFullScreenToggle: false,
     enableHiding: false,
     enableColumnPinning: columnPinning.left.length > 0,
+    enableRowSelection: (doc.selection ?? 'none') !== 'none',
+    enableMultiRowSelection: doc.selection === 'multi',
+    onRowSelectionChange: setRowSelection,
     positionGlobalFilter: 'left',
     state: {
       pagination,
@@ -281,6 +333,7 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
       showProgressBars: revealed && loading && rows.length > 0,
       columnVisibility,
       columnPinning,
+      rowSelection,
     },
     initialState: { showGlobalFilter: doc.globalFilter !== false },
     onPaginationChange: setPagination,
@@ -303,14 +356,14 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
     renderRowActions: ({ row }) => (
       <Stack direction="row" gap={1}>
         {rowActions
-          .filter((button) => holds(button.visibleWhen, row.original))
+          .filter((button) => holds(button.visibleWhen, contextFor(row.original)))
           .map((button) => (
             <Button
               key={button.id}
               size="small"
               variant={button.variant ?? 'text'}
               startIcon={button.icon ? icons[button.icon] : undefined}
-              disabled={busy || !holds(button.enabledWhen, row.original)}
+              disabled={busy || !holds(button.enabledWhen, contextFor(row.original))}
               onClick={() => void run(button, row.original)}
             >
               {message(button.label)}
@@ -325,7 +378,7 @@ export function Register({ document: doc, params, onTitle, onResult }: RegisterP
             key={button.id}
             variant={button.variant ?? 'contained'}
             startIcon={button.icon ? icons[button.icon] : undefined}
-            disabled={busy || !holds(button.enabledWhen, screenState)}
+            disabled={busy || !holds(button.enabledWhen, toolbarContext)}
             onClick={() => void run(button)}
           >
             {message(button.label)}

@@ -38,7 +38,7 @@ describe('ScreenDialog', () => {
     await user.click(within(row).getByRole('button', { name: 'Select' }));
     await waitFor(() => expect(onResult).toHaveBeenCalledTimes(1));
     expect((onResult.mock.calls[0][0] as UserView).currentClient).toBe(pennine.id);
-    expect(mockApi.db.session).toEqual({ userId: 1, clientId: pennine.id });
+    expect(await mockApi.session()).toEqual({ userId: 1, clientId: pennine.id });
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -28,12 +28,22 @@ export interface ScreenDialogProps {
   params?: Record<string, string | undefined>;
   /** Mode of a form screen; default 'add'. */
   mode?: FormMode;
+  /** The row a form opens with (a form opened by a row action). */
+  input?: Record<string, unknown>;
 }
 
 const NO_PARAMS: Record<string, string | undefined> = {};
 
 /** Renders the screen document `screenId` in a dialog; see the module comment. */
-export function ScreenDialog({ screenId, open, onClose, onResult, params = NO_PARAMS, mode }: ScreenDialogProps) {
+export function ScreenDialog({
+  screenId,
+  open,
+  onClose,
+  onResult,
+  params = NO_PARAMS,
+  mode,
+  input,
+}: ScreenDialogProps) {
   const [doc, setDoc] = useState<ScreenDocument | null>(null);
   const [failed, setFailed] = useState(false);
   const [title, setTitle] = useState<string | null>(null);
@@ -57,7 +67,16 @@ export function ScreenDialog({ screenId, open, onClose, onResult, params = NO_PA
       <DialogContent>
         {failed && <Alert severity="error">{message('common.serverError')}</Alert>}
         {!failed && !shown && <ScreenLoading />}
-        {shown && <ScreenView document={shown} params={params} mode={mode} onTitle={setTitle} onResult={onResult} />}
+        {shown && (
+          <ScreenView
+            document={shown}
+            params={params}
+            mode={mode}
+            onTitle={setTitle}
+            onResult={onResult}
+            input={input}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{message('common.close')}</Button>

@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { type UIMatch, useMatches, useParams } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import { type FormMode, loadScreen, type ScreenDocument } from './documents';
 import { ScreenLoading, ScreenView } from './ScreenView';
@@ -27,9 +27,23 @@ export function useStableParams(): Record<string, string | undefined> {
   return useMemo(() => params, [key]);
 }
 
+/**
+ * The data of the named loaders of every matched route, by loader name (routes.json `loader`), e.g.
+ * `{ project: { code, name }, form: FormDefinition }`: what the route already fetched, for the screen.
+ */
+export function useLoaderData(): Record<string, unknown> {
+  const matches = useMatches() as Array<UIMatch<unknown, { loader?: string } | undefined>>;
+  const entries = matches.flatMap((m) => (m.handle?.loader ? [[m.handle.loader, m.data] as const] : []));
+  const key = entries.map(([name]) => name).join(',');
+  const values = entries.map(([, data]) => data);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the names and data objects stand for the entries
+  return useMemo(() => Object.fromEntries(entries), [key, ...values]);
+}
+
 /** Renders the screen document `screenId`; see the module comment. */
 export function ScreenPage({ screenId, mode = 'add' }: ScreenPageProps) {
   const params = useStableParams();
+  const loaderData = useLoaderData();
   const [doc, setDoc] = useState<ScreenDocument | null>(null);
   const [failed, setFailed] = useState(false);
   const [title, setTitle] = useState<string | null>(null);
@@ -54,7 +68,7 @@ export function ScreenPage({ screenId, mode = 'add' }: ScreenPageProps) {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {heading}
       </Typography>
-      <ScreenView document={doc} params={params} mode={mode} onTitle={setTitle} />
+      <ScreenView document={doc} params={params} mode={mode} onTitle={setTitle} loaderData={loaderData} />
     </Box>
   );
 }

@@ -1,17 +1,20 @@
 /**
- * ScreenView: a loaded screen document rendered by its kind (a register, a form in a mode, or a
- * menu), for any host: a page (ScreenPage) or a dialog (ScreenDialog). Each kind's renderer is its
- * own chunk, loaded on demand.
+ * ScreenView: a loaded screen document rendered by its kind (a register, a form in a mode, a menu, or a
+ * page of several documents), for any host: a page (ScreenPage) or a dialog (ScreenDialog). Each kind's
+ * renderer is its own chunk, loaded on demand. The outermost ScreenView mounts the ScreenHost (the
+ * confirmation, error and form dialogs and the toasts actions use).
  */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense } from 'react';
 import { message } from '../../engine/messages/catalogue';
 import type { FormMode, ScreenDocument } from './documents';
+import { ScreenHost } from './host/ScreenHost';
 
 const Register = lazy(() => import('./Register').then((m) => ({ default: m.Register })));
 const FormScreen = lazy(() => import('./FormScreen').then((m) => ({ default: m.FormScreen })));
 const MenuScreen = lazy(() => import('./MenuScreen').then((m) => ({ default: m.MenuScreen })));
+const PageScreen = lazy(() => import('./PageScreen').then((m) => ({ default: m.PageScreen })));
 
 export interface ScreenViewProps {
   document: ScreenDocument;
@@ -26,6 +29,14 @@ export interface ScreenViewProps {
    * answer (instead of the document's `then`). Without it, a page keeps the document's own behaviour.
    */
   onResult?: (answer: unknown) => void;
+  /** Screen inputs of the page the document is part of (e.g. { type }). */
+  screen?: Record<string, string | undefined>;
+  /** A change reloads the screen's data (a sibling part saved). */
+  reloadKey?: number;
+  /** The row a form opens with (a form opened in a modal by a row action). */
+  input?: Record<string, unknown>;
+  /** Data the route's named loaders fetched, by loader name (e.g. `form`): the screen does not fetch it again. */
+  loaderData?: Record<string, unknown>;
 }
 
 /** A centred progress circle while a document or a renderer loads. */
@@ -38,23 +49,48 @@ export function ScreenLoading() {
 }
 
 /** Renders `document` by its kind; see the module comment. */
-export function ScreenView({ document: doc, params, mode = 'add', onTitle, onResult }: ScreenViewProps) {
+export function ScreenView({
+  document: doc,
+  params,
+  mode = 'add',
+  onTitle,
+  onResult,
+  screen,
+  reloadKey,
+  input,
+  loaderData,
+}: ScreenViewProps) {
   return (
-    <Suspense fallback={<ScreenLoading />}>
-      {doc.kind === 'register' && (
-        <Register key={doc.id} document={doc} params={params} onTitle={onTitle} onResult={onResult} />
-      )}
-      {doc.kind === 'form' && (
-        <FormScreen
-          key={`${doc.id}-${mode}`}
-          document={doc}
-          params={params}
-          mode={mode}
-          onTitle={onTitle}
-          onSubmitted={onResult}
-        />
-      )}
-      {doc.kind === 'menu' && <MenuScreen key={doc.id} document={doc} params={params} />}
-    </Suspense>
+    <ScreenHost>
+      <Suspense fallback={<ScreenLoading />}>
+        {doc.kind === 'register' && (
+          <Register
+            key={doc.id}
+            document={doc}
+            params={params}
+            onTitle={onTitle}
+            onResult={onResult}
+            screen={screen}
+            reloadKey={reloadKey}
+            loaderData={loaderData}
+          />
+        )}
+        {doc.kind === 'form' && (
+          <FormScreen
+            key={`${doc.id}-${mode}`}
+            document={doc}
+            params={params}
+            mode={mode}
+            onTitle={onTitle}
+            onSubmitted={onResult}
+            screen={screen}
+            reloadKey={reloadKey}
+            input={input}
+          />
+        )}
+        {doc.kind === 'menu' && <MenuScreen key={doc.id} document={doc} params={params} />}
+        {doc.kind === 'page' && <PageScreen key={doc.id} document={doc} params={params} />}
+      </Suspense>
+    </ScreenHost>
   );
 }

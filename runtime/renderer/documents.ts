@@ -19,21 +19,49 @@ export interface CallSpec {
   body?: Record<string, BodyValue>;
 }
 
-/**
- * What a button does: navigate, or call an operation and then save the answer as a file
- * ('download'), reload the screen's data ('refresh') or hand the answer to the screen's host
- * ('close', e.g. the dialog showing the screen).
- */
-export type ActionSpec =
-  | { navigate: string }
-  | {
-      call: CallSpec;
-      withQuery?: boolean;
-      result?: 'download' | 'refresh' | 'none' | 'close';
-      confirmMessageId?: MessageId;
-    };
-
 export type FormMode = 'add' | 'edit' | 'view';
+
+/**
+ * A confirmation asked before an action: the catalogue text with `{name}` placeholders filled from the
+ * action's scope (row, screen inputs, route), its allowed markup (<b>, <i>, <br>) sanitised. With
+ * `when`, asked only when that condition holds.
+ */
+export interface ConfirmSpec {
+  messageId: MessageId;
+  when?: Condition;
+}
+
+/**
+ * What happens when an action's call fails: 'alert' shows the server's error above the screen (the
+ * default), 'modal' shows it in a dialog (fallback 'Server error, please refresh and try again'),
+ * 'ignore' does nothing (the screen reloads).
+ */
+export type ErrorPolicy = 'alert' | 'modal' | 'ignore';
+
+/** What every action kind may add: a confirmation, an error policy and a success toast. */
+export interface ActionCommon {
+  confirm?: ConfirmSpec;
+  onError?: ErrorPolicy;
+  /** Toast shown after success; `{name}` placeholders read the call's answer. */
+  successMessageId?: MessageId;
+}
+
+/**
+ * What a button does: navigate; call an operation and then save the answer as a file ('download'),
+ * reload the screen's data ('refresh') or hand the answer to the screen's host ('close', e.g. the
+ * dialog showing the screen); or open a form document in a modal in a mode, with the row as its input
+ * (the screen reloads after a save).
+ */
+export type ActionSpec = ActionCommon &
+  (
+    | { navigate: string }
+    | {
+        call: CallSpec;
+        withQuery?: boolean;
+        result?: 'download' | 'refresh' | 'none' | 'close';
+      }
+    | { openForm: { screen: string; mode: FormMode } }
+  );
 
 export interface ButtonSpec {
   id: string;
@@ -83,6 +111,8 @@ export interface RegisterDocument {
   /** Milliseconds from opening the screen before its rows show. */
   revealDelayMs?: number;
   paging: false | { mode: 'server' | 'client'; pageSizes: number[]; default: number };
+  /** Row selection: none (default), one row, or several; the selection is in every condition's context. */
+  selection?: 'none' | 'single' | 'multi';
   operations: OperationName[];
 }
 
@@ -95,15 +125,24 @@ export interface FormDocument {
   schema?: Record<string, unknown>;
   uiSchema?: Record<string, unknown>;
   source?: { name: string; call: CallSpec };
-  load?: { call: CallSpec; toFormData: string };
+  /**
+   * The item shown in edit/view mode (and in add mode when `notFound` is 'add': a 404 then means
+   * "none yet", and the form opens empty in add mode).
+   */
+  load?: { call: CallSpec; toFormData: string; notFound?: 'add' };
   modes: FormMode[];
   submit: {
     label: MessageId;
     call: CallSpec;
+    /** The call used instead of `call` when an item was loaded (edit mode). */
+    editCall?: CallSpec;
     body: string;
     disableWhileInvalid?: boolean;
     successMessageId?: MessageId;
-    then?: { navigate?: string };
+    /** Asked before submitting; its condition reads `{ row: loaded item, formData, route, screen, user }`. */
+    confirm?: ConfirmSpec;
+    onError?: ErrorPolicy;
+    then?: { navigate?: string; reset?: boolean };
   };
   buttons?: ButtonSpec[];
   machine?: string;
@@ -131,9 +170,49 @@ export interface MenuDocument {
   items: MenuItemSpec[];
 }
 
-export type ScreenDocument = RegisterDocument | FormDocument | MenuDocument;
+/** A screen-level input of a page (e.g. the lookup type), held in the page's screen state. */
+export interface PageInputSpec {
+  name: string;
+  label: MessageId;
+  options: Array<{ value: string; label: MessageId }>;
+  default?: string;
+}
 
-const modules = import.meta.glob<ScreenDocument>('../../schemas/screens/**/*.json', { import: 'default' });
+/** One document laid out on a page. */
+export interface PagePartSpec {
+  screen: string;
+  /** Share of a row layout's width, 1 to 12 (default: equal shares). */
+  width?: number;
+  /** Tab or accordion label. */
+  label?: MessageId;
+  /** Form mode of a form part (default 'add'). */
+  mode?: FormMode;
+}
+
+/**
+ * A page: several screen documents laid out over one screen state (a form beside a table, tabs, an
+ * accordion). Its inputs are the screen state; the parts read them as template values, and a part that
+ * saves reloads the others.
+ */
+export interface PageDocument {
+  kind: 'page';
+  id: string;
+  title: MessageId;
+  /** A header line under the title; `{name}` placeholders read the screen inputs' option labels. */
+  header?: MessageId;
+  inputs?: PageInputSpec[];
+  layout: 'row' | 'column' | 'tabs' | 'accordion';
+  parts: PagePartSpec[];
+}
+
+export type ScreenDocument = RegisterDocument | FormDocument | MenuDocument | PageDocument;
+
+const modules = import.meta.glob<ScreenDocument>(
+  ['../../schemas/screens/**/*.json', '!../../schemas/screens/routes.json'],
+  {
+    import: 'default',
+  },
+);
 
 function idOf(path: string): string {
   return path.replace(/^.*\/schemas\/screens\//, '').replace(/\.json$/, '');

@@ -1,12 +1,21 @@
 /**
  * Texts of form screens: screen documents hold message ids in ui:title, ui:description,
- * ui:placeholder and ui:help; these become catalogue texts before RJSF sees the uiSchema.
+ * ui:placeholder and ui:help, and a list of message ids in ui:enumNames (the labels of an enum's
+ * options); these become catalogue texts before RJSF sees the uiSchema.
  * Compiled form definitions carry literal texts (the administrator's labels) and are left alone.
  */
 import { isMessageId, message } from '../../engine/messages/catalogue';
 
 /** uiSchema keys whose values are message ids in screen documents. */
 export const MESSAGE_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help'] as const;
+
+/** uiSchema keys whose values are lists of message ids. */
+export const MESSAGE_LIST_KEYS = ['ui:enumNames'] as const;
+
+function text(id: unknown): string {
+  if (typeof id !== 'string' || !isMessageId(id)) throw new Error(`Unknown message id in uiSchema: ${String(id)}`);
+  return message(id);
+}
 
 /**
  * Replaces the message ids of a screen document's uiSchema with their texts (deeply, for nested
@@ -19,8 +28,9 @@ export function localizeUiSchema<T>(uiSchema: T): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(uiSchema as Record<string, unknown>)) {
     if ((MESSAGE_KEYS as readonly string[]).includes(key) && typeof value === 'string') {
-      if (!isMessageId(value)) throw new Error(`Unknown message id in uiSchema: ${value}`);
-      out[key] = message(value);
+      out[key] = text(value);
+    } else if ((MESSAGE_LIST_KEYS as readonly string[]).includes(key) && Array.isArray(value)) {
+      out[key] = value.map(text);
     } else {
       out[key] = localizeUiSchema(value);
     }
@@ -35,7 +45,9 @@ export function uiSchemaMessageIds(uiSchema: unknown): string[] {
   return Object.entries(uiSchema as Record<string, unknown>).flatMap(([key, value]) =>
     (MESSAGE_KEYS as readonly string[]).includes(key) && typeof value === 'string'
       ? [value]
-      : uiSchemaMessageIds(value),
+      : (MESSAGE_LIST_KEYS as readonly string[]).includes(key) && Array.isArray(value)
+        ? value.map(String)
+        : uiSchemaMessageIds(value),
   );
 }
 

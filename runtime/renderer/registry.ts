@@ -52,6 +52,10 @@ export const formSources: Record<string, (answer: unknown) => FormSourceResult> 
 
 /** Converters from a loaded item (and the source's data) to form data, by name. */
 export const toFormData: Record<string, (item: unknown, sourceData: unknown) => FormData> = {
+  /** The item itself (a settings record whose fields are the form's fields). */
+  item(item) {
+    return { ...(item as FormData) };
+  },
   /** A saved form entry's answers, against its form definition. */
   formEntryAnswers(item, sourceData) {
     return answersToFormData(sourceData as FormDefinition, (item as FormEntry).answers);
@@ -63,8 +67,10 @@ export interface BodyContext {
   formData: FormData;
   /** The form source's data (e.g. the form definition), when the form has a source. */
   sourceData?: unknown;
-  /** Route parameters. */
+  /** Route parameters and screen inputs. */
   params: Record<string, string | undefined>;
+  /** The loaded item of an edit form. */
+  item?: Record<string, unknown>;
 }
 
 /** Request bodies from form data, by name. */
@@ -72,6 +78,24 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
   /** Login: the e-mail as typed (trimmed) and the SHA-512 of the password (shell-access-navigation.md §3). */
   async loginCredentials({ formData }) {
     return { email: String(formData.email ?? '').trim(), password: await sha512Hex(String(formData.password ?? '')) };
+  },
+  /**
+   * New lookup values from the form's text area, one per line (form-configuration.md §5 "Lookup values"):
+   * `[{ Name, Status: 'Active', Type }]` for the page's lookup type.
+   */
+  lookupValueLines({ formData, params }) {
+    return String(formData.lines ?? '')
+      .split(/\r?\n/)
+      .map((line) => ({ Name: line.trim(), Status: 'Active', Type: params.type ?? '' }));
+  },
+  /** The form's fields with the page's type: a code generator setting's input (code-generator-input.schema.json). */
+  settingFields({ formData, params }) {
+    const fields = ['active', 'start', 'separator', 'end', 'baseStart', 'baseEnd'];
+    const body: Record<string, unknown> = { type: params.type };
+    for (const field of fields)
+      if (formData[field] !== undefined && formData[field] !== null) body[field] = formData[field];
+    body.active = formData.active === true;
+    return body;
   },
   /** A new form entry: `{ formId, answers }` (form-entry.schema.json $defs/submission). */
   formEntrySubmission({ formData, sourceData, params }) {
@@ -92,16 +116,21 @@ export interface ProvidedColumn {
   type: string;
 }
 
-/** Column providers by name; each fetches what it needs with the route parameters. */
+/** Column providers by name; each reads the route's loader data, or fetches what it needs with the route parameters. */
 export const columnProviders: Record<
   string,
-  (params: Record<string, string | undefined>) => Promise<{ title?: string; columns: ProvidedColumn[] }>
+  (
+    params: Record<string, string | undefined>,
+    loaderData: Record<string, unknown>,
+  ) => Promise<{ title?: string; columns: ProvidedColumn[] }>
 > = {
-  /** The form's questions flagged showInRegister, and the form's title. */
-  async formRegisterQuestions(params) {
-    const def = await callOperation<FormDefinition>('forms.getForProject', {
-      params: { projectId: params.projectId ?? '', formArea: params.formArea ?? '', id: params.formId ?? '' },
-    });
+  /** The form's questions flagged showInRegister, and the form's title: the route's `form` loader data, else fetched. */
+  async formRegisterQuestions(params, loaderData) {
+    const def =
+      (loaderData.form as FormDefinition | undefined) ??
+      (await callOperation<FormDefinition>('forms.getForProject', {
+        params: { projectId: params.projectId ?? '', formArea: params.formArea ?? '', id: params.formId ?? '' },
+      }));
     return { title: def.title, columns: registerColumns(def) };
   },
 };

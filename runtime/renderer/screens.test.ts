@@ -10,12 +10,15 @@ import { matchRoutes } from 'react-router';
 import { operations } from '../../engine/api/operations';
 import { compiledWidgets } from '../../engine/forms/compile';
 import { isMessageId } from '../../engine/messages/catalogue';
+import { ruleFamilies } from '../../engine/validation/ajv';
 import commonMeta from '../../schemas/meta/common.schema.json';
 import formMeta from '../../schemas/meta/form.schema.json';
 import menuMeta from '../../schemas/meta/menu.schema.json';
+import pageMeta from '../../schemas/meta/page.schema.json';
 import registerMeta from '../../schemas/meta/register.schema.json';
 import { routedScreens, routes } from '../routes';
 import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
+import { actionOperations } from './actions';
 import type { ButtonSpec, CallSpec, FormDocument, MenuDocument, RegisterDocument, ScreenDocument } from './documents';
 import { MESSAGE_KEYS, uiSchemaMessageIds } from './labels';
 import { bodyBuilders, columnProviders, formSources, machines, toFormData, validators } from './registry';
@@ -23,17 +26,24 @@ import { templateNames } from './templates';
 import { isWidgetName } from './widgets';
 
 const documents = Object.entries(
-  import.meta.glob<ScreenDocument>('../../schemas/screens/**/*.json', { eager: true, import: 'default' }),
+  import.meta.glob<ScreenDocument>(['../../schemas/screens/**/*.json', '!../../schemas/screens/routes.json'], {
+    eager: true,
+    import: 'default',
+  }),
 ).map(([path, doc]) => ({ id: path.replace(/^.*\/schemas\/screens\//, '').replace(/\.json$/, ''), doc }));
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats(ajv);
-ajv.addSchema([commonMeta, registerMeta, formMeta, menuMeta]);
-const metaFor = { register: registerMeta.$id, form: formMeta.$id, menu: menuMeta.$id } as const;
+ajv.addSchema([commonMeta, registerMeta, formMeta, menuMeta, pageMeta]);
+const metaFor = { register: registerMeta.$id, form: formMeta.$id, menu: menuMeta.$id, page: pageMeta.$id } as const;
 
 /** A strict Ajv for conditions: an unknown keyword or a type-less numeric keyword is an error. */
 const conditionAjv = new Ajv2020({ strict: true, strictTypes: true, allowUnionTypes: true });
 addFormats(conditionAjv);
+conditionAjv.addSchema([...ruleFamilies]);
+
+/** The keys of the condition context (runtime/renderer/conditions.ts). */
+const CONTEXT_KEYS = ['row', 'route', 'screen', 'user', 'selection', 'register', 'formData'];
 
 function calls(doc: ScreenDocument): CallSpec[] {
   const found: CallSpec[] = [];
@@ -59,13 +69,19 @@ function buttons(doc: ScreenDocument): ButtonSpec[] {
 function messageIds(doc: ScreenDocument): string[] {
   const ids: string[] = [doc.title, ...buttons(doc).map((b) => b.label)];
   for (const button of buttons(doc)) {
-    if ('call' in button.action && button.action.confirmMessageId) ids.push(button.action.confirmMessageId);
+    if (button.action.confirm) ids.push(button.action.confirm.messageId);
+    if (button.action.successMessageId) ids.push(button.action.successMessageId);
   }
   if (doc.kind === 'register') {
     ids.push(doc.emptyMessageId, ...doc.columns.map((c) => c.header));
   } else if (doc.kind === 'form') {
     ids.push(doc.submit.label, ...Object.values(doc.messages ?? {}), ...uiSchemaMessageIds(doc.uiSchema ?? {}));
     if (doc.submit.successMessageId) ids.push(doc.submit.successMessageId);
+    if (doc.submit.confirm) ids.push(doc.submit.confirm.messageId);
+  } else if (doc.kind === 'page') {
+    if (doc.header) ids.push(doc.header);
+    for (const input of doc.inputs ?? []) ids.push(input.label, ...input.options.map((o) => o.label));
+    for (const part of doc.parts) if (part.label) ids.push(part.label);
   } else {
     ids.push(...doc.items.flatMap((item) => [item.title, ...(item.description ? [item.description] : [])]));
     if (doc.actionLabel) ids.push(doc.actionLabel);
@@ -137,6 +153,8 @@ describe('screen documents', () => {
         for (const name of called) expect(Object.hasOwn(operations, name), name).toBe(true);
         const listed = 'operations' in doc ? (doc.operations ?? []) : [];
         for (const name of listed) expect(Object.hasOwn(operations, name), name).toBe(true);
+        const byActions = buttons(doc).flatMap((b) => actionOperations(b.action));
+        for (const name of byActions) expect(called, name).toContain(name);
         if (doc.kind === 'register') for (const name of called) expect(listed, name).toContain(name);
       });
 
@@ -163,12 +181,27 @@ describe('screen documents', () => {
         }
       });
 
-      it('has conditions a strict Ajv compiles', () => {
-        for (const button of buttons(doc)) {
-          for (const condition of [button.visibleWhen, button.enabledWhen]) {
-            if (condition !== undefined) expect(() => conditionAjv.compile(condition as object)).not.toThrow();
-          }
+      it('has conditions a strict Ajv compiles, over the documented context, with rules that exist', () => {
+        const conditions = buttons(doc).flatMap((button) => [
+          button.visibleWhen,
+          button.enabledWhen,
+          button.action.confirm?.when,
+        ]);
+        if (doc.kind === 'form') conditions.push(doc.submit.confirm?.when);
+        for (const condition of conditions) {
+          if (condition === undefined || typeof condition === 'boolean') continue;
+          expect(() => conditionAjv.compile(condition as object)).not.toThrow();
+          const top = Object.keys((condition as { properties?: object }).properties ?? {});
+          for (const key of top) expect(CONTEXT_KEYS, key).toContain(key);
         }
+      });
+
+      it('shows only documents that exist in its parts and forms opened by its actions', () => {
+        const ids = documents.map((d) => d.id);
+        if (doc.kind === 'page') for (const part of doc.parts) expect(ids, part.screen).toContain(part.screen);
+        for (const button of buttons(doc))
+          if ('openForm' in button.action)
+            expect(ids, button.action.openForm.screen).toContain(button.action.openForm.screen);
       });
 
       it('navigates only to routes that exist, with placeholders the route can fill', () => {

@@ -15,6 +15,8 @@ export interface RouteHandle {
   crumb?: MessageId | ((match: UIMatch<unknown, RouteHandle>) => string);
   /** Where the crumb links to, when not the route's own path (a pathless layout route). */
   to?: string;
+  /** Name of the route's loader: its data reaches the screen as loaderData[name]. */
+  loader?: string;
 }
 
 /** The breadcrumb titles and paths of the current matches. */

@@ -23,7 +23,7 @@ describe('Switch Portal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Pennine Build Group Ltd'));
     expect(router.state.location.pathname).toBe('/projects');
-    expect(mockApi.db.session).toEqual({ userId: 1, clientId: 2 });
+    expect(await mockApi.session()).toEqual({ userId: 1, clientId: 2 });
   });
 
   it("goes home from a page of one client's record", async () => {
@@ -31,6 +31,6 @@ describe('Switch Portal', () => {
     await screen.findByRole('heading', { name: 'Forms' });
     await switchTo('Pennine Build Group Ltd');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(mockApi.db.session).toEqual({ userId: 1, clientId: 2 });
+    expect(await mockApi.session()).toEqual({ userId: 1, clientId: 2 });
   });
 });

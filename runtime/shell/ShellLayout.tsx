@@ -19,7 +19,7 @@ import { ScreenDialog } from '../renderer/ScreenDialog';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CLIENT_CHOOSER_SCREEN, pathAfterClientSwitch } from './client-switch';
 import { Footer } from './Footer';
-import type { ShellData } from './loaders';
+import type { ShellData } from './guards';
 import { makeTheme } from './theme';
 import { UserMenu } from './UserMenu';
 

@@ -1,10 +1,10 @@
 /**
- * Set-up of the jsdom test project (vitest.config.ts): jest-dom matchers, the mock API (MSW, any
- * request it has no handler for fails the test), and a clean DOM and data after each test.
+ * Set-up of the jsdom test project (vitest.config.ts): jest-dom matchers, the mock API (MSW over the real
+ * app; any request it has no handler for fails the test), fresh data before and a clean DOM after each test.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { mockApi, server } from './mock-api';
 
 // Sections and renderers are loaded on demand; the first load of a chunk takes a while under jsdom.
@@ -12,10 +12,11 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
+beforeEach(() => mockApi.reset());
+
 afterEach(() => {
   cleanup();
   server.resetHandlers();
-  mockApi.reset();
 });
 
 afterAll(() => server.close());

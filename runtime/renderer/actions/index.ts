@@ -1,0 +1,98 @@
+/**
+ * Runs the actions of screen documents' buttons (DESIGN.md "actions"): the registry of action kinds
+ * (one file each: navigate, call, openForm), wrapped in what every kind may add: a confirmation first
+ * (`confirm`, asked when `confirm.when` holds), an error policy (`onError`: alert — the caller shows
+ * the error —, modal, or ignore) and a success toast (`successMessageId`, placeholders from the answer).
+ */
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import type { OperationName } from '../../../engine/api/operations';
+import { type MessageId, message } from '../../../engine/messages/catalogue';
+import { errorText } from '../../api/client';
+import { type ConditionContext, holds } from '../conditions';
+import type { ActionSpec } from '../documents';
+import { useScreenHost } from '../host/ScreenHost';
+import { messageHtml } from '../host/sanitize';
+import type { Scope } from '../templates';
+import { callAction } from './call';
+import type { ActionKind, ActionOutcome, QueryBody } from './kind';
+import { navigateAction } from './navigate';
+import { openFormAction } from './open-form';
+
+export type { ActionOutcome, QueryBody } from './kind';
+
+/** Every action kind. */
+export const actionKinds: readonly ActionKind[] = [navigateAction, callAction, openFormAction];
+
+/** The kind that runs `action`. @throws Error for an action no kind matches */
+export function actionKindOf(action: ActionSpec): ActionKind {
+  const kind = actionKinds.find((k) => k.matches(action));
+  if (!kind) throw new Error(`No action kind for ${JSON.stringify(action)}`);
+  return kind;
+}
+
+/** The operations an action may call. */
+export function actionOperations(action: ActionSpec): OperationName[] {
+  return actionKindOf(action).operations(action);
+}
+
+/** The values placeholders read, flattened from the scope (earlier sources win). */
+export function scopeValues(scope: Scope): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const source of [...scope].reverse()) Object.assign(values, source ?? {});
+  return values;
+}
+
+/** Options of one run. */
+export interface RunOptions {
+  query?: QueryBody;
+  /** The condition context (for `confirm.when`). */
+  context?: ConditionContext;
+  /** Route parameters and screen inputs (for a form opened in a modal). */
+  params?: Record<string, string | undefined>;
+}
+
+/**
+ * A function running an action.
+ * @returns what the screen does next; a declined confirmation is 'done'
+ * @throws ApiError from the call when the error policy is 'alert' (the default)
+ */
+export type RunAction = (action: ActionSpec, scope: Scope, options?: RunOptions) => Promise<ActionOutcome>;
+
+/** The action runner of the current route. */
+export function useRunAction(): RunAction {
+  const navigate = useNavigate();
+  const host = useScreenHost();
+  return useCallback<RunAction>(
+    async (action, scope, options = {}) => {
+      const { confirm } = action;
+      if (confirm && (!options.context || holds(confirm.when, options.context))) {
+        const html = messageHtml(confirm.messageId, scopeValues(scope));
+        if (host && !(await host.confirm(html))) return { kind: 'done' };
+      }
+      try {
+        const outcome = await actionKindOf(action).run(action, {
+          scope,
+          query: options.query,
+          navigate,
+          host,
+          params: options.params ?? {},
+        });
+        if (action.successMessageId && host) {
+          const answer =
+            outcome.answer && typeof outcome.answer === 'object' ? (outcome.answer as Record<string, string>) : {};
+          host.toast(message(action.successMessageId as MessageId, answer));
+        }
+        return outcome;
+      } catch (e) {
+        if (action.onError === 'ignore') return { kind: 'refresh' };
+        if (action.onError === 'modal' && host) {
+          host.showError(errorText(e) || message('common.serverError'));
+          return { kind: 'done' };
+        }
+        throw e;
+      }
+    },
+    [navigate, host],
+  );
+}

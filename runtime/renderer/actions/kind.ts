@@ -1,0 +1,39 @@
+/**
+ * The shape of an action kind (DESIGN.md "each action kind is one file in a registry, and declares the
+ * operations it calls"): which actions it runs, the operations it may call, and how it runs.
+ */
+import type { NavigateFunction } from 'react-router';
+import type { OperationName } from '../../../engine/api/operations';
+import type { ActionSpec } from '../documents';
+import type { ScreenHostApi } from '../host/ScreenHost';
+import type { Scope } from '../templates';
+
+/** Extra body values of a call made `withQuery` (the register's sorting and filters). */
+export type QueryBody = Record<string, unknown>;
+
+/** What the screen does after an action: nothing more, reload its data, or hand `answer` to its host. */
+export type ActionOutcome =
+  | { kind: 'done'; answer?: unknown }
+  | { kind: 'refresh'; answer?: unknown }
+  | { kind: 'close'; answer: unknown };
+
+/** What an action kind gets to run with. */
+export interface ActionRunContext {
+  /** Where templates read values: the row first, then screen inputs, then route parameters. */
+  scope: Scope;
+  query?: QueryBody;
+  navigate: NavigateFunction;
+  host: ScreenHostApi | null;
+  /** Route parameters and screen inputs, for a form opened in a modal. */
+  params: Record<string, string | undefined>;
+}
+
+export interface ActionKind {
+  /** The kind's name (documentation and tests). */
+  name: string;
+  matches(action: ActionSpec): boolean;
+  /** The API operations this action may call. */
+  operations(action: ActionSpec): OperationName[];
+  /** @throws ApiError from a call */
+  run(action: ActionSpec, context: ActionRunContext): Promise<ActionOutcome>;
+}

@@ -1,0 +1,19 @@
+/**
+ * Action kind `openForm`: open a form document in a modal in add, edit or view mode with the row as its
+ * input (view disables every input and hides Save; Close is always there). After a save the screen
+ * reloads. Calls no operation itself: the form document declares its own.
+ */
+import type { ActionKind } from './kind';
+
+export const openFormAction: ActionKind = {
+  name: 'openForm',
+  matches: (action) => 'openForm' in action,
+  operations: () => [],
+  async run(action, { host, scope, params }) {
+    if (!('openForm' in action)) throw new Error('not an openForm action');
+    if (!host) throw new Error('openForm needs a ScreenHost');
+    const row = (scope[0] ?? {}) as Record<string, unknown>;
+    const saved = await host.openForm(action.openForm.screen, action.openForm.mode, row, params);
+    return saved ? { kind: 'refresh' } : { kind: 'done' };
+  },
+};

@@ -1,0 +1,155 @@
+/**
+ * ScreenHost: the dialogs and toasts screen documents' actions use (DESIGN.md "actions ... ask a
+ * confirmation"): a Yes/No confirmation, a server-error modal, a success toast ('Save successful'),
+ * and a form document opened in a modal in add, edit or view mode with a row as its input. The
+ * outermost ScreenView mounts one; nested screens (page parts, dialogs) share it.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Snackbar from '@mui/material/Snackbar';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { message } from '../../../engine/messages/catalogue';
+import type { FormMode } from '../documents';
+
+const ScreenDialog = lazy(() => import('../ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
+
+/** What actions can ask of the host. */
+export interface ScreenHostApi {
+  /** Asks Yes/No with a sanitised HTML text; resolves true for Yes. */
+  confirm(html: string): Promise<boolean>;
+  /** Shows an error text in a modal. */
+  showError(text: string): void;
+  /** Shows a short success toast. */
+  toast(text: string): void;
+  /** Opens a form document in a modal; resolves true when it was saved. */
+  openForm(
+    screen: string,
+    mode: FormMode,
+    input: Record<string, unknown>,
+    params: Record<string, string | undefined>,
+  ): Promise<boolean>;
+}
+
+const HostContext = createContext<ScreenHostApi | null>(null);
+
+/** The nearest host; null outside one. */
+export function useScreenHost(): ScreenHostApi | null {
+  return useContext(HostContext);
+}
+
+interface FormRequest {
+  screen: string;
+  mode: FormMode;
+  input: Record<string, unknown>;
+  params: Record<string, string | undefined>;
+  done: (saved: boolean) => void;
+}
+
+/** Mounts the host around `children` unless an outer one exists. */
+export function ScreenHost({ children }: { children: ReactNode }) {
+  const outer = useContext(HostContext);
+  if (outer) return <>{children}</>;
+  return <HostRoot>{children}</HostRoot>;
+}
+
+function HostRoot({ children }: { children: ReactNode }) {
+  const [question, setQuestion] = useState<{ html: string; answer: (yes: boolean) => void } | null>(null);
+  const [errorText, setErrorText] = useState<string | null>(null);
+  const [toastText, setToastText] = useState<string | null>(null);
+  const [form, setForm] = useState<FormRequest | null>(null);
+  const formRef = useRef<FormRequest | null>(null);
+
+  const closeForm = useCallback((saved: boolean) => {
+    formRef.current?.done(saved);
+    formRef.current = null;
+    setForm(null);
+  }, []);
+
+  const api = useMemo<ScreenHostApi>(
+    () => ({
+      confirm: (html) => new Promise<boolean>((resolve) => setQuestion({ html, answer: resolve })),
+      showError: (text) => setErrorText(text),
+      toast: (text) => setToastText(text),
+      openForm: (screen, mode, input, params) =>
+        new Promise<boolean>((resolve) => {
+          const request = { screen, mode, input, params, done: resolve };
+          formRef.current = request;
+          setForm(request);
+        }),
+    }),
+    [],
+  );
+
+  const answer = (yes: boolean) => {
+    question?.answer(yes);
+    setQuestion(null);
+  };
+
+  return (
+    <HostContext.Provider value={api}>
+      {children}
+      <Dialog open={question !== null} onClose={() => answer(false)} maxWidth="xs" fullWidth>
+        <DialogContent>
+          {/* The text is a catalogue message sanitised by host/sanitize.ts (only b, i, em, strong, br). */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify */}
+          <Box data-testid="confirm-text" dangerouslySetInnerHTML={{ __html: question?.html ?? '' }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => answer(false)}>{message('common.no')}</Button>
+          <Button variant="contained" onClick={() => answer(true)} autoFocus>
+            {message('common.yes')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={errorText !== null} onClose={() => setErrorText(null)} maxWidth="sm" fullWidth>
+        <DialogTitle>{message('common.error')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
+            {errorText}
+          </Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setErrorText(null)}>{message('common.close')}</Button>
+        </DialogActions>
+      </Dialog>
+      <Snackbar
+        open={toastText !== null}
+        autoHideDuration={4000}
+        onClose={() => setToastText(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setToastText(null)}>
+          {toastText}
+        </Alert>
+      </Snackbar>
+      {form && (
+        <Suspense fallback={null}>
+          <ScreenDialog
+            screenId={form.screen}
+            open
+            mode={form.mode}
+            input={form.input}
+            params={form.params}
+            onClose={() => closeForm(false)}
+            onResult={() => closeForm(true)}
+          />
+        </Suspense>
+      )}
+    </HostContext.Provider>
+  );
+}

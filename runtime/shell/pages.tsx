@@ -1,0 +1,19 @@
+/**
+ * Named pages and layouts of the route table (`page` in schemas/screens/routes.json): the layouts of the
+ * shell and the pages that host a screen document with behaviour of their own (login, unauthorised).
+ */
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { PublicLayout } from './PublicLayout';
+import { RootLayout } from './RootLayout';
+import { ShellLayout } from './ShellLayout';
+
+/** A page: an element now, or a component loaded on demand. */
+export type PageSpec = { element: React.ReactNode } | { lazy: LazyRouteFunction<RouteObject> };
+
+export const pages: Readonly<Record<string, PageSpec>> = {
+  root: { element: <RootLayout /> },
+  public: { element: <PublicLayout /> },
+  shell: { element: <ShellLayout /> },
+  login: { lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },
+  unauthorized: { lazy: async () => ({ Component: (await import('../pages/UnauthorizedPage')).UnauthorizedPage }) },
+};
