@@ -81,6 +81,8 @@ export function FormScreen({
   const [loadError, setLoadError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<ApiError | Error | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // Each load is a new form (SchemaForm takes its data once), so newly loaded data shows.
+  const [loadCount, setLoadCount] = useState(0);
   const scope = [screen as Record<string, unknown>, params as Record<string, unknown>];
   // A form whose load may find nothing ('add' on 404) is in edit mode once it has an item.
   const mode = requestedMode === 'view' ? 'view' : loaded?.item ? 'edit' : requestedMode;
@@ -113,6 +115,7 @@ export function FormScreen({
       }
       if (!live) return;
       setLoaded({ form, formData, item: requestedMode === 'add' && input ? undefined : item });
+      setLoadCount((n) => n + 1);
       if (doc.titleFrom === 'source' && form.title) onTitle?.(form.title);
     })().catch((e: unknown) => {
       if (live) setLoadError(errorText(e));
@@ -197,7 +200,7 @@ export function FormScreen({
         </Alert>
       )}
       <SchemaForm
-        key={formKey}
+        key={`${formKey}-${loadCount}`}
         schema={loaded.form.schema}
         uiSchema={loaded.form.uiSchema}
         pages={loaded.form.pages}

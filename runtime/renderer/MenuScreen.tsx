@@ -13,8 +13,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
+import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
 import type { MenuDocument } from './documents';
 import { fillTemplate } from './templates';
+import { useSessionUser } from './user';
 
 export interface MenuScreenProps {
   document: MenuDocument;
@@ -26,7 +28,10 @@ export function MenuScreen({ document: doc, params }: MenuScreenProps) {
   const navigate = useNavigate();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
-  const items = doc.items.filter((item) => needle === '' || message(item.title).toLowerCase().includes(needle));
+  const user = useSessionUser() as MenuUser | undefined;
+  const items = visibleMenuItems(doc.items, user).filter(
+    (item) => item.route && (needle === '' || message(item.title).toLowerCase().includes(needle)),
+  );
   const columns = doc.columns ?? 3;
   return (
     <Box>
@@ -55,7 +60,7 @@ export function MenuScreen({ document: doc, params }: MenuScreenProps) {
               {item.description && <Typography color="text.secondary">{message(item.description)}</Typography>}
             </CardContent>
             <CardActions>
-              <Button variant="contained" onClick={() => navigate(fillTemplate(item.route, [params]))}>
+              <Button variant="contained" onClick={() => navigate(fillTemplate(item.route ?? '/', [params]))}>
                 {message(doc.actionLabel ?? 'common.go')}
               </Button>
             </CardActions>

@@ -155,15 +155,19 @@ export interface MenuItemSpec {
   id: string;
   title: MessageId;
   description?: MessageId;
-  route: string;
+  route?: string;
   icon?: string;
+  /** Admins only. */
+  admin?: boolean;
   accessCodes?: number[];
+  items?: MenuItemSpec[];
 }
 
 export interface MenuDocument {
   kind: 'menu';
   id: string;
   title: MessageId;
+  placement?: 'grid' | 'topBar';
   filter?: boolean;
   columns?: 3 | 4;
   actionLabel?: MessageId;

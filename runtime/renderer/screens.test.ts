@@ -18,8 +18,17 @@ import pageMeta from '../../schemas/meta/page.schema.json';
 import registerMeta from '../../schemas/meta/register.schema.json';
 import { routedScreens, routes } from '../routes';
 import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
+import { TOP_MENU_SCREEN } from '../shell/TopMenu';
 import { actionOperations } from './actions';
-import type { ButtonSpec, CallSpec, FormDocument, MenuDocument, RegisterDocument, ScreenDocument } from './documents';
+import type {
+  ButtonSpec,
+  CallSpec,
+  FormDocument,
+  MenuDocument,
+  MenuItemSpec,
+  RegisterDocument,
+  ScreenDocument,
+} from './documents';
 import { MESSAGE_KEYS, uiSchemaMessageIds } from './labels';
 import { bodyBuilders, columnProviders, formSources, machines, toFormData, validators } from './registry';
 import { templateNames } from './templates';
@@ -83,7 +92,8 @@ function messageIds(doc: ScreenDocument): string[] {
     for (const input of doc.inputs ?? []) ids.push(input.label, ...input.options.map((o) => o.label));
     for (const part of doc.parts) if (part.label) ids.push(part.label);
   } else {
-    ids.push(...doc.items.flatMap((item) => [item.title, ...(item.description ? [item.description] : [])]));
+    const all = (items: MenuItemSpec[]): MenuItemSpec[] => items.flatMap((item) => [item, ...all(item.items ?? [])]);
+    ids.push(...all(doc.items).flatMap((item) => [item.title, ...(item.description ? [item.description] : [])]));
     if (doc.actionLabel) ids.push(doc.actionLabel);
   }
   return ids;
@@ -100,7 +110,10 @@ function widgetNames(uiSchema: unknown): string[] {
 function routeTemplates(doc: ScreenDocument): string[] {
   const templates = buttons(doc).flatMap((b) => ('navigate' in b.action ? [b.action.navigate] : []));
   if (doc.kind === 'form' && doc.submit.then?.navigate) templates.push(doc.submit.then.navigate);
-  if (doc.kind === 'menu') templates.push(...doc.items.map((item) => item.route));
+  if (doc.kind === 'menu') {
+    const all = (items: MenuItemSpec[]): MenuItemSpec[] => items.flatMap((item) => [item, ...all(item.items ?? [])]);
+    templates.push(...all(doc.items).flatMap((item) => (item.route ? [item.route] : [])));
+  }
   return templates;
 }
 
@@ -128,7 +141,7 @@ describe('screen documents', () => {
   });
 
   it('every screen a route or a dialog shows exists', () => {
-    for (const id of [...routedScreens, CLIENT_CHOOSER_SCREEN])
+    for (const id of [...routedScreens, CLIENT_CHOOSER_SCREEN, TOP_MENU_SCREEN])
       expect(
         documents.map((d) => d.id),
         id,

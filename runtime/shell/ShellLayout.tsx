@@ -20,6 +20,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { CLIENT_CHOOSER_SCREEN, pathAfterClientSwitch } from './client-switch';
 import { Footer } from './Footer';
 import type { ShellData } from './guards';
+import { TopMenu } from './TopMenu';
 import { makeTheme } from './theme';
 import { UserMenu } from './UserMenu';
 
@@ -54,6 +55,7 @@ export function ShellLayout() {
                 {client?.name ?? message('app.title')}
               </Typography>
             </Link>
+            <TopMenu user={user} />
             <Box sx={{ flexGrow: 1 }} />
             <UserMenu user={user} onSwitchPortal={() => setChooserOpen(true)} />
           </Toolbar>

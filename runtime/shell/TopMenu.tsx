@@ -1,0 +1,61 @@
+/**
+ * The shell's navigation (shell-access-navigation.md §2.3, §2.4): the top-bar menu document
+ * (schemas/screens/shell/top-menu.json, kind 'menu', placement 'topBar') as buttons, an item with
+ * sub-items opening a drop-down. Only items the user may see are shown (engine/rules/menus.ts).
+ */
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { message } from '../../engine/messages/catalogue';
+import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
+import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
+
+/** Id of the top-bar menu document. */
+export const TOP_MENU_SCREEN = 'shell/top-menu';
+
+function DropDown({ item }: { item: MenuItemSpec }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Button color="inherit" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+        {message(item.title)}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {(item.items ?? []).map((child) => (
+          <MenuItem key={child.id} component={RouterLink} to={child.route ?? '/home'} onClick={() => setAnchor(null)}>
+            {message(child.title)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** The top-bar navigation for `user`. */
+export function TopMenu({ user }: { user: MenuUser }) {
+  const [doc, setDoc] = useState<MenuDocument | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadScreen(TOP_MENU_SCREEN).then((loaded) => live && setDoc(loaded as MenuDocument));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!doc) return null;
+  return (
+    <Stack direction="row" component="nav" aria-label={message(doc.title)} gap={1}>
+      {visibleMenuItems(doc.items, user).map((item) =>
+        item.items ? (
+          <DropDown key={item.id} item={item} />
+        ) : (
+          <Button key={item.id} color="inherit" component={RouterLink} to={item.route ?? '/home'}>
+            {message(item.title)}
+          </Button>
+        ),
+      )}
+    </Stack>
+  );
+}
