@@ -4,11 +4,12 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '../engine/errors';
 import { catalogueRoutes } from './catalogue';
 import type { ApiEnv } from './http/env';
 import { handleError, handleNotFound } from './http/errors';
+import { security } from './middleware/security';
+import { openApiRoutes } from './openapi/routes';
 import { authRoutes } from './routes/auth';
 import { clientRoutes } from './routes/clients';
 import { entryRoutes } from './routes/entries';
@@ -23,22 +24,27 @@ export interface AppOptions {
   sessionTtlMs?: number;
   /** Largest accepted request body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Trust X-Forwarded-Proto/-Host from a TLS-terminating proxy (TRUST_PROXY): the session cookie becomes Secure. */
+  trustProxy?: boolean;
 }
 
 /** Builds the API app. Static files and the SPA fallback are added by api/server.ts. */
 export function createApp(options: AppOptions) {
-  const { store, sessionTtlMs = 12 * 3600_000, maxBodyBytes = 1024 * 1024 } = options;
+  const { store, sessionTtlMs = 12 * 3600_000, maxBodyBytes = 1024 * 1024, trustProxy = false } = options;
   const app = new Hono<ApiEnv>()
+    .use('*', security({ trustProxy }))
     .use('*', async (c, next) => {
       c.set('store', store);
       await next();
     })
-    .use('/api/*', secureHeaders())
     .use(
       '*',
       bodyLimit({
         maxSize: maxBodyBytes,
-        onError: () => {
+        onError: (c) => {
+          // The rest of the oversized body is never read: closing the connection after the answer keeps
+          // its bytes from being parsed as the next request on a keep-alive connection.
+          c.header('Connection', 'close');
           throw new AppError(413, 'limits.bodyTooLarge');
         },
       }),
@@ -52,7 +58,8 @@ export function createApp(options: AppOptions) {
     .route('/', projectRoutes())
     .route('/', formRoutes())
     .route('/', entryRoutes())
-    .route('/', catalogueRoutes());
+    .route('/', catalogueRoutes())
+    .route('/', openApiRoutes());
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

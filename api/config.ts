@@ -9,6 +9,8 @@ export interface ServerConfig {
   mongodbUri?: string;
   sessionTtlMs: number;
   distDir: string;
+  host: string;
+  trustProxy: boolean;
 }
 
 /** Reads and checks the configuration. @throws Error naming the variable when a value is unusable. */
@@ -24,5 +26,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mongodbUri: env.MONGODB_URI || undefined,
     sessionTtlMs: ttlHours * 3600_000,
     distDir: env.DIST_DIR || './dist',
+    host: env.HOST || '127.0.0.1',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
   };
 }

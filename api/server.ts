@@ -12,12 +12,17 @@ import { readConfig } from './config';
 import { seedIfEmpty } from './seed/load';
 import { openStore } from './store/open';
 
+/** index.html with the CSP nonce in a meta element (content attribute only: never script-readable markup). */
+export function withNonce(html: string, nonce: string): string {
+  return html.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}" />`);
+}
+
 /** Starts the server; resolves once it listens, with a function that stops it. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
   const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
   if (await seedIfEmpty(store)) console.log('Loaded the demo seed into an empty store.');
-  const app = createApp({ store, sessionTtlMs: config.sessionTtlMs });
+  const app = createApp({ store, sessionTtlMs: config.sessionTtlMs, trustProxy: config.trustProxy });
 
   const distDir = path.resolve(config.distDir);
   const indexFile = path.join(distDir, 'index.html');
@@ -29,15 +34,20 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     });
     app.use('*', serveStatic({ root }));
     const indexHtml = readFileSync(indexFile, 'utf8');
-    // Client-side routes get the app shell; unknown API paths fall through to the JSON 404.
-    app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : c.html(indexHtml)));
+    // Client-side routes get the app shell, with this answer's CSP nonce for emotion's styles
+    // (runtime/main.tsx reads it); unknown API paths fall through to the JSON 404.
+    app.get('*', (c, next) =>
+      c.req.path.startsWith('/api/')
+        ? next()
+        : c.html(withNonce(indexHtml, c.get('cspNonce')), 200, { 'Cache-Control': 'no-store' }),
+    );
   } else {
     console.warn(`No built front end at ${distDir}: run "npm run build". Serving the API only.`);
   }
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port }, (info) => {
-      console.log(`Site Forms listening on http://localhost:${info.port} (${store.kind} store)`);
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+      console.log(`Site Forms listening on http://${config.host}:${info.port} (${store.kind} store)`);
       resolve(s);
     });
   });

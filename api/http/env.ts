@@ -12,6 +12,10 @@ export interface ApiVariables {
   user: UserDoc;
   /** The tenant: the session's current client. Set by requireTenant. */
   clientId: number;
+  /** The Content-Security-Policy nonce of this answer (api/middleware/security.ts). */
+  cspNonce: string;
+  /** Forwarded headers are trusted (TRUST_PROXY). */
+  trustProxy: boolean;
 }
 
 export interface ApiEnv {

@@ -10,6 +10,7 @@ import { createSession, deleteSession, SESSION_COOKIE, setSessionClient } from '
 import type { UserDoc } from '../auth/types';
 import { intParam, readBody } from '../http/body';
 import type { ApiEnv } from '../http/env';
+import { sessionCookieSecure } from '../middleware/security';
 import { requireSession } from '../middleware/session';
 import { toUserView } from '../operations/users';
 
@@ -42,7 +43,7 @@ export function authRoutes(options: AuthRoutesOptions) {
         httpOnly: true,
         sameSite: 'Lax',
         path: '/',
-        secure: new URL(c.req.url).protocol === 'https:',
+        secure: sessionCookieSecure(c),
         maxAge: Math.floor(options.sessionTtlMs / 1000),
       });
       return c.json({ numberOfAssignedClients: user.clientIds.length, user: toUserView(user, currentClient) });

@@ -1,0 +1,148 @@
+/**
+ * The security middleware (api/middleware/security.ts, docs/security.md): headers on every answer,
+ * write checks for cookie-authenticated requests, the Secure cookie behind a trusted proxy, and the
+ * 413 answer that keeps keep-alive connections usable (a real server on 127.0.0.1).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../fixtures/seed';
+import { createApp } from '../app';
+import { clientPasswordDigest } from '../auth/passwords';
+import { seedIfEmpty } from '../seed/load';
+import { openEmbeddedStore } from '../store/embedded';
+import type { Store } from '../store/port';
+import { type Harness, makeHarness } from '../test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await makeHarness();
+});
+
+describe('security headers', () => {
+  it('are on API answers, errors included', async () => {
+    for (const res of [await h.call('GET', '/api/nothing'), await h.call('POST', '/api/authorization/isLoggedIn')]) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self'/);
+      expect(csp).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).not.toMatch(/unsafe-eval|unsafe-inline/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('use a new nonce for every answer', async () => {
+    const nonce = async () =>
+      /nonce-([^']+)/.exec((await h.call('GET', '/api/nothing')).headers.get('content-security-policy') ?? '')?.[1];
+    expect(await nonce()).not.toBe(await nonce());
+  });
+});
+
+describe('cookie-authenticated writes', () => {
+  it('are refused from another site, by Origin or Sec-Fetch-Site, and change nothing', async () => {
+    const cookie = await h.login('user@demo.local');
+    const attempt = (headers: Record<string, string>) =>
+      h.app.request('/api/authorization/setClient/1', { method: 'POST', headers: { Cookie: cookie, ...headers } });
+    const foreign = await attempt({ Origin: 'https://evil.example', Host: 'localhost' });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).messageId).toBe('security.crossSite');
+    expect((await attempt({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await attempt({ Origin: 'http://localhost', Host: 'localhost' })).status).toBe(200);
+    expect((await attempt({ 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    expect((await attempt({})).status).toBe(200);
+  });
+
+  it('take JSON bodies only', async () => {
+    const cookie = await h.login('admin@demo.local');
+    await h.call('POST', '/api/authorization/setClient/1', { cookie });
+    const before = await h.store.collection('lookupValues').countDocuments({});
+    const form = await h.app.request('/api/settings/lookupvalues', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'text/plain' },
+      body: JSON.stringify([{ Name: 'Sneaky', Type: 'ContactRole' }]),
+    });
+    expect(form.status).toBe(415);
+    expect((await form.json()).messageId).toBe('security.unsupportedMediaType');
+    expect(await h.store.collection('lookupValues').countDocuments({})).toBe(before);
+  });
+});
+
+describe('the session cookie', () => {
+  const login = (app: ReturnType<typeof createApp>, headers: Record<string, string> = {}) =>
+    app.request('/api/authorization/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ email: 'user@demo.local', password: clientPasswordDigest(DEMO_PASSWORD) }),
+    });
+
+  it('is Secure behind a trusted TLS proxy, and only then', async () => {
+    const proxied = createApp({ store: h.store, trustProxy: true });
+    const secure = await login(proxied, { 'X-Forwarded-Proto': 'https' });
+    expect(secure.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
+    expect(secure.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    const untrusted = await login(h.app, { 'X-Forwarded-Proto': 'https' });
+    expect(untrusted.headers.get('set-cookie')).not.toMatch(/Secure/i);
+    const plain = await login(proxied);
+    expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/i);
+  });
+});
+
+describe('an oversized body on a keep-alive connection', () => {
+  let server: ReturnType<typeof serve>;
+  let store: Store;
+  let port: number;
+
+  beforeAll(async () => {
+    store = await openEmbeddedStore(':memory:');
+    await store.ensureIndexes();
+    await seedIfEmpty(store);
+    const app = createApp({ store });
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await store.close();
+  });
+
+  function send(agent: http.Agent, body: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          agent,
+          method: 'POST',
+          path: '/api/authorization/login',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('answers 413 without breaking the normal requests around it', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const normal = JSON.stringify({ email: 'nobody@demo.local', password: 'a'.repeat(128) });
+    const big = JSON.stringify({ email: 'x', password: 'y'.repeat(2 * 1024 * 1024) });
+    const statuses: Array<[string, number]> = [];
+    for (let i = 0; i < 40; i++) {
+      const isBig = i % 5 === 4;
+      statuses.push([isBig ? 'big' : 'normal', await send(agent, isBig ? big : normal).catch(() => -1)]);
+    }
+    agent.destroy();
+    expect(statuses.filter(([kind]) => kind === 'big').every(([, status]) => status === 413)).toBe(true);
+    // A normal request is answered (401 for the unknown account), never lost to the previous big body.
+    expect(statuses.filter(([kind]) => kind === 'normal').every(([, status]) => status === 401)).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,108 @@
+/**
+ * The security middleware of every answer, API and front end alike (DESIGN.md "api/": security headers
+ * first in the pipeline; docs/security.md):
+ * - Content-Security-Policy without 'unsafe-eval' or inline scripts: scripts from the site only; styles
+ *   from the site plus MUI's emotion <style> elements, which carry the per-request nonce (the server
+ *   writes it into index.html, runtime/main.tsx hands it to emotion); frame-ancestors 'none'. Swagger UI
+ *   (/api/docs) gets 'unsafe-inline' styles, which it needs, on that path only.
+ * - X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin, X-Frame-Options DENY,
+ *   Cross-Origin-Opener-Policy same-origin, Permissions-Policy turning off camera, microphone, geolocation.
+ * - Writes carrying the session cookie (POST, PUT, PATCH, DELETE): a body must be application/json
+ *   (415 otherwise), and the request must come from this site: an Origin naming another host, or
+ *   Sec-Fetch-Site cross-site/same-site, is refused 403 (a cross-site request forgery defence on top of
+ *   the SameSite=Lax cookie). Requests with neither header (non-browser clients) pass.
+ * - With TRUST_PROXY, the host and scheme come from X-Forwarded-Host/-Proto (a TLS-terminating proxy):
+ *   the session cookie is then Secure (sessionCookieSecure).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { AppError } from '../../engine/errors';
+import { SESSION_COOKIE } from '../auth/sessions';
+import type { ApiEnv } from '../http/env';
+
+export interface SecurityOptions {
+  /** Trust X-Forwarded-Proto and X-Forwarded-Host (the app runs behind a TLS-terminating proxy). */
+  trustProxy?: boolean;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The Content-Security-Policy of an answer. */
+export function contentSecurityPolicy(nonce: string, path: string): string {
+  const docs = path === '/api/docs' || path.startsWith('/api/docs/');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    docs ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function first(value: string | undefined): string | undefined {
+  return value?.split(',')[0]?.trim() || undefined;
+}
+
+/** The host the browser addressed: Host, or X-Forwarded-Host behind a trusted proxy. */
+export function requestHost(c: Context, trustProxy: boolean): string {
+  const forwarded = trustProxy ? first(c.req.header('x-forwarded-host')) : undefined;
+  return (forwarded ?? c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+}
+
+/** True when the session cookie must be Secure: HTTPS, directly or (TRUST_PROXY) at the proxy. */
+export function sessionCookieSecure(c: Context<ApiEnv>): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return c.get('trustProxy') === true && first(c.req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
+}
+
+function hasBody(c: Context): boolean {
+  const length = c.req.header('content-length');
+  if (length !== undefined) return length !== '0';
+  return c.req.raw.body !== null || c.req.header('transfer-encoding') !== undefined;
+}
+
+/** The middleware; see the module comment. */
+export function security(options: SecurityOptions = {}): MiddlewareHandler<ApiEnv> {
+  const trustProxy = options.trustProxy === true;
+  return async (c, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    c.set('cspNonce', nonce);
+    c.set('trustProxy', trustProxy);
+    const setHeaders = () => {
+      c.header('Content-Security-Policy', contentSecurityPolicy(nonce, c.req.path));
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+      c.header('X-Frame-Options', 'DENY');
+      c.header('Cross-Origin-Opener-Policy', 'same-origin');
+      c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    };
+    try {
+      if (WRITES.has(c.req.method) && getCookie(c, SESSION_COOKIE)) {
+        const origin = c.req.header('origin');
+        const site = c.req.header('sec-fetch-site');
+        if (origin !== undefined) {
+          let host = '';
+          try {
+            host = new URL(origin).host.toLowerCase();
+          } catch {
+            host = '';
+          }
+          if (host !== requestHost(c, trustProxy)) throw new AppError(403, 'security.crossSite');
+        } else if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+          throw new AppError(403, 'security.crossSite');
+        }
+        const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+        if (hasBody(c) && type !== 'application/json') throw new AppError(415, 'security.unsupportedMediaType');
+      }
+      await next();
+    } finally {
+      setHeaders();
+    }
+  };
+}
