@@ -35,6 +35,8 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['runtime/e2e/**/*.e2e.test.ts'],
+          // One file at a time: each starts the platform, which builds the front end when it is stale.
+          fileParallelism: false,
           testTimeout: 180000,
           hookTimeout: 300000,
         },

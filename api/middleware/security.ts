@@ -1,7 +1,10 @@
 /**
  * The security middleware of every answer, API and front end alike (DESIGN.md "api/": security headers
  * first in the pipeline; docs/security.md):
- * - Content-Security-Policy without 'unsafe-eval' or inline scripts: scripts from the site only; styles
+ * - Content-Security-Policy without inline scripts: scripts from the site only, plus 'unsafe-eval' because
+ *   Ajv (the one JSON Schema validator, shared with the server) compiles schemas to functions in the
+ *   browser: form definitions and conditions are compiled at run time (docs/security.md names the way
+ *   out: an interpreting validator in the browser behind the same validator interface); styles
  *   from the site plus MUI's emotion <style> elements, which carry the per-request nonce (the server
  *   writes it into index.html, runtime/main.tsx hands it to emotion); frame-ancestors 'none'. Swagger UI
  *   (/api/docs) gets 'unsafe-inline' styles, which it needs, on that path only.
@@ -33,7 +36,7 @@ export function contentSecurityPolicy(nonce: string, path: string): string {
   const docs = path === '/api/docs' || path.startsWith('/api/docs/');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
     docs ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -61,10 +64,10 @@ export function sessionCookieSecure(c: Context<ApiEnv>): boolean {
   return c.get('trustProxy') === true && first(c.req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
 }
 
+/** HTTP/1.1: a request has a body when it says Content-Length (above 0) or Transfer-Encoding. */
 function hasBody(c: Context): boolean {
   const length = c.req.header('content-length');
-  if (length !== undefined) return length !== '0';
-  return c.req.raw.body !== null || c.req.header('transfer-encoding') !== undefined;
+  return (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
 }
 
 /** The middleware; see the module comment. */
