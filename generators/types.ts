@@ -160,7 +160,57 @@ export async function generateTypes(root: string = repoRoot): Promise<Map<string
   }
   const index = files.map((f) => `export * from './${f.name}';`).join('\n');
   out.set(`${outDir}/index.ts`, `${banner(schemaDirs.map((d) => `${d}/*.schema.json`).join(' and '))}\n\n${index}\n`);
+  out.set(`${outDir}/registry.ts`, registryModule(root, files));
   return out;
+}
+
+/** JSON documents of a folder (sorted), with their repository-relative paths. */
+function jsonFiles(root: string, dir: string): Array<{ name: string; path: string; doc: JsonObject }> {
+  return readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => ({
+      name: file.replace(/\.json$/, ''),
+      path: `${dir}/${file}`,
+      doc: JSON.parse(readFileSync(join(root, dir, file), 'utf8')) as JsonObject,
+    }));
+}
+
+const identifier = (prefix: string, name: string) => `${prefix}_${name.replace(/[^A-Za-z0-9]+/g, '_')}`;
+
+/**
+ * engine/types/generated/registry.ts: every schema, rule family and resource declaration by explicit
+ * JSON import, so that a new file under schemas/entities, schemas/api, schemas/rules or schemas/resources
+ * is registered by `npm run gen` (the one Ajv, the generic resources, the store's collections and
+ * indexes) with no hand-written TypeScript.
+ */
+function registryModule(root: string, files: SchemaFile[]): string {
+  const rules = jsonFiles(root, 'schemas/rules');
+  const resources = jsonFiles(root, 'schemas/resources');
+  const imports = [
+    ...files.map((f) => `import ${identifier('schema', f.name)} from '../../../${f.path}';`),
+    ...rules.map((f) => `import ${identifier('rules', f.name)} from '../../../${f.path}';`),
+    ...resources.map((f) => `import ${identifier('resource', f.name)} from '../../../${f.path}';`),
+  ];
+  const collections = [...new Set(resources.map((r) => String(r.doc.collection)))].sort();
+  return `${banner('schemas/entities, schemas/api, schemas/rules and schemas/resources')}
+
+${imports.join('\n')}
+
+/** Every entity and API schema by name (the file name without .schema.json). */
+export const registeredSchemas = {
+${files.map((f) => `  '${f.name}': ${identifier('schema', f.name)},`).join('\n')}
+} as const;
+
+/** Every rule family of schemas/rules. */
+export const registeredRuleFamilies: readonly { $id: string }[] = [${rules.map((f) => identifier('rules', f.name)).join(', ')}];
+
+/** Every resource declaration of schemas/resources. */
+export const registeredResources: readonly unknown[] = [${resources.map((f) => identifier('resource', f.name)).join(', ')}];
+
+/** The store collections the resource declarations use. */
+export const resourceCollections = [${collections.map((c) => `'${c}'`).join(', ')}] as const;
+`;
 }
 
 /** Writes the generated modules and removes generated modules whose schema is gone. */

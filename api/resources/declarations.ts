@@ -1,12 +1,11 @@
 /**
  * Resource declarations (schemas/resources/<name>.json, schemas/meta/resource.schema.json): the stored
- * entities the generic handlers serve. Read from the folder at start-up, so a new resource is a JSON file.
+ * entities the generic handlers serve. A new resource is a JSON file (and `npm run gen`); its collection
+ * and indexes reach the store through the same registry (api/store/port.ts, api/store/indexes.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AppError } from '../../engine/errors';
 import type { MessageId } from '../../engine/messages/catalogue';
+import { registeredResources } from '../../engine/types/generated/registry';
 import type { SchemaName } from '../../engine/validation/ajv';
 import type { CollectionName } from '../store/port';
 
@@ -22,25 +21,13 @@ export interface ResourceDeclaration {
   unique?: { fields: string[]; ignoreSpacesAndCase?: boolean; messageId: MessageId }[];
   derive?: string;
   notFoundMessageId?: MessageId;
+  /** Indexes of the collection besides the unique `id` per collection. */
+  indexes?: { keys: Record<string, 1 | -1>; unique?: boolean }[];
 }
 
-// Under Node the module URL is a file URL; under vitest's jsdom environment (the runtime tests run this
-// app through MSW) it is served from the project root, so its path is relative to the working directory.
-const here = new URL(import.meta.url);
-const moduleDir = path.dirname(
-  here.protocol === 'file:' ? fileURLToPath(here) : path.join(process.cwd(), here.pathname),
-);
-const folder = path.resolve(moduleDir, '../../schemas/resources');
-
-/** Every declaration of schemas/resources by name. */
+/** Every declaration of schemas/resources by name (listed by the generated registry, `npm run gen`). */
 export const resources: ReadonlyMap<string, ResourceDeclaration> = new Map(
-  readdirSync(folder)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => {
-      const declaration = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as ResourceDeclaration;
-      return [declaration.name, declaration] as const;
-    }),
+  (registeredResources as ResourceDeclaration[]).map((declaration) => [declaration.name, declaration] as const),
 );
 
 /**

@@ -1,3 +1,4 @@
+import { resources } from '../resources/declarations';
 import type { CollectionName, IndexOptions } from './port';
 
 /** One index: the collection, its keys (in order) and options, exactly as passed to `createIndex`. */
@@ -38,8 +39,6 @@ export const indexes: readonly IndexSpec[] = [
   },
   unique('projects', { id: 1 }, 'projects_id'),
   plain('projects', { clientId: 1, type: 1 }, 'projects_clientId_type'),
-  unique('lookupValues', { id: 1 }, 'lookupValues_id'),
-  plain('lookupValues', { clientId: 1, type: 1 }, 'lookupValues_clientId_type'),
   unique('formDefinitions', { id: 1 }, 'formDefinitions_id'),
   plain('formDefinitions', { clientId: 1, formArea: 1 }, 'formDefinitions_clientId_formArea'),
   unique('formVersions', { formId: 1, version: 1 }, 'formVersions_formId_version'),
@@ -49,7 +48,14 @@ export const indexes: readonly IndexSpec[] = [
     { clientId: 1, projectId: 1, formId: 1, entryNumber: 1 },
     'formEntries_clientId_projectId_formId_entryNumber',
   ),
-  unique('codeGeneratorSettings', { id: 1 }, 'codeGeneratorSettings_id'),
-  unique('codeGeneratorSettings', { clientId: 1, type: 1 }, 'codeGeneratorSettings_clientId_type'),
   unique('counters', { name: 1 }, 'counters_name'),
+  // Each resource of schemas/resources: a unique id, and the indexes it declares.
+  ...[...resources.values()].flatMap((resource) => {
+    const collection = resource.collection;
+    const declared = (resource.indexes ?? []).map((index) => {
+      const name = `${collection}_${Object.keys(index.keys).join('_')}`;
+      return index.unique ? unique(collection, index.keys, name) : plain(collection, index.keys, name);
+    });
+    return [unique(collection, { id: 1 }, `${collection}_id`), ...declared];
+  }),
 ];

@@ -8,6 +8,8 @@
  * described in docs/store.md.
  */
 
+import { resourceCollections } from '../../engine/types/generated/registry';
+
 /**
  * A stored document. `_id` is always a string: the store generates `crypto.randomUUID()` on insert (and on
  * upsert) when it is missing, so no ObjectId ever reaches a caller. Values are JSON values plus `Date`;
@@ -115,18 +117,20 @@ export interface Collection<T extends DocLike = Doc> {
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
 }
 
-/** The collections of the platform (DESIGN.md "api/"); api/store/indexes.ts lists the indexes of each. */
+/**
+ * The collections of the platform (DESIGN.md "api/"): the platform's own, and those of the resource
+ * declarations (schemas/resources, via the generated registry); api/store/indexes.ts lists the indexes of each.
+ */
 export const collectionNames = [
   'clients',
   'users',
   'sessions',
   'projects',
-  'lookupValues',
   'formDefinitions',
   'formVersions',
   'formEntries',
-  'codeGeneratorSettings',
   'counters',
+  ...resourceCollections,
 ] as const;
 
 /** Name of one collection of the platform. */

@@ -1,69 +1,30 @@
 /**
  * The one Ajv setup of the platform (DESIGN.md "engine/validation"): JSON Schema 2020-12 with
- * ajv-formats, every entity schema (schemas/entities) and API request schema (schemas/api)
- * registered by explicit JSON imports, so the same validators run in the browser and on the server.
+ * ajv-formats, every entity schema (schemas/entities), API request schema (schemas/api) and rule family
+ * (schemas/rules) registered through the generated registry's JSON imports, so the same validators run
+ * in the browser and on the server.
  * Ajv's English messages never reach a user: errors are mapped to catalogue message ids.
  */
 import type { ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import codeGeneratorInputSchema from '../../schemas/api/code-generator-input.schema.json';
-import downloadRequestSchema from '../../schemas/api/download-request.schema.json';
-import formDefinitionInputSchema from '../../schemas/api/form-definition-input.schema.json';
-import loginRequestSchema from '../../schemas/api/login-request.schema.json';
-import lookupValuesCreateSchema from '../../schemas/api/lookup-values-create.schema.json';
-import registerQuerySchema from '../../schemas/api/register-query.schema.json';
-import submissionSchema from '../../schemas/api/submission.schema.json';
-import clientSchema from '../../schemas/entities/client.schema.json';
-import codeGeneratorSettingSchema from '../../schemas/entities/code-generator-setting.schema.json';
-import formDefinitionSchema from '../../schemas/entities/form-definition.schema.json';
-import formEntrySchema from '../../schemas/entities/form-entry.schema.json';
-import lookupValueSchema from '../../schemas/entities/lookup-value.schema.json';
-import projectSchema from '../../schemas/entities/project.schema.json';
-import userSchema from '../../schemas/entities/user.schema.json';
-import lookupValueRules from '../../schemas/rules/lookup-value.json';
 import { detail, type ErrorDetail } from '../errors';
+import { registeredRuleFamilies, registeredSchemas } from '../types/generated/registry';
 
 /** Names of the registered schemas: the file name without `.schema.json`. */
-export type SchemaName =
-  | 'client'
-  | 'user'
-  | 'project'
-  | 'lookup-value'
-  | 'code-generator-setting'
-  | 'form-definition'
-  | 'form-entry'
-  | 'login-request'
-  | 'register-query'
-  | 'download-request'
-  | 'form-definition-input'
-  | 'submission'
-  | 'lookup-values-create'
-  | 'code-generator-input';
+export type SchemaName = keyof typeof registeredSchemas;
 
-/** Every registered schema document by name (each carries its own `$id`). */
-export const schemas: Readonly<Record<SchemaName, { $id: string }>> = {
-  client: clientSchema,
-  user: userSchema,
-  project: projectSchema,
-  'lookup-value': lookupValueSchema,
-  'code-generator-setting': codeGeneratorSettingSchema,
-  'form-definition': formDefinitionSchema,
-  'form-entry': formEntrySchema,
-  'login-request': loginRequestSchema,
-  'register-query': registerQuerySchema,
-  'download-request': downloadRequestSchema,
-  'form-definition-input': formDefinitionInputSchema,
-  submission: submissionSchema,
-  'lookup-values-create': lookupValuesCreateSchema,
-  'code-generator-input': codeGeneratorInputSchema,
-};
+/**
+ * Every registered schema document by name (each carries its own `$id`): every file of schemas/entities
+ * and schemas/api, listed by the generated registry (`npm run gen`), so a new schema is a JSON file.
+ */
+export const schemas: Readonly<Record<SchemaName, { $id: string }>> = registeredSchemas;
 
 /**
  * Rule families (schemas/rules, DESIGN.md "Rule families"): JSON Schema `$defs` that screen documents
  * use in conditions and the API checks before it acts, by `$id#/$defs/<rule>`.
  */
-export const ruleFamilies: readonly { $id: string }[] = [lookupValueRules];
+export const ruleFamilies: readonly { $id: string }[] = registeredRuleFamilies;
 
 /**
  * The shared Ajv instance: draft 2020-12, `allErrors` (every problem is reported, not just the
