@@ -157,6 +157,7 @@ export function SchemaForm(props: SchemaFormProps) {
         widgets={widgets}
         idPrefix={props.idPrefix}
         readonly={readonly}
+        disabled={readonly}
         noHtml5Validate
         experimental_defaultFormStateBehavior={compiledFormDefaultsBehavior}
         showErrorList={false}

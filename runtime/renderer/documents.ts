@@ -229,11 +229,23 @@ export function screenIds(): string[] {
   return [...loaders.keys()].sort();
 }
 
+const provided = new Map<string, ScreenDocument>();
+
+/**
+ * Makes a document available under `id` without a file (tests of renderer keywords, embedding hosts).
+ * A provided document wins over a file of the same id.
+ */
+export function provideScreen(id: string, doc: ScreenDocument): void {
+  provided.set(id, doc);
+}
+
 /**
  * Loads one screen document.
  * @throws Error for an id with no document (a programming error: routes name existing screens)
  */
 export async function loadScreen(id: string): Promise<ScreenDocument> {
+  const own = provided.get(id);
+  if (own) return own;
   const load = loaders.get(id);
   if (!load) throw new Error(`Unknown screen document: ${id}`);
   return load();

@@ -79,6 +79,10 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
   async loginCredentials({ formData }) {
     return { email: String(formData.email ?? '').trim(), password: await sha512Hex(String(formData.password ?? '')) };
   },
+  /** The form data as it is: a form whose fields are the body's (e.g. a resource's create/update). */
+  formData({ formData }) {
+    return formData;
+  },
   /**
    * New lookup values from the form's text area, one per line (form-configuration.md §5 "Lookup values"):
    * `[{ Name, Status: 'Active', Type }]` for the page's lookup type.

@@ -12,7 +12,8 @@ export const openFormAction: ActionKind = {
   async run(action, { host, scope, params }) {
     if (!('openForm' in action)) throw new Error('not an openForm action');
     if (!host) throw new Error('openForm needs a ScreenHost');
-    const row = (scope[0] ?? {}) as Record<string, unknown>;
+    // A form opened to add starts empty; edit and view show the row the action was run on.
+    const row = action.openForm.mode === 'add' ? {} : ((scope[0] ?? {}) as Record<string, unknown>);
     const saved = await host.openForm(action.openForm.screen, action.openForm.mode, row, params);
     return saved ? { kind: 'refresh' } : { kind: 'done' };
   },

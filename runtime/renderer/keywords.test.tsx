@@ -1,0 +1,145 @@
+/**
+ * Behaviour of renderer keywords not exercised by the platform's own screens yet: `openForm` (a form
+ * document in a modal in add or view mode with the row as its input; view disables the inputs and hides
+ * Save; Close is always there; the register reloads after a save), row `selection` seen by toolbar
+ * conditions and actions, the `modal` error policy with the server's message, and a `page` in tabs.
+ * Documents are provided in the test (provideScreen); calls go to the real API through MSW.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { mockApi } from '../test/mock-api';
+import { type FormDocument, type PageDocument, provideScreen, type RegisterDocument } from './documents';
+import { ScreenView } from './ScreenView';
+
+const form: FormDocument = {
+  kind: 'form',
+  id: 'test/value-form',
+  title: 'lookupValues.addTitle',
+  modes: ['add', 'view'],
+  schema: {
+    type: 'object',
+    required: ['lines'],
+    properties: { lines: { type: 'string', minLength: 1 }, name: { type: 'string' } },
+  },
+  uiSchema: {
+    lines: { 'ui:widget': 'hz-textarea', 'ui:title': 'lookupValues.lines' },
+    name: { 'ui:widget': 'hz-input', 'ui:title': 'lookupValues.name' },
+  },
+  submit: {
+    label: 'common.save',
+    call: { operation: 'lookupValues.create' },
+    body: 'lookupValueLines',
+    disableWhileInvalid: true,
+  },
+};
+
+const register: RegisterDocument = {
+  kind: 'register',
+  id: 'test/values',
+  title: 'lookupValues.listTitle',
+  source: { call: { operation: 'lookupValues.getall', params: { type: '{type}' } }, query: 'none' },
+  rowKey: 'id',
+  columns: [{ value: 'name', header: 'lookupValues.name', type: 'Text' }],
+  selection: 'single',
+  toolbar: [
+    { id: 'add', label: 'common.add', action: { openForm: { screen: 'test/value-form', mode: 'add' } } },
+    {
+      id: 'deleteSelected',
+      label: 'lookupValues.delete',
+      enabledWhen: {
+        type: 'object',
+        required: ['selection'],
+        properties: { selection: { type: 'array', minItems: 1 } },
+      },
+      action: {
+        call: { operation: 'lookupValues.delete', params: { id: '{id}' } },
+        result: 'refresh',
+        onError: 'modal',
+      },
+    },
+  ],
+  rowActions: [{ id: 'view', label: 'common.view', action: { openForm: { screen: 'test/value-form', mode: 'view' } } }],
+  emptyMessageId: 'common.noRecords',
+  globalFilter: false,
+  paging: false,
+  operations: ['lookupValues.getall', 'lookupValues.delete'],
+};
+
+provideScreen(form.id, form);
+provideScreen(register.id, register);
+
+function show(doc: RegisterDocument | PageDocument, params: Record<string, string>) {
+  const router = createMemoryRouter([{ path: '/', element: <ScreenView document={doc} params={params} /> }]);
+  return render(<RouterProvider router={router} />);
+}
+
+describe('renderer keywords', () => {
+  beforeEach(() => mockApi.logIn('admin@demo.local', 1));
+
+  it('openForm: adds in a modal and reloads the register; view shows the row with inputs disabled and no Save', async () => {
+    const user = userEvent.setup();
+    show(register, { type: 'ContactRole' });
+    await screen.findByRole('row', { name: /Architect/ });
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add values' });
+    await user.type(await within(dialog).findByLabelText(/^Values/), 'Quantity Surveyor');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await screen.findByRole('row', { name: /Quantity Surveyor/ });
+
+    const row = screen.getByRole('row', { name: /Architect/ });
+    await user.click(within(row).getByRole('button', { name: 'View' }));
+    const view = await screen.findByRole('dialog', { name: 'Add values' });
+    expect(await within(view).findByLabelText(/^Name/)).toHaveValue('Architect');
+    expect(within(view).getByLabelText(/^Name/)).toBeDisabled();
+    expect(within(view).queryByRole('button', { name: 'Save' })).toBeNull();
+    await user.click(within(view).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('selection: a toolbar action is enabled by a selected row, acts on it, and shows a refusal in a modal', async () => {
+    const user = userEvent.setup();
+    show(register, { type: 'EmployeeRole' });
+    await screen.findByRole('row', { name: /Site Manager/ });
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    expect(remove).toBeDisabled();
+    await user.click(within(screen.getByRole('row', { name: /Foreman/ })).getByRole('radio'));
+    await waitFor(() => expect(remove).toBeEnabled());
+    await user.click(remove);
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Foreman/ })).toBeNull());
+
+    // A default value: the server refuses (rule canDelete) and the modal shows its message.
+    await user.click(within(screen.getByRole('row', { name: /Health and Safety Officer/ })).getByRole('radio'));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent('This value cannot be deleted: it is a default value, or it is in use.');
+  });
+
+  it('page: tabs show one part at a time, each reading the screen inputs', async () => {
+    const page: PageDocument = {
+      kind: 'page',
+      id: 'test/tabs',
+      title: 'lookupValues.title',
+      inputs: [
+        {
+          name: 'type',
+          label: 'lookupValues.type',
+          options: [{ value: 'ContactRole', label: 'lookupTypes.ContactRole' }],
+        },
+      ],
+      layout: 'tabs',
+      parts: [
+        { screen: 'test/values', label: 'lookupValues.listTitle' },
+        { screen: 'test/value-form', label: 'lookupValues.addTitle' },
+      ],
+    };
+    const user = userEvent.setup();
+    show(page, {});
+    await screen.findByRole('row', { name: /Architect/ });
+    expect(screen.queryByLabelText(/^Values/)).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Add values' }));
+    expect(await screen.findByLabelText(/^Values/)).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Architect/ })).toBeNull();
+  });
+});
