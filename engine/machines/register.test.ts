@@ -2,13 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { type RegisterInput, registerMachine } from './register';
 
-function start(
-  input: Parameters<typeof createActor<typeof registerMachine>>[1] extends infer O
-    ? O extends { input?: infer I }
-      ? I
-      : never
-    : never,
-) {
+function start(input: RegisterInput) {
   const actor = createActor(registerMachine, { input });
   actor.start();
   return actor;
