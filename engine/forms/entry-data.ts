@@ -13,7 +13,8 @@
  */
 import type { Answer, AnswerValue, FormDefinition, Question } from '../types/generated';
 import { answerKey } from './answer-keys';
-import { allQuestions, questionKind } from './questions';
+import { fieldTypeOf } from './field-types';
+import { allQuestions } from './questions';
 
 /** Renderer form data: answer key → value. */
 export type FormData = Record<string, unknown>;
@@ -97,7 +98,7 @@ export function formDataToAnswers(def: FormDefinition, formData: FormData): Answ
 export function answerValuesToFormValue(question: Question, values: readonly AnswerValue[]): unknown {
   const present = values.filter((v) => v !== '');
   if (present.length === 0) return undefined;
-  return questionKind(question) === 'checkboxes' ? [...present] : present[0];
+  return fieldTypeOf(question).multiValued ? [...present] : present[0];
 }
 
 /**

@@ -12,7 +12,8 @@ import { ajv } from '../validation/ajv';
 import { answerKey } from './answer-keys';
 import { compileFormDefinition } from './compile';
 import { answersToFormData, isEmptyValue } from './entry-data';
-import { allQuestions, isHiddenQuestion, type QuestionKind, questionKind } from './questions';
+import { fieldTypeOf } from './field-types';
+import { allQuestions, isHiddenQuestion } from './questions';
 
 /** Most compiled published forms kept; the least recently used is dropped (and removed from Ajv). */
 export const COMPILED_FORM_CACHE_SIZE = 200;
@@ -52,19 +53,6 @@ function validatorFor(def: FormDefinition): ValidateFunction {
 export function compiledFormCacheSize(): number {
   return cache.size;
 }
-
-const typeMessage: Record<QuestionKind, MessageId> = {
-  text: 'validation.type',
-  long: 'validation.type',
-  hyperlink: 'validation.url',
-  number: 'validation.number',
-  dropdown: 'validation.option',
-  date: 'validation.date',
-  checkboxes: 'validation.option',
-  tick: 'validation.type',
-};
-
-const singleValued = (kind: QuestionKind) => kind !== 'checkboxes';
 
 function isScalar(value: unknown): boolean {
   return (
@@ -146,7 +134,7 @@ export function validateAnswers(def: FormDefinition, answers: Answer[]): ErrorDe
       perQuestion.set(questionId, detail(answerKey(questionId), 'validation.option', field));
       return;
     }
-    if (present.length > 1 && singleValued(questionKind(question))) {
+    if (present.length > 1 && !fieldTypeOf(question).multiValued) {
       perQuestion.set(questionId, detail(answerKey(questionId), 'validation.singleValue', field));
       return;
     }
@@ -181,7 +169,7 @@ function mapFormError(
   const match = /^q_(\d+)$/.exec(key);
   const question = match ? questions.get(Number(match[1])) : undefined;
   if (!question) return null;
-  const kind = questionKind(question);
+  const type = fieldTypeOf(question);
   const field = question.label;
   let messageId: MessageId;
   const extra: Record<string, number> = {};
@@ -191,10 +179,10 @@ function mapFormError(
       messageId = 'validation.required';
       break;
     case 'const':
-      messageId = kind === 'tick' ? 'validation.required' : 'validation.option';
+      messageId = type.constMessageId;
       break;
     case 'type':
-      messageId = typeMessage[kind];
+      messageId = type.typeMessageId;
       break;
     case 'maxLength':
       messageId = 'validation.tooLong';
@@ -211,7 +199,7 @@ function mapFormError(
       extra.limit = Number(params.limit);
       break;
     case 'pattern':
-      messageId = kind === 'hyperlink' ? 'validation.url' : 'validation.type';
+      messageId = type.patternMessageId;
       break;
     case 'format':
       messageId = 'validation.date';

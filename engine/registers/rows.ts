@@ -4,7 +4,9 @@
  * §3 "Data table", §9). The API pages over queryRows' result; the runtime shows registerColumns.
  */
 import { answerKey } from '../forms/answer-keys';
-import { allQuestions, type QuestionKind, questionKind } from '../forms/questions';
+import { fieldTypeOf } from '../forms/field-types';
+import type { ColumnType } from '../forms/field-types/types';
+import { allQuestions } from '../forms/questions';
 import { message } from '../messages/catalogue';
 import type {
   AnswerValue,
@@ -29,15 +31,7 @@ export type RegisterRow = {
 };
 
 /** Data-table column types (administration-data.md §3 "Data table") the register's question columns use. */
-export type RegisterColumnType =
-  | 'Text'
-  | 'Textarea'
-  | 'HyperLink'
-  | 'Number'
-  | 'DropDown'
-  | 'Date'
-  | 'MultiSelect'
-  | 'Boolean';
+export type RegisterColumnType = ColumnType;
 
 /** A question column of the register. */
 export interface RegisterColumn {
@@ -55,17 +49,6 @@ export interface RowQuery {
   globalFilter?: string;
 }
 
-const columnTypes: Record<QuestionKind, RegisterColumnType> = {
-  text: 'Text',
-  long: 'Textarea',
-  hyperlink: 'HyperLink',
-  number: 'Number',
-  dropdown: 'DropDown',
-  date: 'Date',
-  checkboxes: 'MultiSelect',
-  tick: 'Boolean',
-};
-
 /**
  * The display text of an answer: option values as they are, ticks 'Yes'/'No' (catalogue csv.yes,
  * csv.no), dates yyyy-mm-dd (a date-time keeps its date part), numbers through `formatNumber`
@@ -79,14 +62,13 @@ export function answerDisplayText(
   values: readonly AnswerValue[],
   formatNumber: (value: number) => string = String,
 ): string {
-  const kind = questionKind(question);
+  const type = fieldTypeOf(question);
   return values
     .filter((value) => value !== '')
     .map((value) => {
       if (typeof value === 'boolean') return message(value ? 'csv.yes' : 'csv.no');
       if (typeof value === 'number') return formatNumber(value);
-      if (kind === 'date' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return value.slice(0, 10);
-      return value;
+      return type.displayText(value);
     })
     .join(', ');
 }
@@ -120,7 +102,7 @@ export function registerColumns(def: FormDefinition): RegisterColumn[] {
     .map((question) => ({
       value: answerKey(question.id) as `q_${number}`,
       header: question.label,
-      type: columnTypes[questionKind(question)],
+      type: fieldTypeOf(question).columnType,
     }));
 }
 

@@ -1,0 +1,25 @@
+/**
+ * Dropdown: a single select, hz-select with a blank first option, options sorted numerically
+ * (form-configuration.md §5). A required select without options can never be answered: `not: {}` says
+ * so to both validators.
+ */
+import { optionValues } from '../questions';
+import { sortSelectOptions } from './shared';
+import { asIs, type FieldType } from './types';
+
+export const dropdown: FieldType = {
+  name: 'dropdown',
+  widget: 'hz-select',
+  schema: (q) => {
+    const values = sortSelectOptions(optionValues(q));
+    if (values.length === 0) return { type: 'string', title: q.label, not: {} };
+    return { type: 'string', title: q.label, oneOf: values.map((value) => ({ const: value, title: value })) };
+  },
+  uiSchema: () => ({ 'ui:widget': 'hz-select', 'ui:placeholder': '' }),
+  multiValued: false,
+  typeMessageId: 'validation.option',
+  patternMessageId: 'validation.type',
+  constMessageId: 'validation.option',
+  columnType: 'DropDown',
+  displayText: asIs,
+};

@@ -1,0 +1,61 @@
+/**
+ * The field-type table: every question type's schema compiles with the one Ajv and accepts a sample
+ * answer and refuses a wrong one; its answer round-trips through form data; every question a definition
+ * can hold finds its type.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FormDefinition, Question } from '../../types/generated';
+import { ajv } from '../../validation/ajv';
+import { answersToFormData, formDataToAnswers } from '../entry-data';
+import { questionKind } from '../questions';
+import { fieldTypeOf, fieldTypes } from '.';
+
+const samples: Array<{ question: Question; good: unknown; bad: unknown }> = [
+  { question: { id: 1, label: 'Text', type: 'Text' }, good: 'Bay 4', bad: 4 },
+  { question: { id: 2, label: 'Notes', type: 'Text', extendedType: 'Long' }, good: 'a\nb', bad: 'x'.repeat(20001) },
+  {
+    question: { id: 3, label: 'Photo', type: 'Text', extendedType: 'Hyperlink' },
+    good: 'https://x.example/p',
+    bad: 'not a link',
+  },
+  { question: { id: 4, label: 'Slump', type: 'Text', extendedType: 'Number', min: 0, max: 200 }, good: 75, bad: 201 },
+  {
+    question: { id: 5, label: 'Grade', type: 'Dropdown', options: [{ id: 1, value: 'C30' }, { id: 2, value: 'C40' }] },
+    good: 'C40',
+    bad: 'C50',
+  },
+  { question: { id: 6, label: 'Poured', type: 'Date' }, good: '2026-11-20', bad: '20/11/2026' },
+  {
+    question: { id: 7, label: 'Checks', type: 'Checkbox', options: [{ id: 1, value: 'Level' }, { id: 2, value: 'Cover' }] },
+    good: ['Cover'],
+    bad: ['Other'],
+  },
+  { question: { id: 8, label: 'Signed off', type: 'Checkbox', required: true }, good: true, bad: false },
+];
+
+describe('the field-type table', () => {
+  it('has a type for every kind of question, each naming a widget', () => {
+    const kinds = new Set(samples.map((s) => questionKind(s.question)));
+    expect([...kinds].sort()).toEqual(Object.keys(fieldTypes).sort());
+    for (const type of Object.values(fieldTypes)) expect(type.widget).toMatch(/^[a-z][a-z-]*$/);
+  });
+
+  for (const { question, good, bad } of samples) {
+    it(`${fieldTypeOf(question).name}: schema accepts a good answer and refuses a bad one, and the answer round-trips`, () => {
+      const type = fieldTypeOf(question);
+      const validate = ajv.compile(type.schema(question));
+      expect(validate(good)).toBe(true);
+      expect(validate(bad)).toBe(false);
+      const def = { id: 9, pages: [{ id: 1, label: '', questions: [question] }] } as unknown as FormDefinition;
+      const answers = formDataToAnswers(def, { [`q_${question.id}`]: good });
+      expect(answers[0].answers).toEqual(Array.isArray(good) ? good : [good]);
+      expect(answersToFormData(def, answers)).toEqual({ [`q_${question.id}`]: good });
+      expect(type.uiSchema(question)['ui:widget']).toBe(type.widget);
+    });
+  }
+
+  it('shows a stored date-time by its date', () => {
+    expect(fieldTypes.date.displayText('2026-11-20T09:30:00.000Z')).toBe('2026-11-20');
+    expect(fieldTypes.text.displayText('2026-11-20T09:30:00.000Z')).toBe('2026-11-20T09:30:00.000Z');
+  });
+});

@@ -1,0 +1,16 @@
+/** Text (extendedType Hyperlink): an http, https or ftp address, hz-input of type url (form-configuration.md §5). */
+import { HYPERLINK_PATTERN, TEXT_MAX_LENGTH } from './shared';
+import { asIs, type FieldType } from './types';
+
+export const hyperlink: FieldType = {
+  name: 'hyperlink',
+  widget: 'hz-input',
+  schema: (q) => ({ type: 'string', title: q.label, maxLength: TEXT_MAX_LENGTH.Hyperlink, pattern: HYPERLINK_PATTERN }),
+  uiSchema: () => ({ 'ui:widget': 'hz-input', 'ui:options': { inputType: 'url' } }),
+  multiValued: false,
+  typeMessageId: 'validation.url',
+  patternMessageId: 'validation.url',
+  constMessageId: 'validation.option',
+  columnType: 'HyperLink',
+  displayText: asIs,
+};

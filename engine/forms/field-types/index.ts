@@ -1,0 +1,35 @@
+/**
+ * The field-type table: every question type by name (one file each). The compiler, the answer
+ * conversion, the server validation and the register/CSV display look a question's type up here
+ * (fieldTypeOf) instead of switching on it.
+ */
+import type { Question } from '../../types/generated';
+import { type QuestionKind, questionKind } from '../questions';
+import { checkboxes } from './checkboxes';
+import { date } from './date';
+import { dropdown } from './dropdown';
+import { hyperlink } from './hyperlink';
+import { long } from './long';
+import { number } from './number';
+import { text } from './text';
+import { tick } from './tick';
+import type { FieldType } from './types';
+
+export type { FieldType, FieldUiSchema, JSONSchema } from './types';
+
+/** Every question type by name. */
+export const fieldTypes: Readonly<Record<QuestionKind, FieldType>> = {
+  text,
+  long,
+  hyperlink,
+  number,
+  dropdown,
+  date,
+  checkboxes,
+  tick,
+};
+
+/** The type of a question. */
+export function fieldTypeOf(question: Pick<Question, 'type' | 'extendedType' | 'options'>): FieldType {
+  return fieldTypes[questionKind(question)];
+}

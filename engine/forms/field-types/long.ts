@@ -1,0 +1,16 @@
+/** Text (extendedType Long): a multi-line text, hz-textarea (form-configuration.md §2, §5). */
+import { TEXT_MAX_LENGTH } from './shared';
+import { asIs, type FieldType } from './types';
+
+export const long: FieldType = {
+  name: 'long',
+  widget: 'hz-textarea',
+  schema: (q) => ({ type: 'string', title: q.label, maxLength: TEXT_MAX_LENGTH.Long }),
+  uiSchema: () => ({ 'ui:widget': 'hz-textarea' }),
+  multiValued: false,
+  typeMessageId: 'validation.type',
+  patternMessageId: 'validation.type',
+  constMessageId: 'validation.option',
+  columnType: 'Textarea',
+  displayText: asIs,
+};

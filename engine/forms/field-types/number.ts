@@ -1,0 +1,20 @@
+/** Text (extendedType Number): a number within the question's min and max, hz-input of type number (form-configuration.md §5). */
+import { asIs, type FieldType, type JSONSchema } from './types';
+
+export const number: FieldType = {
+  name: 'number',
+  widget: 'hz-input',
+  schema: (q) => {
+    const schema: JSONSchema = { type: 'number', title: q.label };
+    if (q.min !== undefined) schema.minimum = q.min;
+    if (q.max !== undefined) schema.maximum = q.max;
+    return schema;
+  },
+  uiSchema: () => ({ 'ui:widget': 'hz-input', 'ui:options': { inputType: 'number' } }),
+  multiValued: false,
+  typeMessageId: 'validation.number',
+  patternMessageId: 'validation.type',
+  constMessageId: 'validation.option',
+  columnType: 'Number',
+  displayText: asIs,
+};

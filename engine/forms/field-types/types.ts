@@ -1,0 +1,76 @@
+/**
+ * The shape of a question type of the field-type table (DESIGN.md "Each question type is one file in
+ * engine/forms/field-types/"): its answer's JSON Schema and uiSchema (the compiler), its answer
+ * conversion (entry-data), its server validation texts (validate-submission) and its register/CSV
+ * display (registers/rows, export/csv). Adding a question type is one file here plus one widget of the
+ * renderer's registry (runtime/renderer/widgets); renderer/screens.test.ts fails when a type names a
+ * widget the registry lacks.
+ */
+import type { MessageId } from '../../messages/catalogue';
+import type { AnswerValue, Question } from '../../types/generated';
+
+/** A JSON Schema (2020-12) object as the compiler emits it. */
+export interface JSONSchema {
+  type?: string;
+  title?: string;
+  properties?: Record<string, JSONSchema>;
+  required?: string[];
+  items?: JSONSchema;
+  enum?: unknown[];
+  const?: unknown;
+  oneOf?: JSONSchema[];
+  not?: JSONSchema;
+  format?: string;
+  pattern?: string;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  uniqueItems?: boolean;
+  [keyword: string]: unknown;
+}
+
+/** The uiSchema of one answer field. */
+export interface FieldUiSchema {
+  /** A field-type registry key of the renderer (the original's field type names). */
+  'ui:widget': string;
+  /** `inputType`: the HTML input type of an hz-input ('text', 'url', 'number'). */
+  'ui:options'?: { inputType?: 'text' | 'url' | 'number' };
+  /** The question's helpText. */
+  'ui:help'?: string;
+  /** '' for selects, so the blank first option shows (form-configuration.md §5). */
+  'ui:placeholder'?: string;
+}
+
+/** The data-table column types a question's register column can have (administration-data.md "Data table"). */
+export type ColumnType = 'Text' | 'Textarea' | 'HyperLink' | 'Number' | 'DropDown' | 'Date' | 'MultiSelect' | 'Boolean';
+
+/** One question type. */
+export interface FieldType {
+  /** The type's key in the table. */
+  name: string;
+  /** The renderer widget it uses. */
+  widget: string;
+  /** The JSON Schema of the question's main answer in form data. */
+  schema(question: Question): JSONSchema;
+  /** Its field's uiSchema (without the help text, which every type takes from the question). */
+  uiSchema(question: Question): FieldUiSchema;
+  /** Several values per answer (a list in form data) rather than one. */
+  multiValued: boolean;
+  /** The message of a value of the wrong type (server validation). */
+  typeMessageId: MessageId;
+  /** The message of a value that does not match the schema's pattern. */
+  patternMessageId: MessageId;
+  /** The message of a `const` failure (a required tick box unticked, or a wrong option). */
+  constMessageId: MessageId;
+  /** The data-table column type of its register column (administration-data.md "Data table"). */
+  columnType: ColumnType;
+  /** The display text of one stored value, for registers and the CSV (non-boolean, non-number values). */
+  displayText(value: string): string;
+}
+
+/** The display of a value as it is. */
+export const asIs = (value: string): string => value;
+
+/** Answer values as stored. */
+export type { AnswerValue };
