@@ -82,16 +82,9 @@ export interface ColumnSpec {
   width?: number;
   sortable?: boolean;
   filterable?: boolean;
-  editable?: boolean;
   visible?: boolean;
   frozen?: boolean;
-  required?: boolean;
-  min?: number;
-  max?: number;
-  step?: number;
-  options?: Array<{ value: string | number | boolean; label: string }>;
   format?: string;
-  totalInFooter?: boolean;
 }
 
 export interface RegisterDocument {
@@ -121,7 +114,6 @@ export interface FormDocument {
   id: string;
   title: MessageId;
   titleFrom?: 'source';
-  display?: 'page' | 'modal';
   schema?: Record<string, unknown>;
   uiSchema?: Record<string, unknown>;
   source?: { name: string; call: CallSpec };
@@ -145,9 +137,7 @@ export interface FormDocument {
     then?: { navigate?: string; reset?: boolean };
   };
   buttons?: ButtonSpec[];
-  machine?: string;
   messages?: Record<string, MessageId>;
-  validators?: string[];
   operations?: OperationName[];
 }
 

@@ -10,7 +10,7 @@ import { matchRoutes } from 'react-router';
 import { operations } from '../../engine/api/operations';
 import { compiledWidgets } from '../../engine/forms/compile';
 import { isMessageId } from '../../engine/messages/catalogue';
-import { ruleFamilies } from '../../engine/validation/ajv';
+import { ruleFamilies, schemas } from '../../engine/validation/ajv';
 import commonMeta from '../../schemas/meta/common.schema.json';
 import formMeta from '../../schemas/meta/form.schema.json';
 import menuMeta from '../../schemas/meta/menu.schema.json';
@@ -30,7 +30,7 @@ import type {
   ScreenDocument,
 } from './documents';
 import { MESSAGE_KEYS, uiSchemaMessageIds } from './labels';
-import { bodyBuilders, columnProviders, formSources, machines, toFormData, validators } from './registry';
+import { bodyBuilders, columnProviders, formSources, toFormData } from './registry';
 import { templateNames } from './templates';
 import { isWidgetName } from './widgets';
 
@@ -183,11 +183,10 @@ describe('screen documents', () => {
           if (form.source) expect(Object.hasOwn(formSources, form.source.name), form.source.name).toBe(true);
           if (form.load) expect(Object.hasOwn(toFormData, form.load.toFormData), form.load.toFormData).toBe(true);
           expect(Object.hasOwn(bodyBuilders, form.submit.body), form.submit.body).toBe(true);
-          if (form.machine) expect(Object.hasOwn(machines, form.machine), form.machine).toBe(true);
-          for (const name of form.validators ?? []) expect(Object.hasOwn(validators, name), name).toBe(true);
         }
         if (doc.kind === 'register') {
           const register = doc as RegisterDocument;
+          if (register.entity) expect(Object.hasOwn(schemas, register.entity), register.entity).toBe(true);
           for (const name of [register.dynamicColumns, register.titleFrom]) {
             if (name) expect(Object.hasOwn(columnProviders, name), name).toBe(true);
           }

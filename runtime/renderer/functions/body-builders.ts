@@ -1,0 +1,58 @@
+/**
+ * Body builders by name (`submit.body` of a form document): form data → the request body.
+ */
+import { formDataToAnswers } from '../../../engine/forms/entry-data';
+import { sha512Hex } from '../../api/password';
+import type { FormDefinition } from '../../api/types';
+import type { FormData } from '../SchemaForm';
+
+/** What a body builder reads. */
+export interface BodyContext {
+  formData: FormData;
+  /** The form source's data (e.g. the form definition), when the form has a source. */
+  sourceData?: unknown;
+  /** Route parameters and screen inputs. */
+  params: Record<string, string | undefined>;
+  /** The loaded item of an edit form. */
+  item?: Record<string, unknown>;
+}
+
+/** Request bodies from form data, by name. */
+export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Promise<unknown>> = {
+  /** Login: the e-mail as typed (trimmed) and the SHA-512 of the password (shell-access-navigation.md §3). */
+  async loginCredentials({ formData }) {
+    return { email: String(formData.email ?? '').trim(), password: await sha512Hex(String(formData.password ?? '')) };
+  },
+  /** The form data as it is: a form whose fields are the body's (e.g. a resource's create/update). */
+  formData({ formData }) {
+    return formData;
+  },
+  /**
+   * New lookup values from the form's text area, one per line (form-configuration.md §5 "Lookup values"):
+   * `[{ Name, Status: 'Active', Type }]` for the page's lookup type.
+   */
+  lookupValueLines({ formData, params }) {
+    return String(formData.lines ?? '')
+      .split(/\r?\n/)
+      .map((line) => ({ Name: line.trim(), Status: 'Active', Type: params.type ?? '' }));
+  },
+  /** The form's fields with the page's type: a code generator setting's input (code-generator-input.schema.json). */
+  settingFields({ formData, params }) {
+    const fields = ['active', 'start', 'separator', 'end', 'baseStart', 'baseEnd'];
+    const body: Record<string, unknown> = { type: params.type };
+    for (const field of fields)
+      if (formData[field] !== undefined && formData[field] !== null) body[field] = formData[field];
+    body.active = formData.active === true;
+    return body;
+  },
+  /** A new form entry: `{ formId, answers }` (form-entry.schema.json $defs/submission). */
+  formEntrySubmission({ formData, sourceData, params }) {
+    const def = sourceData as FormDefinition;
+    const entryNumber = params.entryNumber ? Number(params.entryNumber) : undefined;
+    return {
+      formId: def.id,
+      ...(entryNumber ? { entryNumber } : {}),
+      answers: formDataToAnswers(def, formData),
+    };
+  },
+};

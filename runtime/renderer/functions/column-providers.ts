@@ -1,0 +1,33 @@
+/**
+ * Column providers by name (`dynamicColumns`, `titleFrom` of a register): columns (and a title) added to
+ * a register, from the route's loader data or fetched with the route parameters.
+ */
+import { registerColumns } from '../../../engine/registers/rows';
+import { callOperation } from '../../api/client';
+import type { FormDefinition } from '../../api/types';
+
+/** A column a provider adds: its header is literal text (e.g. a question label), not a message id. */
+export interface ProvidedColumn {
+  value: string;
+  header: string;
+  type: string;
+}
+
+/** Column providers by name; each reads the route's loader data, or fetches what it needs with the route parameters. */
+export const columnProviders: Record<
+  string,
+  (
+    params: Record<string, string | undefined>,
+    loaderData: Record<string, unknown>,
+  ) => Promise<{ title?: string; columns: ProvidedColumn[] }>
+> = {
+  /** The form's questions flagged showInRegister, and the form's title: the route's `form` loader data, else fetched. */
+  async formRegisterQuestions(params, loaderData) {
+    const def =
+      (loaderData.form as FormDefinition | undefined) ??
+      (await callOperation<FormDefinition>('forms.getForProject', {
+        params: { projectId: params.projectId ?? '', formArea: params.formArea ?? '', id: params.formId ?? '' },
+      }));
+    return { title: def.title, columns: registerColumns(def) };
+  },
+};
