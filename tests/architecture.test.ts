@@ -6,7 +6,8 @@
  * - runtime and designer import api only for types (`import type`);
  * - api never imports runtime or designer;
  * - nothing imports fixtures except tests (`*.test.ts(x)` and test support folders `test/`, `tests/`,
- *   `e2e/`), fixtures itself, the seed loader api/seed/ and the benchmarks api/bench/ (dev tooling).
+ *   `e2e/`), fixtures itself, the seed loader api/seed/, the benchmarks api/bench/ and the fixture recorder
+ *   scripts/fixtures-record.ts (dev tooling).
  * Imports are read with the TypeScript parser, so comments and strings never count, and `import type`,
  * `export type ... from`, `import('x')`, `require('x')` and `typeof import('x')` are all seen.
  */
@@ -133,9 +134,12 @@ function violations(imports: readonly Import[]): string[] {
       from !== 'fixtures' &&
       !isTestFile(imp.file) &&
       !imp.file.startsWith('api/seed/') &&
-      !imp.file.startsWith('api/bench/')
+      !imp.file.startsWith('api/bench/') &&
+      imp.file !== 'scripts/fixtures-record.ts'
     )
-      out.push(`${where}: only tests, fixtures/, api/seed/ and api/bench/ may import fixtures/`);
+      out.push(
+        `${where}: only tests, fixtures/, api/seed/, api/bench/ and scripts/fixtures-record.ts may import fixtures/`,
+      );
   }
   return out;
 }
@@ -258,6 +262,8 @@ describe('architecture checker', () => {
     const seed = (from: string) => `import { demoSeed } from '${from}';`;
     expect(check('api/seed/load.ts', seed('../../fixtures/seed'))).toEqual([]);
     expect(check('api/bench/run.ts', seed('../../fixtures/seed'))).toEqual([]);
+    expect(check('scripts/fixtures-record.ts', seed('../fixtures/msw/recording'))).toEqual([]);
+    expect(check('scripts/start.mjs', seed('../fixtures/seed'))).toHaveLength(1);
     expect(check('api/test/harness.ts', seed('../../fixtures/seed'))).toEqual([]);
     expect(check('runtime/test/setup.ts', seed('../../fixtures/msw'))).toEqual([]);
     expect(check('runtime/x.test.tsx', seed('../fixtures/msw'))).toEqual([]);

@@ -20,13 +20,29 @@ const samples: Array<{ question: Question; good: unknown; bad: unknown }> = [
   },
   { question: { id: 4, label: 'Slump', type: 'Text', extendedType: 'Number', min: 0, max: 200 }, good: 75, bad: 201 },
   {
-    question: { id: 5, label: 'Grade', type: 'Dropdown', options: [{ id: 1, value: 'C30' }, { id: 2, value: 'C40' }] },
+    question: {
+      id: 5,
+      label: 'Grade',
+      type: 'Dropdown',
+      options: [
+        { id: 1, value: 'C30' },
+        { id: 2, value: 'C40' },
+      ],
+    },
     good: 'C40',
     bad: 'C50',
   },
   { question: { id: 6, label: 'Poured', type: 'Date' }, good: '2026-11-20', bad: '20/11/2026' },
   {
-    question: { id: 7, label: 'Checks', type: 'Checkbox', options: [{ id: 1, value: 'Level' }, { id: 2, value: 'Cover' }] },
+    question: {
+      id: 7,
+      label: 'Checks',
+      type: 'Checkbox',
+      options: [
+        { id: 1, value: 'Level' },
+        { id: 2, value: 'Cover' },
+      ],
+    },
     good: ['Cover'],
     bad: ['Other'],
   },
