@@ -28,11 +28,12 @@ export const ruleFamilies: readonly { $id: string }[] = registeredRuleFamilies;
 
 /**
  * The shared Ajv instance: draft 2020-12, `allErrors` (every problem is reported, not just the
- * first), union types allowed (answer values are string | number | boolean), formats from
+ * first), union types allowed (answer values are string | number | boolean), `verbose` (errors carry
+ * their schema, which the renderer's form validation reads field titles from), formats from
  * ajv-formats (date, date-time, email, ...). Other modules compile their schemas with it too
  * (engine/forms/validate-submission.ts, screen documents).
  */
-export const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
+export const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, verbose: true });
 addFormats(ajv);
 ajv.addSchema(Object.values(schemas));
 ajv.addSchema([...ruleFamilies]);
