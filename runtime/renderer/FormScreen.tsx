@@ -39,6 +39,8 @@ export interface FormScreenProps {
   screen?: Record<string, string | undefined>;
   /** A change loads the form again. */
   reloadKey?: number;
+  /** Data the route's loaders fetched, by loader name (a source's `fromLoader`). */
+  loaderData?: Record<string, unknown>;
 }
 
 type Loaded = { form: FormSourceResult; formData: FormData; item?: Record<string, unknown> };
@@ -68,6 +70,7 @@ export function FormScreen({
   input,
   screen = NO_SCREEN,
   reloadKey = 0,
+  loaderData,
 }: FormScreenProps) {
   const navigate = useNavigate();
   const runAction = useRunAction();
@@ -94,8 +97,9 @@ export function FormScreen({
     (async () => {
       let form: FormSourceResult;
       if (doc.source) {
+        const loaded = doc.source.fromLoader ? loaderData?.[doc.source.fromLoader] : undefined;
         const { params: callParams } = resolveCall(doc.source.call, [params]);
-        const answer = await callOperation<unknown>(doc.source.call.operation, { params: callParams });
+        const answer = loaded ?? (await callOperation<unknown>(doc.source.call.operation, { params: callParams }));
         form = formSources[doc.source.name](answer);
       } else {
         form = { schema: doc.schema ?? {}, uiSchema: localizeUiSchema(doc.uiSchema ?? {}), data: undefined };
@@ -123,7 +127,7 @@ export function FormScreen({
     return () => {
       live = false;
     };
-  }, [doc, params, screen, requestedMode, initial, onTitle, input, reloadKey, formKey]);
+  }, [doc, params, screen, requestedMode, initial, onTitle, input, reloadKey, formKey, loaderData]);
 
   const handleSubmit = async (formData: FormData) => {
     if (!loaded) return;

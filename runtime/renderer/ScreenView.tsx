@@ -86,6 +86,7 @@ export function ScreenView({
             screen={screen}
             reloadKey={reloadKey}
             input={input}
+            loaderData={loaderData}
           />
         )}
         {doc.kind === 'menu' && <MenuScreen key={doc.id} document={doc} params={params} />}

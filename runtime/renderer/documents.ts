@@ -116,7 +116,8 @@ export interface FormDocument {
   titleFrom?: 'source';
   schema?: Record<string, unknown>;
   uiSchema?: Record<string, unknown>;
-  source?: { name: string; call: CallSpec };
+  /** A named source; `fromLoader` names route loader data that is the same answer (then not fetched again). */
+  source?: { name: string; call: CallSpec; fromLoader?: string };
   /**
    * The item shown in edit/view mode (and in add mode when `notFound` is 'add': a 404 then means
    * "none yet", and the form opens empty in add mode).

@@ -1,4 +1,5 @@
 /** One Ajv in the front end: the forms' validator is the engine's instance, with its registered schemas. */
+import type { RJSFSchema } from '@rjsf/utils';
 import { ajv } from '../../engine/validation/ajv';
 import { formValidator } from './validator';
 
@@ -8,7 +9,7 @@ describe('the form validator', () => {
   });
 
   it('validates a form with a $ref to a registered rule, as the server would', () => {
-    const schema = {
+    const schema: RJSFSchema = {
       type: 'object',
       properties: { row: { $ref: 'https://site-forms.dev/schemas/rules/lookup-value.json#/$defs/canDelete' } },
     };
