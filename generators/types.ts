@@ -161,7 +161,56 @@ export async function generateTypes(root: string = repoRoot): Promise<Map<string
   const index = files.map((f) => `export * from './${f.name}';`).join('\n');
   out.set(`${outDir}/index.ts`, `${banner(schemaDirs.map((d) => `${d}/*.schema.json`).join(' and '))}\n\n${index}\n`);
   out.set(`${outDir}/registry.ts`, registryModule(root, files));
+  out.set(`${outDir}/screen-documents.ts`, await screenDocumentsModule(root));
   return out;
+}
+
+/**
+ * engine/types/generated/screen-documents.ts: the TypeScript types of screen documents and the route
+ * table, from the meta-schemas of schemas/meta (one module, so the shared parts of common.schema.json are
+ * declared once). Message ids and operation names are typed by the catalogue and the operation catalogue.
+ */
+async function screenDocumentsModule(root: string): Promise<string> {
+  const metaDir = join(root, 'schemas/meta');
+  const ref = (file: string) => ({ $ref: `${file}.schema.json` });
+  const body = await compile(
+    {
+      title: 'ScreenDocument',
+      description: 'A screen document of schemas/screens, by kind.',
+      oneOf: [ref('register'), ref('form'), ref('menu'), ref('page')],
+    } as JSONSchema,
+    'ScreenDocument',
+    {
+      bannerComment: '',
+      cwd: metaDir,
+      additionalProperties: false,
+      declareExternallyReferenced: true,
+      enableConstEnums: false,
+      format: true,
+      unknownAny: true,
+      unreachableDefinitions: true,
+      style: { singleQuote: true, printWidth: 120, semi: true, trailingComma: 'all', endOfLine: 'lf' },
+    },
+  );
+  const routes = await compile(
+    JSON.parse(readFileSync(join(metaDir, 'routes.schema.json'), 'utf8')) as JSONSchema,
+    'RouteTable',
+    {
+      bannerComment: '',
+      cwd: metaDir,
+      additionalProperties: false,
+      declareExternallyReferenced: true,
+      enableConstEnums: false,
+      format: true,
+      unknownAny: true,
+      style: { singleQuote: true, printWidth: 120, semi: true, trailingComma: 'all', endOfLine: 'lf' },
+    },
+  );
+  const head = [
+    banner('schemas/meta/*.schema.json'),
+    "import type { OperationName } from '../../api/operations';\nimport type { MessageId } from '../../messages/catalogue';",
+  ].join('\n\n');
+  return `${head}\n\n${body.trim()}\n\n${routes.trim()}\n`;
 }
 
 /** JSON documents of a folder (sorted), with their repository-relative paths. */

@@ -14,7 +14,8 @@ import {
   redirect,
   type UIMatch,
 } from 'react-router';
-import { type MessageId, message } from '../engine/messages/catalogue';
+import { message } from '../engine/messages/catalogue';
+import type { Route, RouteTable } from '../engine/types/generated/screen-documents';
 import routeTable from '../schemas/screens/routes.json';
 import { RouteError } from './pages/RouteError';
 import type { FormMode } from './renderer/documents';
@@ -23,23 +24,11 @@ import { guards } from './shell/guards';
 import { pages } from './shell/pages';
 import { routeLoaders } from './shell/route-loaders';
 
-/** One node of routes.json (schemas/meta/routes.schema.json). */
-export interface RouteNode {
-  id?: string;
-  path?: string;
-  index?: boolean;
-  page?: string;
-  screen?: string;
-  mode?: FormMode;
-  redirect?: string;
-  loader?: string;
-  guards?: string[];
-  crumb?: { messageId?: string; template?: string; to?: string };
-  children?: RouteNode[];
-}
+/** One node of routes.json (its type is generated from schemas/meta/routes.schema.json). */
+export type RouteNode = Route;
 
 /** The route table document. */
-export const routeDocument = routeTable as { routes: RouteNode[] };
+export const routeDocument = routeTable as RouteTable;
 
 /** Ids of the screen documents the routes show (checked by renderer/screens.test.ts). */
 export const routedScreens = new Set<string>();
@@ -68,7 +57,7 @@ function handleOf(node: RouteNode): RouteHandle | undefined {
   if (!crumb && !node.loader) return undefined;
   const handle: RouteHandle = { loader: node.loader, to: crumb?.to };
   if (crumb?.messageId) {
-    const id = crumb.messageId as MessageId;
+    const id = crumb.messageId;
     handle.crumb = (match: UIMatch<unknown, RouteHandle>) => message(id, match.params as Record<string, string>);
   } else if (crumb?.template) {
     const template = crumb.template;

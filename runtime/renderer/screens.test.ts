@@ -16,8 +16,12 @@ import formMeta from '../../schemas/meta/form.schema.json';
 import menuMeta from '../../schemas/meta/menu.schema.json';
 import pageMeta from '../../schemas/meta/page.schema.json';
 import registerMeta from '../../schemas/meta/register.schema.json';
-import { routedScreens, routes } from '../routes';
+import routesMeta from '../../schemas/meta/routes.schema.json';
+import { type RouteNode, routeDocument, routedScreens, routes } from '../routes';
 import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
+import { guards } from '../shell/guards';
+import { pages } from '../shell/pages';
+import { routeLoaders } from '../shell/route-loaders';
 import { TOP_MENU_SCREEN } from '../shell/TopMenu';
 import { actionOperations } from './actions';
 import type {
@@ -42,8 +46,10 @@ const documents = Object.entries(
 ).map(([path, doc]) => ({ id: path.replace(/^.*\/schemas\/screens\//, '').replace(/\.json$/, ''), doc }));
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+// tsType: the type a generated TypeScript declaration uses (json-schema-to-typescript), not a validation keyword.
+ajv.addKeyword('tsType');
 addFormats(ajv);
-ajv.addSchema([commonMeta, registerMeta, formMeta, menuMeta, pageMeta]);
+ajv.addSchema([commonMeta, registerMeta, formMeta, menuMeta, pageMeta, routesMeta]);
 const metaFor = { register: registerMeta.$id, form: formMeta.$id, menu: menuMeta.$id, page: pageMeta.$id } as const;
 
 /** A strict Ajv for conditions: an unknown keyword or a type-less numeric keyword is an error. */
@@ -124,6 +130,32 @@ function routeOf(template: string): string | undefined {
   const last = matches.at(-1)?.route;
   return last && last.path !== '*' ? path : undefined;
 }
+
+describe('the route table (schemas/screens/routes.json)', () => {
+  const all = (nodes: RouteNode[]): RouteNode[] => nodes.flatMap((node) => [node, ...all(node.children ?? [])]);
+
+  it('is valid against its meta-schema', () => {
+    const validate = ajv.getSchema(routesMeta.$id);
+    expect(validate?.(routeDocument), JSON.stringify(validate?.errors, null, 2)).toBe(true);
+  });
+
+  it('names only existing pages, screens, guards, loaders and messages', () => {
+    const ids = documents.map((d) => d.id);
+    for (const node of all(routeDocument.routes)) {
+      if (node.page) expect(Object.hasOwn(pages, node.page), node.page).toBe(true);
+      if (node.screen) expect(ids, node.screen).toContain(node.screen);
+      if (node.loader) expect(Object.hasOwn(routeLoaders, node.loader), node.loader).toBe(true);
+      for (const guard of node.guards ?? []) expect(Object.hasOwn(guards, guard), guard).toBe(true);
+      if (node.crumb?.messageId) expect(isMessageId(node.crumb.messageId), node.crumb.messageId).toBe(true);
+      if (node.crumb?.template)
+        for (const name of templateNames(node.crumb.template.replace(/\{(\w+)\.\w+\}/g, '{$1}')))
+          expect(
+            all(routeDocument.routes).some((n) => n.loader === name),
+            `crumb reads loader ${name}`,
+          ).toBe(true);
+    }
+  });
+});
 
 describe('screen documents', () => {
   it('are found', () => {

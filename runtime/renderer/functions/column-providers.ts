@@ -5,12 +5,13 @@
 import { registerColumns } from '../../../engine/registers/rows';
 import { callOperation } from '../../api/client';
 import type { FormDefinition } from '../../api/types';
+import type { ColumnSpec } from '../documents';
 
 /** A column a provider adds: its header is literal text (e.g. a question label), not a message id. */
 export interface ProvidedColumn {
   value: string;
   header: string;
-  type: string;
+  type: ColumnSpec['type'];
 }
 
 /** Column providers by name; each reads the route's loader data, or fetches what it needs with the route parameters. */
