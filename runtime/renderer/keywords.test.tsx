@@ -142,4 +142,32 @@ describe('renderer keywords', () => {
     expect(await screen.findByLabelText(/^Values/)).toBeInTheDocument();
     expect(screen.queryByRole('row', { name: /Architect/ })).toBeNull();
   });
+
+  it('page: an accordion shows the first part open and the others on demand', async () => {
+    const page: PageDocument = {
+      kind: 'page',
+      id: 'test/accordion',
+      title: 'lookupValues.title',
+      inputs: [
+        {
+          name: 'type',
+          label: 'lookupValues.type',
+          options: [{ value: 'ContactRole', label: 'lookupTypes.ContactRole' }],
+        },
+      ],
+      layout: 'accordion',
+      parts: [
+        { screen: 'test/values', label: 'lookupValues.listTitle' },
+        { screen: 'test/value-form', label: 'lookupValues.addTitle' },
+      ],
+    };
+    const user = userEvent.setup();
+    show(page, {});
+    await screen.findByRole('row', { name: /Architect/ });
+    const second = screen.getByRole('button', { name: 'Add values' });
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+    await user.click(second);
+    await waitFor(() => expect(second).toHaveAttribute('aria-expanded', 'true'));
+    expect(await screen.findByLabelText(/^Values/)).toBeVisible();
+  });
 });

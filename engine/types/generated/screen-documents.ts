@@ -387,7 +387,7 @@ export interface Confirm1 {
   when?: Condition;
 }
 /**
- * A menu: a grid of tiles each with a Go action (shell-access-navigation.md §2.1 home, §2.4 generic tile list: optional Filter box, 3 or 4 columns), rendered by runtime/renderer/MenuScreen.tsx; or, with `placement: 'topBar'`, the shell's navigation menu with sub-items (§2.3, §2.4), rendered by runtime/shell/TopMenu.tsx. Items a user may not see are left out (engine/rules/menus.ts).
+ * A menu: a grid of tiles each with a Go action (shell-access-navigation.md §2.1 home, §2.4 generic tile list: optional Filter box, 3 or 4 columns), rendered by runtime/renderer/MenuScreen.tsx; the shell's top-bar menu (shell/top-menu, with sub-items, §2.3, §2.4) is the same kind, rendered by runtime/shell/TopMenu.tsx. Items a user may not see are left out (engine/rules/menus.ts).
  */
 export interface MenuScreen {
   $comment?: string;
@@ -400,10 +400,6 @@ export interface MenuScreen {
    * Id of a text of the message catalogue (schemas/messages/en.json).
    */
   title: MessageId;
-  /**
-   * 'grid' (default): a page of tiles; 'topBar': the shell's navigation menu.
-   */
-  placement?: 'grid' | 'topBar';
   /**
    * Show the Filter box.
    */
