@@ -173,39 +173,24 @@ export async function generateTypes(root: string = repoRoot): Promise<Map<string
 async function screenDocumentsModule(root: string): Promise<string> {
   const metaDir = join(root, 'schemas/meta');
   const ref = (file: string) => ({ $ref: `${file}.schema.json` });
-  const body = await compile(
-    {
-      title: 'ScreenDocument',
-      description: 'A screen document of schemas/screens, by kind.',
-      oneOf: [ref('register'), ref('form'), ref('menu'), ref('page')],
-    } as JSONSchema,
-    'ScreenDocument',
-    {
-      bannerComment: '',
-      cwd: metaDir,
-      additionalProperties: false,
-      declareExternallyReferenced: true,
-      enableConstEnums: false,
-      format: true,
-      unknownAny: true,
-      unreachableDefinitions: true,
-      style: { singleQuote: true, printWidth: 120, semi: true, trailingComma: 'all', endOfLine: 'lf' },
-    },
-  );
-  const routes = await compile(
-    JSON.parse(readFileSync(join(metaDir, 'routes.schema.json'), 'utf8')) as JSONSchema,
-    'RouteTable',
-    {
-      bannerComment: '',
-      cwd: metaDir,
-      additionalProperties: false,
-      declareExternallyReferenced: true,
-      enableConstEnums: false,
-      format: true,
-      unknownAny: true,
-      style: { singleQuote: true, printWidth: 120, semi: true, trailingComma: 'all', endOfLine: 'lf' },
-    },
-  );
+  const options = {
+    bannerComment: '',
+    cwd: metaDir,
+    additionalProperties: false,
+    declareExternallyReferenced: true,
+    enableConstEnums: false,
+    format: true,
+    unknownAny: true,
+    style: { singleQuote: true, printWidth: 120, semi: true, trailingComma: 'all', endOfLine: 'lf' },
+  } as const;
+  const kinds = {
+    title: 'ScreenDocument',
+    description: 'A screen document of schemas/screens, by kind.',
+    oneOf: [ref('register'), ref('form'), ref('menu'), ref('page')],
+  } as JSONSchema;
+  const body = await compile(kinds, 'ScreenDocument', { ...options, unreachableDefinitions: true });
+  const routeTable = JSON.parse(readFileSync(join(metaDir, 'routes.schema.json'), 'utf8')) as JSONSchema;
+  const routes = await compile(routeTable, 'RouteTable', options);
   const head = [
     banner('schemas/meta/*.schema.json'),
     "import type { OperationName } from '../../api/operations';\nimport type { MessageId } from '../../messages/catalogue';",
