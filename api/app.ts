@@ -10,11 +10,6 @@ import type { ApiEnv } from './http/env';
 import { handleError, handleNotFound } from './http/errors';
 import { security } from './middleware/security';
 import { openApiRoutes } from './openapi/routes';
-import { authRoutes } from './routes/auth';
-import { clientRoutes } from './routes/clients';
-import { entryRoutes } from './routes/entries';
-import { formRoutes } from './routes/forms';
-import { projectRoutes } from './routes/projects';
 import type { Store } from './store/port';
 
 /** What the app needs. */
@@ -35,6 +30,7 @@ export function createApp(options: AppOptions) {
     .use('*', security({ trustProxy }))
     .use('*', async (c, next) => {
       c.set('store', store);
+      c.set('sessionTtlMs', sessionTtlMs);
       await next();
     })
     .use(
@@ -53,11 +49,6 @@ export function createApp(options: AppOptions) {
       await next();
       c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
     })
-    .route('/', authRoutes({ sessionTtlMs }))
-    .route('/', clientRoutes())
-    .route('/', projectRoutes())
-    .route('/', formRoutes())
-    .route('/', entryRoutes())
     .route('/', catalogueRoutes())
     .route('/', openApiRoutes());
   app.onError(handleError);

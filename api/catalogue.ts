@@ -1,8 +1,7 @@
 /**
- * Mounts the operation catalogue (schemas/api/operations.json) on the Hono app: every operation whose
- * handler is generic (`kind` over a resource of schemas/resources) or named (api/operations/named) gets
- * its route here, so a new operation is a catalogue entry, not a routes file. Operations with
- * `handler.route` are served by the route modules of api/routes (mounted by api/app.ts).
+ * Mounts the operation catalogue (schemas/api/operations.json) on the Hono app: every operation gets its
+ * route here, its handler generic (`kind` over a resource of schemas/resources) or named
+ * (api/operations/named), so a new operation is a catalogue entry, never a routes file.
  *
  * Each route runs one pipeline (DESIGN.md "api/"): session → tenant → access → schema-validated body →
  * rule check (in the generic handlers) → handler → store. Access: public, session, tenant, admin.
@@ -29,9 +28,9 @@ export function honoPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** Names of the operations this module mounts (generic and named handlers), most specific paths first. */
+/** Names of the catalogue's operations, most specific paths first (the order they are mounted in). */
 export function catalogueOperationNames(): OperationName[] {
-  const names = (Object.keys(operations) as OperationName[]).filter((name) => !('route' in operations[name].handler));
+  const names = Object.keys(operations) as OperationName[];
   // A static segment must win over a parameter at the same place (…/type/{type} before …/{id}).
   const weight = (path: string) =>
     path
@@ -56,11 +55,14 @@ export function catalogueRoutes(clock: () => Date = () => new Date()) {
         clientId: c.get('clientId'),
         user: c.get('user'),
         params: c.req.param() as Record<string, string>,
-        body: operation.body ? await readBody(c, operation.body as SchemaName) : undefined,
+        body: operation.body
+          ? await readBody(c, operation.body as SchemaName, operation.bodyOptional ? {} : undefined)
+          : undefined,
         now: clock(),
+        http: c,
       };
       const answer = 'named' in handler ? await namedOperations[handler.named](context) : await runGeneric(context);
-      return c.json(answer as object);
+      return answer instanceof Response ? answer : c.json(answer as object);
     });
   }
   return app;

@@ -7,8 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
 import { createApp } from './app';
 import { readConfig } from './config';
+import type { ApiEnv } from './http/env';
 import { seedIfEmpty } from './seed/load';
 import { openStore } from './store/open';
 
@@ -28,19 +30,20 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const indexFile = path.join(distDir, 'index.html');
   if (existsSync(indexFile)) {
     const root = path.relative(process.cwd(), distDir) || '.';
+    const indexHtml = readFileSync(indexFile, 'utf8');
+    // The app shell, with this answer's CSP nonce for emotion's styles (runtime/main.tsx reads it). Also
+    // for / and /index.html, which the static files would otherwise answer without a nonce.
+    const shell = (c: Context<ApiEnv>) =>
+      c.html(withNonce(indexHtml, c.get('cspNonce')), 200, { 'Cache-Control': 'no-store' });
+    app.get('/', shell);
+    app.get('/index.html', shell);
     app.use('/assets/*', serveStatic({ root }), async (c, next) => {
       await next();
       c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('*', serveStatic({ root }));
-    const indexHtml = readFileSync(indexFile, 'utf8');
-    // Client-side routes get the app shell, with this answer's CSP nonce for emotion's styles
-    // (runtime/main.tsx reads it); unknown API paths fall through to the JSON 404.
-    app.get('*', (c, next) =>
-      c.req.path.startsWith('/api/')
-        ? next()
-        : c.html(withNonce(indexHtml, c.get('cspNonce')), 200, { 'Cache-Control': 'no-store' }),
-    );
+    // Client-side routes get the app shell; unknown API paths fall through to the JSON 404.
+    app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : shell(c)));
   } else {
     console.warn(`No built front end at ${distDir}: run "npm run build". Serving the API only.`);
   }

@@ -16,6 +16,8 @@ export interface ApiVariables {
   cspNonce: string;
   /** Forwarded headers are trusted (TRUST_PROXY). */
   trustProxy: boolean;
+  /** Session lifetime in milliseconds (the login operation sets the cookie's Max-Age from it). */
+  sessionTtlMs: number;
 }
 
 export interface ApiEnv {

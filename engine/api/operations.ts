@@ -12,7 +12,7 @@ import catalogue from '../../schemas/api/operations.json';
 /** Who may call an operation (schemas/meta/operations.schema.json). */
 export type OperationAccess = 'public' | 'session' | 'tenant' | 'admin';
 
-/** How the API answers an operation: a generic handler over a resource, a named operation, or a route module. */
+/** How the API answers an operation: a generic handler over a resource, or a named operation. */
 export type OperationHandler =
   | {
       kind: 'list' | 'get' | 'create' | 'update' | 'delete' | 'setStatus' | 'setDefault';
@@ -22,8 +22,7 @@ export type OperationHandler =
       by?: string;
       value?: string | boolean;
     }
-  | { named: string }
-  | { route: string };
+  | { named: string };
 
 /** One entry of the catalogue. */
 export interface Operation {
@@ -33,6 +32,8 @@ export interface Operation {
   access: OperationAccess;
   /** Registered schema name of the JSON body. */
   body?: string;
+  /** An empty body stands for `{}`. */
+  bodyOptional?: boolean;
   /** JSON Schema of a successful answer. */
   answer?: Record<string, unknown>;
   /** Rule the stored item must satisfy first. */

@@ -33,7 +33,9 @@ async function logInAsAdmin(page: Page) {
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
   });
-  await page.goto(`${server.url}/login`);
+  // From the site's root, which redirects to /login in the browser: the shell page must carry the nonce too.
+  await page.goto(`${server.url}/`);
+  await page.waitForURL(/\/login/);
   await page.getByLabel('E-mail').fill('admin@demo.local');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'LOGIN' }).click();

@@ -1,12 +1,39 @@
 /**
  * Named operations of the catalogue (`handler.named` in schemas/api/operations.json): what a generic
- * resource handler cannot say. One file each; api/catalogue.test.ts checks every name the catalogue uses is here.
+ * resource handler cannot say, thin functions over the store, one file per family. api/catalogue.test.ts
+ * checks every name the catalogue uses is here.
  */
 import type { NamedOperation } from '../../resources/context';
+import * as auth from './auth';
+import * as clients from './clients';
 import { codeGeneratorGenerate } from './code-generator-generate';
+import * as entries from './entries';
+import * as forms from './forms';
 import { lookupValuesCreate } from './lookup-values-create';
+import * as projects from './projects';
 
 export const namedOperations: Readonly<Record<string, NamedOperation>> = {
+  'auth.login': auth.login,
+  'auth.isLoggedIn': auth.isLoggedIn,
+  'auth.logout': auth.logout,
+  'auth.setClient': auth.setClient,
+  'clients.current': clients.current,
+  'clients.getall': clients.getall,
+  'clients.get': clients.get,
+  'projects.getall': projects.getall,
+  'projects.get': projects.get,
+  'projects.summary': projects.summary,
+  'forms.getActive': forms.getActive,
+  'forms.getForProject': forms.getForProject,
+  'forms.all': forms.all,
+  'forms.get': forms.get,
+  'forms.create': forms.create,
+  'forms.update': forms.update,
+  'forms.publish': forms.publish,
+  'entries.submit': entries.submit,
+  'entries.getall': entries.getall,
+  'entries.get': entries.get,
+  'entries.download': entries.download,
   'lookupValues.create': lookupValuesCreate,
   'codeGenerator.generate': codeGeneratorGenerate,
 };

@@ -1,0 +1,56 @@
+/**
+ * Form entries of a project (administration-data.md §3, §7): submit, a register page, one entry, and the
+ * register as CSV. Each resolves the project (another client's is 404) and the published form first.
+ */
+import type { Context } from 'hono';
+import { AppError } from '../../../engine/errors';
+import { csvFileName, registerCsv } from '../../../engine/export/csv';
+import type { Client, DownloadRequest, FormEntrySubmission, RegisterQuery } from '../../../engine/types/generated';
+import { intParam, slugParam } from '../../http/body';
+import type { ApiEnv } from '../../http/env';
+import type { NamedOperation } from '../../resources/context';
+import { type EntryScope, entriesForDownload, getEntry, registerPage, submitEntry } from '../entries';
+import { publishedFormForProject } from '../forms';
+import { findProject } from '../projects';
+
+async function scopeOf(c: Context<ApiEnv>, formId: number): Promise<EntryScope> {
+  const store = c.get('store');
+  const clientId = c.get('clientId');
+  const project = await findProject(store, clientId, intParam(c, 'projectId'));
+  const form = await publishedFormForProject(store, clientId, project.id, slugParam(c, 'formArea'), formId);
+  const client = await store.collection<Client>('clients').findOne({ id: clientId });
+  if (!client) throw new AppError(404, 'notFound.client');
+  return { store, clientId, clientName: client.name, project, form };
+}
+
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** PUT …/submit: a new entry, or (with entryNumber) a changed one. */
+export const submit: NamedOperation = async ({ http: c, body }) => {
+  const submission = body as FormEntrySubmission;
+  return submitEntry(await scopeOf(c, submission.formId), submission, c.get('user'));
+};
+
+/** POST …/getall/{formId}: a page of the register. */
+export const getall: NamedOperation = async ({ http: c, body }) =>
+  registerPage(await scopeOf(c, intParam(c, 'formId')), body as RegisterQuery);
+
+/** GET …/{formId}/get/{entryNumber}: one entry. */
+export const get: NamedOperation = async ({ http: c }) =>
+  getEntry(await scopeOf(c, intParam(c, 'formId')), intParam(c, 'entryNumber'));
+
+/** POST …/download: the register as a CSV file (docs/decisions.md "Registers and CSV"). */
+export const download: NamedOperation = async ({ http: c, body }) => {
+  const request = body as DownloadRequest;
+  const scope = await scopeOf(c, request.formId);
+  const entries = await entriesForDownload(scope, request);
+  const csv = registerCsv(scope.form, entries, { timeZone: process.env.TZ });
+  return c.body(csv, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': attachment(csvFileName(scope.form, new Date())),
+    'Cache-Control': 'no-store',
+  });
+};

@@ -1,0 +1,24 @@
+/** Projects (administration-data.md §7 Projects): getall/{type}, {id}, summary/{id}; another client's project is 404. */
+import type { Project } from '../../../engine/types/generated';
+import { intParam } from '../../http/body';
+import type { NamedOperation } from '../../resources/context';
+import { withoutStoreKey } from '../documents';
+import { findProject } from '../projects';
+
+/** GET /api/projects/getall/{type}: the tenant's projects of a type ('all' for every type), by code. */
+export const getall: NamedOperation = async ({ store, clientId, params }) => {
+  const filter: Record<string, unknown> = { clientId };
+  if (params.type !== 'all') filter.type = params.type;
+  const projects = await store.collection<Project>('projects').find(filter, { sort: { code: 1 } });
+  return projects.map(withoutStoreKey);
+};
+
+/** GET /api/projects/summary/{id}: `{ code, name }`. */
+export const summary: NamedOperation = async ({ http: c, store, clientId }) => {
+  const project = await findProject(store, clientId as number, intParam(c, 'id'));
+  return { code: project.code, name: project.name };
+};
+
+/** GET /api/projects/{id}. */
+export const get: NamedOperation = async ({ http: c, store, clientId }) =>
+  withoutStoreKey(await findProject(store, clientId as number, intParam(c, 'id')));
