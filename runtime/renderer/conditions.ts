@@ -42,6 +42,7 @@ export function compileCondition(condition: Condition): ValidateFunction | boole
 export function holds(condition: Condition | undefined, context: ConditionContext): boolean {
   if (condition === undefined) return true;
   const validate = compileCondition(condition);
-  // JSON Schema sees plain JSON: undefined members are left out.
-  return typeof validate === 'boolean' ? validate : validate(JSON.parse(JSON.stringify(context))) === true;
+  // Ajv treats a member whose value is undefined as absent (required and properties alike), so the
+  // context is validated as it is, without a copy.
+  return typeof validate === 'boolean' ? validate : validate(context) === true;
 }
