@@ -1,10 +1,9 @@
 /**
  * The security middleware of every answer, API and front end alike (DESIGN.md "api/": security headers
  * first in the pipeline; docs/security.md):
- * - Content-Security-Policy without inline scripts: scripts from the site only, plus 'unsafe-eval' because
- *   Ajv (the one JSON Schema validator, shared with the server) compiles schemas to functions in the
- *   browser: form definitions and conditions are compiled at run time (docs/security.md names the way
- *   out: an interpreting validator in the browser behind the same validator interface); styles
+ * - Content-Security-Policy without inline scripts and without 'unsafe-eval': scripts from the site only
+ *   (the browser validates forms and conditions with an interpreting validator,
+ *   engine/validation/interpreted.ts, that generates no code); styles
  *   from the site plus MUI's emotion <style> elements, which carry the per-request nonce (the server
  *   writes it into index.html, runtime/main.tsx hands it to emotion); frame-ancestors 'none'. Swagger UI
  *   (/api/docs) gets 'unsafe-inline' styles, which it needs, on that path only.
@@ -36,7 +35,7 @@ export function contentSecurityPolicy(nonce: string, path: string): string {
   const docs = path === '/api/docs' || path.startsWith('/api/docs/');
   return [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-eval'",
+    "script-src 'self'",
     docs ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

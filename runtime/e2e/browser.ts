@@ -40,3 +40,14 @@ export async function launchBrowser(): Promise<Browser> {
     args: [...packaged.args.filter((a) => !UNWANTED_PACKAGED_FLAGS.has(a)), ...QUIET_FLAGS],
   });
 }
+
+/**
+ * Collects what must never happen on a page: Content-Security-Policy refusals (a style without the
+ * nonce, an eval) and uncaught errors. Tests assert the list is empty at the end.
+ */
+export function watchForViolations(page: import('playwright-core').Page, into: string[]): void {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) into.push(msg.text());
+  });
+  page.on('pageerror', (error) => into.push(`${error.name}: ${error.message}`));
+}

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDefinition, Question } from '../../engine/types/generated';
 import { DEMO_PASSWORD, demoSeed } from '../../fixtures/seed';
-import { launchBrowser } from './browser';
+import { launchBrowser, watchForViolations } from './browser';
 import { freePort, type RunningServer, startPlatform } from './server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-e2e-'));
@@ -18,6 +18,8 @@ const downloads = mkdtempSync(path.join(tmpdir(), 'siteforms-dl-'));
 let browser: Browser;
 let server: RunningServer;
 let port: number;
+/** CSP refusals (an eval, a style without the nonce) and uncaught errors on the journey's pages. */
+const violations: string[] = [];
 
 const project = demoSeed.projects.find((p) => p.clientId === 1)!;
 const form = demoSeed.formDefinitions.find((f) => f.clientId === 1 && f.formArea === 'quality-assurance')!;
@@ -102,6 +104,7 @@ describe('the main job', () => {
   it('logs in, adds an entry through the form, sees it in the register and downloads the CSV', async () => {
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
+    watchForViolations(page, violations);
     await logIn(page);
     await openRegister(page);
     await page.getByText('No records found').first().waitFor();
@@ -126,6 +129,7 @@ describe('the main job', () => {
     expect(rows[1][0]).toBe('1');
     expect(rows[1]).toContain(marker);
     expect(rows[1]).toContain('2026-11-20');
+    expect(violations).toEqual([]);
     await context.close();
   });
 

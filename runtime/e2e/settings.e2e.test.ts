@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
-import { launchBrowser } from './browser';
+import { launchBrowser, watchForViolations } from './browser';
 import { freePort, type RunningServer, startPlatform } from './server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-e2e-settings-'));
@@ -30,9 +30,7 @@ afterAll(async () => {
 });
 
 async function logInAsAdmin(page: Page) {
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
-  });
+  watchForViolations(page, cspViolations);
   // From the site's root, which redirects to /login in the browser: the shell page must carry the nonce too.
   await page.goto(`${server.url}/`);
   await page.waitForURL(/\/login/);

@@ -1,6 +1,8 @@
 /**
- * Conditions of screen documents (visibleWhen, enabledWhen, confirm.when): JSON Schema evaluated by the
- * platform's one Ajv (engine/validation/ajv.ts), the JSON Forms "rule" idea. An absent condition holds.
+ * Conditions of screen documents (visibleWhen, enabledWhen, confirm.when): JSON Schema, the JSON Forms
+ * "rule" idea, evaluated by the browser's interpreting validator (engine/validation/interpreted.ts: the
+ * same schemas and rule families as the server's Ajv, no code generated, so no 'unsafe-eval' in the
+ * CSP). An absent condition holds.
  *
  * Every condition is evaluated against one context (docs/authoring.md "Conditions"):
  * `{ row, route, screen, user, selection, register }`
@@ -10,8 +12,7 @@
  * - register: { totalRecords, rowCount } of the register the button belongs to.
  * Forms add `formData`. Conditions may `$ref` rule families (schemas/rules), which the API checks too.
  */
-import type { ValidateFunction } from 'ajv';
-import { ajv } from '../../engine/validation/ajv';
+import { satisfies } from '../../engine/validation/interpreted';
 import type { Condition } from './documents';
 
 /** The context every condition reads; see the module comment. */
@@ -25,24 +26,10 @@ export interface ConditionContext {
   formData?: Record<string, unknown>;
 }
 
-const compiled = new WeakMap<object, ValidateFunction>();
-
-/** Compiles a condition once per document object; throws for a schema Ajv rejects. */
-export function compileCondition(condition: Condition): ValidateFunction | boolean {
-  if (typeof condition === 'boolean') return condition;
-  let validate = compiled.get(condition);
-  if (!validate) {
-    validate = ajv.compile(condition);
-    compiled.set(condition, validate);
-  }
-  return validate;
-}
-
 /** True when `context` satisfies `condition`, or when there is no condition. */
 export function holds(condition: Condition | undefined, context: ConditionContext): boolean {
   if (condition === undefined) return true;
-  const validate = compileCondition(condition);
-  // Ajv treats a member whose value is undefined as absent (required and properties alike), so the
-  // context is validated as it is, without a copy.
-  return typeof validate === 'boolean' ? validate : validate(context) === true;
+  if (typeof condition === 'boolean') return condition;
+  // Members whose value is undefined count as absent, as in Ajv (engine/validation/interpreted.ts asJson).
+  return satisfies(condition, context);
 }
