@@ -402,11 +402,15 @@ describe('form definitions', () => {
     expect(served).toMatchObject({ title: 'Handover Check v2', version: 2 });
   });
 
-  it('forbids non-admins and rejects unsound definitions', async () => {
-    const user = await h.login('user@demo.local');
-    const res = await h.call('POST', '/api/settings/forms/quality-assurance', { cookie: user, body: input('X') });
+  it("forbids users without the area's admin access and rejects unsound definitions", async () => {
+    const viewer = await h.login('view@demo.local');
+    const res = await h.call('POST', '/api/settings/forms/quality-assurance', { cookie: viewer, body: input('X') });
     expect(res.status).toBe(403);
     expect((await res.json()).message).toBe(message('auth.forbidden'));
+    // accessQA (user@demo.local) administers quality-assurance forms, not health-and-safety ones (docs/access.md).
+    const qa = await h.login('user@demo.local');
+    const hs = await h.call('POST', '/api/settings/forms/health-and-safety', { cookie: qa, body: input('HS') });
+    expect(hs.status).toBe(403);
 
     const admin = await h.login('admin@demo.local');
     await h.call('POST', '/api/authorization/setClient/1', { cookie: admin });

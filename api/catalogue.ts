@@ -4,14 +4,15 @@
  * (api/operations/named), so a new operation is a catalogue entry, never a routes file.
  *
  * Each route runs one pipeline (DESIGN.md "api/"): session → tenant → access → schema-validated body →
- * rule check (in the generic handlers) → handler → store. Access: public, session, tenant, admin.
+ * rule check (in the generic handlers) → handler → store. Access: public, session, tenant, admin;
+ * a Pending user only where the operation allows it; then the operation's `can` question (docs/access.md).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { type OperationAccess, type OperationName, operations } from '../engine/api/operations';
+import { type Operation, type OperationAccess, type OperationName, operations } from '../engine/api/operations';
 import type { SchemaName } from '../engine/validation/ajv';
 import { readBody } from './http/body';
 import type { ApiEnv } from './http/env';
-import { requireAdmin, requireSession, requireTenant } from './middleware/session';
+import { requireAccess, requireActive, requireAdmin, requireSession, requireTenant } from './middleware/session';
 import { namedOperations } from './operations/named';
 import type { OperationContext } from './resources/context';
 import { runGeneric } from './resources/handlers';
@@ -22,6 +23,17 @@ const accessChain: Record<OperationAccess, () => MiddlewareHandler<ApiEnv>[]> = 
   tenant: () => [requireSession(), requireTenant()],
   admin: () => [requireSession(), requireTenant(), requireAdmin()],
 };
+
+/**
+ * The access middleware of an operation: its access level, a Pending user refused unless the operation
+ * allows them (docs/access.md "Pending users"), then the operation's access-model question.
+ */
+export function accessMiddleware(operation: Operation): MiddlewareHandler<ApiEnv>[] {
+  const chain = accessChain[operation.access]();
+  if (operation.access !== 'public' && !operation.pendingAllowed) chain.splice(1, 0, requireActive());
+  if (operation.can) chain.push(requireAccess(operation.can));
+  return chain;
+}
 
 /** The operation's path in Hono's syntax: `{name}` becomes `:name`. */
 export function honoPath(path: string): string {
@@ -47,7 +59,7 @@ export function catalogueRoutes(clock: () => Date = () => new Date()) {
     const operation = operations[name];
     const handler = operation.handler;
     if ('named' in handler && !namedOperations[handler.named]) throw new Error(`No named operation ${handler.named}`);
-    app.on(operation.method, [honoPath(operation.path)], ...accessChain[operation.access](), async (c) => {
+    app.on(operation.method, [honoPath(operation.path)], ...accessMiddleware(operation), async (c) => {
       const context: OperationContext = {
         name,
         operation,

@@ -16,6 +16,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly params: MessageParams;
   readonly details: ErrorDetail[];
+  /** HTTP headers the answer carries (e.g. Retry-After of a 429). */
+  readonly headers: Record<string, string> = {};
 
   constructor(status: number, messageId: MessageId, params: MessageParams = {}, details: ErrorDetail[] = []) {
     super(message(messageId, params));
@@ -24,6 +26,12 @@ export class AppError extends Error {
     this.messageId = messageId;
     this.params = params;
     this.details = details;
+  }
+
+  /** Adds a header to the error's answer; returns the error (for `throw new AppError(...).withHeader(...)`). */
+  withHeader(name: string, value: string): this {
+    this.headers[name] = value;
+    return this;
   }
 
   /** The JSON body the API sends for this error. */

@@ -8,6 +8,21 @@ import type { SessionDoc } from './types';
 
 export const SESSION_COOKIE = 'sid';
 
+/** The idle logout grace period of shell-access-navigation.md §4 and §9: 60 seconds. */
+export const IDLE_GRACE_MS = 60_000;
+/** Idle time when no client is chosen yet (the client chooser): 30 minutes. */
+export const DEFAULT_IDLE_MINUTES = 30;
+/** A session's last-seen time is written at most this often (fewer writes; the idle limit is minutes). */
+export const TOUCH_INTERVAL_MS = 15_000;
+
+/**
+ * How long a session may go without a request: the client's idle time (minutes) plus the grace period,
+ * as the browser's idle machine logs out after the same (shell-access-navigation.md §4).
+ */
+export function idleLimitMs(idleTimeMinutes: number | undefined): number {
+  return (idleTimeMinutes ?? DEFAULT_IDLE_MINUTES) * 60_000 + IDLE_GRACE_MS;
+}
+
 function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -19,6 +34,7 @@ export async function createSession(
   currentClient: number | null,
   ttlMs: number,
   now: Date = new Date(),
+  idleMs: number = idleLimitMs(undefined),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await store.collection<SessionDoc>('sessions').insertOne({
@@ -27,19 +43,30 @@ export async function createSession(
     currentClient,
     createdAt: now,
     expiresAt: new Date(now.getTime() + ttlMs),
+    lastSeenAt: now,
+    idleMs,
   });
   return token;
 }
 
-/** The live session of a cookie value, or null when unknown, malformed or expired. */
+/**
+ * The live session of a cookie value, or null when unknown, malformed, expired (12 h), or idle for
+ * longer than its idle limit (the client's idle time plus the grace period). A live session's last-seen
+ * time moves to `now` (written at most every TOUCH_INTERVAL_MS).
+ */
 export async function findSession(store: Store, token: string | undefined, now: Date = new Date()) {
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const session = await store.collection<SessionDoc>('sessions').findOne({ sid: digest(token) });
+  const sessions = store.collection<SessionDoc>('sessions');
+  const session = await sessions.findOne({ sid: digest(token) });
   if (!session) return null;
-  if (new Date(session.expiresAt).getTime() <= now.getTime()) {
-    await store.collection<SessionDoc>('sessions').deleteOne({ sid: session.sid });
+  const lastSeen = session.lastSeenAt ? new Date(session.lastSeenAt).getTime() : now.getTime();
+  const idle = typeof session.idleMs === 'number' && now.getTime() - lastSeen > session.idleMs;
+  if (new Date(session.expiresAt).getTime() <= now.getTime() || idle) {
+    await sessions.deleteOne({ sid: session.sid });
     return null;
   }
+  if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS)
+    await sessions.updateOne({ sid: session.sid }, { $set: { lastSeenAt: now } });
   return session;
 }
 
@@ -49,7 +76,15 @@ export async function deleteSession(store: Store, token: string | undefined): Pr
   await store.collection<SessionDoc>('sessions').deleteOne({ sid: digest(token) });
 }
 
-/** Sets the session's current client (the tenant of every later call). */
-export async function setSessionClient(store: Store, sid: string, clientId: number): Promise<void> {
-  await store.collection<SessionDoc>('sessions').updateOne({ sid }, { $set: { currentClient: clientId } });
+/** Sets the session's current client (the tenant of every later call) and that client's idle limit. */
+export async function setSessionClient(store: Store, sid: string, clientId: number, idleMs: number): Promise<void> {
+  await store.collection<SessionDoc>('sessions').updateOne({ sid }, { $set: { currentClient: clientId, idleMs } });
+}
+
+/** Ends every session of a user except `keepSid` (a password change ends the user's other sessions). */
+export async function deleteOtherSessions(store: Store, userId: number, keepSid: string): Promise<void> {
+  const sessions = await store.collection<SessionDoc>('sessions').find({ userId });
+  for (const session of sessions) {
+    if (session.sid !== keepSid) await store.collection<SessionDoc>('sessions').deleteOne({ sid: session.sid });
+  }
 }

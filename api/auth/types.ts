@@ -12,4 +12,8 @@ export interface SessionDoc {
   currentClient: number | null;
   createdAt: Date;
   expiresAt: Date;
+  /** The last request (the idle limit counts from it). */
+  lastSeenAt?: Date;
+  /** The idle limit in ms: the client's idle time plus the grace period (api/auth/sessions.ts idleLimitMs). */
+  idleMs?: number;
 }

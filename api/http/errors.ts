@@ -12,7 +12,7 @@ import { DuplicateKeyError } from '../store/port';
 
 /** Hono `onError` handler. */
 export function handleError(err: Error, c: Context): Response {
-  if (err instanceof AppError) return c.json(err.toBody(), err.status as ContentfulStatusCode);
+  if (err instanceof AppError) return c.json(err.toBody(), err.status as ContentfulStatusCode, err.headers);
   // A unique index refused a write that raced another one (e.g. two publishes of one form): the
   // store is unchanged, and the caller may reload and try again.
   if (err instanceof DuplicateKeyError) return c.json(new AppError(409, 'common.conflict').toBody(), 409);

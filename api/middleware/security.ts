@@ -63,6 +63,19 @@ export function sessionCookieSecure(c: Context<ApiEnv>): boolean {
   return c.get('trustProxy') === true && first(c.req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
 }
 
+/**
+ * The caller's address, for the login limiter: the first X-Forwarded-For entry behind a trusted proxy
+ * (TRUST_PROXY), else the socket's remote address (Node server); undefined in-process (tests, MSW).
+ */
+export function clientAddress(c: Context<ApiEnv>): string | undefined {
+  if (c.get('trustProxy') === true) {
+    const forwarded = first(c.req.header('x-forwarded-for'));
+    if (forwarded) return forwarded;
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress;
+}
+
 /** HTTP/1.1: a request has a body when it says Content-Length (above 0) or Transfer-Encoding. */
 function hasBody(c: Context): boolean {
   const length = c.req.header('content-length');

@@ -1,16 +1,13 @@
-/** The user as the API sends it (docs/api.md UserView): never passwordHash, never clientIds. */
+/**
+ * The user as the API sends it (schemas/api/user-view.schema.json, docs/api.md UserView): never
+ * passwordHash, never clientIds; with the access of the current client (docs/access.md), which the
+ * browser's guards and menus read through the same engine module the server asks.
+ */
+import { accessIn } from '../../engine/rules/access';
+import type { UserView } from '../../engine/types/generated';
 import type { UserDoc } from '../auth/types';
 
-export interface UserView {
-  id: number;
-  fullName: string;
-  email: string;
-  currentClient: number | null;
-  status: UserDoc['status'];
-  processes: UserDoc['processes'];
-  isLoggedIn: true;
-  numberOfAssignedClients: number;
-}
+export type { UserView };
 
 /** Builds the UserView of a stored user with the session's current client. */
 export function toUserView(user: UserDoc, currentClient: number | null): UserView {
@@ -23,5 +20,6 @@ export function toUserView(user: UserDoc, currentClient: number | null): UserVie
     processes: user.processes,
     isLoggedIn: true,
     numberOfAssignedClients: user.clientIds.length,
+    access: accessIn(user, currentClient),
   };
 }

@@ -37,6 +37,12 @@ export const indexes: readonly IndexSpec[] = [
     keys: { expiresAt: 1 },
     options: { name: 'sessions_expiresAt_ttl', expireAfterSeconds: 0 },
   },
+  unique('loginAttempts', { key: 1 }, 'loginAttempts_key'),
+  {
+    collection: 'loginAttempts',
+    keys: { expiresAt: 1 },
+    options: { name: 'loginAttempts_expiresAt_ttl', expireAfterSeconds: 0 },
+  },
   unique('projects', { id: 1 }, 'projects_id'),
   plain('projects', { clientId: 1, type: 1 }, 'projects_clientId_type'),
   unique('formDefinitions', { id: 1 }, 'formDefinitions_id'),

@@ -125,6 +125,7 @@ export const collectionNames = [
   'clients',
   'users',
   'sessions',
+  'loginAttempts',
   'projects',
   'formDefinitions',
   'formVersions',

@@ -39,6 +39,16 @@ export interface Operation {
   /** Rule the stored item must satisfy first. */
   rule?: { $ref: string; status: number; messageId: string };
   handler: OperationHandler;
+  /** A Pending user may call it (shell-access-navigation.md §4). */
+  pendingAllowed?: boolean;
+  /** The access-model question asked before the handler (engine/rules/access.ts can()). */
+  can?: {
+    action: 'view' | 'edit' | 'admin';
+    area: string;
+    /** Path parameter of the project id. */
+    project?: string;
+    code?: number;
+  };
 }
 
 export type OperationName = keyof typeof catalogue.operations;

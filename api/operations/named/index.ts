@@ -5,6 +5,7 @@
  */
 import type { NamedOperation } from '../../resources/context';
 import * as auth from './auth';
+import * as authorization from './authorization';
 import * as clients from './clients';
 import { codeGeneratorGenerate } from './code-generator-generate';
 import * as entries from './entries';
@@ -17,6 +18,19 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'auth.isLoggedIn': auth.isLoggedIn,
   'auth.logout': auth.logout,
   'auth.setClient': auth.setClient,
+  'auth.reset': auth.reset,
+  'authorization.activity': authorization.activity,
+  'authorization.projectAccess': authorization.projectAccess,
+  'authorization.documents': authorization.documents,
+  'authorization.hasAccess': authorization.hasAccess,
+  'authorization.hasAccessType': authorization.hasAccessType,
+  'authorization.projectAccessNumber': authorization.projectAccessNumber,
+  'authorization.qs': authorization.qs,
+  'authorization.sitework': authorization.sitework,
+  'authorization.publicForm': authorization.publicForm,
+  'authorization.dmsShared': authorization.dmsShared,
+  'healthAndSafety.canAccess': authorization.hsCanAccess,
+  'healthAndSafety.accessLevel': authorization.hsAccessLevel,
   'clients.current': clients.current,
   'clients.getall': clients.getall,
   'clients.get': clients.get,

@@ -1,13 +1,19 @@
 /** Projects (administration-data.md §7 Projects): getall/{type}, {id}, summary/{id}; another client's project is 404. */
+import { projectScope } from '../../../engine/rules/access';
 import type { Project } from '../../../engine/types/generated';
 import { intParam } from '../../http/body';
+import { accessSubject } from '../../middleware/session';
 import type { NamedOperation } from '../../resources/context';
 import { withoutStoreKey } from '../documents';
 import { findProject } from '../projects';
 
-/** GET /api/projects/getall/{type}: the tenant's projects of a type ('all' for every type), by code. */
-export const getall: NamedOperation = async ({ store, clientId, params }) => {
-  const filter: Record<string, unknown> = { clientId };
+/**
+ * GET /api/projects/getall/{type}: the tenant's projects of a type ('all' for every type), by code; only
+ * those the user may see (engine/rules/access.ts projectScope: all, their own, or none).
+ */
+export const getall: NamedOperation = async ({ store, clientId, params, user }) => {
+  const scope = user ? projectScope(accessSubject(user, clientId), 'projects') : { id: { $in: [] } };
+  const filter: Record<string, unknown> = { ...scope, clientId };
   if (params.type !== 'all') filter.type = params.type;
   const projects = await store.collection<Project>('projects').find(filter, { sort: { code: 1 } });
   return projects.map(withoutStoreKey);

@@ -7,13 +7,17 @@ import schema_form_entry from '../../../schemas/entities/form-entry.schema.json'
 import schema_lookup_value from '../../../schemas/entities/lookup-value.schema.json';
 import schema_project from '../../../schemas/entities/project.schema.json';
 import schema_user from '../../../schemas/entities/user.schema.json';
+import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
 import schema_code_generator_input from '../../../schemas/api/code-generator-input.schema.json';
 import schema_download_request from '../../../schemas/api/download-request.schema.json';
 import schema_form_definition_input from '../../../schemas/api/form-definition-input.schema.json';
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
+import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
+import schema_project_access_request from '../../../schemas/api/project-access-request.schema.json';
 import schema_register_query from '../../../schemas/api/register-query.schema.json';
 import schema_submission from '../../../schemas/api/submission.schema.json';
+import schema_user_view from '../../../schemas/api/user-view.schema.json';
 import rules_lookup_value from '../../../schemas/rules/lookup-value.json';
 import resource_code_generator_setting from '../../../schemas/resources/code-generator-setting.json';
 import resource_lookup_value from '../../../schemas/resources/lookup-value.json';
@@ -27,13 +31,17 @@ export const registeredSchemas = {
   'lookup-value': schema_lookup_value,
   'project': schema_project,
   'user': schema_user,
+  'access-types-request': schema_access_types_request,
   'code-generator-input': schema_code_generator_input,
   'download-request': schema_download_request,
   'form-definition-input': schema_form_definition_input,
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
+  'password-change-request': schema_password_change_request,
+  'project-access-request': schema_project_access_request,
   'register-query': schema_register_query,
   'submission': schema_submission,
+  'user-view': schema_user_view,
 } as const;
 
 /** Every rule family of schemas/rules. */

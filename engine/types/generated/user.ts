@@ -24,6 +24,14 @@ export interface User {
   currentClient: number | null;
   isLoggedIn?: boolean;
   numberOfAssignedClients?: number;
+  /**
+   * The user's access per assigned client (docs/access.md): area flags and project accesses. A user with no entry for a client has no area access there (admins excepted).
+   */
+  accesses?: ClientAccess[];
+  /**
+   * When the password was last changed (PUT /api/authorization/reset).
+   */
+  passwordChangedAt?: string;
 }
 /**
  * This interface was referenced by `User`'s JSON-Schema
@@ -32,4 +40,48 @@ export interface User {
 export interface ProcessAccess {
   process: string;
   activity: 'Edit' | 'View';
+}
+/**
+ * A user's access within one client.
+ *
+ * This interface was referenced by `User`'s JSON-Schema
+ * via the `definition` "clientAccess".
+ */
+export interface ClientAccess {
+  clientId: number;
+  flags: AreaFlags;
+  projects: ProjectAccess[];
+}
+/**
+ * The employee's area flags (administration-data.md §3 Employee); an absent flag is false.
+ *
+ * This interface was referenced by `User`'s JSON-Schema
+ * via the `definition` "areaFlags".
+ */
+export interface AreaFlags {
+  accessAll?: boolean;
+  accessAllProjects?: boolean;
+  accessTheirProjects?: boolean;
+  accessAllQS?: boolean;
+  accessTheirQS?: boolean;
+  accessHS?: boolean;
+  accessHR?: boolean;
+  accessAllEstimating?: boolean;
+  accessTheirEstimating?: boolean;
+  accessQA?: boolean;
+  accessPlants?: boolean;
+  accessMaterials?: boolean;
+  accessAdmin?: boolean;
+  accessLocations?: boolean;
+}
+/**
+ * Access to one project (or location): the activity, and the numeric access codes of the 'general' area held there (shell-access-navigation.md §6); no accessCodes means every code.
+ *
+ * This interface was referenced by `User`'s JSON-Schema
+ * via the `definition` "projectAccess".
+ */
+export interface ProjectAccess {
+  projectId: number;
+  activity: 'Edit' | 'View';
+  accessCodes?: number[];
 }
