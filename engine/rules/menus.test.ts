@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import type { AccessSubject } from './access';
 import { visibleMenuItems } from './menus';
 
-const admin = { processes: [{ process: 'Admin', activity: 'Edit' }] };
-const viewer = { processes: [{ process: 'Admin', activity: 'View' }] };
-const coded = { processes: [], accessCodes: [23] };
+const admin: AccessSubject = { processes: [{ process: 'Admin', activity: 'Edit' }] };
+const viewer: AccessSubject = {
+  processes: [],
+  access: {
+    clientId: 1,
+    flags: { accessTheirProjects: true },
+    projects: [{ projectId: 1, activity: 'View', accessCodes: [23] }],
+  },
+};
+const hs: AccessSubject = { processes: [], access: { clientId: 1, flags: { accessHS: true }, projects: [] } };
 
 const items = [
-  { id: 'projects', route: '/projects' },
-  { id: 'qa', route: '/qa', accessCodes: [23, 24] },
+  { id: 'projects', route: '/projects', area: 'projects' as const },
+  { id: 'hs', route: '/health-and-safety', area: 'health-and-safety' as const, action: 'admin' as const },
+  { id: 'qa', route: '/projects/1/qa', accessCodes: [23, 24] },
+  { id: 'vault', route: '/projects/1/drawings', accessCodes: [14] },
   {
     id: 'admin',
     items: [
@@ -19,16 +29,26 @@ const items = [
 
 describe('visibleMenuItems', () => {
   it('shows admins everything', () => {
-    expect(visibleMenuItems(items, admin).map((i) => i.id)).toEqual(['projects', 'qa', 'admin']);
-    expect(visibleMenuItems(items, admin)[2].items).toHaveLength(2);
+    expect(visibleMenuItems(items, admin, { projectId: 1 }).map((i) => i.id)).toEqual([
+      'projects',
+      'hs',
+      'qa',
+      'vault',
+      'admin',
+    ]);
+    expect(visibleMenuItems(items, admin)[4].items).toHaveLength(2);
   });
-  it('hides admin items, and a parent left without items, from others', () => {
-    expect(visibleMenuItems(items, viewer).map((i) => i.id)).toEqual(['projects']);
+  it('shows a project user the areas and the codes they hold on the project, not the admin items', () => {
+    expect(visibleMenuItems(items, viewer, { area: 'projects', projectId: 1 }).map((i) => i.id)).toEqual([
+      'projects',
+      'qa',
+    ]);
+    expect(visibleMenuItems(items, viewer, { area: 'projects', projectId: 2 }).map((i) => i.id)).toEqual(['projects']);
   });
-  it('shows a coded item to a user holding one of its codes', () => {
-    expect(visibleMenuItems(items, coded).map((i) => i.id)).toEqual(['projects', 'qa']);
+  it('shows a health-and-safety administrator their area only', () => {
+    expect(visibleMenuItems(items, hs).map((i) => i.id)).toEqual(['hs']);
   });
   it('shows only open items without a user', () => {
-    expect(visibleMenuItems(items, undefined).map((i) => i.id)).toEqual(['projects']);
+    expect(visibleMenuItems([{ id: 'open', route: '/x' }, ...items], undefined).map((i) => i.id)).toEqual(['open']);
   });
 });

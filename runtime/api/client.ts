@@ -100,6 +100,15 @@ export async function callOperation<T>(name: OperationName, options: CallOptions
   }
 }
 
+/**
+ * Calls an operation whose answer is text (the section guards' 'edit'/'view', the public form guard's
+ * 'true'), shell-access-navigation.md §7.
+ * @throws ApiError for a non-2xx answer or a network failure
+ */
+export async function callOperationText(name: OperationName, options: CallOptions = {}): Promise<string> {
+  return (await send(name, options)).text();
+}
+
 /** A downloaded file: its content and the name from Content-Disposition (or `fallbackName`). */
 export interface DownloadedFile {
   blob: Blob;

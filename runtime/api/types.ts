@@ -2,19 +2,10 @@
  * Entity types the runtime uses, re-exported from the generated types (engine/types/generated),
  * plus the shapes of API answers that have no entity schema (docs/api.md).
  */
-export type { Answer, Client, FormDefinition, FormEntry, Project } from '../../engine/types/generated';
+/** The user as the API sends it (schemas/api/user-view.schema.json, docs/api.md "UserView"). */
+export type { Answer, Client, FormDefinition, FormEntry, Project, UserView } from '../../engine/types/generated';
 
-/** The user as the API sends it (docs/api.md "UserView"). */
-export interface UserView {
-  id: number;
-  fullName: string;
-  email: string;
-  currentClient: number | null;
-  status: string;
-  processes: Array<{ process: string; activity: 'Edit' | 'View' }>;
-  isLoggedIn: true;
-  numberOfAssignedClients: number;
-}
+import type { UserView } from '../../engine/types/generated';
 
 /** Answer of POST /api/authorization/login. */
 export interface LoginAnswer {

@@ -14,13 +14,14 @@ import { useNavigate } from 'react-router';
 import type { PagingBlockedMessageId } from '../../engine/machines/paging';
 import { message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
+import { useUnsavedChanges } from '../shell/leave-guard';
 import { useRunAction } from './actions';
 import { holds } from './conditions';
 import type { FormDocument, FormMode } from './documents';
 import { useScreenHost } from './host/ScreenHost';
 import { messageHtml } from './host/sanitize';
 import { localizeUiSchema } from './labels';
-import { bodyBuilders, type FormSourceResult, formSources, toFormData } from './registry';
+import { bodyBuilders, type FormSourceResult, formSources, toFormData, validators } from './registry';
 import { type FormData, SchemaForm } from './SchemaForm';
 import { fillTemplate, resolveCall } from './templates';
 import { useSessionUser } from './user';
@@ -73,6 +74,7 @@ export function FormScreen({
   loaderData,
 }: FormScreenProps) {
   const navigate = useNavigate();
+  const reportUnsaved = useUnsavedChanges();
   const runAction = useRunAction();
   const host = useScreenHost();
   const user = useSessionUser();
@@ -148,6 +150,7 @@ export function FormScreen({
       const call = row && doc.submit.editCall ? doc.submit.editCall : doc.submit.call;
       const { params: callParams } = resolveCall(call, [row, screen, params]);
       const answer = await callOperation<unknown>(call.operation, { params: callParams, body });
+      reportUnsaved(false);
       if (doc.submit.then?.navigate && !onSubmitted) {
         const state: FlashState = { flashMessageId: doc.submit.successMessageId };
         navigate(fillTemplate(doc.submit.then.navigate, [params]), { state });
@@ -212,8 +215,10 @@ export function FormScreen({
         readonly={mode === 'view'}
         submitLabel={message(doc.submit.label)}
         disableWhileInvalid={doc.submit.disableWhileInvalid}
+        validate={doc.validator ? validators[doc.validator] : undefined}
         blockedMessageId={doc.messages?.blocked as PagingBlockedMessageId | undefined}
         onSubmit={handleSubmit}
+        onChange={mode === 'view' ? undefined : () => reportUnsaved(true)}
         actions={buttons.map((button) => (
           <Button
             key={button.id}

@@ -14,13 +14,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, FormValidation, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { compiledFormDefaultsBehavior } from '../../engine/forms/compile';
 import { type PagingBlockedMessageId, pagingMachine } from '../../engine/machines/paging';
 import { message } from '../../engine/messages/catalogue';
 import { transformErrors } from './errors';
+import type { FormValidator } from './functions/validators';
 import { formValidator } from './validator';
 import { widgets } from './widgets';
 
@@ -59,10 +60,25 @@ export interface SchemaFormProps {
   actions?: ReactNode;
   /** Prefix of the input ids (default 'root'). */
   idPrefix?: string;
+  /** A named validator's check (runtime/renderer/functions/validators.ts): message ids by field. */
+  validate?: FormValidator;
 }
 
-function isValid(schema: RJSFSchema, data: FormData): boolean {
+function isValid(schema: RJSFSchema, data: FormData, validate?: FormValidator): boolean {
+  if (validate && Object.values(validate(data)).some((ids) => (ids?.length ?? 0) > 0)) return false;
   return formValidator.validateFormData(data, schema).errors.length === 0;
+}
+
+/** RJSF's customValidate from a named validator: each message beside its field. */
+function customValidateOf(validate: FormValidator | undefined): CustomValidator<FormData, RJSFSchema> | undefined {
+  if (!validate) return undefined;
+  return (data, errors) => {
+    for (const [field, ids] of Object.entries(validate(data ?? {}))) {
+      const fieldErrors = (errors as unknown as Record<string, FormValidation<FormData> | undefined>)[field];
+      for (const id of ids ?? []) fieldErrors?.addError(message(id));
+    }
+    return errors;
+  };
 }
 
 /** Index of the first page holding a key with an error, or -1. */
@@ -89,7 +105,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const page = pages?.[current];
   const blocked = snapshot.matches({ editing: 'blocked' });
   const lastPage = !pages || current === pages.length - 1;
-  const valid = useMemo(() => isValid(schema, formData), [schema, formData]);
+  const valid = useMemo(() => isValid(schema, formData, props.validate), [schema, formData, props.validate]);
 
   useEffect(() => {
     if (showErrorsOnMount) {
@@ -116,7 +132,7 @@ export function SchemaForm(props: SchemaFormProps) {
         return;
       }
     }
-    if (!isValid(schema, data) || submitting.current) return;
+    if (!isValid(schema, data, props.validate) || submitting.current) return;
     submitting.current = true;
     setBusy(true);
     try {
@@ -162,6 +178,9 @@ export function SchemaForm(props: SchemaFormProps) {
         experimental_defaultFormStateBehavior={compiledFormDefaultsBehavior}
         showErrorList={false}
         transformErrors={transformErrors}
+        customValidate={customValidateOf(props.validate)}
+        // A named validator's messages show as the user types (the password rules of §5).
+        liveValidate={props.validate ? 'onChange' : undefined}
         onChange={(event) => handleChange((event.formData ?? {}) as FormData)}
         onSubmit={(event) => void handleSubmit((event.formData ?? {}) as FormData)}
         // Errors show beside their fields; RJSF would also log them.

@@ -10,6 +10,7 @@ import { matchRoutes } from 'react-router';
 import { operations } from '../../engine/api/operations';
 import { compiledWidgets } from '../../engine/forms/compile';
 import { isMessageId } from '../../engine/messages/catalogue';
+import { activeItem, sectionOf } from '../../engine/rules/section-menu';
 import { ruleFamilies, schemas } from '../../engine/validation/ajv';
 import commonMeta from '../../schemas/meta/common.schema.json';
 import formMeta from '../../schemas/meta/form.schema.json';
@@ -19,7 +20,7 @@ import registerMeta from '../../schemas/meta/register.schema.json';
 import routesMeta from '../../schemas/meta/routes.schema.json';
 import { type RouteNode, routeDocument, routedScreens, routes } from '../routes';
 import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
-import { guards } from '../shell/guards';
+import { guardChecks, guards } from '../shell/guards';
 import { pages } from '../shell/pages';
 import { routeLoaders } from '../shell/route-loaders';
 import { TOP_MENU_SCREEN } from '../shell/TopMenu';
@@ -34,7 +35,7 @@ import type {
   ScreenDocument,
 } from './documents';
 import { MESSAGE_KEYS, uiSchemaMessageIds } from './labels';
-import { bodyBuilders, columnProviders, formSources, toFormData } from './registry';
+import { bodyBuilders, columnProviders, formSources, toFormData, validators } from './registry';
 import { templateNames } from './templates';
 import { isWidgetName } from './widgets';
 
@@ -128,7 +129,8 @@ function routeOf(template: string): string | undefined {
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'formArea' ? 'quality-assurance' : '7'));
   const matches = matchRoutes(routes, path) ?? [];
   const last = matches.at(-1)?.route;
-  return last && last.path !== '*' ? path : undefined;
+  // A section's own splat route (its page) counts; the top-level unknown-path redirect does not.
+  return last && (last.path !== '*' || last.lazy !== undefined) ? path : undefined;
 }
 
 describe('the route table (schemas/screens/routes.json)', () => {
@@ -215,6 +217,7 @@ describe('screen documents', () => {
           if (form.source) expect(Object.hasOwn(formSources, form.source.name), form.source.name).toBe(true);
           if (form.load) expect(Object.hasOwn(toFormData, form.load.toFormData), form.load.toFormData).toBe(true);
           expect(Object.hasOwn(bodyBuilders, form.submit.body), form.submit.body).toBe(true);
+          if (form.validator) expect(Object.hasOwn(validators, form.validator), form.validator).toBe(true);
         }
         if (doc.kind === 'register') {
           const register = doc as RegisterDocument;
@@ -255,6 +258,22 @@ describe('screen documents', () => {
         }
         if (doc.kind === 'menu') expect((doc as MenuDocument).items.length).toBeGreaterThan(0);
       });
+
+      if (doc.kind === 'menu' && (doc as MenuDocument).section) {
+        it('is the menu its own pages pick, with a guard that exists (no dead link)', () => {
+          const menu = doc as MenuDocument;
+          expect(Object.keys(guardChecks({ processes: [] } as never)), menu.section?.guard).toContain(
+            menu.section?.guard,
+          );
+          const every = (items: MenuDocument['items']): MenuDocument['items'] =>
+            items.flatMap((item) => [item, ...every(item.items ?? [])]);
+          for (const item of every(menu.items)) {
+            const path = (item.route ?? '').replace('{projectId}', '7');
+            expect(sectionOf(path).menu, path).toBe(menu.id);
+            expect(activeItem(menu.items, path, 7)?.id, path).toBe(item.id);
+          }
+        });
+      }
     });
   }
 });

@@ -12,14 +12,22 @@ import Link from '@mui/material/Link';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import { ScreenDialog } from '../renderer/ScreenDialog';
 import { Breadcrumbs } from './Breadcrumbs';
-import { CLIENT_CHOOSER_SCREEN, pathAfterClientSwitch } from './client-switch';
+import {
+  announceClientSwitch,
+  CLIENT_CHOOSER_SCREEN,
+  pathAfterClientSwitch,
+  useClientSwitchEvents,
+} from './client-switch';
 import { Footer } from './Footer';
 import type { ShellData } from './guards';
+import { IdleWatcher } from './IdleWatcher';
+import { LeaveGuard } from './leave-guard';
+import { SectionMenu } from './SectionMenu';
 import { TopMenu } from './TopMenu';
 import { makeTheme } from './theme';
 import { UserMenu } from './UserMenu';
@@ -29,12 +37,21 @@ export const SHELL_ROUTE_ID = 'shell';
 
 /** The logged-in shell; see the module comment. */
 export function ShellLayout() {
-  const { user, client } = useRouteLoaderData(SHELL_ROUTE_ID) as ShellData;
+  const { user, client, section } = useRouteLoaderData(SHELL_ROUTE_ID) as ShellData;
   const theme = useMemo(() => makeTheme(client), [client]);
   const navigate = useNavigate();
-  const location = useLocation();
   const revalidator = useRevalidator();
   const [chooserOpen, setChooserOpen] = useState(user.currentClient === null);
+  /** After a client change, here or in another tab: the page stays (reloaded) or goes home (§2.4). */
+  const location = useLocation();
+  const pathname = useRef(location.pathname);
+  pathname.current = location.pathname;
+  const followClientSwitch = useCallback(() => {
+    const target = pathAfterClientSwitch(pathname.current);
+    if (target === pathname.current) void revalidator.revalidate();
+    else navigate(target);
+  }, [navigate, revalidator]);
+  useClientSwitchEvents(followClientSwitch);
 
   return (
     <ThemeProvider theme={theme}>
@@ -62,21 +79,24 @@ export function ShellLayout() {
         </AppBar>
         <Container component="main" maxWidth="xl" sx={{ flexGrow: 1, py: 3 }}>
           <Breadcrumbs />
+          <SectionMenu section={section} user={user} />
           <Box key={client?.id ?? 'none'}>
-            <Outlet />
+            <LeaveGuard>
+              <Outlet />
+            </LeaveGuard>
           </Box>
         </Container>
         <Footer />
       </Box>
+      <IdleWatcher key={client?.id ?? 'none'} idleTimeMinutes={client?.idleTime} />
       <ScreenDialog
         screenId={CLIENT_CHOOSER_SCREEN}
         open={chooserOpen}
         onClose={() => setChooserOpen(false)}
-        onResult={() => {
+        onResult={(answer) => {
           setChooserOpen(false);
-          const target = pathAfterClientSwitch(location.pathname);
-          if (target === location.pathname) void revalidator.revalidate();
-          else navigate(target);
+          announceClientSwitch((answer as { id?: number } | undefined)?.id ?? null);
+          followClientSwitch();
         }}
       />
     </ThemeProvider>

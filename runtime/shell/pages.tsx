@@ -10,10 +10,28 @@ import { ShellLayout } from './ShellLayout';
 /** A page: an element now, or a component loaded on demand. */
 export type PageSpec = { element: React.ReactNode } | { lazy: LazyRouteFunction<RouteObject> };
 
+/** A page of catalogue texts (../pages/MessagePage MESSAGE_PAGES), loaded on demand. */
+function messagePage(name: string): PageSpec {
+  return {
+    lazy: async () => {
+      const { MessagePage, MESSAGE_PAGES } = await import('../pages/MessagePage');
+      return { Component: () => <MessagePage spec={MESSAGE_PAGES[name]} /> };
+    },
+  };
+}
+
 export const pages: Readonly<Record<string, PageSpec>> = {
   root: { element: <RootLayout /> },
   public: { element: <PublicLayout /> },
   shell: { element: <ShellLayout /> },
   login: { lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },
-  unauthorized: { lazy: async () => ({ Component: (await import('../pages/UnauthorizedPage')).UnauthorizedPage }) },
+  unauthorized: { lazy: async () => ({ Component: (await import('../pages/MessagePage')).UnauthorizedPage }) },
+  authorizeCallback: {
+    lazy: async () => ({ Component: (await import('../pages/MessagePage')).AuthorizeCallbackPage }),
+  },
+  privacyPolicy: messagePage('privacyPolicy'),
+  response: messagePage('response'),
+  noResponse: messagePage('noResponse'),
+  closed: messagePage('closed'),
+  section: { lazy: async () => ({ Component: (await import('../pages/SectionPage')).SectionPage }) },
 };

@@ -6,7 +6,8 @@
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ApiError, callOperation } from '../api/client';
 import type { FormDefinition } from '../api/types';
-import { sessionFor } from './guards';
+import { optionalSessionFor, PASSWORD_PATH, sessionFor } from './guards';
+import { sectionData } from './section';
 
 /** Turns a 401 into the unauthorised page; other errors go to the route's error element. */
 async function guarded<T>(load: () => Promise<T>): Promise<T> {
@@ -26,17 +27,25 @@ export interface RouteLoader {
 /** Loaders by name. */
 export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
   /**
-   * The shell: the session user and current client (ShellData). Re-run on every change of path (the
-   * guard runs on each navigation), and when the URL stays the same: an explicit revalidation, e.g. after
-   * a client switch that keeps the page, so the shell shows the new client.
-   *
-   * Not built yet: a 'Pending' user must be sent to /account/password on every navigation until the
-   * password is changed (shell-access-navigation.md §4); this is the place once that page exists.
+   * The shell: the session user and current client (ShellData), and the section of the path (its menu,
+   * guarded by the menu's named guard: ./section.ts). Re-run on every change of path (the guards run on
+   * each navigation), and when the URL stays the same: an explicit revalidation, e.g. after a client switch
+   * that keeps the page, so the shell shows the new client. A Pending user is sent to /account/password
+   * on every navigation until the password is changed (shell-access-navigation.md §4).
    */
   shell: {
-    load: ({ request }) => sessionFor(request),
+    load: async ({ request }) => {
+      const data = await sessionFor(request);
+      const path = new URL(request.url).pathname;
+      if (data.user.status === 'Pending' && path !== PASSWORD_PATH) throw redirect(PASSWORD_PATH);
+      return { ...data, section: await sectionData(data.user, path) };
+    },
     shouldRevalidate: ({ currentUrl, nextUrl }) =>
       currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href,
+  },
+  /** The privacy policy's login check (§2.1): the session if there is one; the page shows either way. */
+  optionalSession: {
+    load: ({ request }) => optionalSessionFor(request),
   },
   /** /logout: POST /logout (a failure still logs out locally), then /login. */
   logout: {

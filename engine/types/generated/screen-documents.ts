@@ -106,6 +106,10 @@ export type FormScreen = {
     [k: string]: MessageId;
   };
   operations?: OperationName[];
+  /**
+   * A named validator (runtime/renderer/functions/validators.ts): problems of the form data that JSON Schema cannot say, shown beside their fields; a disableWhileInvalid submit stays disabled while any remain.
+   */
+  validator?: string;
 } & (
   | {
       schema: {};
@@ -410,6 +414,41 @@ export interface MenuScreen {
    */
   actionLabel?: MessageId;
   items: Item[];
+  /**
+   * A section menu (shell-access-navigation.md §2.3): the area and mode it serves, the named guard that opens it (runtime/shell/guards.ts), the path its items start from, and the Edit link (shown only with activity Edit) or the link back to the view menu. The menu is picked from the path by engine/rules/section-menu.ts.
+   */
+  section?: {
+    /**
+     * An area of the access model (engine/rules/access.ts, docs/access.md).
+     *
+     * This interface was referenced by `MenuScreen`'s JSON-Schema
+     * via the `definition` "area".
+     */
+    area:
+      | 'projects'
+      | 'qs'
+      | 'estimating'
+      | 'locations'
+      | 'quality-assurance'
+      | 'health-and-safety'
+      | 'hr'
+      | 'plant'
+      | 'materials'
+      | 'settings';
+    mode: 'view' | 'edit' | 'admin';
+    guard:
+      | 'loggedIn'
+      | 'admin'
+      | 'project'
+      | 'location'
+      | 'section'
+      | 'areaAdmin'
+      | 'qualityAssuranceAdmin'
+      | 'healthAndSafetyAdmin';
+    base: string;
+    editLink?: string;
+    viewLink?: string;
+  };
 }
 /**
  * This interface was referenced by `MenuScreen`'s JSON-Schema
@@ -431,17 +470,35 @@ export interface Item {
   route?: string;
   icon?: string;
   /**
-   * Numeric access codes (shell-access-navigation.md §6) any of which shows the item; absent means always shown. Until per-employee codes exist, admins hold every code (engine/rules/menus.ts).
+   * Numeric access codes of the 'general' area (shell-access-navigation.md §6), any one of which, held on the section's project, shows the item; absent means always shown (engine/rules/menus.ts).
    */
   accessCodes?: number[];
   /**
-   * Shown to admins only (process Admin with activity Edit).
+   * Shown to settings administrators only (docs/access.md: process Admin with activity Edit, accessAll or accessAdmin).
    */
   admin?: boolean;
   /**
    * Sub-items (a top-bar menu's drop-down).
    */
   items?: Item[];
+  /**
+   * Shown only to users who may view this area (engine/rules/access.ts can(user, 'view', { area })); the top bar's entries.
+   */
+  area?:
+    | 'projects'
+    | 'qs'
+    | 'estimating'
+    | 'locations'
+    | 'quality-assurance'
+    | 'health-and-safety'
+    | 'hr'
+    | 'plant'
+    | 'materials'
+    | 'settings';
+  /**
+   * With `area`: what the user must be able to do there (default view; admin for an area's admin pages).
+   */
+  action?: 'view' | 'admin';
 }
 /**
  * Several screen documents laid out over one screen state (a form beside a table, tabs, an accordion). The inputs are the screen state: parts read them as template values and as `screen` in conditions, and load again when they change; a part that saves reloads the others. Rendered by runtime/renderer/PageScreen.tsx.

@@ -23,6 +23,16 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
   async loginCredentials({ formData }) {
     return { email: String(formData.email ?? '').trim(), password: await sha512Hex(String(formData.password ?? '')) };
   },
+  /**
+   * Password change (shell-access-navigation.md §3): the SHA-512 of the old and the new password; the
+   * confirmation is not sent.
+   */
+  async passwordChange({ formData }) {
+    return {
+      oldPassword: await sha512Hex(String(formData.oldPassword ?? '')),
+      newPassword: await sha512Hex(String(formData.newPassword ?? '')),
+    };
+  },
   /** The form data as it is: a form whose fields are the body's (e.g. a resource's create/update). */
   formData({ formData }) {
     return formData;

@@ -1,0 +1,171 @@
+/**
+ * The application shell in real Chromium against the real server (issue "The whole application shell"):
+ * a Pending user is forced through the password change; an admin with two clients chooses one, switches
+ * portal and follows the redirect rule (another open tab follows too); a view user sees no Edit link,
+ * lands on /unauthorized from an edit URL and is refused by the API; the idle warning appears and logs
+ * out; going offline shows the message and coming back clears it. No CSP refusal or page error on the way.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../fixtures/seed';
+import { launchBrowser, watchForViolations } from './browser';
+import { freePort, type RunningServer, startPlatform } from './server-process';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-e2e-shell-'));
+let browser: Browser;
+let server: RunningServer;
+const violations: string[] = [];
+
+beforeAll(async () => {
+  server = await startPlatform(dataDir, await freePort());
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(context?: BrowserContext): Promise<Page> {
+  const page = await (context ?? (await browser.newContext())).newPage();
+  watchForViolations(page, violations);
+  return page;
+}
+
+async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+}
+
+describe('the shell', () => {
+  it('forces a Pending user through the password change, every rule message seen', async () => {
+    const page = await newPage();
+    await logIn(page, 'pending@demo.local');
+    await page.waitForURL(/\/account\/password$/);
+    await page.goto(`${server.url}/projects`);
+    await page.waitForURL(/\/account\/password$/);
+    const update = page.getByRole('button', { name: 'Update' });
+    expect(await update.isDisabled()).toBe(true);
+    await page.getByLabel('New Password').fill('short');
+    await page.getByText('Password must be 8 or more characters').first().waitFor();
+    await page
+      .getByText('Password must contain one or more upper case, lower case, number and symbols')
+      .first()
+      .waitFor();
+    await page.getByText('All fields are mandatory').first().waitFor();
+    await page.getByLabel('New Password').fill('has space1A!');
+    await page.getByText('Please ensure your password has no spaces.').first().waitFor();
+    await page.getByLabel('Confirm Password').fill('other');
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel('Old Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('New Password').fill('Changed#2026');
+    await page.getByLabel('Confirm Password').fill('Changed#2026');
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Update');
+      return button && !button.disabled;
+    });
+    await update.click();
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${server.url}/projects`);
+    await page.getByRole('row', { name: /CCE-2401/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('lets an admin choose a client, switch portal and follow the redirect rule, in every open tab', async () => {
+    const context = await browser.newContext();
+    const page = await newPage(context);
+    await logIn(page, 'admin@demo.local');
+    const chooser = page.getByRole('dialog', { name: 'Select Client' });
+    await chooser
+      .getByRole('row', { name: /Corrib/ })
+      .getByRole('button', { name: 'Select' })
+      .click();
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${server.url}/projects/1/qa`);
+    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    const other = await newPage(context);
+    await other.goto(`${server.url}/projects`);
+    await other.getByRole('row', { name: /CCE-2401/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Niamh Gallagher' }).click();
+    await page.getByRole('menuitem', { name: 'Switch Portal' }).click();
+    await page
+      .getByRole('dialog', { name: 'Select Client' })
+      .getByRole('row', { name: /Pennine/ })
+      .getByRole('button', { name: 'Select' })
+      .click();
+    // A page of one client's record goes home; the other tab, on a page tied to no record, stays and reloads.
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('banner').getByText('Pennine Build Group Ltd').waitFor();
+    await other.getByRole('row', { name: /PBG-3107/ }).waitFor();
+    expect(new URL(other.url()).pathname).toBe('/projects');
+    await context.close();
+  });
+
+  it('shows a view user no Edit link; an edit URL lands on /unauthorized and its API call is refused', async () => {
+    const page = await newPage();
+    await logIn(page, 'view@demo.local');
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${server.url}/projects/1/contacts`);
+    const nav = page.getByRole('navigation', { name: 'Section menu' });
+    await nav.getByRole('link', { name: 'Contacts' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    await page.goto(`${server.url}/projects/1/edit`);
+    await page.waitForURL(/\/unauthorized$/);
+    await page.getByText('You are not authorised to access this page.', { exact: false }).waitFor();
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/projects/1/forms/quality-assurance/submit', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ formId: 1, answers: [] }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(403);
+    await page.context().close();
+  });
+
+  it('warns after the idle time and logs out after the grace period', async () => {
+    const context = await browser.newContext();
+    const page = await newPage(context);
+    await page.clock.install();
+    await logIn(page, 'idle@demo.local'); // Shannon Fit-Out: idle time 2 minutes
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('banner').getByText('Shannon Fit-Out Ltd').waitFor();
+    await page.clock.fastForward('02:01');
+    await page.getByText('You will be logged out shortly for security purposes.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await page.getByText('You will be logged out shortly', { exact: false }).isVisible()).toBe(false);
+    await page.clock.fastForward('02:01');
+    await page.getByText('You will be logged out shortly', { exact: false }).waitFor();
+    await page.clock.fastForward('01:01');
+    await page.waitForURL(/\/login$/);
+    const status = await page.evaluate(
+      async () => (await fetch('/api/authorization/isLoggedIn', { method: 'POST' })).status,
+    );
+    expect(status).toBe(401);
+    await context.close();
+  });
+
+  it('shows the offline message while offline and clears it when back online', async () => {
+    const context = await browser.newContext();
+    const page = await newPage(context);
+    await logIn(page, 'user@demo.local');
+    await page.waitForURL(/\/home$/);
+    await context.setOffline(true);
+    await page.getByText("You've lost internet connection", { exact: false }).waitFor();
+    await context.setOffline(false);
+    await page.getByText("You've lost internet connection", { exact: false }).waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('met no CSP refusal and no page error', () => {
+    expect(violations).toEqual([]);
+  });
+});

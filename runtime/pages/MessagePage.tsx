@@ -1,0 +1,95 @@
+/**
+ * Pages that are texts of the catalogue (shell-access-navigation.md §2.1, §2.2): a title and paragraphs
+ * by message id. The unauthorised page picks its text from the query (security=rfi|cvi|submittal|daywork|
+ * packages: the token-expired message; error=Unauthorized-Support: the support message); the
+ * authorisation callback posts its `code` to the window that opened it and closes.
+ */
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { type MessageId, message } from '../../engine/messages/catalogue';
+
+/** A page of catalogue texts. */
+export interface MessagePageSpec {
+  title?: MessageId;
+  paragraphs: MessageId[];
+  /** Show the link to log in. */
+  loginLink?: boolean;
+}
+
+/** The texts of the info pages, by page name (routes.json `page`). */
+export const MESSAGE_PAGES: Readonly<Record<string, MessagePageSpec>> = {
+  privacyPolicy: {
+    title: 'privacy.title',
+    paragraphs: [
+      'privacy.version',
+      'privacy.who',
+      'privacy.data',
+      'privacy.retention',
+      'privacy.children',
+      'privacy.contact',
+    ],
+  },
+  response: { paragraphs: ['response.text'] },
+  noResponse: { title: 'formClosed.title', paragraphs: ['formClosed.noResponse'] },
+  closed: { title: 'formClosed.title', paragraphs: ['formClosed.closed'] },
+};
+
+/** Renders a MessagePageSpec. */
+export function MessagePage({ spec, params = {} }: { spec: MessagePageSpec; params?: Record<string, string> }) {
+  return (
+    <>
+      {spec.title && (
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {message(spec.title)}
+        </Typography>
+      )}
+      {spec.paragraphs.map((id) => (
+        <Typography key={id} sx={{ mb: 2 }}>
+          {message(id, params)}
+        </Typography>
+      ))}
+      {spec.loginLink && (
+        <Link component={RouterLink} to="/login">
+          {message('unauthorized.login')}
+        </Link>
+      )}
+    </>
+  );
+}
+
+/** The secure-link types whose expired token has its own message (§2.2, §8). */
+export const TOKEN_TYPES = ['rfi', 'cvi', 'submittal', 'daywork', 'packages'] as const;
+
+/** The unauthorised page's text for its query (§2.2). */
+export function unauthorizedSpec(search: URLSearchParams): { spec: MessagePageSpec; params: Record<string, string> } {
+  const security = search.get('security') ?? '';
+  if ((TOKEN_TYPES as readonly string[]).includes(security)) {
+    return { spec: { paragraphs: ['unauthorized.tokenExpired'] }, params: { type: security } };
+  }
+  if (search.get('error') === 'Unauthorized-Support') {
+    return { spec: { paragraphs: ['unauthorized.support'], loginLink: true }, params: {} };
+  }
+  return { spec: { paragraphs: ['unauthorized.text'], loginLink: true }, params: {} };
+}
+
+/** The unauthorised page (§2.2). */
+export function UnauthorizedPage() {
+  const [search] = useSearchParams();
+  const { spec, params } = unauthorizedSpec(search);
+  return <MessagePage spec={spec} params={params} />;
+}
+
+/** The authorisation callback: posts `?code=` to the opener and closes ('Processing authentication...'). */
+export function AuthorizeCallbackPage() {
+  const [search] = useSearchParams();
+  useEffect(() => {
+    const code = search.get('code');
+    if (window.opener && code !== null) {
+      (window.opener as Window).postMessage({ type: 'authorizationCallback', code }, window.location.origin);
+    }
+    window.close();
+  }, [search]);
+  return <Typography>{message('authorizeCallback.text')}</Typography>;
+}

@@ -1,0 +1,67 @@
+/**
+ * The section of a navigation (shell-access-navigation.md §2.1, §2.3, §6): which menu document the path
+ * shows (engine/rules/section-menu.ts), the menu's guard run for it (./guards.ts), and the active item.
+ * A path that is no page of its menu goes to login with an error parameter, as any unknown path does;
+ * an item the user may not see goes to /unauthorized. Asked once per navigation, by the shell loader.
+ */
+import { redirect } from 'react-router';
+import type { Activity } from '../../engine/rules/access';
+import { visibleMenuItems } from '../../engine/rules/menus';
+import { activeItem, menuRoute, type SectionPlace, sectionOf } from '../../engine/rules/section-menu';
+import type { UserView } from '../api/types';
+import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
+import { enforceGuard } from './guards';
+
+/** Where unknown paths go (§2.1 "any other path"). */
+export const UNKNOWN_PATH_REDIRECT = '/login?error=notfound';
+
+/** What the shell shows of a section: the menu, the project, the activity found, the active item. */
+export interface SectionData {
+  place: SectionPlace;
+  menu: MenuDocument | null;
+  /** The user's activity on the section's project, when the guard asked. */
+  activity: Activity | null;
+  /** Id of the active menu item, when the path is one. */
+  activeId: string | null;
+}
+
+function pathsOf(menu: MenuDocument, projectId: number | undefined): string[] {
+  const section = menu.section;
+  if (!section) return [];
+  return [section.base, section.editLink, section.viewLink]
+    .filter((p): p is string => !!p)
+    .map((p) => menuRoute(p, projectId));
+}
+
+/**
+ * The section of `pathname` for `user`: runs the menu's guard (throwing its redirect on denial) and
+ * checks the path is a page of the menu the user may see.
+ */
+export async function sectionData(user: UserView, pathname: string): Promise<SectionData> {
+  const place = sectionOf(pathname);
+  if (!place.menu) return { place, menu: null, activity: null, activeId: null };
+  const menu = (await loadScreen(place.menu)) as MenuDocument;
+  const section = menu.section;
+  if (!section) throw new Error(`${place.menu} has no section`);
+  const outcome = await enforceGuard(user, section.guard, {
+    pathname,
+    projectId: place.projectId,
+    mode: section.mode,
+    area: section.area,
+  });
+  const activity = 'activity' in outcome ? (outcome.activity ?? null) : null;
+  const item = activeItem<MenuItemSpec>(menu.items, pathname, place.projectId, section.base);
+  if (!item) {
+    // The menu's own paths (its base, Edit and View links) are pages too; anything else is unknown.
+    if (!pathsOf(menu, place.projectId).includes(pathname)) throw redirect(UNKNOWN_PATH_REDIRECT);
+  } else {
+    const visible = activeItem<MenuItemSpec>(
+      visibleMenuItems(menu.items, user, { area: section.area, projectId: place.projectId }),
+      pathname,
+      place.projectId,
+      section.base,
+    );
+    if (visible?.id !== item.id) throw redirect('/unauthorized');
+  }
+  return { place, menu, activity, activeId: item?.id ?? null };
+}

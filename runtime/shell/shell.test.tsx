@@ -1,0 +1,263 @@
+/**
+ * The application shell over the real API (MSW forwards to the Hono app on the demo seed):
+ * section menus by access, the guards of §6 through the guard flow, the Pending user's password change,
+ * the pages of §2.1/§2.2, the offline spinner and the leave-page guard (shell-access-navigation.md).
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callOperation } from '../api/client';
+import type { IsLoggedInAnswer } from '../api/types';
+import { mockApi } from '../test/mock-api';
+import { renderApp } from '../test/render';
+import { enforceGuard } from './guards';
+
+async function userOf(email: string, clientId?: number) {
+  await mockApi.logIn(email, clientId);
+  return (await callOperation<IsLoggedInAnswer>('auth.isLoggedIn')).user;
+}
+
+/** How a guard ends for a user: 'allowed' (with the activity) or the redirect. */
+async function outcome(email: string, name: string, input: Parameters<typeof enforceGuard>[2], clientId?: number) {
+  const user = await userOf(email, clientId);
+  try {
+    const result = await enforceGuard(user, name, input);
+    return `allowed${'activity' in result && result.activity ? ` ${result.activity}` : ''}`;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get('Location');
+    throw thrown;
+  }
+}
+
+describe('the guards of §6, each through the guard flow and its server call', () => {
+  it('project: the activity from GET /api/authorization/{type}/{projectId}; Edit routes need Edit', async () => {
+    expect(
+      await outcome('view@demo.local', 'project', {
+        pathname: '/projects/1',
+        projectId: 1,
+        area: 'projects',
+        mode: 'view',
+      }),
+    ).toBe('allowed View');
+    expect(
+      await outcome('view@demo.local', 'project', {
+        pathname: '/projects/1/edit',
+        projectId: 1,
+        area: 'projects',
+        mode: 'edit',
+      }),
+    ).toBe('/unauthorized');
+    expect(
+      await outcome('user@demo.local', 'project', {
+        pathname: '/projects/1/edit',
+        projectId: 1,
+        area: 'projects',
+        mode: 'edit',
+      }),
+    ).toBe('allowed Edit');
+    expect(
+      await outcome('view@demo.local', 'project', {
+        pathname: '/projects/2',
+        projectId: 2,
+        area: 'projects',
+        mode: 'view',
+      }),
+    ).toBe('/unauthorized');
+  });
+
+  it('location: the locations activity', async () => {
+    expect(await outcome('user@demo.local', 'location', { pathname: '/locations/1', projectId: 1, mode: 'view' })).toBe(
+      '/unauthorized',
+    );
+    expect(
+      await outcome('admin@demo.local', 'location', { pathname: '/locations/1', projectId: 1, mode: 'edit' }, 1),
+    ).toBe('allowed Edit');
+  });
+
+  it("section (quantity surveying): 'edit', 'view', else /unauthorized with the section", async () => {
+    expect(
+      await outcome(
+        'admin@demo.local',
+        'section',
+        { pathname: '/qs/1/edit', projectId: 1, area: 'qs', mode: 'edit' },
+        1,
+      ),
+    ).toBe('allowed Edit');
+    expect(
+      await outcome('user@demo.local', 'section', { pathname: '/qs/1', projectId: 1, area: 'qs', mode: 'view' }),
+    ).toBe('/unauthorized?section=qs');
+  });
+
+  it("site work: the server's text", async () => {
+    expect(
+      await outcome('view@demo.local', 'sitework', { pathname: '/projects/1/sitework', projectId: 1, mode: 'view' }),
+    ).toBe('allowed View');
+    expect(
+      await outcome('view@demo.local', 'sitework', { pathname: '/projects/1/sitework', projectId: 1, mode: 'edit' }),
+    ).toBe('/unauthorized?section=sitework');
+  });
+
+  it('quality-assurance and health-and-safety admin: the access types asked of the server', async () => {
+    expect(await outcome('user@demo.local', 'qualityAssuranceAdmin', { pathname: '/quality-assurance' })).toBe(
+      'allowed',
+    );
+    expect(await outcome('hs@demo.local', 'qualityAssuranceAdmin', { pathname: '/quality-assurance' })).toBe(
+      '/unauthorized',
+    );
+    expect(await outcome('hs@demo.local', 'healthAndSafetyAdmin', { pathname: '/health-and-safety' })).toBe('allowed');
+    expect(await outcome('user@demo.local', 'healthAndSafetyAdmin', { pathname: '/health-and-safety' })).toBe(
+      '/unauthorized',
+    );
+  });
+
+  it('admin, area admin, public form and shared document', async () => {
+    expect(await outcome('admin@demo.local', 'admin', { pathname: '/settings' }, 1)).toBe('allowed');
+    expect(await outcome('user@demo.local', 'admin', { pathname: '/settings' })).toBe('/unauthorized');
+    expect(await outcome('user@demo.local', 'areaAdmin', { pathname: '/qs/summary', area: 'qs' })).toBe(
+      '/unauthorized',
+    );
+    expect(await outcome('user@demo.local', 'areaAdmin', { pathname: '/projects/forms', area: 'projects' })).toBe(
+      'allowed',
+    );
+    expect(
+      await outcome('view@demo.local', 'publicForm', { pathname: '/public/quality-assurance/1/view', projectId: 1 }),
+    ).toBe('allowed');
+    expect(
+      await outcome('hs@demo.local', 'publicForm', { pathname: '/public/quality-assurance/1/view', projectId: 1 }),
+    ).toBe('/unauthorized?security=quality-assurance');
+    expect(await outcome('view@demo.local', 'sharedDocument', { pathname: '/dms/1', projectId: 1 })).toBe('allowed');
+    expect(await outcome('hs@demo.local', 'sharedDocument', { pathname: '/dms/1', projectId: 1 })).toBe(
+      '/unauthorized',
+    );
+  });
+});
+
+describe('section menus', () => {
+  it('show a view user the items of their codes, no Edit link, and send an edit URL to /unauthorized', async () => {
+    await mockApi.logIn('view@demo.local');
+    const { router } = renderApp('/projects/1/contacts');
+    const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+    await within(nav).findByRole('link', { name: 'Quality Assurance' });
+    expect(within(nav).getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).queryByRole('link', { name: 'Procurement' })).toBeNull(); // codes 30/31 not held
+    expect(within(nav).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.getByText(/Nothing to show here yet/)).toBeInTheDocument();
+    await act(() => router.navigate('/projects/1/edit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
+    expect(await screen.findByText(/You are not authorised to access this page/)).toBeInTheDocument();
+  });
+
+  it('show an edit user the Edit link, and the edit menu a link back', async () => {
+    await mockApi.logIn('user@demo.local');
+    const { router } = renderApp('/projects/1/sitework');
+    const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+    await userEvent.setup().click(await within(nav).findByRole('link', { name: 'Edit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/edit'));
+    const edit = await screen.findByRole('navigation', { name: 'Section menu' });
+    await within(edit).findByRole('link', { name: 'Hourly Staff' });
+    expect(within(edit).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/projects/1');
+  });
+
+  it('send a path that is no page of its menu to login with an error parameter', async () => {
+    await mockApi.logIn('user@demo.local');
+    const { router } = renderApp('/projects/1/nonsense');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?error=notfound');
+  });
+
+  it('give the top bar only the areas a user may open', async () => {
+    await mockApi.logIn('hs@demo.local');
+    renderApp('/home');
+    const bar = await screen.findByRole('navigation', { name: 'Navigation' });
+    await within(bar).findByRole('link', { name: 'Health & Safety' });
+    expect(within(bar).queryByRole('link', { name: 'Projects' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Admin' })).toBeNull();
+  });
+});
+
+describe('a Pending user', () => {
+  it('is held on /account/password, sees every rule message, and goes home after the change', async () => {
+    await mockApi.logIn('pending@demo.local', 1);
+    const { router } = renderApp('/projects');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/password'));
+    const user = userEvent.setup();
+    const update = await screen.findByRole('button', { name: 'Update' });
+    expect(update).toBeDisabled();
+    const old = screen.getByLabelText(/^Old Password/);
+    const next = screen.getByLabelText(/^New Password/);
+    const confirm = screen.getByLabelText(/^Confirm Password/);
+    await user.type(next, 'short');
+    expect(await screen.findAllByText('All fields are mandatory')).not.toHaveLength(0);
+    expect(screen.getAllByText('Password must be 8 or more characters').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Password must contain one or more upper case, lower case, number and symbols').length,
+    ).toBeGreaterThan(0);
+    await user.clear(next);
+    await user.type(next, 'with space1A!');
+    expect(await screen.findAllByText('Please ensure your password has no spaces.')).not.toHaveLength(0);
+    await user.type(confirm, 'nomatch');
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(update).toBeDisabled();
+    await user.type(old, 'Demo#2026');
+    await user.clear(next);
+    await user.type(next, 'NewPass#2026');
+    await user.clear(confirm);
+    await user.type(confirm, 'NewPass#2026');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect((await callOperation<IsLoggedInAnswer>('auth.isLoggedIn')).user.status).toBe('Active');
+  });
+});
+
+describe('pages of §2.1 and §2.2', () => {
+  it.each([
+    ['/unauthorized?security=rfi', /latest link to the rfi or, failing that/],
+    ['/unauthorized?error=Unauthorized-Support', /You must be logged in to access the support website/],
+    ['/unauthorized', /You are not authorised to access this page/],
+    ['/response', /Thank you for your time! Please close this page\./],
+    ['/noresponse', /Thank you\. You have Closed the form/],
+    ['/privacy-policy', /19th December 2023, Version 3/],
+  ])('%s', async (path, text) => {
+    renderApp(path);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('the privacy policy states the provider, the retention and the age limit, logged in or not', async () => {
+    renderApp('/privacy-policy');
+    expect(await screen.findByText(/an Irish software company/)).toBeInTheDocument();
+    expect(screen.getByText(/minimum of 7 years/)).toBeInTheDocument();
+    expect(screen.getByText(/children under 13/)).toBeInTheDocument();
+  });
+});
+
+describe('the offline spinner and the leave-page guard', () => {
+  it('shows the offline message while offline and clears it online', async () => {
+    await mockApi.logIn('user@demo.local');
+    renderApp('/home');
+    await screen.findByRole('navigation', { name: 'Navigation' });
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(await screen.findByText(/You've lost internet connection/)).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText(/You've lost internet connection/)).toBeNull());
+  });
+
+  it('asks before leaving a form with unsaved changes: No stays, Yes leaves', async () => {
+    await mockApi.logIn('admin@demo.local', 1);
+    const { router } = renderApp('/settings/lookupvalues');
+    const user = userEvent.setup();
+    const lines = await screen.findByLabelText(/^Values/);
+    await user.type(lines, 'Banksman');
+    await act(() => router.navigate('/home'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to leave this page without saving?');
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(router.state.location.pathname).toBe('/settings/lookupvalues');
+    await act(() => router.navigate('/home'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+});
