@@ -141,7 +141,7 @@ describe('the shell', () => {
     await page.clock.fastForward('02:01');
     await page.getByText('You will be logged out shortly for security purposes.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
-    expect(await page.getByText('You will be logged out shortly', { exact: false }).isVisible()).toBe(false);
+    await page.getByText('You will be logged out shortly', { exact: false }).waitFor({ state: 'hidden' });
     await page.clock.fastForward('02:01');
     await page.getByText('You will be logged out shortly', { exact: false }).waitFor();
     await page.clock.fastForward('01:01');

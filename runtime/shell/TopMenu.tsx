@@ -39,7 +39,10 @@ export function TopMenu({ user }: { user: MenuUser }) {
   const [doc, setDoc] = useState<MenuDocument | null>(null);
   useEffect(() => {
     let live = true;
-    void loadScreen(TOP_MENU_SCREEN).then((loaded) => live && setDoc(loaded as MenuDocument));
+    loadScreen(TOP_MENU_SCREEN)
+      .then((loaded) => live && setDoc(loaded as MenuDocument))
+      // A failed chunk load (offline, a closing page) leaves the bar without its menu; the next page retries.
+      .catch(() => undefined);
     return () => {
       live = false;
     };
