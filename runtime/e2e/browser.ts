@@ -47,7 +47,8 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export function watchForViolations(page: import('playwright-core').Page, into: string[]): void {
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) into.push(`${page.url()}: ${msg.text()}`);
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text()))
+      into.push(`${page.url()}: ${msg.text()}`);
   });
   page.on('pageerror', (error) => into.push(`${page.url()}: ${error.name}: ${error.message}`));
 }

@@ -27,8 +27,9 @@ import { message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
 import type { RegisterPage, TableQuery } from '../api/types';
 import { useRunAction } from './actions';
-import type { ConditionContext } from './conditions';
+import { type ConditionContext, holds } from './conditions';
 import type { ButtonSpec, RegisterDocument } from './documents';
+import { useContextMenu } from './host/ContextMenu';
 import { ActionButtons } from './register/ActionButtons';
 import { columnPinning, columnVisibility, type Row, tableColumnDefs, tableColumns } from './register/columns';
 import { columnProviders, type ProvidedColumn } from './registry';
@@ -205,6 +206,7 @@ export function Register({
   const rowActions = doc.rowActions ?? [];
   const pagination = { pageIndex, pageSize };
 
+  const contextMenu = useContextMenu();
   const table = useMaterialReactTable<Row>({
     columns,
     data: shownRows,
@@ -257,6 +259,23 @@ export function Register({
     enableRowActions: rowActions.length > 0,
     // First, so the actions stay in view when the register's columns are wider than the screen.
     positionActionsColumn: 'first',
+    // A right-click on a row offers the row's actions in the context menu (./host/ContextMenu).
+    muiTableBodyRowProps: ({ row }) => ({
+      onContextMenu: (event) => {
+        const context = contextFor(row.original);
+        contextMenu.open(
+          event,
+          rowActions
+            .filter((button) => holds(button.visibleWhen, context))
+            .map((button) => ({
+              id: button.id,
+              label: message(button.label),
+              disabled: busy || !holds(button.enabledWhen, context),
+              onSelect: () => void run(button, row.original),
+            })),
+        );
+      },
+    }),
     renderRowActions: ({ row }) => (
       <ActionButtons
         buttons={rowActions}
@@ -311,6 +330,7 @@ export function Register({
         </Alert>
       )}
       <MaterialReactTable table={table} />
+      {contextMenu.element}
     </Box>
   );
 }

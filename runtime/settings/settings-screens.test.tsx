@@ -4,7 +4,7 @@
  * row actions, confirmation before Delete) and the code generator (load by type, confirmation on
  * activation, 'Save successful', generate). Also the admin guard and the Admin menu.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LookupValue } from '../../engine/types/generated';
 import { mockApi } from '../test/mock-api';
@@ -99,6 +99,28 @@ describe('lookup values', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.queryByRole('row', { name: /Electrical/ })).toBeNull());
     expect(await storedValue('SubContractorPackage', 'Electrical')).toBeNull();
+  });
+
+  it("offers a row's actions in the context menu, after 50 ms at the pointer", async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/lookupvalues');
+    await user.click(await screen.findByRole('combobox', { name: 'Lookup type' }));
+    await user.click(await screen.findByRole('option', { name: 'Subcontractor Packages' }));
+    const row = await screen.findByRole('row', { name: /Mechanical/ });
+    fireEvent.contextMenu(row, { clientX: 40, clientY: 60 });
+    expect(screen.queryByRole('menu')).toBeNull(); // not before the delay
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Deactivate', 'Delete']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Deactivate' }));
+    await waitFor(async () =>
+      expect((await storedValue('SubContractorPackage', 'Mechanical'))?.status).toBe('Inactive'),
+    );
+    // A row without actions (in use, protected) keeps the browser's own menu.
+    expect(fireEvent.contextMenu(rowOf('Groundworks'))).toBe(true);
   });
 
   it('escapes a value shown in a confirmation, so it cannot add markup', async () => {

@@ -1,12 +1,15 @@
 /**
  * The shell's navigation (shell-access-navigation.md §2.3, §2.4): the top-bar menu document
  * (schemas/screens/shell/top-menu.json, kind 'menu', placement 'topBar') as buttons, an item with
- * sub-items opening a drop-down. Only items the user may see are shown (engine/rules/menus.ts).
+ * sub-items opening a drop-down; at 550 px and below one Menu button lists them all. Only items the user may see are shown (engine/rules/menus.ts).
  */
+import MenuIcon from '@mui/icons-material/Menu';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
@@ -34,9 +37,55 @@ function DropDown({ item }: { item: MenuItemSpec }) {
   );
 }
 
-/** The top-bar navigation for `user`. */
+/** Below this width the top bar folds its entries into one Menu button (shell-access-navigation.md §9). */
+export const MOBILE_MENU_MAX_WIDTH = 550;
+
+/** The mobile menu: one button listing every entry, sub-items indented under their entry. */
+function MobileMenu({ items, label }: { items: MenuItemSpec[]; label: string }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <nav aria-label={label}>
+      <IconButton
+        color="inherit"
+        aria-label={message('shell.menu')}
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {items.flatMap((item) => [
+          item.route ? (
+            <MenuItem key={item.id} component={RouterLink} to={item.route} onClick={close}>
+              {message(item.title)}
+            </MenuItem>
+          ) : (
+            <MenuItem key={item.id} disabled>
+              {message(item.title)}
+            </MenuItem>
+          ),
+          ...(item.items ?? []).map((child) => (
+            <MenuItem
+              key={`${item.id}/${child.id}`}
+              component={RouterLink}
+              to={child.route ?? '/home'}
+              onClick={close}
+              sx={{ pl: 4 }}
+            >
+              {message(child.title)}
+            </MenuItem>
+          )),
+        ])}
+      </Menu>
+    </nav>
+  );
+}
+
+/** The top-bar navigation for `user`: buttons on the desktop, one Menu button at 550 px and below. */
 export function TopMenu({ user }: { user: MenuUser }) {
   const [doc, setDoc] = useState<MenuDocument | null>(null);
+  const mobile = useMediaQuery(`(max-width:${MOBILE_MENU_MAX_WIDTH}px)`);
   useEffect(() => {
     let live = true;
     loadScreen(TOP_MENU_SCREEN)
@@ -48,6 +97,7 @@ export function TopMenu({ user }: { user: MenuUser }) {
     };
   }, []);
   if (!doc) return null;
+  if (mobile) return <MobileMenu items={visibleMenuItems(doc.items, user)} label={message(doc.title)} />;
   return (
     <Stack direction="row" component="nav" aria-label={message(doc.title)} gap={1}>
       {visibleMenuItems(doc.items, user).map((item) =>

@@ -1,6 +1,7 @@
 /**
  * The user menu of the top bar (shell-access-navigation.md §2.4): the user's full name and e-mail,
- * Switch Portal (opens the client chooser), Privacy Policy and LOG OUT (/logout).
+ * Switch Portal (opens the client chooser), Privacy Policy, Help (the external support site) and LOG OUT
+ * (/logout).
  */
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Box from '@mui/material/Box';
@@ -13,6 +14,9 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import type { UserView } from '../api/types';
+
+/** The external support site the Help entry opens, in a new tab (shell-access-navigation.md §2.4). */
+export const SUPPORT_SITE_URL = 'https://site-forms.dev/support';
 
 export interface UserMenuProps {
   user: UserView;
@@ -53,6 +57,9 @@ export function UserMenu({ user, onSwitchPortal }: UserMenuProps) {
         </MenuItem>
         <MenuItem component={RouterLink} to="/privacy-policy" onClick={close}>
           {message('shell.privacyPolicy')}
+        </MenuItem>
+        <MenuItem component="a" href={SUPPORT_SITE_URL} target="_blank" rel="noopener noreferrer" onClick={close}>
+          {message('shell.help')}
         </MenuItem>
         <MenuItem
           onClick={() => {

@@ -261,3 +261,31 @@ describe('the offline spinner and the leave-page guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 });
+
+describe('the mobile menu', () => {
+  it('folds the top bar into one Menu button at 550 px and below', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width:550px'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      await mockApi.logIn('user@demo.local');
+      renderApp('/home');
+      const bar = await screen.findByRole('navigation', { name: 'Navigation' });
+      await userEvent.setup().click(within(bar).getByRole('button', { name: 'Menu' }));
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getByRole('menuitem', { name: 'Projects' })).toHaveAttribute('href', '/projects');
+      expect(within(menu).getByRole('menuitem', { name: 'Quality Assurance' })).toBeInTheDocument();
+      expect(within(menu).queryByRole('menuitem', { name: 'Health & Safety' })).toBeNull();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});

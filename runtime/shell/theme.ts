@@ -1,6 +1,7 @@
 /**
  * The MUI theme: the platform's defaults, or the current client's branding (primaryColour,
- * secondaryColour; shell-access-navigation.md §1, §3 "Client branding") once a client is selected.
+ * secondaryColour, tertiaryColour as the page background; shell-access-navigation.md §1, §3 "Client
+ * branding") once a client is selected; toasts at z-index 9999 (§9).
  */
 import { createTheme, type Theme } from '@mui/material/styles';
 
@@ -12,7 +13,11 @@ const COLOUR = /^#[0-9a-fA-F]{6}$/;
 export interface Branding {
   primaryColour?: string;
   secondaryColour?: string;
+  tertiaryColour?: string;
 }
+
+/** Toasts sit above everything else (shell-access-navigation.md §9: base z-index 9999). */
+export const TOAST_Z_INDEX = 9999;
 
 /** A theme with the client's colours (invalid or missing colours fall back to the defaults). */
 export function makeTheme(branding?: Branding | null): Theme {
@@ -20,5 +25,15 @@ export function makeTheme(branding?: Branding | null): Theme {
     branding?.primaryColour && COLOUR.test(branding.primaryColour) ? branding.primaryColour : DEFAULT_PRIMARY;
   const secondary =
     branding?.secondaryColour && COLOUR.test(branding.secondaryColour) ? branding.secondaryColour : DEFAULT_SECONDARY;
-  return createTheme({ palette: { primary: { main: primary }, secondary: { main: secondary } } });
+  const tertiary =
+    branding?.tertiaryColour && COLOUR.test(branding.tertiaryColour) ? branding.tertiaryColour : undefined;
+  return createTheme({
+    palette: {
+      primary: { main: primary },
+      secondary: { main: secondary },
+      // The third colour is the page background behind the shell's content.
+      ...(tertiary ? { background: { default: tertiary } } : {}),
+    },
+    zIndex: { snackbar: TOAST_Z_INDEX },
+  });
 }
