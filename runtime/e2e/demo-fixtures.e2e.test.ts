@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import qaRegister from '../../fixtures/recorded/qa-register.json';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { launchBrowser } from './browser';
 import { freePort } from './server-process';
@@ -56,6 +57,12 @@ describe('demo on recorded fixtures', () => {
     await page.goto(`${url}/projects`);
     await page.getByRole('row', { name: /CCE-/ }).first().waitFor();
     expect(await page.getByRole('row', { name: /CCE-/ }).count()).toBeGreaterThan(0);
+    // The recorded project's forms, behind the project guard (its activity call is recorded too).
+    const recorded = JSON.stringify(qaRegister);
+    const projectId = /\/api\/authorization\/projects\/(\d+)/.exec(recorded)?.[1];
+    expect(projectId).toBeDefined();
+    await page.goto(`${url}/projects/${projectId}/qa`);
+    await page.getByRole('heading', { name: 'Forms' }).waitFor();
     await page.close();
   });
 });

@@ -95,7 +95,7 @@ export function ShellLayout() {
         onClose={() => setChooserOpen(false)}
         onResult={(answer) => {
           setChooserOpen(false);
-          announceClientSwitch((answer as { id?: number } | undefined)?.id ?? null);
+          announceClientSwitch((answer as { currentClient?: number } | undefined)?.currentClient ?? null);
           followClientSwitch();
         }}
       />
