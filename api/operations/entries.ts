@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../engine/errors';
-import { validateAnswers } from '../../engine/forms/validate-submission';
+import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
 import { entryToRegisterRow, queryRows, type RegisterRow } from '../../engine/registers/rows';
 import { isAdmin } from '../../engine/rules/access';
 import type {
@@ -44,8 +44,8 @@ function scopeFilter(scope: EntryScope) {
  *   403 auth.forbidden when another user's entry is to be updated by a non-admin
  */
 export async function submitEntry(scope: EntryScope, submission: FormEntrySubmission, user: UserDoc, now = new Date()) {
-  const answers: Answer[] = submission.answers.map((a) => ({ ...a, formId: scope.form.id }));
-  const problems = validateAnswers(scope.form, answers);
+  const given: Answer[] = submission.answers.map((a) => ({ ...a, formId: scope.form.id }));
+  const problems = validateAnswers(scope.form, given);
   if (problems.length > 0) {
     const summary = problems
       .slice(0, 3)
@@ -53,6 +53,8 @@ export async function submitEntry(scope: EntryScope, submission: FormEntrySubmis
       .join('; ');
     throw new AppError(400, 'validation.invalidBody', { details: summary }, problems);
   }
+  // What the server computes (a grid's scores) is never taken from the client.
+  const answers = withComputedValues(scope.form, given);
   const entries = scope.store.collection<EntryDoc>('formEntries');
   if (submission.entryNumber !== undefined) {
     const filter = { ...scopeFilter(scope), entryNumber: submission.entryNumber };

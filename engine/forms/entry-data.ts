@@ -80,6 +80,12 @@ function companionValue(field: Companion, value: unknown): Answer[Companion] | u
 export function formDataToAnswers(def: FormDefinition, formData: FormData): Answer[] {
   const answers: Answer[] = [];
   for (const question of allQuestions(def)) {
+    const type = fieldTypeOf(question);
+    if (type.answerOf) {
+      const fields = type.answerOf(question, formData[answerKey(question.id)]);
+      if (fields) answers.push({ formId: def.id, questionId: question.id, answers: [], ...fields });
+      continue;
+    }
     const values = toAnswerValues(formData[answerKey(question.id)]);
     const answer: Answer = { formId: def.id, questionId: question.id, answers: values };
     let hasCompanion = false;
@@ -116,7 +122,10 @@ export function answersToFormData(def: FormDefinition, answers: readonly Answer[
     const question = questions.get(answer.questionId);
     if (!question || done.has(question.id)) continue;
     done.add(question.id);
-    const value = answerValuesToFormValue(question, Array.isArray(answer.answers) ? answer.answers : []);
+    const type = fieldTypeOf(question);
+    const value = type.formValueOf
+      ? type.formValueOf(question, answer)
+      : answerValuesToFormValue(question, Array.isArray(answer.answers) ? answer.answers : []);
     if (value !== undefined) data[answerKey(question.id)] = value;
     for (const [suffix, field] of companions) {
       const companion = companionValue(field, answer[field]);

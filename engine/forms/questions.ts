@@ -6,9 +6,19 @@ import type { FormDefinition, Question } from '../types/generated';
 
 /**
  * The field a question renders as: a Text question by its extendedType (Normal when absent), a Checkbox
- * with options as a group of boxes ('checkboxes'), a Checkbox without options as one tick box ('tick').
+ * with options as a group of boxes ('checkboxes'), a Checkbox without options as one tick box ('tick'), a
+ * Grid as a table of cells with scoring ('grid').
  */
-export type QuestionKind = 'text' | 'long' | 'hyperlink' | 'number' | 'dropdown' | 'date' | 'checkboxes' | 'tick';
+export type QuestionKind =
+  | 'text'
+  | 'long'
+  | 'hyperlink'
+  | 'number'
+  | 'dropdown'
+  | 'date'
+  | 'checkboxes'
+  | 'tick'
+  | 'grid';
 
 /** The {@link QuestionKind} of a question. */
 export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 'options'>): QuestionKind {
@@ -17,6 +27,8 @@ export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 
       return 'dropdown';
     case 'Date':
       return 'date';
+    case 'Grid':
+      return 'grid';
     case 'Checkbox':
       return (question.options ?? []).length > 0 ? 'checkboxes' : 'tick';
     default:

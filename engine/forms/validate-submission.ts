@@ -130,6 +130,12 @@ export function validateAnswers(def: FormDefinition, answers: Answer[]): ErrorDe
     }
     const present = values.filter((v) => v !== '');
     const field = { field: question.label };
+    const extra = fieldTypeOf(question).problems?.(question, answer as Answer) ?? [];
+    if (extra.length > 0) {
+      perQuestion.set(questionId, detail(answerKey(questionId), extra[0], field));
+      accepted.push(answer as Answer);
+      return;
+    }
     if (present.length > 0 && isHiddenQuestion(question)) {
       perQuestion.set(questionId, detail(answerKey(questionId), 'validation.option', field));
       return;
@@ -218,4 +224,22 @@ function mapFormError(
       };
   }
   return { questionId: question.id, detail: detail(key, messageId, { field, ...extra }) };
+}
+
+/**
+ * The answers as the server stores them: what the server computes replaces what a client sent (a grid's
+ * totalScore and maxScore, from its cells; engine/forms/grid.ts). Answers of other types are unchanged.
+ * @param def the published form the answers belong to
+ * @param answers answers that passed validateAnswers
+ */
+export function withComputedValues(def: FormDefinition, answers: readonly Answer[]): Answer[] {
+  const questions = new Map(allQuestions(def).map((q) => [q.id, q]));
+  return answers.map((answer) => {
+    const question = questions.get(answer.questionId);
+    const type = question ? fieldTypeOf(question) : undefined;
+    if (!question || !type?.answerOf) return answer;
+    const { totalScore: _t, maxScore: _m, ...rest } = answer;
+    const computed = type.answerOf(question, type.formValueOf?.(question, answer));
+    return computed ? { ...rest, ...computed } : rest;
+  });
 }

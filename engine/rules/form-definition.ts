@@ -1,11 +1,12 @@
 /**
  * Rules a form definition must keep beyond its JSON Schema (form-configuration.md §3 "Form"):
  * page ids, question ids and each question's option ids are unique; a Dropdown has options;
- * a Number question's min is not above its max. Used by the API on create/update and, later,
+ * a Number question's min is not above its max; a Grid question has a grid whose cells and headers lie
+ * within its rows and columns, one cell per place, with unique cell ids. Used by the API on create/update and, later,
  * by the form creator before saving.
  */
 import { detail, type ErrorDetail } from '../errors';
-import type { FormDefinitionInput } from '../types/generated';
+import type { FormDefinitionInput, Grid } from '../types/generated';
 
 /** The rule violations of a definition; empty when it is sound. */
 export function checkFormDefinition(def: Pick<FormDefinitionInput, 'pages'>): ErrorDetail[] {
@@ -29,7 +30,24 @@ export function checkFormDefinition(def: Pick<FormDefinitionInput, 'pages'>): Er
         problems.push(detail(`${path}/options`, 'forms.dropdownNeedsOptions', { field: question.label }));
       if (question.min !== undefined && question.max !== undefined && question.min > question.max)
         problems.push(detail(`${path}/min`, 'forms.minAboveMax', { field: question.label }));
+      if (question.type === 'Grid' && !gridIsSound(question.grid))
+        problems.push(detail(`${path}/grid`, 'forms.gridInvalid', { field: question.label }));
     });
   });
   return problems;
+}
+
+/** A grid whose headers and cells lie within its size, one cell per place, cell ids unique. */
+function gridIsSound(grid: Grid | undefined): boolean {
+  if (!grid) return false;
+  const places = new Set<string>();
+  const ids = new Set<number>();
+  for (const cell of grid.cells) {
+    const place = `${cell.rowIndex}:${cell.columnIndex}`;
+    if (cell.rowIndex >= grid.totalRows || cell.columnIndex >= grid.totalColumns) return false;
+    if (places.has(place) || ids.has(cell.id)) return false;
+    places.add(place);
+    ids.add(cell.id);
+  }
+  return grid.headers.every((header) => header.index < grid.totalColumns);
 }

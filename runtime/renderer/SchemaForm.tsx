@@ -23,7 +23,7 @@ import { message } from '../../engine/messages/catalogue';
 import { transformErrors } from './errors';
 import type { FormValidator } from './functions/validators';
 import { formValidator } from './validator';
-import { widgets } from './widgets';
+import { fields, widgets } from './widgets';
 
 /** Form data: one key per field (q_<questionId> for compiled form definitions). */
 export type FormData = Record<string, unknown>;
@@ -171,6 +171,7 @@ export function SchemaForm(props: SchemaFormProps) {
         formData={formData}
         validator={formValidator}
         widgets={widgets}
+        fields={fields}
         idPrefix={props.idPrefix}
         readonly={readonly}
         disabled={readonly}

@@ -47,6 +47,21 @@ const samples: Array<{ question: Question; good: unknown; bad: unknown }> = [
     bad: ['Other'],
   },
   { question: { id: 8, label: 'Signed off', type: 'Checkbox', required: true }, good: true, bad: false },
+  {
+    question: {
+      id: 9,
+      label: 'Checklist',
+      type: 'Grid',
+      grid: {
+        totalColumns: 1,
+        totalRows: 1,
+        headers: [{ index: 0, label: 'Hours' }],
+        cells: [{ id: 1, rowIndex: 0, columnIndex: 0, cellQuestion: { id: 10, type: 'Number' } }],
+      },
+    },
+    good: { cells: [{ cellId: 1, rowIndex: 0, columnIndex: 0, gridCellQuestionId: 10, value: 4 }] },
+    bad: { cells: 'none' },
+  },
 ];
 
 describe('the field-type table', () => {
@@ -64,7 +79,9 @@ describe('the field-type table', () => {
       expect(validate(bad)).toBe(false);
       const def = { id: 9, pages: [{ id: 1, label: '', questions: [question] }] } as unknown as FormDefinition;
       const answers = formDataToAnswers(def, { [`q_${question.id}`]: good });
-      expect(answers[0].answers).toEqual(Array.isArray(good) ? good : [good]);
+      // A grid keeps its value in the Answer's `grid`, the others in `answers`.
+      if (type.answerOf) expect(answers[0]).toMatchObject({ answers: [], grid: good });
+      else expect(answers[0].answers).toEqual(Array.isArray(good) ? good : [good]);
       expect(answersToFormData(def, answers)).toEqual({ [`q_${question.id}`]: good });
       expect(type.uiSchema(question)['ui:widget']).toBe(type.widget);
     });

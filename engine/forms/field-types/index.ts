@@ -8,6 +8,7 @@ import { type QuestionKind, questionKind } from '../questions';
 import { checkboxes } from './checkboxes';
 import { date } from './date';
 import { dropdown } from './dropdown';
+import { grid } from './grid';
 import { hyperlink } from './hyperlink';
 import { long } from './long';
 import { number } from './number';
@@ -27,6 +28,7 @@ export const fieldTypes: Readonly<Record<QuestionKind, FieldType>> = {
   date,
   checkboxes,
   tick,
+  grid,
 };
 
 /** The type of a question. */

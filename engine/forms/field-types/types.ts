@@ -7,11 +7,11 @@
  * widget the registry lacks.
  */
 import type { MessageId } from '../../messages/catalogue';
-import type { AnswerValue, Question } from '../../types/generated';
+import type { Answer, AnswerValue, Question } from '../../types/generated';
 
 /** A JSON Schema (2020-12) object as the compiler emits it. */
 export interface JSONSchema {
-  type?: string;
+  type?: string | string[];
   title?: string;
   properties?: Record<string, JSONSchema>;
   required?: string[];
@@ -34,8 +34,10 @@ export interface JSONSchema {
 export interface FieldUiSchema {
   /** A field-type registry key of the renderer (the original's field type names). */
   'ui:widget': string;
-  /** `inputType`: the HTML input type of an hz-input ('text', 'url', 'number'). */
-  'ui:options'?: { inputType?: 'text' | 'url' | 'number' };
+  /** `inputType`: the HTML input type of an hz-input ('text', 'url', 'number'); a grid's definition and ratings. */
+  'ui:options'?: { inputType?: 'text' | 'url' | 'number'; grid?: unknown; ratings?: unknown };
+  /** A custom RJSF field rendering the whole value (a grid's table), by registry name. */
+  'ui:field'?: string;
   /** The question's helpText. */
   'ui:help'?: string;
   /** '' for selects, so the blank first option shows (form-configuration.md §5). */
@@ -67,6 +69,15 @@ export interface FieldType {
   columnType: ColumnType;
   /** The display text of one stored value, for registers and the CSV (non-boolean, non-number values). */
   displayText(value: string): string;
+  /**
+   * A type whose form value is not a list of answer values (a grid): the Answer fields of a form value,
+   * or undefined for no answer. Types without it store their values in `answers`.
+   */
+  answerOf?(question: Question, value: unknown): Partial<Answer> | undefined;
+  /** The inverse of answerOf: the form value of a saved Answer. */
+  formValueOf?(question: Question, answer: Answer): unknown;
+  /** Problems JSON Schema cannot find in a saved Answer (a grid's cells): message ids. */
+  problems?(question: Question, answer: Answer): MessageId[];
 }
 
 /** The display of a value as it is. */

@@ -81,7 +81,7 @@ export interface Page {
 export interface Question {
   id: number;
   label: string;
-  type: 'Text' | 'Dropdown' | 'Date' | 'Checkbox';
+  type: 'Text' | 'Dropdown' | 'Date' | 'Checkbox' | 'Grid';
   /**
    * Refines Text: Normal (single line), Long (text area), Hyperlink (url), Number.
    */
@@ -106,6 +106,13 @@ export interface Question {
    * Also shown as a column of the form's register.
    */
   showInRegister?: boolean;
+  grid?: Grid;
+  /**
+   * The rating bands of a Grid question's score summary: the band holding the rating percentage gives the rating label.
+   *
+   * @maxItems 50
+   */
+  ratings?: GridRating[];
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema
@@ -114,4 +121,98 @@ export interface Question {
 export interface QuestionOption {
   id: number;
   value: string;
+}
+/**
+ * The table of a Grid question (required for type Grid; engine/rules/form-definition.ts checks it).
+ */
+export interface Grid {
+  id?: number;
+  questionId?: number;
+  totalColumns: number;
+  totalRows: number;
+  /**
+   * @maxItems 30
+   */
+  headers: GridHeader[];
+  /**
+   * @maxItems 6000
+   */
+  cells: GridCell[];
+}
+/**
+ * This interface was referenced by `FormDefinition`'s JSON-Schema
+ * via the `definition` "gridHeader".
+ */
+export interface GridHeader {
+  id?: number;
+  gridId?: number;
+  index: number;
+  label: string;
+  width?: number;
+  displaySumOfColumn?: boolean;
+  sumOfColumnLabel?: string;
+}
+/**
+ * This interface was referenced by `FormDefinition`'s JSON-Schema
+ * via the `definition` "gridCell".
+ */
+export interface GridCell {
+  id: number;
+  gridId?: number;
+  rowIndex: number;
+  columnIndex: number;
+  cellQuestion: GridCellQuestion;
+}
+/**
+ * The question of one grid cell; type is the column type (Note shows its label and takes no answer).
+ *
+ * This interface was referenced by `FormDefinition`'s JSON-Schema
+ * via the `definition` "gridCellQuestion".
+ */
+export interface GridCellQuestion {
+  id: number;
+  type: 'Note' | 'Number' | 'Text' | 'Long' | 'Dropdown' | 'Date' | 'Checkbox' | 'Tickbox';
+  label?: string;
+  extendedType?: string;
+  isRequired?: boolean;
+  allowOther?: boolean;
+  allowBackDate?: boolean;
+  allowForwardDate?: boolean;
+  allowTodayDate?: boolean;
+  /**
+   * @maxItems 100
+   */
+  options?: {
+    id?: number;
+    value: string;
+  }[];
+}
+/**
+ * This interface was referenced by `FormDefinition`'s JSON-Schema
+ * via the `definition` "gridRating".
+ */
+export interface GridRating {
+  min: number;
+  max: number;
+  label: string;
+}
+/**
+ * A Grid question's table (form-configuration.md §3 Grid): headers by column and one cell per row and column, each with its cell question.
+ *
+ * This interface was referenced by `FormDefinition`'s JSON-Schema
+ * via the `definition` "grid".
+ */
+export interface Grid1 {
+  id?: number;
+  questionId?: number;
+  totalColumns: number;
+  totalRows: number;
+  /**
+   * @maxItems 30
+   */
+  headers: GridHeader[];
+  /**
+   * @maxItems 6000
+   */
+  cells: GridCell[];
 }

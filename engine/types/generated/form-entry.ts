@@ -87,8 +87,35 @@ export interface Answer {
   stopNotification?: boolean;
   notificationUsers?: number[];
   signatureByThirdParty?: string;
+  /**
+   * A Grid question's total score, computed by the server from the cells (engine/forms/grid.ts).
+   */
   totalScore?: number;
+  /**
+   * A Grid question's maximum score, computed by the server.
+   */
   maxScore?: number;
+  /**
+   * A Grid question's answer: the spec's cells list and the summary's overall comments.
+   */
+  grid?: {
+    /**
+     * @maxItems 6000
+     */
+    cells: GridCellAnswer[];
+    overallComments?: string;
+  };
+}
+/**
+ * This interface was referenced by `FormEntry`'s JSON-Schema
+ * via the `definition` "gridCellAnswer".
+ */
+export interface GridCellAnswer {
+  cellId: number;
+  rowIndex: number;
+  columnIndex: number;
+  gridCellQuestionId?: number;
+  value: string | number | boolean;
 }
 /**
  * Body of PUT submit: a new entry (no entryNumber) or an update of an existing one (entryNumber).
@@ -103,4 +130,17 @@ export interface FormEntrySubmission {
    * @maxItems 2000
    */
   answers: Answer[];
+}
+/**
+ * The score summary of a grid (form-configuration.md §3).
+ *
+ * This interface was referenced by `FormEntry`'s JSON-Schema
+ * via the `definition` "gridSummary".
+ */
+export interface GridSummary {
+  totalScore: number;
+  maxScore: number;
+  ratingPercentage: number;
+  ratingLabel: string;
+  overallComments: string;
 }

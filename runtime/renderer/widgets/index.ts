@@ -4,8 +4,9 @@
  * reads the same here. A new widget is one component plus one key here; screen documents and
  * compiled forms naming a key that is not here fail the registry check (renderer/screens.test.ts).
  */
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import DateWidget from './DateWidget';
+import GridField from './GridField';
 import HzCheckboxWidget from './HzCheckboxWidget';
 import HzInputWidget from './HzInputWidget';
 import HzSelectWidget from './HzSelectWidget';
@@ -19,10 +20,18 @@ export const widgets = {
   date: DateWidget,
 } satisfies RegistryWidgetsType;
 
-/** A field-type name of the registry. */
-export type WidgetName = keyof typeof widgets;
+/**
+ * Field types that render a whole value themselves (RJSF custom fields, `ui:field`): a grid's table with
+ * its summary. Their uiSchema names them as `ui:widget` too, so one registry check covers both.
+ */
+export const fields = {
+  grid: GridField,
+} satisfies RegistryFieldsType;
 
-/** True when `name` is a key of the field-type registry. */
+/** A field-type name of the registry. */
+export type WidgetName = keyof typeof widgets | keyof typeof fields;
+
+/** True when `name` is a key of the field-type registry (a widget or a custom field). */
 export function isWidgetName(name: string): name is WidgetName {
-  return Object.hasOwn(widgets, name);
+  return Object.hasOwn(widgets, name) || Object.hasOwn(fields, name);
 }

@@ -1,0 +1,240 @@
+/**
+ * Grids with scoring (form-configuration.md §3 "Grid", §4 "Grid", §5 "Form fields", §9): the Grid,
+ * Header and Cell model of a Grid question, its answer (the spec's cells list) and the score summary.
+ * Pure functions; the renderer's grid widget, the server's validation and the saved entry use them.
+ *
+ * - Column types: Note (a label, no answer), Number, Text, Long, Dropdown, Date, Checkbox, Tickbox.
+ * - Unticking a row's Tickbox disables the row's other cells and clears their values; ticked or absent
+ *   enables them (§4).
+ * - Scores (docs/decisions.md "Grid scores"): a Dropdown cell whose options are numbers scores the chosen
+ *   option's value out of its largest option (Number columns are summed, not scored). When the grid
+ *   has any Tickbox, a row counts only when its tickbox is ticked (§4 "rows with an unticked tickbox are
+ *   excluded from scores when any tickbox exists").
+ * - ratingPercentage = totalScore / max(maxScore, 1) × 100, rounded to 2 decimals (§5); ratingLabel is
+ *   the label of the ratings band holding it.
+ * - Column sums of headers with displaySumOfColumn, formatted '1.0-2' (up to 2 decimals, §9).
+ */
+import type { Grid, GridCell, GridCellAnswer, GridRating, GridSummary } from '../types/generated';
+
+export type { Grid, GridCell, GridCellAnswer, GridRating, GridSummary };
+
+/** The grid column (cell question) types of §3. */
+export const GRID_CELL_TYPES = ['Note', 'Number', 'Text', 'Long', 'Dropdown', 'Date', 'Checkbox', 'Tickbox'] as const;
+export type GridCellType = (typeof GRID_CELL_TYPES)[number];
+
+/** A grid's answer: the spec's cells list, with the overall comments of its summary. */
+export interface GridAnswer {
+  cells: GridCellAnswer[];
+  overallComments?: string;
+}
+
+/** The cell at a row and column, if the grid defines one. */
+export function cellAt(grid: Grid, rowIndex: number, columnIndex: number): GridCell | undefined {
+  return grid.cells.find((c) => c.rowIndex === rowIndex && c.columnIndex === columnIndex);
+}
+
+/** The type of a cell's question. */
+export function cellType(cell: GridCell): GridCellType {
+  return cell.cellQuestion.type as GridCellType;
+}
+
+/** The answer value of a cell, if any. */
+export function cellValue(answer: GridAnswer | undefined, cell: GridCell): GridCellAnswer['value'] | undefined {
+  return answer?.cells.find((c) => c.cellId === cell.id)?.value;
+}
+
+/** True when the grid has a Tickbox cell anywhere. */
+export function hasTickboxes(grid: Grid): boolean {
+  return grid.cells.some((cell) => cellType(cell) === 'Tickbox');
+}
+
+/** The Tickbox cells of a row. */
+function rowTickboxes(grid: Grid, rowIndex: number): GridCell[] {
+  return grid.cells.filter((cell) => cell.rowIndex === rowIndex && cellType(cell) === 'Tickbox');
+}
+
+/** False when the row has a Tickbox explicitly unticked: its other cells are disabled (§4). */
+export function rowEnabled(grid: Grid, answer: GridAnswer | undefined, rowIndex: number): boolean {
+  return rowTickboxes(grid, rowIndex).every((cell) => cellValue(answer, cell) !== false);
+}
+
+/** True when the row counts towards the score (see the module comment). */
+export function rowScores(grid: Grid, answer: GridAnswer | undefined, rowIndex: number): boolean {
+  if (!hasTickboxes(grid)) return true;
+  const ticks = rowTickboxes(grid, rowIndex);
+  return ticks.length === 0 || ticks.every((cell) => cellValue(answer, cell) === true);
+}
+
+/**
+ * The answer after a cell changes: the cell's value set (or removed when empty); unticking a Tickbox
+ * clears the row's other cells.
+ * @returns a new answer; the input is not changed
+ */
+export function setCell(
+  grid: Grid,
+  answer: GridAnswer | undefined,
+  cellId: number,
+  value: GridCellAnswer['value'] | undefined,
+): GridAnswer {
+  const cell = grid.cells.find((c) => c.id === cellId);
+  if (!cell) return answer ?? { cells: [] };
+  let cells = (answer?.cells ?? []).filter((c) => c.cellId !== cellId);
+  if (value !== undefined && value !== '' && value !== null) {
+    cells.push({
+      cellId,
+      rowIndex: cell.rowIndex,
+      columnIndex: cell.columnIndex,
+      gridCellQuestionId: cell.cellQuestion.id,
+      value,
+    });
+  }
+  if (cellType(cell) === 'Tickbox' && value === false) {
+    const others = new Set(
+      grid.cells
+        .filter((c) => c.rowIndex === cell.rowIndex && c.id !== cellId && cellType(c) !== 'Tickbox')
+        .map((c) => c.id),
+    );
+    cells = cells.filter((c) => !others.has(c.cellId));
+  }
+  cells.sort((a, b) => a.rowIndex - b.rowIndex || a.columnIndex - b.columnIndex);
+  return { ...answer, cells };
+}
+
+function numeric(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
+}
+
+/** A cell's score and maximum, or undefined for a cell that does not score. */
+export function cellScore(cell: GridCell, value: unknown): { score: number; max: number } | undefined {
+  const type = cellType(cell);
+  if (type === 'Dropdown') {
+    const options = (cell.cellQuestion.options ?? []).map((o) => numeric(o.value));
+    if (options.length === 0 || options.some((o) => o === undefined)) return undefined;
+    const max = Math.max(...(options as number[]));
+    return { score: numeric(value) ?? 0, max };
+  }
+  return undefined;
+}
+
+/** Rounds to 2 decimals. */
+export function round2(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+/** The rating band holding a percentage, by min ≤ p ≤ max. */
+export function ratingLabelOf(ratings: readonly GridRating[] | undefined, percentage: number): string {
+  return ratings?.find((r) => percentage >= r.min && percentage <= r.max)?.label ?? '';
+}
+
+/** The score summary of a grid answer, recalculated from scratch (§4: on every change). */
+export function gridSummary(grid: Grid, answer: GridAnswer | undefined, ratings?: readonly GridRating[]): GridSummary {
+  let totalScore = 0;
+  let maxScore = 0;
+  for (const cell of grid.cells) {
+    if (!rowScores(grid, answer, cell.rowIndex)) continue;
+    const scored = cellScore(cell, cellValue(answer, cell));
+    if (!scored) continue;
+    totalScore += scored.score;
+    maxScore += scored.max;
+  }
+  totalScore = round2(totalScore);
+  maxScore = round2(maxScore);
+  const ratingPercentage = round2((totalScore / Math.max(maxScore, 1)) * 100);
+  return {
+    totalScore,
+    maxScore,
+    ratingPercentage,
+    ratingLabel: ratingLabelOf(ratings, ratingPercentage),
+    overallComments: answer?.overallComments ?? '',
+  };
+}
+
+const SUM_FORMAT = new Intl.NumberFormat('en-IE', {
+  minimumIntegerDigits: 1,
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** A column sum as shown: '1.0-2' (at least one integer digit, up to two decimals). */
+export function formatColumnSum(sum: number): string {
+  return SUM_FORMAT.format(sum);
+}
+
+/** The sums of the columns whose header asks for one (displaySumOfColumn), over the rows that count. */
+export function columnSums(
+  grid: Grid,
+  answer: GridAnswer | undefined,
+): Array<{ columnIndex: number; label: string; sum: number; text: string }> {
+  return grid.headers
+    .filter((header) => header.displaySumOfColumn)
+    .map((header) => {
+      let sum = 0;
+      for (const cell of grid.cells) {
+        if (cell.columnIndex !== header.index || !rowEnabled(grid, answer, cell.rowIndex)) continue;
+        sum += numeric(cellValue(answer, cell)) ?? 0;
+      }
+      sum = round2(sum);
+      return { columnIndex: header.index, label: header.sumOfColumnLabel ?? '', sum, text: formatColumnSum(sum) };
+    });
+}
+
+/**
+ * Problems of a grid answer against its grid (server and browser): message ids by cell id.
+ * - a cell id the grid does not have, or a Note cell with a value: 'validation.invalid';
+ * - a value of the wrong kind for its column type: 'validation.number' / 'validation.date' / 'validation.option';
+ * - a required cell of an enabled row left empty: 'validation.required'.
+ */
+export function gridProblems(
+  grid: Grid,
+  answer: GridAnswer | undefined,
+): Array<{
+  cellId: number;
+  messageId:
+    | 'validation.invalid'
+    | 'validation.number'
+    | 'validation.date'
+    | 'validation.option'
+    | 'validation.required';
+}> {
+  const problems: ReturnType<typeof gridProblems> = [];
+  const byId = new Map(grid.cells.map((c) => [c.id, c]));
+  for (const given of answer?.cells ?? []) {
+    const cell = byId.get(given.cellId);
+    if (!cell || cellType(cell) === 'Note') {
+      problems.push({ cellId: given.cellId, messageId: 'validation.invalid' });
+      continue;
+    }
+    const value = given.value;
+    switch (cellType(cell)) {
+      case 'Number':
+        if (numeric(value) === undefined) problems.push({ cellId: cell.id, messageId: 'validation.number' });
+        break;
+      case 'Date':
+        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value))
+          problems.push({ cellId: cell.id, messageId: 'validation.date' });
+        break;
+      case 'Dropdown':
+        if (!(cell.cellQuestion.options ?? []).some((o) => o.value === String(value)))
+          problems.push({ cellId: cell.id, messageId: 'validation.option' });
+        break;
+      case 'Checkbox':
+      case 'Tickbox':
+        if (typeof value !== 'boolean') problems.push({ cellId: cell.id, messageId: 'validation.invalid' });
+        break;
+      default:
+        if (typeof value !== 'string' || value.length > 20000)
+          problems.push({ cellId: cell.id, messageId: 'validation.invalid' });
+    }
+  }
+  for (const cell of grid.cells) {
+    if (!cell.cellQuestion.isRequired || cellType(cell) === 'Note' || !rowEnabled(grid, answer, cell.rowIndex))
+      continue;
+    const value = cellValue(answer, cell);
+    if (value === undefined || value === '' || (cellType(cell) === 'Tickbox' && value !== true)) {
+      if (cellType(cell) !== 'Tickbox') problems.push({ cellId: cell.id, messageId: 'validation.required' });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,63 @@
+/**
+ * A Grid question in the form renderer, over the real API (the seed's Site Safety Inspection): scores,
+ * column sums and the rating recalculate on every change; unticking a row clears and disables it; the
+ * saved entry carries the cells list with the server's scores.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi } from './../test/mock-api';
+import { renderApp } from './../test/render';
+
+describe('the grid field', () => {
+  beforeEach(() => mockApi.logIn('user@demo.local'));
+
+  it('scores ticked rows, sums hours, rates, clears an unticked row, and saves the cells with the scores', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/projects/1/qa/health-and-safety/5/add');
+    const table = await screen.findByRole('table', { name: 'Safety checklist' });
+    const pick = async (name: string, value: string) => {
+      await user.click(within(table).getByRole('combobox', { name }));
+      await user.click(await screen.findByRole('option', { name: value }));
+    };
+    await user.click(within(table).getByRole('checkbox', { name: 'Inspected 1' }));
+    await pick('Score (0-3) 1', '3');
+    await user.type(within(table).getByRole('spinbutton', { name: 'Hours 1' }), '2.5');
+    await user.click(within(table).getByRole('checkbox', { name: 'Inspected 2' }));
+    await pick('Score (0-3) 2', '1');
+    await user.type(within(table).getByRole('spinbutton', { name: 'Hours 2' }), '1.25');
+    expect(screen.getByTestId('grid-sum-3')).toHaveTextContent('Total 3.75');
+    expect(screen.getByTestId('grid-total')).toHaveTextContent('Total Score: 4');
+    expect(screen.getByTestId('grid-max')).toHaveTextContent('Max Score: 6');
+    expect(screen.getByTestId('grid-percentage')).toHaveTextContent('Rating (%): 66.67');
+    expect(screen.getByTestId('grid-rating')).toHaveTextContent('Rating: Fair');
+
+    await user.click(within(table).getByRole('checkbox', { name: 'Inspected 2' }));
+    expect(within(table).getByRole('spinbutton', { name: 'Hours 2' })).toHaveValue(null);
+    expect(within(table).getByRole('spinbutton', { name: 'Hours 2' })).toBeDisabled();
+    expect(screen.getByTestId('grid-sum-3')).toHaveTextContent('Total 2.5');
+    expect(screen.getByTestId('grid-percentage')).toHaveTextContent('Rating (%): 100');
+    expect(screen.getByTestId('grid-rating')).toHaveTextContent('Rating: Good');
+    // Rows 3 and 4 are left unticked: their required scores are not asked.
+    for (const row of [3, 4]) {
+      const box = within(table).getByRole('checkbox', { name: `Inspected ${row}` });
+      await user.click(box); // ticked
+      await user.click(box); // unticked
+    }
+
+    await user.type(screen.getByLabelText(/^Inspected by/), 'Seán Doyle');
+    await user.type(screen.getByLabelText(/^Inspection date/), '2026-11-20');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/qa/health-and-safety/5'));
+    const [entry] = await mockApi.entries();
+    const grid = entry.answers.find((a) => a.questionId === 3);
+    expect(grid).toMatchObject({ totalScore: 3, maxScore: 3, answers: [] });
+    expect(grid?.grid?.cells.map((c) => [c.rowIndex, c.columnIndex, c.value])).toEqual([
+      [0, 1, true],
+      [0, 2, '3'],
+      [0, 3, 2.5],
+      [1, 1, false],
+      [2, 1, false],
+      [3, 1, false],
+    ]);
+  });
+});
