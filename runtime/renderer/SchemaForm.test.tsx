@@ -63,7 +63,7 @@ describe('SchemaForm', () => {
     const { schema, uiSchema } = compiledExample();
     render(<SchemaForm schema={schema} uiSchema={uiSchema} />);
     expect(screen.getByLabelText('Pour location *')).toHaveAttribute('type', 'text');
-    expect(screen.getByLabelText('Pour date *')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText('Pour date *')).toHaveAttribute('placeholder', 'yyyy-mm-dd');
     expect(screen.getByRole('combobox', { name: 'Concrete grade *' })).toBeInTheDocument();
     expect(screen.getByLabelText('Slump (mm)')).toHaveAttribute('type', 'number');
     expect(screen.getByRole('checkbox', { name: 'Formwork' })).toBeInTheDocument();

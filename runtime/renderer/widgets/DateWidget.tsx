@@ -1,5 +1,11 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
+import { format, isValid, parse } from 'date-fns';
+import { useEffect, useRef, useState } from 'react';
+import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
 
 /** The default date range: the current year minus 10 to plus 10 (form-configuration.md §5 "Form fields"). */
@@ -8,9 +14,25 @@ export function defaultDateRange(today = new Date()): { min: string; max: string
   return { min: `${year - 10}-01-01`, max: `${year + 10}-12-31` };
 }
 
+/** The date format of forms, shown and stored (form-configuration.md §5, §9): yyyy-mm-dd. */
+export const DATE_FORMAT = 'yyyy-MM-dd';
+
 /**
- * date: a date stored as yyyy-mm-dd. The browser's date input is used (typed or picked; what it
- * cannot parse never reaches the value); ui:options.min / max override the default range.
+ * True when `text` is a real calendar date written yyyy-mm-dd within [min, max] (ISO dates compare as
+ * text). '2026-02-30' is not a date; '2026-2-3' is not the format.
+ */
+export function isDateWithin(text: string, min: string, max: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const parsed = parse(text, DATE_FORMAT, new Date(2000, 0, 1));
+  return isValid(parsed) && format(parsed, DATE_FORMAT) === text && text >= min && text <= max;
+}
+
+/**
+ * date: a date shown and stored as yyyy-mm-dd whatever the browser's locale (a native date input would
+ * show mm/dd/yyyy to an American browser). Typed text becomes the value only when it is a real date in
+ * the range (by default the current year -10 to +10; ui:options.min / max override it); anything else is
+ * not kept: leaving the field puts the last good date back. The calendar button opens the browser's own
+ * date picker, whose choice is written in the same format.
  */
 export default function DateWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus } = props;
@@ -18,25 +40,72 @@ export default function DateWidget(props: WidgetProps) {
   const range = defaultDateRange();
   const min = typeof options.min === 'string' ? options.min : range.min;
   const max = typeof options.max === 'string' ? options.max : range.max;
+  const stored = typeof value === 'string' ? value : '';
+  const [text, setText] = useState(stored);
+  const picker = useRef<HTMLInputElement>(null);
+  useEffect(() => setText(stored), [stored]);
+
+  const accept = (next: string) => {
+    setText(next);
+    if (next === '') onChange(options.emptyValue);
+    else if (isDateWithin(next, min, max)) onChange(next);
+  };
+
   return (
-    <TextField
-      id={id}
-      name={htmlName || id}
-      type="date"
-      label={hideLabel ? undefined : requiredLabel(label, required)}
-      value={typeof value === 'string' ? value : ''}
-      autoFocus={autofocus}
-      disabled={disabled}
-      error={rawErrors.length > 0}
-      fullWidth
-      margin="dense"
-      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
-      onBlur={(event) => onBlur(id, event.target.value)}
-      onFocus={(event) => onFocus(id, event.target.value)}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { readOnly: readonly, min, max, 'aria-required': required || undefined },
-      }}
-    />
+    <>
+      <TextField
+        id={id}
+        name={htmlName || id}
+        label={hideLabel ? undefined : requiredLabel(label, required)}
+        value={text}
+        placeholder="yyyy-mm-dd"
+        autoFocus={autofocus}
+        disabled={disabled}
+        error={rawErrors.length > 0}
+        fullWidth
+        margin="dense"
+        onChange={(event) => accept(event.target.value.trim())}
+        onBlur={() => {
+          // Invalid input is not kept (form-configuration.md §5).
+          if (text !== '' && !isDateWithin(text, min, max)) setText(stored);
+          onBlur(id, stored);
+        }}
+        onFocus={(event) => onFocus(id, event.target.value)}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: {
+            readOnly: readonly,
+            inputMode: 'numeric',
+            maxLength: 10,
+            'aria-required': required || undefined,
+          },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton
+                  aria-label={message('form.openCalendar')}
+                  edge="end"
+                  disabled={disabled || readonly}
+                  onClick={() => picker.current?.showPicker?.()}
+                >
+                  <CalendarMonthIcon />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <input
+        ref={picker}
+        type="date"
+        tabIndex={-1}
+        aria-hidden="true"
+        min={min}
+        max={max}
+        value={isDateWithin(stored, min, max) ? stored : ''}
+        onChange={(event) => accept(event.target.value)}
+        style={{ position: 'absolute', opacity: 0, pointerEvents: 'none', width: 0, height: 0 }}
+      />
+    </>
   );
 }
