@@ -93,7 +93,7 @@ export function compileFormDefinition(def: FormDefinition): CompiledForm {
       keys.push(key);
       pageProperties[key] = properties[key] = schema;
       pageUi[key] = uiSchema[key] = ui;
-      if (question.required === true) {
+      if (question.required === true && !fieldTypeOf(question).answerless) {
         pageRequired.push(key);
         required.push(key);
       }

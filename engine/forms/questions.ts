@@ -18,7 +18,12 @@ export type QuestionKind =
   | 'date'
   | 'checkboxes'
   | 'tick'
-  | 'grid';
+  | 'grid'
+  | 'multiSelect'
+  | 'note'
+  | 'temperature'
+  | 'toggle'
+  | 'colour';
 
 /** The {@link QuestionKind} of a question. */
 export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 'options'>): QuestionKind {
@@ -29,6 +34,16 @@ export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 
       return 'date';
     case 'Grid':
       return 'grid';
+    case 'MultiSelect':
+      return 'multiSelect';
+    case 'Note':
+      return 'note';
+    case 'Temperature':
+      return 'temperature';
+    case 'Toggle':
+      return 'toggle';
+    case 'Colour':
+      return 'colour';
     case 'Checkbox':
       return (question.options ?? []).length > 0 ? 'checkboxes' : 'tick';
     default:
@@ -47,11 +62,15 @@ export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 
 
 /**
  * True for a question the form never shows: "Select and multi-select fields are hidden when not
- * required and without options" (form-configuration.md §5 Form fields). Only a Dropdown can be such a
- * select here: a Checkbox without options is a tick box, not a multi-select.
+ * required and without options" (form-configuration.md §5 Form fields): a Dropdown or a MultiSelect (a
+ * Checkbox without options is a tick box, not a multi-select).
  */
 export function isHiddenQuestion(question: Pick<Question, 'type' | 'options' | 'required'>): boolean {
-  return question.type === 'Dropdown' && question.required !== true && (question.options ?? []).length === 0;
+  return (
+    (question.type === 'Dropdown' || question.type === 'MultiSelect') &&
+    question.required !== true &&
+    (question.options ?? []).length === 0
+  );
 }
 
 /**

@@ -6,14 +6,19 @@
 import type { Question } from '../../types/generated';
 import { type QuestionKind, questionKind } from '../questions';
 import { checkboxes } from './checkboxes';
+import { colour } from './colour';
 import { date } from './date';
 import { dropdown } from './dropdown';
 import { grid } from './grid';
 import { hyperlink } from './hyperlink';
 import { long } from './long';
+import { multiSelect } from './multi-select';
+import { note } from './note';
 import { number } from './number';
+import { temperature } from './temperature';
 import { text } from './text';
 import { tick } from './tick';
+import { toggle } from './toggle';
 import type { FieldType } from './types';
 
 export type { FieldType, FieldUiSchema, JSONSchema } from './types';
@@ -29,6 +34,11 @@ export const fieldTypes: Readonly<Record<QuestionKind, FieldType>> = {
   checkboxes,
   tick,
   grid,
+  multiSelect,
+  note,
+  temperature,
+  toggle,
+  colour,
 };
 
 /** The type of a question. */

@@ -35,7 +35,15 @@ export interface FieldUiSchema {
   /** A field-type registry key of the renderer (the original's field type names). */
   'ui:widget': string;
   /** `inputType`: the HTML input type of an hz-input ('text', 'url', 'number'); a grid's definition and ratings. */
-  'ui:options'?: { inputType?: 'text' | 'url' | 'number'; grid?: unknown; ratings?: unknown };
+  'ui:options'?: {
+    inputType?: 'text' | 'url' | 'number';
+    grid?: unknown;
+    ratings?: unknown;
+    min?: number;
+    max?: number;
+    onLabel?: string;
+    offLabel?: string;
+  };
   /** A custom RJSF field rendering the whole value (a grid's table), by registry name. */
   'ui:field'?: string;
   /** The question's helpText. */
@@ -59,6 +67,8 @@ export interface FieldType {
   uiSchema(question: Question): FieldUiSchema;
   /** Several values per answer (a list in form data) rather than one. */
   multiValued: boolean;
+  /** Shown but never answered (a note): never required, nothing saved. */
+  answerless?: boolean;
   /** The message of a value of the wrong type (server validation). */
   typeMessageId: MessageId;
   /** The message of a value that does not match the schema's pattern. */

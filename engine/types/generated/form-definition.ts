@@ -81,7 +81,11 @@ export interface Page {
 export interface Question {
   id: number;
   label: string;
-  type: 'Text' | 'Dropdown' | 'Date' | 'Checkbox' | 'Grid';
+  /**
+   * The question's type (form-configuration.md §2 'Form field types'): Text (by extendedType: hz-input, hz-textarea, a hyperlink or a number), Dropdown (hz-select), Date, Checkbox (hz-checkbox), Grid (grid and grid-summary), MultiSelect (multiSelect), Note (note: text shown, no answer), Temperature (temperatureInput, degrees C within min and max), Toggle (toggle-button), Colour (colour-picker).
+   */
+  type:
+    'Text' | 'Dropdown' | 'Date' | 'Checkbox' | 'Grid' | 'MultiSelect' | 'Note' | 'Temperature' | 'Toggle' | 'Colour';
   /**
    * Refines Text: Normal (single line), Long (text area), Hyperlink (url), Number.
    */
@@ -95,11 +99,11 @@ export interface Question {
   required?: boolean;
   helpText?: string;
   /**
-   * Lower bound of a Number question.
+   * Lower bound of a Number or Temperature question.
    */
   min?: number;
   /**
-   * Upper bound of a Number question.
+   * Upper bound of a Number or Temperature question.
    */
   max?: number;
   /**
@@ -113,6 +117,14 @@ export interface Question {
    * @maxItems 50
    */
   ratings?: GridRating[];
+  /**
+   * A Toggle's label when on; default 'Complete'.
+   */
+  onLabel?: string;
+  /**
+   * A Toggle's label when off; default 'Incomplete'.
+   */
+  offLabel?: string;
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema

@@ -5,12 +5,17 @@
  * compiled forms naming a key that is not here fail the registry check (renderer/screens.test.ts).
  */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import ColourPickerWidget from './ColourPickerWidget';
 import DateWidget from './DateWidget';
 import GridField from './GridField';
 import HzCheckboxWidget from './HzCheckboxWidget';
 import HzInputWidget from './HzInputWidget';
 import HzSelectWidget from './HzSelectWidget';
 import HzTextareaWidget from './HzTextareaWidget';
+import MultiSelectWidget from './MultiSelectWidget';
+import NoteField from './NoteField';
+import TemperatureWidget from './TemperatureWidget';
+import ToggleButtonWidget from './ToggleButtonWidget';
 
 export const widgets = {
   'hz-input': HzInputWidget,
@@ -18,6 +23,10 @@ export const widgets = {
   'hz-select': HzSelectWidget,
   'hz-checkbox': HzCheckboxWidget,
   date: DateWidget,
+  multiSelect: MultiSelectWidget,
+  temperatureInput: TemperatureWidget,
+  'toggle-button': ToggleButtonWidget,
+  'colour-picker': ColourPickerWidget,
 } satisfies RegistryWidgetsType;
 
 /**
@@ -26,6 +35,7 @@ export const widgets = {
  */
 export const fields = {
   grid: GridField,
+  note: NoteField,
 } satisfies RegistryFieldsType;
 
 /** A field-type name of the registry. */

@@ -1,0 +1,21 @@
+/** Note: a text the form shows (its label and help text) with no answer (form-configuration.md §2 'note'). */
+import { asIs, type FieldType } from './types';
+
+export const note: FieldType = {
+  name: 'note',
+  widget: 'note',
+  schema: (q) => ({ type: 'null', title: q.label }),
+  uiSchema: () => ({ 'ui:widget': 'note', 'ui:field': 'note' }),
+  multiValued: false,
+  answerless: true,
+  typeMessageId: 'validation.invalid',
+  patternMessageId: 'validation.invalid',
+  constMessageId: 'validation.invalid',
+  columnType: 'Text',
+  displayText: asIs,
+  // A note is never answered: nothing is saved, and a saved answer is refused.
+  answerOf: () => undefined,
+  formValueOf: () => undefined,
+  problems: (_question, answer) =>
+    (answer.answers ?? []).some((v) => v !== '') || answer.grid ? ['validation.invalid'] : [],
+};

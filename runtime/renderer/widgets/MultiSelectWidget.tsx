@@ -1,0 +1,53 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { WidgetProps } from '@rjsf/utils';
+import { requiredLabel } from '../labels';
+
+/**
+ * multiSelect: several options of a list, chosen in a select (form-configuration.md §2); the value is
+ * the chosen values in option order. Hidden when not required and without options (§5).
+ */
+export default function MultiSelectWidget(props: WidgetProps) {
+  const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, schema } =
+    props;
+  const { rawErrors = [] } = props;
+  const items = (schema.items ?? {}) as { enum?: unknown[] };
+  const values = (items.enum ?? []).map(String);
+  if (values.length === 0 && !required) return null;
+  const chosen = Array.isArray(value) ? value.map(String) : [];
+  const labelId = `${id}-label`;
+  return (
+    <TextField
+      id={id}
+      name={htmlName || id}
+      select
+      label={hideLabel ? undefined : requiredLabel(label, required)}
+      value={chosen}
+      disabled={disabled || readonly}
+      error={rawErrors.length > 0}
+      fullWidth
+      margin="dense"
+      onChange={(event) => {
+        const picked = event.target.value as unknown as string[];
+        const next = values.filter((v) => picked.includes(v));
+        onChange(next.length === 0 ? undefined : next);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      slotProps={{
+        inputLabel: { id: labelId },
+        select: {
+          multiple: true,
+          renderValue: (selected) => (selected as string[]).join(', '),
+          SelectDisplayProps: { 'aria-labelledby': hideLabel ? undefined : labelId } as object,
+        },
+      }}
+    >
+      {values.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
