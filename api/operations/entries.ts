@@ -18,6 +18,7 @@ import type {
 import type { UserDoc } from '../auth/types';
 import { nextSequence } from '../ids';
 import type { Store } from '../store/port';
+import { withSanitizedRichText } from './rich-text';
 
 type EntryDoc = FormEntry & { [key: string]: unknown };
 
@@ -54,7 +55,7 @@ export async function submitEntry(scope: EntryScope, submission: FormEntrySubmis
     throw new AppError(400, 'validation.invalidBody', { details: summary }, problems);
   }
   // What the server computes (a grid's scores) is never taken from the client.
-  const answers = withComputedValues(scope.form, given);
+  const answers = withSanitizedRichText(scope.form, withComputedValues(scope.form, given));
   const entries = scope.store.collection<EntryDoc>('formEntries');
   if (submission.entryNumber !== undefined) {
     const filter = { ...scopeFilter(scope), entryNumber: submission.entryNumber };

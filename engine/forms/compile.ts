@@ -10,6 +10,7 @@ import type { FormDefinition, Question } from '../types/generated';
 import { answerKey } from './answer-keys';
 import { type FieldUiSchema, fieldTypeOf, fieldTypes, type JSONSchema } from './field-types';
 import { isHiddenQuestion } from './questions';
+import { conditionSchema, conditionsOf, conditionsSchema } from './visibility';
 
 export type { FieldUiSchema, JSONSchema } from './field-types';
 export { HYPERLINK_PATTERN, sortSelectOptions, TEXT_MAX_LENGTH } from './field-types/shared';
@@ -36,6 +37,8 @@ export interface CompiledPage {
   /** The form schema restricted to this page's keys. */
   schema: JSONSchema;
   uiSchema: FormUiSchema;
+  /** The page's visibility condition over the form data (engine/forms/visibility.ts); absent: always shown. */
+  visibleWhen?: JSONSchema;
 }
 
 /** A compiled form definition. Treat it as read-only: pages share property schemas with `schema`. */
@@ -78,10 +81,12 @@ export function compileFormDefinition(def: FormDefinition): CompiledForm {
   const properties: Record<string, JSONSchema> = {};
   const required: string[] = [];
   const uiSchema: FormUiSchema = { 'ui:order': [] };
+  const conditional: JSONSchema[] = [];
   const pages: CompiledPage[] = def.pages.map((page, index) => {
     const keys: string[] = [];
     const pageProperties: Record<string, JSONSchema> = {};
     const pageRequired: string[] = [];
+    const pageConditional: JSONSchema[] = [];
     const pageUi: FormUiSchema = { 'ui:order': [] };
     for (const question of page.questions) {
       if (seen.has(question.id)) continue;
@@ -90,23 +95,38 @@ export function compileFormDefinition(def: FormDefinition): CompiledForm {
       const key = answerKey(question.id);
       const schema = questionSchema(question);
       const ui = questionUiSchema(question);
+      const shownWhen = conditionsSchema(conditionsOf(page, question));
+      if (shownWhen) ui['ui:visibleWhen'] = shownWhen;
       keys.push(key);
       pageProperties[key] = properties[key] = schema;
       pageUi[key] = uiSchema[key] = ui;
       if (question.required === true && !fieldTypeOf(question).answerless) {
-        pageRequired.push(key);
-        required.push(key);
+        if (shownWhen) {
+          // Required only while shown: a hidden question is never required.
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise
+          const rule: JSONSchema = { if: shownWhen, then: { required: [key] } };
+          pageConditional.push(rule);
+          conditional.push(rule);
+        } else {
+          pageRequired.push(key);
+          required.push(key);
+        }
       }
     }
     pageUi['ui:order'] = [...keys];
     uiSchema['ui:order'].push(...keys);
+    const pageSchema: JSONSchema = { type: 'object', properties: pageProperties, required: pageRequired };
+    if (pageConditional.length > 0) pageSchema.allOf = pageConditional;
     return {
       id: page.id,
       label: page.label.trim() === '' ? message('form.page', { n: index + 1 }) : page.label,
       keys,
-      schema: { type: 'object', properties: pageProperties, required: pageRequired },
+      schema: pageSchema,
       uiSchema: pageUi,
+      ...(page.visibleWhen ? { visibleWhen: conditionSchema(page.visibleWhen) } : {}),
     };
   });
-  return { schema: { type: 'object', properties, required }, uiSchema, pages };
+  const schema: JSONSchema = { type: 'object', properties, required };
+  if (conditional.length > 0) schema.allOf = conditional;
+  return { schema, uiSchema, pages };
 }

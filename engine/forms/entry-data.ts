@@ -15,6 +15,7 @@ import type { Answer, AnswerValue, FormDefinition, Question } from '../types/gen
 import { answerKey } from './answer-keys';
 import { fieldTypeOf } from './field-types';
 import { allQuestions } from './questions';
+import { hiddenQuestionIds } from './visibility';
 
 /** Renderer form data: answer key → value. */
 export type FormData = Record<string, unknown>;
@@ -79,7 +80,10 @@ function companionValue(field: Companion, value: unknown): Answer[Companion] | u
  */
 export function formDataToAnswers(def: FormDefinition, formData: FormData): Answer[] {
   const answers: Answer[] = [];
+  // A question hidden by its condition is not answered (engine/forms/visibility.ts).
+  const hidden = hiddenQuestionIds(def, formData);
   for (const question of allQuestions(def)) {
+    if (hidden.has(question.id)) continue;
     const type = fieldTypeOf(question);
     if (type.answerOf) {
       const fields = type.answerOf(question, formData[answerKey(question.id)]);

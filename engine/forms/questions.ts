@@ -23,7 +23,8 @@ export type QuestionKind =
   | 'note'
   | 'temperature'
   | 'toggle'
-  | 'colour';
+  | 'colour'
+  | 'richText';
 
 /** The {@link QuestionKind} of a question. */
 export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 'options'>): QuestionKind {
@@ -44,6 +45,8 @@ export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 
       return 'toggle';
     case 'Colour':
       return 'colour';
+    case 'RichText':
+      return 'richText';
     case 'Checkbox':
       return (question.options ?? []).length > 0 ? 'checkboxes' : 'tick';
     default:

@@ -14,6 +14,7 @@ import { compileFormDefinition } from './compile';
 import { answersToFormData, isEmptyValue } from './entry-data';
 import { fieldTypeOf } from './field-types';
 import { allQuestions, isHiddenQuestion } from './questions';
+import { hiddenQuestionIds } from './visibility';
 
 /** Most compiled published forms kept; the least recently used is dropped (and removed from Ajv). */
 export const COMPILED_FORM_CACHE_SIZE = 200;
@@ -228,18 +229,23 @@ function mapFormError(
 
 /**
  * The answers as the server stores them: what the server computes replaces what a client sent (a grid's
- * totalScore and maxScore, from its cells; engine/forms/grid.ts). Answers of other types are unchanged.
+ * totalScore and maxScore, from its cells; engine/forms/grid.ts), and the answers of questions hidden
+ * by their conditions are dropped. Other answers are unchanged.
  * @param def the published form the answers belong to
  * @param answers answers that passed validateAnswers
  */
 export function withComputedValues(def: FormDefinition, answers: readonly Answer[]): Answer[] {
   const questions = new Map(allQuestions(def).map((q) => [q.id, q]));
-  return answers.map((answer) => {
-    const question = questions.get(answer.questionId);
-    const type = question ? fieldTypeOf(question) : undefined;
-    if (!question || !type?.answerOf) return answer;
-    const { totalScore: _t, maxScore: _m, ...rest } = answer;
-    const computed = type.answerOf(question, type.formValueOf?.(question, answer));
-    return computed ? { ...rest, ...computed } : rest;
-  });
+  // A question its condition hides is not saved, whatever the client sent (engine/forms/visibility.ts).
+  const hidden = hiddenQuestionIds(def, answersToFormData(def, answers));
+  return answers
+    .filter((answer) => !hidden.has(answer.questionId))
+    .map((answer) => {
+      const question = questions.get(answer.questionId);
+      const type = question ? fieldTypeOf(question) : undefined;
+      if (!question || !type?.answerOf) return answer;
+      const { totalScore: _t, maxScore: _m, ...rest } = answer;
+      const computed = type.answerOf(question, type.formValueOf?.(question, answer));
+      return computed ? { ...rest, ...computed } : rest;
+    });
 }

@@ -2,10 +2,12 @@
  * Rules a form definition must keep beyond its JSON Schema (form-configuration.md §3 "Form"):
  * page ids, question ids and each question's option ids are unique; a Dropdown has options;
  * a Number question's min is not above its max; a Grid question has a grid whose cells and headers lie
- * within its rows and columns, one cell per place, with unique cell ids. Used by the API on create/update and, later,
+ * within its rows and columns, one cell per place, with unique cell ids; a visibility condition reads a
+ * question that comes before it. Used by the API on create/update and, later,
  * by the form creator before saving.
  */
 import { detail, type ErrorDetail } from '../errors';
+import { conditionProblems } from '../forms/visibility';
 import type { FormDefinitionInput, Grid } from '../types/generated';
 
 /** The rule violations of a definition; empty when it is sound. */
@@ -34,6 +36,11 @@ export function checkFormDefinition(def: Pick<FormDefinitionInput, 'pages'>): Er
         problems.push(detail(`${path}/grid`, 'forms.gridInvalid', { field: question.label }));
     });
   });
+  for (const problem of conditionProblems(def)) {
+    problems.push(
+      detail('/pages', 'forms.conditionInvalid', { questionId: problem.questionId, refersTo: problem.refersTo }),
+    );
+  }
   return problems;
 }
 

@@ -20,6 +20,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { compiledFormDefaultsBehavior } from '../../engine/forms/compile';
 import { type PagingBlockedMessageId, pagingMachine } from '../../engine/machines/paging';
 import { message } from '../../engine/messages/catalogue';
+import { satisfies } from '../../engine/validation/interpreted';
 import { transformErrors } from './errors';
 import type { FormValidator } from './functions/validators';
 import { formValidator } from './validator';
@@ -36,6 +37,8 @@ export interface SchemaFormPage {
   keys: string[];
   schema: RJSFSchema;
   uiSchema: UiSchema;
+  /** Shown only while this JSON Schema holds for the form data (a page hidden by condition). */
+  visibleWhen?: object;
 }
 
 export interface SchemaFormProps {
@@ -81,9 +84,30 @@ function customValidateOf(validate: FormValidator | undefined): CustomValidator<
   };
 }
 
-/** Index of the first page holding a key with an error, or -1. */
+/** Index of the first shown page holding a key with an error, or -1. */
 function firstPageWithErrors(pages: SchemaFormPage[], data: FormData): number {
-  return pages.findIndex((page) => !isValid(page.schema, data));
+  return pages.findIndex((page) => pageShown(page, data) && !isValid(page.schema, data));
+}
+
+/** True when a page's condition holds (or it has none). */
+function pageShown(page: SchemaFormPage, data: FormData): boolean {
+  return !page.visibleWhen || satisfies(page.visibleWhen, data);
+}
+
+/** Keys of fields whose `ui:visibleWhen` does not hold for `data` (engine/forms/visibility.ts). */
+export function hiddenKeys(uiSchema: UiSchema, data: FormData): string[] {
+  return Object.entries(uiSchema).flatMap(([key, ui]) => {
+    const when = (ui as { 'ui:visibleWhen'?: object } | undefined)?.['ui:visibleWhen'];
+    return when && !satisfies(when, data) ? [key] : [];
+  });
+}
+
+/** The uiSchema with hidden fields rendered as nothing. */
+function withHidden(uiSchema: UiSchema, hidden: readonly string[]): UiSchema {
+  if (hidden.length === 0) return uiSchema;
+  const out: UiSchema = { ...uiSchema };
+  for (const key of hidden) out[key] = { 'ui:widget': 'hidden' };
+  return out;
 }
 
 const ACTIVE_PAGE_COLOUR = 'red';
@@ -104,7 +128,15 @@ export function SchemaForm(props: SchemaFormProps) {
   const current = pages ? snapshot.context.current : 0;
   const page = pages?.[current];
   const blocked = snapshot.matches({ editing: 'blocked' });
-  const lastPage = !pages || current === pages.length - 1;
+  // Pages hidden by condition get no link and are stepped over (the machine still counts every page).
+  const shownPages = pages ? pages.map((p, index) => ({ p, index })).filter(({ p }) => pageShown(p, formData)) : [];
+  const nextShown = shownPages.find(({ index }) => index > current)?.index;
+  const previousShown = [...shownPages].reverse().find(({ index }) => index < current)?.index;
+  const lastPage = !pages || nextShown === undefined;
+  const shownUi = useMemo(() => {
+    const ui = page?.uiSchema ?? uiSchema ?? {};
+    return withHidden(ui, hiddenKeys(ui, formData));
+  }, [page, uiSchema, formData]);
   const valid = useMemo(() => isValid(schema, formData, props.validate), [schema, formData, props.validate]);
 
   useEffect(() => {
@@ -116,7 +148,12 @@ export function SchemaForm(props: SchemaFormProps) {
 
   const currentPageValid = () => readonly || (formRef.current?.validateForm() ?? false);
 
-  const handleChange = (data: FormData) => {
+  const handleChange = (changed: FormData) => {
+    // A field its condition hides keeps no value (a hidden question is never answered).
+    const hidden = hiddenKeys(uiSchema ?? {}, changed);
+    const data = hidden.some((key) => key in changed)
+      ? Object.fromEntries(Object.entries(changed).filter(([key]) => !hidden.includes(key)))
+      : changed;
     setFormData(data);
     if (blocked) send({ type: 'EDITED' });
     onChange?.(data);
@@ -145,7 +182,7 @@ export function SchemaForm(props: SchemaFormProps) {
 
   const pageLinks = pages ? (
     <Stack direction="row" flexWrap="wrap" gap={1} component="nav" sx={{ my: 1 }}>
-      {pages.map((p, index) => (
+      {shownPages.map(({ p, index }) => (
         <Button
           key={p.id}
           size="small"
@@ -167,7 +204,7 @@ export function SchemaForm(props: SchemaFormProps) {
         key={current}
         ref={formRef}
         schema={page?.schema ?? schema}
-        uiSchema={{ ...(page?.uiSchema ?? uiSchema), 'ui:submitButtonOptions': { norender: true } }}
+        uiSchema={{ ...shownUi, 'ui:submitButtonOptions': { norender: true } }}
         formData={formData}
         validator={formValidator}
         widgets={widgets}
@@ -194,12 +231,23 @@ export function SchemaForm(props: SchemaFormProps) {
         )}
         <Stack direction="row" gap={1} sx={{ mt: 2 }} flexWrap="wrap">
           {pages && (
-            <Button variant="outlined" disabled={current === 0} onClick={() => send({ type: 'PREVIOUS' })}>
+            <Button
+              variant="outlined"
+              disabled={previousShown === undefined}
+              onClick={() =>
+                previousShown !== undefined && send({ type: 'GOTO', page: previousShown, pageValid: true })
+              }
+            >
               {message('form.previous')}
             </Button>
           )}
           {pages && !lastPage && (
-            <Button variant="outlined" onClick={() => send({ type: 'NEXT', pageValid: currentPageValid() })}>
+            <Button
+              variant="outlined"
+              onClick={() =>
+                nextShown !== undefined && send({ type: 'GOTO', page: nextShown, pageValid: currentPageValid() })
+              }
+            >
               {message('form.next')}
             </Button>
           )}

@@ -7,6 +7,14 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { mockApi, server } from './mock-api';
 
+// jsdom does no layout; the rich-text editor (ProseMirror) asks for positions. Nothing is at any point.
+if (!document.elementFromPoint) document.elementFromPoint = () => null;
+if (!Range.prototype.getClientRects) {
+  Range.prototype.getClientRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+}
+
 // Sections and renderers are loaded on demand; the first load of a chunk takes a while under jsdom.
 configure({ asyncUtilTimeout: 5000 });
 

@@ -79,6 +79,11 @@ const samples: Array<{ question: Question; good: unknown; bad: unknown }> = [
   { question: { id: 13, label: 'Area cleaned', type: 'Toggle' }, good: true, bad: 'yes' },
   { question: { id: 14, label: 'Marking colour', type: 'Colour' }, good: '#ff8800', bad: 'orange' },
   { question: { id: 15, label: 'Wear PPE at all times.', type: 'Note' }, good: null, bad: 'x' },
+  {
+    question: { id: 16, label: 'Method statement', type: 'RichText' },
+    good: '<p>Lift <strong>slowly</strong></p>',
+    bad: 7,
+  },
 ];
 
 describe('the field-type table', () => {
@@ -107,6 +112,12 @@ describe('the field-type table', () => {
       expect(type.uiSchema(question)['ui:widget']).toBe(type.widget);
     });
   }
+
+  it('shows a rich-text answer as its text in registers and the CSV', () => {
+    expect(fieldTypes.richText.displayText('<p>Lift <strong>slowly</strong></p><ul><li>A &amp; B</li></ul>')).toBe(
+      'Lift slowly A & B',
+    );
+  });
 
   it('shows a stored date-time by its date', () => {
     expect(fieldTypes.date.displayText('2026-11-20T09:30:00.000Z')).toBe('2026-11-20');

@@ -15,6 +15,7 @@ import { long } from './long';
 import { multiSelect } from './multi-select';
 import { note } from './note';
 import { number } from './number';
+import { richText } from './rich-text';
 import { temperature } from './temperature';
 import { text } from './text';
 import { tick } from './tick';
@@ -39,6 +40,7 @@ export const fieldTypes: Readonly<Record<QuestionKind, FieldType>> = {
   temperature,
   toggle,
   colour,
+  richText,
 };
 
 /** The type of a question. */

@@ -46,6 +46,8 @@ export interface FieldUiSchema {
   };
   /** A custom RJSF field rendering the whole value (a grid's table), by registry name. */
   'ui:field'?: string;
+  /** Shown only while this JSON Schema holds for the form data (engine/forms/visibility.ts). */
+  'ui:visibleWhen'?: JSONSchema;
   /** The question's helpText. */
   'ui:help'?: string;
   /** '' for selects, so the blank first option shows (form-configuration.md §5). */
@@ -69,6 +71,8 @@ export interface FieldType {
   multiValued: boolean;
   /** Shown but never answered (a note): never required, nothing saved. */
   answerless?: boolean;
+  /** The answer is HTML that the server sanitises before storing it (wysiwygInput). */
+  richText?: boolean;
   /** The message of a value of the wrong type (server validation). */
   typeMessageId: MessageId;
   /** The message of a value that does not match the schema's pattern. */

@@ -73,6 +73,7 @@ export interface Page {
    * @maxItems 500
    */
   questions: Question[];
+  visibleWhen?: VisibleWhen;
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema
@@ -82,10 +83,20 @@ export interface Question {
   id: number;
   label: string;
   /**
-   * The question's type (form-configuration.md §2 'Form field types'): Text (by extendedType: hz-input, hz-textarea, a hyperlink or a number), Dropdown (hz-select), Date, Checkbox (hz-checkbox), Grid (grid and grid-summary), MultiSelect (multiSelect), Note (note: text shown, no answer), Temperature (temperatureInput, degrees C within min and max), Toggle (toggle-button), Colour (colour-picker).
+   * The question's type (form-configuration.md §2 'Form field types'): Text (by extendedType: hz-input, hz-textarea, a hyperlink or a number), Dropdown (hz-select), Date, Checkbox (hz-checkbox), Grid (grid and grid-summary), MultiSelect (multiSelect), Note (note: text shown, no answer), Temperature (temperatureInput, degrees C within min and max), Toggle (toggle-button), Colour (colour-picker), RichText (wysiwygInput: formatted text, sanitised).
    */
   type:
-    'Text' | 'Dropdown' | 'Date' | 'Checkbox' | 'Grid' | 'MultiSelect' | 'Note' | 'Temperature' | 'Toggle' | 'Colour';
+    | 'Text'
+    | 'Dropdown'
+    | 'Date'
+    | 'Checkbox'
+    | 'Grid'
+    | 'MultiSelect'
+    | 'Note'
+    | 'Temperature'
+    | 'Toggle'
+    | 'Colour'
+    | 'RichText';
   /**
    * Refines Text: Normal (single line), Long (text area), Hyperlink (url), Number.
    */
@@ -125,6 +136,7 @@ export interface Question {
    * A Toggle's label when off; default 'Incomplete'.
    */
   offLabel?: string;
+  visibleWhen?: VisibleWhen;
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema
@@ -207,6 +219,21 @@ export interface GridRating {
   min: number;
   max: number;
   label: string;
+}
+/**
+ * A visibility condition (form-configuration.md 'Form field types': questions and pages hidden by condition): shown only while question `questionId` is answered with `equals`, or with one of `oneOf` (for a question with several values: one of its values); with neither, while it is answered at all. A hidden question is never required and its answer is not saved.
+ *
+ * This interface was referenced by `FormDefinition`'s JSON-Schema
+ * via the `definition` "visibleWhen".
+ */
+export interface VisibleWhen {
+  questionId: number;
+  equals?: string | number | boolean;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  oneOf?: (string | number | boolean)[];
 }
 /**
  * A Grid question's table (form-configuration.md §3 Grid): headers by column and one cell per row and column, each with its cell question.

@@ -12,6 +12,7 @@ import HzCheckboxWidget from './HzCheckboxWidget';
 import HzInputWidget from './HzInputWidget';
 import HzSelectWidget from './HzSelectWidget';
 import HzTextareaWidget from './HzTextareaWidget';
+import WysiwygWidget from './LazyWysiwygWidget';
 import MultiSelectWidget from './MultiSelectWidget';
 import NoteField from './NoteField';
 import TemperatureWidget from './TemperatureWidget';
@@ -27,6 +28,7 @@ export const widgets = {
   temperatureInput: TemperatureWidget,
   'toggle-button': ToggleButtonWidget,
   'colour-picker': ColourPickerWidget,
+  wysiwygInput: WysiwygWidget,
 } satisfies RegistryWidgetsType;
 
 /**
