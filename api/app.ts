@@ -4,8 +4,10 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { operations } from '../engine/api/operations';
 import { AppError } from '../engine/errors';
 import { catalogueRoutes } from './catalogue';
+import { MAX_UPLOAD_BYTES } from './files/paths';
 import type { ApiEnv } from './http/env';
 import { handleError, handleNotFound } from './http/errors';
 import { security } from './middleware/security';
@@ -26,25 +28,32 @@ export interface AppOptions {
 /** Builds the API app. Static files and the SPA fallback are added by api/server.ts. */
 export function createApp(options: AppOptions) {
   const { store, sessionTtlMs = 12 * 3600_000, maxBodyBytes = 1024 * 1024, trustProxy = false } = options;
+  // Upload paths (catalogue operations marked `upload`) take multipart bodies up to MAX_UPLOAD_BYTES.
+  const uploadPaths = new Set(
+    Object.values(operations)
+      .filter((operation) => operation.upload)
+      .map((operation) => operation.path),
+  );
+  const limit = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => {
+        // The rest of the oversized body is never read: closing the connection after the answer keeps
+        // its bytes from being parsed as the next request on a keep-alive connection.
+        c.header('Connection', 'close');
+        throw new AppError(413, 'limits.bodyTooLarge');
+      },
+    });
+  const jsonLimit = limit(maxBodyBytes);
+  const uploadLimit = limit(MAX_UPLOAD_BYTES);
   const app = new Hono<ApiEnv>()
-    .use('*', security({ trustProxy }))
+    .use('*', security({ trustProxy, uploadPaths }))
     .use('*', async (c, next) => {
       c.set('store', store);
       c.set('sessionTtlMs', sessionTtlMs);
       await next();
     })
-    .use(
-      '*',
-      bodyLimit({
-        maxSize: maxBodyBytes,
-        onError: (c) => {
-          // The rest of the oversized body is never read: closing the connection after the answer keeps
-          // its bytes from being parsed as the next request on a keep-alive connection.
-          c.header('Connection', 'close');
-          throw new AppError(413, 'limits.bodyTooLarge');
-        },
-      }),
-    )
+    .use('*', (c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)))
     .use('/api/*', async (c, next) => {
       await next();
       c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');

@@ -10,7 +10,7 @@
  * - X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin, X-Frame-Options DENY,
  *   Cross-Origin-Opener-Policy same-origin, Permissions-Policy turning off camera, microphone, geolocation.
  * - Writes carrying the session cookie (POST, PUT, PATCH, DELETE): a body must be application/json
- *   (415 otherwise), and the request must come from this site: an Origin naming another host, or
+ *   (or multipart/form-data on an upload path of the catalogue; 415 otherwise), and the request must come from this site: an Origin naming another host, or
  *   Sec-Fetch-Site cross-site/same-site, is refused 403 (a cross-site request forgery defence on top of
  *   the SameSite=Lax cookie). Requests with neither header (non-browser clients) pass.
  * - With TRUST_PROXY, the host and scheme come from X-Forwarded-Host/-Proto (a TLS-terminating proxy):
@@ -26,6 +26,8 @@ import type { ApiEnv } from '../http/env';
 export interface SecurityOptions {
   /** Trust X-Forwarded-Proto and X-Forwarded-Host (the app runs behind a TLS-terminating proxy). */
   trustProxy?: boolean;
+  /** Paths whose writes are uploads: multipart/form-data is admitted there (the catalogue's `upload`). */
+  uploadPaths?: ReadonlySet<string>;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -85,6 +87,7 @@ function hasBody(c: Context): boolean {
 /** The middleware; see the module comment. */
 export function security(options: SecurityOptions = {}): MiddlewareHandler<ApiEnv> {
   const trustProxy = options.trustProxy === true;
+  const uploadPaths = options.uploadPaths ?? new Set<string>();
   return async (c, next) => {
     const nonce = randomBytes(16).toString('base64');
     c.set('cspNonce', nonce);
@@ -113,7 +116,9 @@ export function security(options: SecurityOptions = {}): MiddlewareHandler<ApiEn
           throw new AppError(403, 'security.crossSite');
         }
         const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-        if (hasBody(c) && type !== 'application/json') throw new AppError(415, 'security.unsupportedMediaType');
+        const upload = uploadPaths.has(c.req.path) && type === 'multipart/form-data';
+        if (hasBody(c) && type !== 'application/json' && !upload)
+          throw new AppError(415, 'security.unsupportedMediaType');
       }
       await next();
     } finally {

@@ -1,6 +1,7 @@
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
+import { directoryBlobStore, memoryBlobStore } from '../files/blob-store';
 import { lockDataDir } from './dir-lock';
 import { EmbeddedCollection } from './embedded-collection';
 import { GroupCommit } from './group-commit';
@@ -95,10 +96,12 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       : null;
   timer?.unref();
 
+  const files = inMemory ? memoryBlobStore() : directoryBlobStore(path.join(dataDir, 'files'));
   return {
     kind: 'embedded',
     dataDir,
     durability,
+    files,
     collection<T extends DocLike = Doc>(name: CollectionName): Collection<T> {
       assertOpen();
       const collection = collections.get(name);

@@ -3,9 +3,11 @@ import {
   type Collection as DriverCollection,
   type Filter as DriverFilter,
   type UpdateFilter as DriverUpdate,
+  GridFSBucket,
   MongoClient,
   MongoServerError,
 } from 'mongodb';
+import { gridFsBlobStore } from '../files/blob-store';
 import { assertDefinedFilter } from './filter-check';
 import { indexes } from './indexes';
 import { plainCopy } from './plain-copy';
@@ -74,8 +76,10 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
   const collections = new Map<CollectionName, MongoCollection<Doc>>(
     collectionNames.map((name) => [name, new MongoCollection<Doc>(db.collection<Row>(name), name, assertOpen)]),
   );
+  const files = gridFsBlobStore(db, GridFSBucket);
   return {
     kind: 'mongodb',
+    files,
     collection<T extends DocLike = Doc>(name: CollectionName): Collection<T> {
       assertOpen();
       const collection = collections.get(name);

@@ -9,6 +9,7 @@
  */
 
 import { resourceCollections } from '../../engine/types/generated/registry';
+import type { BlobStore } from '../files/blob-store';
 
 /**
  * A stored document. `_id` is always a string: the store generates `crypto.randomUUID()` on insert (and on
@@ -143,6 +144,8 @@ export interface Store {
   collection<T extends DocLike = Doc>(name: CollectionName): Collection<T>;
   /** Applies every index of api/store/indexes.ts (idempotent). Throws DuplicateKeyError on conflicting data. */
   ensureIndexes(): Promise<void>;
+  /** The store's files (api/files/blob-store.ts): a directory beside the embedded data, GridFS on MongoDB. */
+  readonly files: BlobStore;
   /** Waits for pending writes, releases files or connections. Using the store afterwards throws. */
   close(): Promise<void>;
   readonly kind: 'embedded' | 'mongodb';

@@ -39,6 +39,8 @@ export interface Operation {
   /** Rule the stored item must satisfy first. */
   rule?: { $ref: string; status: number; messageId: string };
   handler: OperationHandler;
+  /** The body is multipart/form-data (an upload). */
+  upload?: boolean;
   /** A Pending user may call it (shell-access-navigation.md §4). */
   pendingAllowed?: boolean;
   /** The access-model question asked before the handler (engine/rules/access.ts can()). */

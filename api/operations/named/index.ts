@@ -9,6 +9,7 @@ import * as authorization from './authorization';
 import * as clients from './clients';
 import { codeGeneratorGenerate } from './code-generator-generate';
 import * as entries from './entries';
+import * as files from './files';
 import * as forms from './forms';
 import { lookupValuesCreate } from './lookup-values-create';
 import * as projects from './projects';
@@ -50,4 +51,11 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'entries.download': entries.download,
   'lookupValues.create': lookupValuesCreate,
   'codeGenerator.generate': codeGeneratorGenerate,
+  'files.list': files.list,
+  'files.upload': files.upload,
+  'files.download': files.download,
+  'files.delete': files.remove,
+  'files.deleteFolder': files.removeFolder,
+  'thumbnails.sized': files.sized,
+  'thumbnails.width': files.byWidth,
 };

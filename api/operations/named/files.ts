@@ -1,0 +1,126 @@
+/**
+ * The file calls (issue "The form runtime" §6; form-configuration.md §7 "File upload field",
+ * "Thumbnails"): list, upload, download and delete files of the client's folders, and image thumbnails.
+ * Every key is built by api/files/paths.ts from the tenant, so another client's file is simply not there
+ * (404); a file's type is read from its bytes.
+ */
+import sharp from 'sharp';
+import { AppError } from '../../../engine/errors';
+import type { StoredFile } from '../../files/blob-store';
+import { checkFileName, fileKey, folderKey, MAX_FILE_BYTES, publicPath, sniffType } from '../../files/paths';
+import type { NamedOperation, OperationContext } from '../../resources/context';
+
+/** A file as the API answers it. */
+function view(info: StoredFile) {
+  const file = publicPath(info.key);
+  return {
+    name: info.name,
+    file,
+    url: `/api/files/download?file=${encodeURIComponent(file)}`,
+    size: info.size,
+    contentType: info.contentType,
+    modified: info.modified,
+  };
+}
+
+function tenant(context: OperationContext): number {
+  if (context.clientId === undefined) throw new AppError(409, 'auth.noClientSelected');
+  return context.clientId;
+}
+
+/** GET /api/files/getFiles?folder= */
+export const list: NamedOperation = async (context) => {
+  const prefix = folderKey(tenant(context), context.http.req.query('folder') ?? '');
+  return (await context.store.files.list(prefix)).map(view);
+};
+
+/** POST /api/files/upload?folder= (multipart, uploads[]): 201 with the stored files. */
+export const upload: NamedOperation = async (context) => {
+  const prefix = folderKey(tenant(context), context.http.req.query('folder') ?? '');
+  const type = (context.http.req.header('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('multipart/form-data')) throw new AppError(415, 'security.unsupportedMediaType');
+  const form = await context.http.req.formData();
+  const files = [...form.getAll('uploads[]'), ...form.getAll('uploads')].filter((f): f is File => f instanceof File);
+  if (files.length === 0) throw new AppError(400, 'files.noFiles');
+  // Every file is checked before any is stored: a refused upload stores nothing.
+  const checked: Array<{ key: string; bytes: Uint8Array; contentType: string }> = [];
+  for (const file of files) {
+    const name = checkFileName(file.name);
+    if (file.size > MAX_FILE_BYTES)
+      throw new AppError(413, 'files.tooLarge', { name, limit: MAX_FILE_BYTES / 1024 / 1024 });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    checked.push({ key: `${prefix}${name}`, bytes, contentType: await sniffType(bytes) });
+  }
+  const stored = [];
+  for (const file of checked) stored.push(view(await context.store.files.put(file.key, file.bytes, file.contentType)));
+  return context.http.json(stored, 201);
+};
+
+/** GET /api/files/download?file=: the bytes, shown inline for images and PDFs, else as a download. */
+export const download: NamedOperation = async (context) => {
+  const found = await context.store.files.get(fileKey(tenant(context), context.http.req.query('file')));
+  if (!found) throw new AppError(404, 'files.notFound');
+  const inline = /^(image\/(jpeg|png|gif|webp)|application\/pdf)$/.test(found.info.contentType);
+  return new Response(new Uint8Array(found.bytes), {
+    headers: {
+      'Content-Type': found.info.contentType,
+      'Content-Length': String(found.info.size),
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(found.info.name)}`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+};
+
+/** DELETE /api/files/delete?file= : 204, 404 when there is no such file. */
+export const remove: NamedOperation = async (context) => {
+  const deleted = await context.store.files.delete(fileKey(tenant(context), context.http.req.query('file')));
+  if (!deleted) throw new AppError(404, 'files.notFound');
+  return context.http.body(null, 204);
+};
+
+/** DELETE /api/files/folder?folder= : 204 (an unsaved new entry's files). */
+export const removeFolder: NamedOperation = async (context) => {
+  await context.store.files.deleteFolder(folderKey(tenant(context), context.http.req.query('folder') ?? ''));
+  return context.http.body(null, 204);
+};
+
+const MAX_THUMBNAIL = 2000;
+
+function size(raw: string | undefined, fallback?: number): number {
+  if (raw === undefined && fallback !== undefined) return fallback;
+  if (!raw || !/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_THUMBNAIL)
+    throw new AppError(400, 'validation.badRequest');
+  return Number(raw);
+}
+
+/** A cached thumbnail of an image file within width × height (height absent: by width). */
+async function thumbnail(context: OperationContext, width: number, height: number | undefined): Promise<Response> {
+  const clientId = tenant(context);
+  const key = fileKey(clientId, context.http.req.query('file'));
+  const cacheKey = `${clientId}/.thumbnails/${width}x${height ?? 0}/${publicPath(key).replace(/\//g, '~')}.webp`;
+  const original = await context.store.files.info(key);
+  if (!original) throw new AppError(404, 'files.notFound');
+  let cached = await context.store.files.get(cacheKey);
+  if (!cached || cached.info.modified < original.modified) {
+    if (!original.contentType.startsWith('image/')) throw new AppError(415, 'files.notAnImage');
+    const source = await context.store.files.get(key);
+    if (!source) throw new AppError(404, 'files.notFound');
+    const bytes = await sharp(source.bytes, { limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width, height, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    await context.store.files.put(cacheKey, bytes, 'image/webp');
+    cached = { info: { ...original, contentType: 'image/webp', size: bytes.byteLength }, bytes };
+  }
+  return new Response(new Uint8Array(cached.bytes), {
+    headers: { 'Content-Type': 'image/webp', 'Cache-Control': 'private, max-age=300' },
+  });
+}
+
+/** GET /api/thumbnail/{width}/{height}?file= */
+export const sized: NamedOperation = (context) =>
+  thumbnail(context, size(context.params.width), size(context.params.height));
+
+/** GET /api/thumbnail/{width}?file= */
+export const byWidth: NamedOperation = (context) => thumbnail(context, size(context.params.width, 300), undefined);
