@@ -20,7 +20,10 @@ beforeAll(async () => {
 function upload(folder: string, files: Array<{ name: string; bytes: Uint8Array; type?: string }>, as = cookie) {
   const form = new FormData();
   for (const file of files)
-    form.append('uploads[]', new File([file.bytes], file.name, { type: file.type ?? 'application/octet-stream' }));
+    form.append(
+      'uploads[]',
+      new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? 'application/octet-stream' }),
+    );
   return h.app.request(`/api/files/upload?folder=${encodeURIComponent(folder)}`, {
     method: 'POST',
     headers: { Cookie: as },
