@@ -170,7 +170,7 @@ export function gridFsBlobStore(
   });
   const find = async (key: string) =>
     (await bucket.find({ filename: key }).sort({ uploadDate: -1 }).toArray())[0] ?? null;
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return {
     async put(key, bytes, contentType) {
       const old = await bucket.find({ filename: key }).toArray();
@@ -201,11 +201,11 @@ export function gridFsBlobStore(
       return docs.length > 0;
     },
     async list(prefix) {
-      const docs = await bucket.find({ filename: { $regex: `^${escape(prefix)}[^/]+$` } }).toArray();
+      const docs = await bucket.find({ filename: { $regex: `^${escapeRegExp(prefix)}[^/]+$` } }).toArray();
       return docs.map((d) => toInfo(d as never)).sort(byName);
     },
     async deleteFolder(prefix) {
-      const docs = await bucket.find({ filename: { $regex: `^${escape(prefix)}` } }).toArray();
+      const docs = await bucket.find({ filename: { $regex: `^${escapeRegExp(prefix)}` } }).toArray();
       for (const doc of docs) await bucket.delete(doc._id);
       return docs.length;
     },

@@ -11,6 +11,10 @@ describe('rich-text answers on the server', () => {
     ).toBe('<p>Lift <strong>slowly</strong> here</p><ul><li>one</li></ul>');
   });
 
+  it('drops the empty paragraphs an editor leaves at the end', () => {
+    expect(sanitizeRichText('<ul><li><p>one</p></li></ul><p></p><p><br></p>')).toBe('<ul><li><p>one</p></li></ul>');
+  });
+
   it('sanitises the answers of RichText questions only', () => {
     const def = {
       id: 1,

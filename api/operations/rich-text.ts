@@ -6,7 +6,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { fieldTypeOf } from '../../engine/forms/field-types';
-import { RICH_TEXT_TAGS } from '../../engine/forms/field-types/rich-text';
+import { RICH_TEXT_TAGS, trimRichText } from '../../engine/forms/field-types/rich-text';
 import { allQuestions } from '../../engine/forms/questions';
 import type { Answer, FormDefinition } from '../../engine/types/generated';
 
@@ -18,7 +18,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** Sanitised HTML of one rich-text answer value. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return trimRichText(sanitizeHtml(html, OPTIONS));
 }
 
 /** The answers with every rich-text value sanitised; other answers unchanged. */

@@ -24,7 +24,9 @@ export type QuestionKind =
   | 'temperature'
   | 'toggle'
   | 'colour'
-  | 'richText';
+  | 'richText'
+  | 'fileUpload'
+  | 'signature';
 
 /** The {@link QuestionKind} of a question. */
 export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 'options'>): QuestionKind {
@@ -47,6 +49,10 @@ export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 
       return 'colour';
     case 'RichText':
       return 'richText';
+    case 'FileUpload':
+      return 'fileUpload';
+    case 'Signature':
+      return 'signature';
     case 'Checkbox':
       return (question.options ?? []).length > 0 ? 'checkboxes' : 'tick';
     default:

@@ -31,9 +31,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Options of one call: `params` fill the path, `body` is sent as JSON. */
+/** Options of one call: `params` fill the path, `query` the query string, `body` is sent as JSON (a FormData as multipart). */
 export interface CallOptions {
   params?: Record<string, string | number>;
+  query?: Record<string, string>;
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -66,9 +67,14 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 async function send(name: OperationName, options: CallOptions): Promise<Response> {
-  const { method, url } = resolveOperation(name, options.params ?? {});
+  const resolved = resolveOperation(name, options.params ?? {});
+  const { method } = resolved;
+  const url = options.query ? `${resolved.url}?${new URLSearchParams(options.query).toString()}` : resolved.url;
   const init: RequestInit = { method, credentials: 'include', signal: options.signal, headers: {} };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart boundary itself.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     init.body = JSON.stringify(options.body);
     init.headers = { 'Content-Type': 'application/json' };
   }

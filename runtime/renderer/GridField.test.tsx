@@ -46,6 +46,11 @@ describe('the grid field', () => {
 
     await user.type(screen.getByLabelText(/^Inspected by/), 'Seán Doyle');
     await user.type(screen.getByLabelText(/^Inspection date/), '2026-11-20');
+    await user.click(screen.getByRole('combobox', { name: 'Hot work on site? *' }));
+    await user.click(await screen.findByRole('option', { name: 'No' }));
+    // No hot work: Next steps over the hot-work page to the sign-off.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByLabelText('Barrier tape colour');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/qa/health-and-safety/5'));
     const [entry] = await mockApi.entries();

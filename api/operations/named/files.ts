@@ -40,7 +40,10 @@ export const upload: NamedOperation = async (context) => {
   const type = (context.http.req.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) throw new AppError(415, 'security.unsupportedMediaType');
   const form = await context.http.req.formData();
-  const files = [...form.getAll('uploads[]'), ...form.getAll('uploads')].filter((f): f is File => f instanceof File);
+  // Blob-like entries (not `instanceof File`: a test environment may bring a File class of its own).
+  const files = [...form.getAll('uploads[]'), ...form.getAll('uploads')].filter(
+    (f): f is File => typeof f === 'object' && f !== null && 'arrayBuffer' in f && 'name' in f,
+  );
   if (files.length === 0) throw new AppError(400, 'files.noFiles');
   // Every file is checked before any is stored: a refused upload stores nothing.
   const checked: Array<{ key: string; bytes: Uint8Array; contentType: string }> = [];

@@ -84,6 +84,16 @@ const samples: Array<{ question: Question; good: unknown; bad: unknown }> = [
     good: '<p>Lift <strong>slowly</strong></p>',
     bad: 7,
   },
+  {
+    question: { id: 17, label: 'Photos', type: 'FileUpload', accept: 'image/*' },
+    good: ['questions/17/k3x9/slab.png'],
+    bad: ['../../etc/passwd'],
+  },
+  {
+    question: { id: 18, label: 'Signed by the supervisor', type: 'Signature' },
+    good: 'questions/18/p2q7/signature.png',
+    bad: 'signature.png',
+  },
 ];
 
 describe('the field-type table', () => {

@@ -9,6 +9,7 @@ import { checkboxes } from './checkboxes';
 import { colour } from './colour';
 import { date } from './date';
 import { dropdown } from './dropdown';
+import { fileUpload } from './file-upload';
 import { grid } from './grid';
 import { hyperlink } from './hyperlink';
 import { long } from './long';
@@ -16,6 +17,7 @@ import { multiSelect } from './multi-select';
 import { note } from './note';
 import { number } from './number';
 import { richText } from './rich-text';
+import { signature } from './signature';
 import { temperature } from './temperature';
 import { text } from './text';
 import { tick } from './tick';
@@ -41,6 +43,8 @@ export const fieldTypes: Readonly<Record<QuestionKind, FieldType>> = {
   toggle,
   colour,
   richText,
+  fileUpload,
+  signature,
 };
 
 /** The type of a question. */

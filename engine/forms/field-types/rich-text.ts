@@ -27,6 +27,11 @@ export const RICH_TEXT_TAGS = [
 /** The longest rich-text answer, in characters of HTML. */
 export const RICH_TEXT_MAX_LENGTH = 100_000;
 
+/** Drops empty paragraphs at the end of a rich-text answer (an editor leaves one after a list). */
+export function trimRichText(html: string): string {
+  return html.replace(/(<p>(\s|<br\s*\/?>)*<\/p>)+$/i, '');
+}
+
 const ENTITIES: Record<string, string> = {
   '&amp;': '&',
   '&lt;': '<',

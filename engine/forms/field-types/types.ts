@@ -43,6 +43,9 @@ export interface FieldUiSchema {
     max?: number;
     onLabel?: string;
     offLabel?: string;
+    accept?: string;
+    multiple?: boolean;
+    folder?: string;
   };
   /** A custom RJSF field rendering the whole value (a grid's table), by registry name. */
   'ui:field'?: string;

@@ -83,7 +83,7 @@ export interface Question {
   id: number;
   label: string;
   /**
-   * The question's type (form-configuration.md §2 'Form field types'): Text (by extendedType: hz-input, hz-textarea, a hyperlink or a number), Dropdown (hz-select), Date, Checkbox (hz-checkbox), Grid (grid and grid-summary), MultiSelect (multiSelect), Note (note: text shown, no answer), Temperature (temperatureInput, degrees C within min and max), Toggle (toggle-button), Colour (colour-picker), RichText (wysiwygInput: formatted text, sanitised).
+   * The question's type (form-configuration.md §2 'Form field types'): Text (by extendedType: hz-input, hz-textarea, a hyperlink or a number), Dropdown (hz-select), Date, Checkbox (hz-checkbox), Grid (grid and grid-summary), MultiSelect (multiSelect), Note (note: text shown, no answer), Temperature (temperatureInput, degrees C within min and max), Toggle (toggle-button), Colour (colour-picker), RichText (wysiwygInput: formatted text, sanitised), FileUpload (file-upload: files kept in the file store), Signature (signature-pad: a drawn signature kept as a PNG file).
    */
   type:
     | 'Text'
@@ -96,7 +96,9 @@ export interface Question {
     | 'Temperature'
     | 'Toggle'
     | 'Colour'
-    | 'RichText';
+    | 'RichText'
+    | 'FileUpload'
+    | 'Signature';
   /**
    * Refines Text: Normal (single line), Long (text area), Hyperlink (url), Number.
    */
@@ -137,6 +139,14 @@ export interface Question {
    */
   offLabel?: string;
   visibleWhen?: VisibleWhen;
+  /**
+   * A FileUpload's accepted types, as the HTML accept attribute ('image/*,.pdf'); default any type the server admits.
+   */
+  accept?: string;
+  /**
+   * A FileUpload takes several files (default true).
+   */
+  multiple?: boolean;
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema

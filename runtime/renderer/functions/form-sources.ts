@@ -32,6 +32,7 @@ export const formSources: Record<string, (answer: unknown) => FormSourceResult> 
         keys: page.keys,
         schema: page.schema as RJSFSchema,
         uiSchema: page.uiSchema as UiSchema,
+        visibleWhen: page.visibleWhen,
       })),
       data: def,
     };

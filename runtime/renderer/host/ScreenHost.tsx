@@ -5,13 +5,16 @@
  * outermost ScreenView mounts one; nested screens (page parts, dialogs) share it.
  */
 import Alert from '@mui/material/Alert';
+import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
 import {
   createContext,
   lazy,
@@ -25,6 +28,7 @@ import {
 } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import type { FormMode } from '../documents';
+import { sanitizeMessageHtml } from './sanitize';
 
 const ScreenDialog = lazy(() => import('../ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
 
@@ -36,6 +40,13 @@ export interface ScreenHostApi {
   showError(text: string): void;
   /** Shows a short success toast. */
   toast(text: string): void;
+  /** The image viewer (form-configuration.md §2 "Image viewer modal"): one image in a modal. */
+  viewImage(url: string, title: string): void;
+  /**
+   * The progress overlay (form-configuration.md §2 "Progress overlay"): a spinner with an HTML message
+   * (sanitised; b, i, em, strong, br) and, when `onCancel` is given, a Cancel button; null hides it.
+   */
+  progress(html: string | null, onCancel?: () => void): void;
   /** Opens a form document in a modal; resolves true when it was saved. */
   openForm(
     screen: string,
@@ -72,6 +83,8 @@ function HostRoot({ children }: { children: ReactNode }) {
   const [errorText, setErrorText] = useState<string | null>(null);
   const [toastText, setToastText] = useState<string | null>(null);
   const [form, setForm] = useState<FormRequest | null>(null);
+  const [image, setImage] = useState<{ url: string; title: string } | null>(null);
+  const [busy, setBusy] = useState<{ html: string; onCancel?: () => void } | null>(null);
   const formRef = useRef<FormRequest | null>(null);
 
   const closeForm = useCallback((saved: boolean) => {
@@ -85,6 +98,8 @@ function HostRoot({ children }: { children: ReactNode }) {
       confirm: (html) => new Promise<boolean>((resolve) => setQuestion({ html, answer: resolve })),
       showError: (text) => setErrorText(text),
       toast: (text) => setToastText(text),
+      viewImage: (url, title) => setImage({ url, title }),
+      progress: (html, onCancel) => setBusy(html === null ? null : { html: sanitizeMessageHtml(html), onCancel }),
       openForm: (screen, mode, input, params) =>
         new Promise<boolean>((resolve) => {
           const request = { screen, mode, input, params, done: resolve };
@@ -137,6 +152,43 @@ function HostRoot({ children }: { children: ReactNode }) {
           {toastText}
         </Alert>
       </Snackbar>
+      <Dialog open={image !== null} onClose={() => setImage(null)} maxWidth="lg" aria-label={image?.title}>
+        <DialogTitle>{image?.title}</DialogTitle>
+        <DialogContent>
+          {image && (
+            <Box
+              component="img"
+              src={image.url}
+              alt={image.title}
+              sx={{ maxWidth: '100%', maxHeight: '75vh', display: 'block' }}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setImage(null)}>{message('common.close')}</Button>
+        </DialogActions>
+      </Dialog>
+      <Backdrop open={busy !== null} sx={{ zIndex: 9997, color: '#fff' }}>
+        {busy && (
+          <Stack alignItems="center" gap={2} role="status" aria-live="polite">
+            <CircularProgress color="inherit" />
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify */}
+            <Box data-testid="progress-text" dangerouslySetInnerHTML={{ __html: busy.html }} />
+            {busy.onCancel && (
+              <Button
+                variant="contained"
+                color="inherit"
+                onClick={() => {
+                  busy.onCancel?.();
+                  setBusy(null);
+                }}
+              >
+                {message('common.cancel')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Backdrop>
       {form && (
         <Suspense fallback={null}>
           <ScreenDialog

@@ -24,3 +24,8 @@ export function messageHtml(id: MessageId, values: Record<string, unknown>): str
   );
   return DOMPurify.sanitize(message(id, params), { ALLOWED_TAGS, ALLOWED_ATTR: [] });
 }
+
+/** Any HTML text reduced to the same few tags (the progress overlay's message). */
+export function sanitizeMessageHtml(html: string): string {
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: [] });
+}

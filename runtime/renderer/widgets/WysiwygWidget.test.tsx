@@ -30,6 +30,6 @@ describe('the rich-text field', () => {
     await user.keyboard('{Control>}a{/Control}');
     await user.click(screen.getByRole('button', { name: 'Bulleted list' }));
     await waitFor(() => expect(onChange).toHaveBeenCalled());
-    expect(onChange.mock.lastCall?.[0].method).toMatch(/^<ul><li><p>Lift <strong>slowly<\/strong><\/p><\/li><\/ul>/);
+    expect(onChange.mock.lastCall?.[0].method).toBe('<ul><li><p>Lift <strong>slowly</strong></p></li></ul>');
   });
 });

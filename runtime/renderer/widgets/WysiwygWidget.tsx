@@ -12,13 +12,13 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import DOMPurify from 'dompurify';
 import { useEffect } from 'react';
-import { RICH_TEXT_TAGS } from '../../../engine/forms/field-types/rich-text';
+import { RICH_TEXT_TAGS, trimRichText } from '../../../engine/forms/field-types/rich-text';
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
 
 /** HTML kept to the formatting tags a rich-text answer may have (the server keeps the same). */
 export function cleanRichText(html: string): string {
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS: RICH_TEXT_TAGS, ALLOWED_ATTR: [] });
+  return trimRichText(DOMPurify.sanitize(html, { ALLOWED_TAGS: RICH_TEXT_TAGS, ALLOWED_ATTR: [] }));
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import ColourPickerWidget from './ColourPickerWidget';
 import DateWidget from './DateWidget';
+import FileUploadWidget from './FileUploadWidget';
 import GridField from './GridField';
 import HzCheckboxWidget from './HzCheckboxWidget';
 import HzInputWidget from './HzInputWidget';
@@ -15,6 +16,7 @@ import HzTextareaWidget from './HzTextareaWidget';
 import WysiwygWidget from './LazyWysiwygWidget';
 import MultiSelectWidget from './MultiSelectWidget';
 import NoteField from './NoteField';
+import SignaturePadWidget from './SignaturePadWidget';
 import TemperatureWidget from './TemperatureWidget';
 import ToggleButtonWidget from './ToggleButtonWidget';
 
@@ -29,6 +31,8 @@ export const widgets = {
   'toggle-button': ToggleButtonWidget,
   'colour-picker': ColourPickerWidget,
   wysiwygInput: WysiwygWidget,
+  'file-upload': FileUploadWidget,
+  'signature-pad': SignaturePadWidget,
 } satisfies RegistryWidgetsType;
 
 /**

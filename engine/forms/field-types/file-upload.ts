@@ -1,0 +1,36 @@
+/**
+ * FileUpload: files kept in the file store (issue "The form runtime" §6; form-configuration.md §5 "File
+ * upload: accepted types and multiple files are configurable"; administration-data.md file upload field).
+ * The answer is the list of the files' paths (`<folder>/<name>`, client-relative); the files themselves
+ * are uploaded by the field (POST /api/files/upload) into the question's folder of the entry.
+ */
+import type { FieldType, JSONSchema } from './types';
+
+/** A file path as the file calls take it: folder segments and a name. */
+export const FILE_PATH_PATTERN = "^[A-Za-z0-9][A-Za-z0-9 _().,'&+-]*(/[A-Za-z0-9][A-Za-z0-9 _().,'&+-]*)+$";
+
+export const fileUpload: FieldType = {
+  name: 'fileUpload',
+  widget: 'file-upload',
+  schema: (q) => {
+    const schema: JSONSchema = {
+      type: 'array',
+      title: q.label,
+      uniqueItems: true,
+      items: { type: 'string', maxLength: 500, pattern: FILE_PATH_PATTERN },
+    };
+    if (q.required) schema.minItems = 1;
+    if (q.multiple === false) schema.maxItems = 1;
+    return schema;
+  },
+  uiSchema: (q) => ({
+    'ui:widget': 'file-upload',
+    'ui:options': { accept: q.accept ?? '', multiple: q.multiple !== false, folder: `questions/${q.id}` },
+  }),
+  multiValued: true,
+  typeMessageId: 'validation.invalid',
+  patternMessageId: 'validation.invalid',
+  constMessageId: 'validation.invalid',
+  columnType: 'Text',
+  displayText: (value) => value.slice(value.lastIndexOf('/') + 1),
+};

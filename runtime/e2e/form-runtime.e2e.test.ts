@@ -1,0 +1,121 @@
+/**
+ * The form runtime in real Chromium against the real server (issue "The form runtime"): the seed's Site
+ * Safety Inspection filled end to end: a scored grid, a page shown by a condition, rich text, a photo
+ * upload, a toggle, a colour and a drawn signature; the saved entry holds the grid's cells with the
+ * server's scores, sanitised rich text, and the signature as a cropped PNG in the file store.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../fixtures/seed';
+import { launchBrowser, watchForViolations } from './browser';
+import { freePort, type RunningServer, startPlatform } from './server-process';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-e2e-forms-'));
+let browser: Browser;
+let server: RunningServer;
+const violations: string[] = [];
+
+beforeAll(async () => {
+  server = await startPlatform(dataDir, await freePort());
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('the form runtime', () => {
+  it('fills the safety inspection: grid, conditional page, rich text, upload, signature; and saves it', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    watchForViolations(page, violations);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mail').fill('user@demo.local');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${server.url}/projects/1/qa/health-and-safety/5/add`);
+
+    // Page 1: the inspection and its scored checklist.
+    await page.getByLabel('Inspected by').fill('Seán Doyle');
+    await page.getByLabel('Inspection date').fill('2026-11-20');
+    await page.getByLabel('Air temperature').fill('9');
+    await choose(page, 'Hot work on site? *', 'Yes');
+    const grid = page.getByRole('table', { name: 'Safety checklist' });
+    for (const row of [1, 2]) await grid.getByRole('checkbox', { name: `Inspected ${row}` }).check();
+    for (const row of [3, 4]) {
+      await grid.getByRole('checkbox', { name: `Inspected ${row}` }).check();
+      await grid.getByRole('checkbox', { name: `Inspected ${row}` }).uncheck();
+    }
+    await choose(page, 'Score (0-3) 1', '3');
+    await choose(page, 'Score (0-3) 2', '2');
+    await page.getByTestId('grid-rating').getByText('Rating: Good').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Page 2, shown because there is hot work.
+    await page.getByText('A fire watch stays for 60 minutes after hot work ends.').waitFor();
+    await page.getByLabel('Hot work permit number').fill('HW-118');
+    await page.getByRole('button', { name: 'Checked', exact: true }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Page 3: findings, a photo, a colour, a toggle and the signature.
+    const findings = page.getByRole('textbox', { name: 'Findings' });
+    await findings.click();
+    await page.keyboard.type('Edge protection missing on level 3.');
+    await page.getByRole('button', { name: 'Bulleted list' }).click();
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    await page.locator('input[type=file]').setInputFiles({ name: 'edge.png', mimeType: 'image/png', buffer: photo });
+    await page.getByRole('list', { name: 'Photos' }).getByText('edge.png').waitFor();
+    await page.getByLabel('Barrier tape colour').fill('#ffcc00');
+    await page.getByRole('button', { name: 'Complete', exact: true }).click();
+    const pad = page.locator('canvas');
+    await page.waitForTimeout(1200); // the pad sizes itself 1 second after it is shown
+    const box = await pad.boundingBox();
+    if (!box) throw new Error('no signature pad');
+    await page.mouse.move(box.x + 100, box.y + 200);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) await page.mouse.move(box.x + 100 + i * 12, box.y + 200 + Math.sin(i) * 30);
+    await page.mouse.up();
+    await page.getByRole('button', { name: 'Save signature' }).click();
+    await page.getByRole('img', { name: 'Supervisor signature' }).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/projects\/1\/qa\/health-and-safety\/5$/);
+
+    const entry = await page.evaluate(async () => {
+      const res = await fetch('/api/projects/1/forms/health-and-safety/5/get/1');
+      return res.json();
+    });
+    const answer = (id: number) => entry.answers.find((a: { questionId: number }) => a.questionId === id);
+    expect(answer(3)).toMatchObject({ totalScore: 5, maxScore: 6 });
+    expect(answer(8).answers).toEqual(['HW-118']);
+    expect(answer(10).answers[0]).toBe('<ul><li><p>Edge protection missing on level 3.</p></li></ul>');
+    expect(answer(11).answers[0]).toMatch(/^questions\/11\/[a-z0-9]+\/edge\.png$/);
+    expect(answer(12).answers).toEqual(['#ffcc00']);
+    const signature = answer(14).answers[0] as string;
+    expect(signature).toMatch(/^questions\/14\/[a-z0-9]+\/signature\.png$/);
+    const png = await page.evaluate(async (file) => {
+      const res = await fetch(`/api/files/download?file=${encodeURIComponent(file)}`);
+      return { type: res.headers.get('content-type'), bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
+    }, signature);
+    expect(png.type).toBe('image/png');
+    const meta = await sharp(Buffer.from(png.bytes)).metadata();
+    // Cropped to the stroke plus 5 px each side: far smaller than the 500 px high pad.
+    expect(meta.height).toBeLessThan(120);
+    expect(meta.width).toBeLessThan(box.width);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});
