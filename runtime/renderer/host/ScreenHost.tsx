@@ -168,7 +168,7 @@ function HostRoot({ children }: { children: ReactNode }) {
           <Button onClick={() => setImage(null)}>{message('common.close')}</Button>
         </DialogActions>
       </Dialog>
-      <Backdrop open={busy !== null} sx={{ zIndex: 9997, color: '#fff' }}>
+      <Backdrop open={busy !== null} aria-hidden={false} sx={{ zIndex: 9997, color: '#fff' }}>
         {busy && (
           <Stack alignItems="center" gap={2} role="status" aria-live="polite">
             <CircularProgress color="inherit" />
