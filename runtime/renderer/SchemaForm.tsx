@@ -137,7 +137,12 @@ export function SchemaForm(props: SchemaFormProps) {
     const ui = page?.uiSchema ?? uiSchema ?? {};
     return withHidden(ui, hiddenKeys(ui, formData));
   }, [page, uiSchema, formData]);
-  const valid = useMemo(() => isValid(schema, formData, props.validate), [schema, formData, props.validate]);
+  // The whole form is validated on each change only when the submit button depends on it (LOGIN,
+  // Update, Save): a long form with an always-enabled Submit validates on submit alone.
+  const valid = useMemo(
+    () => !disableWhileInvalid || isValid(schema, formData, props.validate),
+    [disableWhileInvalid, schema, formData, props.validate],
+  );
 
   useEffect(() => {
     if (showErrorsOnMount) {
