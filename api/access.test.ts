@@ -342,3 +342,37 @@ describe('the authorization checks of §7', () => {
     expect((await get(hs, '/api/DmsSharedAuthorization/1?folder=Drawings')).body).toBe('false');
   });
 });
+
+describe('saving a page of a multi-page form (isFromPaging)', () => {
+  it('keeps a draft with required questions unanswered; the final submit needs them and completes it', async () => {
+    const harness = await makeHarness();
+    const cookie = await harness.login('user@demo.local');
+    const form = demoSeed.formDefinitions.find((f) => f.id === 5)!;
+    const path = '/api/projects/1/forms/health-and-safety/submit';
+    const partial = { formId: 5, answers: [{ questionId: 1, answers: ['Seán Doyle'] }] };
+    const saved = await harness.call('PUT', `${path}?isFromPaging=true&activePageOrder=1`, { cookie, body: partial });
+    expect(saved.status).toBe(200);
+    const draft = await saved.json();
+    expect(draft).toMatchObject({ entryNumber: 1, isDraft: true });
+    // A page save still refuses a wrong value.
+    const wrong = { formId: 5, entryNumber: 1, answers: [{ questionId: 4, answers: ['warm'] }] };
+    expect(
+      (await harness.call('PUT', `${path}?isFromPaging=true&activePageOrder=1`, { cookie, body: wrong })).status,
+    ).toBe(400);
+    // The final submit needs the required answers.
+    expect((await harness.call('PUT', path, { cookie, body: { ...partial, entryNumber: 1 } })).status).toBe(400);
+    const complete = {
+      formId: 5,
+      entryNumber: 1,
+      answers: [
+        { questionId: 1, answers: ['Seán Doyle'] },
+        { questionId: 2, answers: ['2026-11-20'] },
+        { questionId: 6, answers: ['No'] },
+      ],
+    };
+    const done = await harness.call('PUT', path, { cookie, body: complete });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ entryNumber: 1, isDraft: false });
+    expect(await harness.store.collection('formEntries').countDocuments({ formId: form.id })).toBe(1);
+  });
+});

@@ -44,9 +44,16 @@ function scopeFilter(scope: EntryScope) {
  * @throws AppError 400 validation.invalidBody with one detail per bad answer; 404 notFound.entry;
  *   403 auth.forbidden when another user's entry is to be updated by a non-admin
  */
-export async function submitEntry(scope: EntryScope, submission: FormEntrySubmission, user: UserDoc, now = new Date()) {
+export async function submitEntry(
+  scope: EntryScope,
+  submission: FormEntrySubmission,
+  user: UserDoc,
+  now = new Date(),
+  options: { draft?: boolean } = {},
+) {
   const given: Answer[] = submission.answers.map((a) => ({ ...a, formId: scope.form.id }));
-  const problems = validateAnswers(scope.form, given);
+  const draft = options.draft === true;
+  const problems = validateAnswers(scope.form, given, { partial: draft });
   if (problems.length > 0) {
     const summary = problems
       .slice(0, 3)
@@ -63,11 +70,13 @@ export async function submitEntry(scope: EntryScope, submission: FormEntrySubmis
     if (!existing) throw new AppError(404, 'notFound.entry');
     // Only the person who entered it, or an administrator, may change an entry's answers.
     if (existing.enteredById !== user.id && !isAdmin(user)) throw new AppError(403, 'auth.forbidden');
+    // A final submit ends the draft; a page save keeps an entry's state (a submitted entry stays submitted).
+    const isDraft = draft ? existing.isDraft === true : false;
     await entries.updateOne(filter, {
-      $set: { answers, modified: now.toISOString(), formVersion: scope.form.version },
+      $set: { answers, modified: now.toISOString(), formVersion: scope.form.version, isDraft },
     });
     const { _id, ...rest } = existing;
-    return { ...rest, answers, modified: now.toISOString(), formVersion: scope.form.version } as FormEntry;
+    return { ...rest, answers, modified: now.toISOString(), formVersion: scope.form.version, isDraft } as FormEntry;
   }
   const { clientId, project, form } = scope;
   const entryNumber = await nextSequence(scope.store, `entry:${clientId}:${project.id}:${form.id}`);
@@ -92,6 +101,7 @@ export async function submitEntry(scope: EntryScope, submission: FormEntrySubmis
     projectAddress: project.address ?? '',
     isPublic: false,
     answers,
+    ...(draft ? { isDraft: true } : {}),
   };
   await entries.insertOne({ ...entry });
   return entry;

@@ -76,8 +76,14 @@ function isScalar(value: unknown): boolean {
  *      `validation.min` / `validation.max` / `validation.tooLong` `{limit}`, `validation.singleValue`
  *      (several values for a single-valued question), `validation.type` (e.g. a number for a text question).
  *   At most one detail per question.
+ * @param options.partial a page save (leaving a page, isFromPaging): unanswered required questions are
+ *   not reported; every other problem is
  */
-export function validateAnswers(def: FormDefinition, answers: Answer[]): ErrorDetail[] {
+export function validateAnswers(
+  def: FormDefinition,
+  answers: Answer[],
+  options: { partial?: boolean } = {},
+): ErrorDetail[] {
   if (!Array.isArray(answers))
     return [detail('/answers', 'validation.invalidBody', { details: 'answers must be a list' })];
   const questions = new Map(allQuestions(def).map((q) => [q.id, q]));
@@ -131,7 +137,9 @@ export function validateAnswers(def: FormDefinition, answers: Answer[]): ErrorDe
     }
     const present = values.filter((v) => v !== '');
     const field = { field: question.label };
-    const extra = fieldTypeOf(question).problems?.(question, answer as Answer) ?? [];
+    const extra = (fieldTypeOf(question).problems?.(question, answer as Answer) ?? []).filter(
+      (id) => !options.partial || id !== 'validation.required',
+    );
     if (extra.length > 0) {
       perQuestion.set(questionId, detail(answerKey(questionId), extra[0], field));
       accepted.push(answer as Answer);
@@ -153,6 +161,8 @@ export function validateAnswers(def: FormDefinition, answers: Answer[]): ErrorDe
   for (const key of Object.keys(data)) if (isEmptyValue(data[key])) delete data[key];
   if (!validate(data)) {
     for (const error of validate.errors ?? []) {
+      // A partial save (leaving a page) may leave required questions unanswered; nothing else is excused.
+      if (options.partial && (error.keyword === 'required' || error.keyword === 'minItems')) continue;
       const mapped = mapFormError(error, questions);
       if (mapped && !perQuestion.has(mapped.questionId) && !reported.has(mapped.questionId))
         perQuestion.set(mapped.questionId, mapped.detail);

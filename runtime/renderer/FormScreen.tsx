@@ -9,7 +9,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PagingBlockedMessageId } from '../../engine/machines/paging';
 import { message } from '../../engine/messages/catalogue';
@@ -131,6 +131,34 @@ export function FormScreen({
     };
   }, [doc, params, screen, requestedMode, initial, onTitle, input, reloadKey, formKey, loaderData]);
 
+  // The entry number a page save answered: later page saves and the final submit update that entry.
+  const savedEntryNumber = useRef<number | undefined>(undefined);
+  const entryParams = () =>
+    savedEntryNumber.current === undefined ? params : { ...params, entryNumber: String(savedEntryNumber.current) };
+
+  /** Leaving a page saves the entry so far (submit.pageSave; form-configuration.md §4). */
+  const handlePageLeave = async (formData: FormData, pageIndex: number) => {
+    if (!loaded) return;
+    try {
+      const body = await bodyBuilders[doc.submit.body]({
+        formData,
+        sourceData: loaded.form.data,
+        params: { ...entryParams(), ...screen },
+        item: loaded.item,
+      });
+      const { params: callParams } = resolveCall(doc.submit.call, [screen, params]);
+      const answer = await callOperation<{ entryNumber?: number }>(doc.submit.call.operation, {
+        params: callParams,
+        query: { isFromPaging: 'true', activePageOrder: String(pageIndex + 1) },
+        body,
+      });
+      if (typeof answer?.entryNumber === 'number') savedEntryNumber.current = answer.entryNumber;
+      setSubmitError(null);
+    } catch (e) {
+      setSubmitError(e instanceof Error ? e : new Error(errorText(e)));
+    }
+  };
+
   const handleSubmit = async (formData: FormData) => {
     if (!loaded) return;
     setSubmitError(null);
@@ -144,7 +172,7 @@ export function FormScreen({
       const body = await bodyBuilders[doc.submit.body]({
         formData,
         sourceData: loaded.form.data,
-        params: { ...params, ...screen },
+        params: { ...entryParams(), ...screen },
         item: row,
       });
       const call = row && doc.submit.editCall ? doc.submit.editCall : doc.submit.call;
@@ -218,6 +246,7 @@ export function FormScreen({
         validate={doc.validator ? validators[doc.validator] : undefined}
         blockedMessageId={doc.messages?.blocked as PagingBlockedMessageId | undefined}
         onSubmit={handleSubmit}
+        onPageLeave={doc.submit.pageSave && mode !== 'view' ? handlePageLeave : undefined}
         onChange={mode === 'view' ? undefined : () => reportUnsaved(true)}
         actions={buttons.map((button) => (
           <Button

@@ -53,7 +53,11 @@ describe('the grid field', () => {
     await screen.findByLabelText('Barrier tape colour');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/qa/health-and-safety/5'));
-    const [entry] = await mockApi.entries();
+    // Leaving page 1 saved a draft; the final Submit completed that same entry.
+    const entries = await mockApi.entries();
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    expect(entry.isDraft).toBe(false);
     const grid = entry.answers.find((a) => a.questionId === 3);
     expect(grid).toMatchObject({ totalScore: 3, maxScore: 3, answers: [] });
     expect(grid?.grid?.cells.map((c) => [c.rowIndex, c.columnIndex, c.value])).toEqual([

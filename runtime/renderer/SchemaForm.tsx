@@ -65,6 +65,8 @@ export interface SchemaFormProps {
   idPrefix?: string;
   /** A named validator's check (runtime/renderer/functions/validators.ts): message ids by field. */
   validate?: FormValidator;
+  /** Called with the data when the user leaves a page (index from 0) of a multi-page form while editing. */
+  onPageLeave?: (formData: FormData, pageIndex: number) => void | Promise<void>;
 }
 
 function isValid(schema: RJSFSchema, data: FormData, validate?: FormValidator): boolean {
@@ -133,6 +135,16 @@ export function SchemaForm(props: SchemaFormProps) {
   const nextShown = shownPages.find(({ index }) => index > current)?.index;
   const previousShown = [...shownPages].reverse().find(({ index }) => index < current)?.index;
   const lastPage = !pages || nextShown === undefined;
+  // Leaving a page saves it (form-configuration.md §4): the page left and the data at that moment.
+  const pageShownBefore = useRef(current);
+  const latestData = useRef(formData);
+  latestData.current = formData;
+  useEffect(() => {
+    if (pageShownBefore.current === current) return;
+    const left = pageShownBefore.current;
+    pageShownBefore.current = current;
+    if (!readonly && props.onPageLeave) void props.onPageLeave(latestData.current, left);
+  }, [current, readonly, props.onPageLeave]);
   const shownUi = useMemo(() => {
     const ui = page?.uiSchema ?? uiSchema ?? {};
     return withHidden(ui, hiddenKeys(ui, formData));

@@ -31,7 +31,10 @@ function attachment(fileName: string): string {
 /** PUT …/submit: a new entry, or (with entryNumber) a changed one. */
 export const submit: NamedOperation = async ({ http: c, body }) => {
   const submission = body as FormEntrySubmission;
-  return submitEntry(await scopeOf(c, submission.formId), submission, c.get('user'));
+  // ?isFromPaging=true&activePageOrder=N: leaving a page saves the entry so far, as a draft
+  // (form-configuration.md §4 Multi-page renderer); required questions may still be unanswered.
+  const fromPaging = c.req.query('isFromPaging') === 'true';
+  return submitEntry(await scopeOf(c, submission.formId), submission, c.get('user'), new Date(), { draft: fromPaging });
 };
 
 /** POST …/getall/{formId}: a page of the register. */

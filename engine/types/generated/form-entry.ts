@@ -67,6 +67,10 @@ export interface FormEntry {
    * @maxItems 2000
    */
   answers: Answer[];
+  /**
+   * Saved on leaving a page of a multi-page form (PUT …/submit?isFromPaging=true) and not yet submitted: required questions may still be unanswered.
+   */
+  isDraft?: boolean;
 }
 /**
  * This interface was referenced by `FormEntry`'s JSON-Schema

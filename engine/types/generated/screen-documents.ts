@@ -94,6 +94,10 @@ export type FormScreen = {
      * When the call fails: 'alert' (default) shows the server's error above the screen; 'modal' shows it in a dialog (fallback 'Server error, please refresh and try again'); 'ignore' does nothing and the screen reloads.
      */
     onError?: 'alert' | 'modal' | 'ignore';
+    /**
+     * Leaving a page of a multi-page form saves the entry so far: the submit call with ?isFromPaging=true&activePageOrder=<page left, from 1>; the entry number it answers is kept for the following saves and the final submit (form-configuration.md §4 Multi-page renderer).
+     */
+    pageSave?: boolean;
   };
   buttons?: Button[];
   /**
