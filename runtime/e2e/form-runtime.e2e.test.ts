@@ -78,7 +78,25 @@ describe('the form runtime', () => {
       .png()
       .toBuffer();
     await page.locator('input[type=file]').setInputFiles({ name: 'edge.png', mimeType: 'image/png', buffer: photo });
-    await page.getByRole('list', { name: 'Photos' }).getByText('edge.png').waitFor();
+    await page.getByRole('list', { name: 'Photos' }).getByRole('link', { name: 'edge.png' }).waitFor();
+    // Mark the photo up: a stroke, then a crop of 200 × 100; Save adds edge-v1.png beside it.
+    await page.getByRole('button', { name: 'Mark up edge.png' }).click();
+    const editor = page.getByRole('dialog', { name: 'edge.png' });
+    const stage = editor.locator('canvas').first();
+    await stage.waitFor();
+    const area = await stage.boundingBox();
+    if (!area) throw new Error('no markup canvas');
+    await page.mouse.move(area.x + area.width / 2 - 50, area.y + area.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width / 2 + 50, area.y + area.height / 2 + 20, { steps: 8 });
+    await page.mouse.up();
+    await editor.getByRole('button', { name: 'Crop' }).click();
+    await page.mouse.move(area.x + area.width / 2 - 100, area.y + area.height / 2 - 50);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width / 2 + 100, area.y + area.height / 2 + 50, { steps: 8 });
+    await page.mouse.up();
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('list', { name: 'Photos' }).getByRole('link', { name: 'edge-v1.png' }).waitFor();
     await page.getByLabel('Barrier tape colour').fill('#ffcc00');
     await page.getByRole('button', { name: 'Complete', exact: true }).click();
     const pad = page.locator('canvas');
@@ -102,7 +120,13 @@ describe('the form runtime', () => {
     expect(answer(3)).toMatchObject({ totalScore: 5, maxScore: 6 });
     expect(answer(8).answers).toEqual(['HW-118']);
     expect(answer(10).answers[0]).toBe('<ul><li><p>Edge protection missing on level 3.</p></li></ul>');
-    expect(answer(11).answers[0]).toMatch(/^questions\/11\/[a-z0-9]+\/edge\.png$/);
+    expect(answer(11).answers.map((f: string) => f.split('/').pop())).toEqual(['edge-v1.png', 'edge.png']);
+    const marked = await page.evaluate(async (file) => {
+      const res = await fetch(`/api/files/download?file=${encodeURIComponent(file)}`);
+      return Array.from(new Uint8Array(await res.arrayBuffer()));
+    }, answer(11).answers[0] as string);
+    const markedMeta = await sharp(Buffer.from(marked)).metadata();
+    expect([markedMeta.width, markedMeta.height]).toEqual([200, 100]);
     expect(answer(12).answers).toEqual(['#ffcc00']);
     const signature = answer(14).answers[0] as string;
     expect(signature).toMatch(/^questions\/14\/[a-z0-9]+\/signature\.png$/);

@@ -14,12 +14,14 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import type { WidgetProps } from '@rjsf/utils';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import { callOperation, errorText } from '../../api/client';
 import { useScreenHost } from '../host/ScreenHost';
 import { messageHtml } from '../host/sanitize';
 import { requiredLabel } from '../labels';
+
+const ImageMarkup = lazy(() => import('./ImageMarkup'));
 
 /** A file as the file calls answer it. */
 interface FileView {
@@ -45,7 +47,8 @@ function folderOf(file: string): string {
 /**
  * file-upload: the files of the question's folder of this entry, with thumbnails for images, an Upload
  * button (accepted types and multiple configurable), and Delete after 'Are you sure you want to delete
- * {file} file?'; a thumbnail opens the image viewer, and an upload shows the progress overlay with Cancel.
+ * {file} file?'; a thumbnail opens the image viewer, Mark up opens the image markup editor (a saved markup
+ * is a new version of the image next to it), and an upload shows the progress overlay with Cancel.
  * The value is the list of the folder's file paths. A failure shows 'Failed to load the
  * files' or 'Failed to delete {file} file'; the list is read again 1 second after a change.
  */
@@ -63,6 +66,7 @@ export default function FileUploadWidget(props: WidgetProps) {
   const [files, setFiles] = useState<FileView[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<FileView | null>(null);
+  const [markup, setMarkup] = useState<FileView | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const host = useScreenHost();
 
@@ -172,6 +176,11 @@ export default function FileUploadWidget(props: WidgetProps) {
                 </Link>
               }
             />
+            {file.contentType.startsWith('image/') && !locked && (
+              <Button size="small" onClick={() => setMarkup(file)} sx={{ mr: 4 }}>
+                {message('files.markUp', { file: file.name })}
+              </Button>
+            )}
           </ListItem>
         ))}
       </List>
@@ -190,6 +199,33 @@ export default function FileUploadWidget(props: WidgetProps) {
             {message('files.upload')}
           </Button>
         </Box>
+      )}
+      {markup && (
+        <Suspense fallback={null}>
+          <ImageMarkup
+            open
+            src={markup.url}
+            title={markup.name}
+            onCancel={() => setMarkup(null)}
+            onSave={async (png) => {
+              // A new version next to the original: <name>-v<n>.png
+              const base = markup.name.replace(/\.[^.]+$/, '');
+              const versions = files.filter((f) => f.name.startsWith(`${base}-v`)).length;
+              const form = new FormData();
+              form.append('uploads[]', png, `${base}-v${versions + 1}.png`);
+              try {
+                const added = await callOperation<FileView[]>('files.upload', { query: { folder }, body: form });
+                const next = [...files, ...added];
+                setFiles(next);
+                onChange(next.map((f) => f.file));
+                setMarkup(null);
+              } catch (e) {
+                setError(errorText(e));
+              }
+              reread();
+            }}
+          />
+        </Suspense>
       )}
       <Dialog open={toDelete !== null} onClose={() => setToDelete(null)}>
         <DialogContent>{toDelete && message('files.confirmDelete', { file: toDelete.name })}</DialogContent>
