@@ -37,6 +37,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   body?: unknown;
   signal?: AbortSignal;
+  /** The request outlives the page (sent while it is being left). */
+  keepalive?: boolean;
 }
 
 function absolute(url: string): string {
@@ -70,7 +72,13 @@ async function send(name: OperationName, options: CallOptions): Promise<Response
   const resolved = resolveOperation(name, options.params ?? {});
   const { method } = resolved;
   const url = options.query ? `${resolved.url}?${new URLSearchParams(options.query).toString()}` : resolved.url;
-  const init: RequestInit = { method, credentials: 'include', signal: options.signal, headers: {} };
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    signal: options.signal,
+    headers: {},
+    ...(options.keepalive ? { keepalive: true } : {}),
+  };
   if (options.body instanceof FormData) {
     // The browser writes the multipart boundary itself.
     init.body = options.body;

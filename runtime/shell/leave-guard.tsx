@@ -14,9 +14,17 @@ import { message } from '../../engine/messages/catalogue';
 
 const UnsavedContext = createContext<(dirty: boolean) => void>(() => {});
 
+/** Whether the page has unsaved changes now; outside a LeaveGuard, never. */
+export const UnsavedStateContext = createContext<() => boolean>(() => false);
+
 /** Reports whether the page has unsaved changes (true while editing, false after a save). */
 export function useUnsavedChanges(): (dirty: boolean) => void {
   return useContext(UnsavedContext);
+}
+
+/** Asks whether the page has unsaved changes at the moment (e.g. when the page is being left). */
+export function useHasUnsavedChanges(): () => boolean {
+  return useContext(UnsavedStateContext);
 }
 
 /** Holds the pages' unsaved state and asks before leaving; see the module comment. */
@@ -30,6 +38,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
     setDirtyState(value);
   }, []);
   const report = setDirty;
+  const hasUnsaved = useCallback(() => dirtyRef.current, []);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -46,7 +55,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
   }, [pathname, setDirty]);
   return (
     <UnsavedContext.Provider value={report}>
-      {children}
+      <UnsavedStateContext.Provider value={hasUnsaved}>{children}</UnsavedStateContext.Provider>
       <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
         <DialogContent>{message('common.leavePage')}</DialogContent>
         <DialogActions>

@@ -4,6 +4,7 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UnsavedStateContext } from '../../shell/leave-guard';
 import { mockApi } from '../../test/mock-api';
 import { SchemaForm } from '../SchemaForm';
 import { isUsableFolder } from './FileUploadWidget';
@@ -78,5 +79,45 @@ describe('the file upload field', () => {
         new File([elf], 'tool.png'),
       );
     expect(await screen.findByText('This type of file cannot be uploaded.')).toBeInTheDocument();
+  });
+});
+
+describe('a new entry left unsaved', () => {
+  beforeEach(() => mockApi.logIn('user@demo.local'));
+
+  /** Renders the field, uploads one file, and answers the store prefix of the entry's folder. */
+  async function uploadOne(unsaved: boolean): Promise<string> {
+    const onChange = vi.fn();
+    render(
+      <UnsavedStateContext.Provider value={() => unsaved}>
+        <SchemaForm
+          schema={{ type: 'object', properties: { photos: { type: 'array', items: { type: 'string' } } } }}
+          uiSchema={{
+            photos: { 'ui:widget': 'file-upload', 'ui:title': 'Photos', 'ui:options': { folder: 'questions/21' } },
+          }}
+          onChange={onChange}
+        />
+      </UnsavedStateContext.Provider>,
+    );
+    const input = screen.getByLabelText('Photos', { selector: 'input' }) as HTMLInputElement;
+    await userEvent.setup().upload(input, new File([PNG], 'left.png', { type: 'image/png' }));
+    await within(await screen.findByRole('list', { name: 'Photos' })).findByText('left.png');
+    const photos = (onChange.mock.lastCall?.[0]?.photos ?? []) as string[];
+    const path = photos[0] ?? '';
+    return `1/${path.slice(0, path.lastIndexOf('/') + 1)}`;
+  }
+
+  it('loses its uploaded files when the page is left', async () => {
+    const folder = await uploadOne(true);
+    expect(await mockApi.store().files.list(folder)).toHaveLength(1);
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(async () => expect(await mockApi.store().files.list(folder)).toEqual([]));
+  });
+
+  it('keeps them when the entry was saved', async () => {
+    const folder = await uploadOne(false);
+    window.dispatchEvent(new Event('pagehide'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mockApi.store().files.list(folder)).toHaveLength(1);
   });
 });

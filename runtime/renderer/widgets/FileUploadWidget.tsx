@@ -17,6 +17,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import { callOperation, errorText } from '../../api/client';
+import { useHasUnsavedChanges } from '../../shell/leave-guard';
 import { useScreenHost } from '../host/ScreenHost';
 import { messageHtml } from '../host/sanitize';
 import { requiredLabel } from '../labels';
@@ -49,6 +50,7 @@ function folderOf(file: string): string {
  * button (accepted types and multiple configurable), and Delete after 'Are you sure you want to delete
  * {file} file?'; a thumbnail opens the image viewer, Mark up opens the image markup editor (a saved markup
  * is a new version of the image next to it), and an upload shows the progress overlay with Cancel.
+ * Leaving the page (pagehide) of a new entry not saved deletes the files uploaded into its folder.
  * The value is the list of the folder's file paths. A failure shows 'Failed to load the
  * files' or 'Failed to delete {file} file'; the list is read again 1 second after a change.
  */
@@ -69,6 +71,22 @@ export default function FileUploadWidget(props: WidgetProps) {
   const [markup, setMarkup] = useState<FileView | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const host = useScreenHost();
+  // A new entry's files are deleted when the page is left without saving it (form-configuration.md §4).
+  const isUnsaved = useHasUnsavedChanges();
+  const newEntry = useRef(stored.length === 0);
+  const uploadedHere = useRef(false);
+  const folderRef = useRef(folder);
+  folderRef.current = folder;
+  useEffect(() => {
+    const onLeave = () => {
+      if (!newEntry.current || !uploadedHere.current || !isUnsaved()) return;
+      void callOperation('files.deleteFolder', { query: { folder: folderRef.current }, keepalive: true }).catch(
+        () => undefined,
+      );
+    };
+    window.addEventListener('pagehide', onLeave);
+    return () => window.removeEventListener('pagehide', onLeave);
+  }, [isUnsaved]);
 
   const load = useCallback(async () => {
     if (!isUsableFolder(folder)) return;
@@ -104,6 +122,7 @@ export default function FileUploadWidget(props: WidgetProps) {
         signal: abort.signal,
       });
       const next = [...files.filter((f) => !added.some((a) => a.file === f.file)), ...added];
+      uploadedHere.current = true;
       setFiles(next);
       onChange(next.map((f) => f.file));
       setError(null);
