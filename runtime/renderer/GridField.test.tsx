@@ -69,4 +69,12 @@ describe('the grid field', () => {
       [3, 1, false],
     ]);
   });
+
+  it("is reached from the project's Health & Safety page", async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/projects/1/health-and-safety');
+    const row = await screen.findByRole('row', { name: /Site Safety Inspection/ });
+    await user.click(within(row).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/qa/health-and-safety/5'));
+  });
 });
