@@ -9,6 +9,7 @@ import { message } from '../messages/catalogue';
 import type { FormDefinition, Question } from '../types/generated';
 import { answerKey } from './answer-keys';
 import { type FieldUiSchema, fieldTypeOf, fieldTypes, type JSONSchema } from './field-types';
+import { OTHER_OPTION, TEXT_MAX_LENGTH } from './field-types/shared';
 import { isHiddenQuestion } from './questions';
 import { conditionSchema, conditionsOf, conditionsSchema } from './visibility';
 
@@ -100,6 +101,27 @@ export function compileFormDefinition(def: FormDefinition): CompiledForm {
       keys.push(key);
       pageProperties[key] = properties[key] = schema;
       pageUi[key] = uiSchema[key] = ui;
+      if (question.allowOther && question.type === 'Dropdown') {
+        // The other text: shown (and required, for a required question) while 'Other' is chosen.
+        const otherKey = answerKey(question.id, 'other');
+        const otherShown = conditionsSchema([
+          ...conditionsOf(page, question),
+          { questionId: question.id, equals: OTHER_OPTION },
+        ]) as JSONSchema;
+        keys.push(otherKey);
+        pageProperties[otherKey] = properties[otherKey] = {
+          type: 'string',
+          title: message('form.otherSpecify'),
+          maxLength: TEXT_MAX_LENGTH.Normal,
+        };
+        pageUi[otherKey] = uiSchema[otherKey] = { 'ui:widget': 'hz-input', 'ui:visibleWhen': otherShown };
+        if (question.required === true) {
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise
+          const rule: JSONSchema = { if: otherShown, then: { required: [otherKey] } };
+          pageConditional.push(rule);
+          conditional.push(rule);
+        }
+      }
       if (question.required === true && !fieldTypeOf(question).answerless) {
         if (shownWhen) {
           // Required only while shown: a hidden question is never required.

@@ -183,7 +183,8 @@ function mapFormError(
     error.keyword === 'required' && error.instancePath === ''
       ? String(params.missingProperty)
       : (error.instancePath.split('/')[1] ?? '');
-  const match = /^q_(\d+)$/.exec(key);
+  // A question's own answer, or its other text (q_<id>_other), counts as the question's.
+  const match = /^q_(\d+)(?:_other)?$/.exec(key);
   const question = match ? questions.get(Number(match[1])) : undefined;
   if (!question) return null;
   const type = fieldTypeOf(question);

@@ -94,3 +94,34 @@ describe('visibility in the renderer', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ q_1: 'No' }));
   });
 });
+
+describe('a dropdown with Other', () => {
+  it('shows the other text while Other is chosen and clears it when another option is', async () => {
+    const otherDef = {
+      ...def,
+      pages: [
+        {
+          id: 1,
+          label: '',
+          questions: [{ id: 1, label: 'Supplier', type: 'Dropdown', allowOther: true, options: yesNo }],
+        },
+      ],
+    } as unknown as FormDefinition;
+    const compiled = compileFormDefinition(otherDef);
+    const onChange = vi.fn();
+    render(
+      <SchemaForm
+        schema={compiled.schema as RJSFSchema}
+        uiSchema={compiled.uiSchema as UiSchema}
+        onChange={onChange}
+      />,
+    );
+    expect(screen.queryByLabelText('Other (please specify)')).toBeNull();
+    await choose('Supplier', 'Other');
+    await userEvent.setup().type(await screen.findByLabelText('Other (please specify)'), 'Local quarry');
+    expect(onChange).toHaveBeenLastCalledWith({ q_1: 'Other', q_1_other: 'Local quarry' });
+    await choose('Supplier', 'Yes');
+    await waitFor(() => expect(screen.queryByLabelText('Other (please specify)')).toBeNull());
+    expect(onChange).toHaveBeenLastCalledWith({ q_1: 'Yes' });
+  });
+});

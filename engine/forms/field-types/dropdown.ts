@@ -1,10 +1,11 @@
 /**
  * Dropdown: a single select, hz-select with a blank first option, options sorted numerically
- * (form-configuration.md §5). A required select without options can never be answered: `not: {}` says
+ * (form-configuration.md §5); with allowOther, 'Other' comes last and asks for a text (the compiler adds
+ * the `q_<id>_other` field, shown while Other is chosen). A required select without options can never be answered: `not: {}` says
  * so to both validators.
  */
 import { optionValues } from '../questions';
-import { sortSelectOptions } from './shared';
+import { OTHER_OPTION, sortSelectOptions } from './shared';
 import { asIs, type FieldType } from './types';
 
 export const dropdown: FieldType = {
@@ -12,6 +13,7 @@ export const dropdown: FieldType = {
   widget: 'hz-select',
   schema: (q) => {
     const values = sortSelectOptions(optionValues(q));
+    if (q.allowOther && !values.includes(OTHER_OPTION)) values.push(OTHER_OPTION);
     if (values.length === 0) return { type: 'string', title: q.label, not: {} };
     return { type: 'string', title: q.label, oneOf: values.map((value) => ({ const: value, title: value })) };
   },

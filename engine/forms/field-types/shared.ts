@@ -15,3 +15,6 @@ const optionCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'ba
 export function sortSelectOptions(values: readonly string[]): string[] {
   return [...values].sort((a, b) => optionCollator.compare(a, b));
 }
+
+/** The option a Dropdown with allowOther offers after its own; choosing it asks for the other text. */
+export const OTHER_OPTION = 'Other';

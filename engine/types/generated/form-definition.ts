@@ -147,6 +147,10 @@ export interface Question {
    * A FileUpload takes several files (default true).
    */
   multiple?: boolean;
+  /**
+   * A Dropdown offers 'Other' after its options; choosing it shows a text field whose answer is saved as the Answer's `other` (form-configuration.md §3 answer field other).
+   */
+  allowOther?: boolean;
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema
