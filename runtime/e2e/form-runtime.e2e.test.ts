@@ -4,31 +4,15 @@
  * upload, a toggle, a colour and a drawn signature; the saved entry holds the grid's cells with the
  * server's scores, sanitised rich text, and the signature as a cropped PNG in the file store.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
-import { launchBrowser, watchForViolations } from './browser';
-import { freePort, type RunningServer, startPlatform } from './server-process';
+import { watchForViolations } from './browser';
+import { usePlatform } from './platform';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-e2e-forms-'));
-let browser: Browser;
-let server: RunningServer;
+const platform = usePlatform('forms');
 const violations: string[] = [];
-
-beforeAll(async () => {
-  server = await startPlatform(dataDir, await freePort());
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -37,15 +21,15 @@ async function choose(page: Page, label: string, option: string) {
 
 describe('the form runtime', () => {
   it('fills the safety inspection: grid, conditional page, rich text, upload, signature; and saves it', async () => {
-    const context = await browser.newContext();
+    const context = await platform.browser.newContext();
     const page = await context.newPage();
     watchForViolations(page, violations);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${platform.url}/login`);
     await page.getByLabel('E-mail').fill('user@demo.local');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await page.waitForURL(/\/home$/);
-    await page.goto(`${server.url}/projects/1/qa/health-and-safety/5/add`);
+    await page.goto(`${platform.url}/projects/1/qa/health-and-safety/5/add`);
 
     // Page 1: the inspection and its scored checklist.
     await page.getByLabel('Inspected by').fill('Seán Doyle');

@@ -4,35 +4,19 @@
  * characters keeps Save disabled), deactivates one, cannot delete a default; saves a code generator,
  * confirms its activation and generates two codes. No Content-Security-Policy violation on the way.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
-import { launchBrowser, watchForViolations } from './browser';
-import { freePort, type RunningServer, startPlatform } from './server-process';
+import { watchForViolations } from './browser';
+import { usePlatform } from './platform';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-e2e-settings-'));
-let browser: Browser;
-let server: RunningServer;
+const platform = usePlatform('settings');
 const cspViolations: string[] = [];
-
-beforeAll(async () => {
-  server = await startPlatform(dataDir, await freePort());
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function logInAsAdmin(page: Page) {
   watchForViolations(page, cspViolations);
   // From the site's root, which redirects to /login in the browser: the shell page must carry the nonce too.
-  await page.goto(`${server.url}/`);
+  await page.goto(`${platform.url}/`);
   await page.waitForURL(/\/login/);
   await page.getByLabel('E-mail').fill('admin@demo.local');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -49,7 +33,7 @@ const row = (page: Page, name: string) => page.getByRole('row', { name: new RegE
 
 describe('settings screens', () => {
   it('lookup values: adds values, keeps Save disabled for a long line, deactivates one, offers no Delete for a default', async () => {
-    const page = await browser.newPage();
+    const page = await platform.browser.newPage();
     await logInAsAdmin(page);
     await page.getByRole('button', { name: 'Admin' }).click();
     await page.getByRole('menuitem', { name: 'Lookup Values' }).click();
@@ -85,9 +69,9 @@ describe('settings screens', () => {
   });
 
   it('code generator: saves, confirms activation, generates two codes', async () => {
-    const page = await browser.newPage();
+    const page = await platform.browser.newPage();
     await logInAsAdmin(page);
-    await page.goto(`${server.url}/settings/codegenerator`);
+    await page.goto(`${platform.url}/settings/codegenerator`);
     await page.getByRole('heading', { name: 'Code Generator' }).waitFor();
     await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Delivery Notes' }).click();

@@ -5,39 +5,23 @@
  * lands on /unauthorized from an edit URL and is refused by the API; the idle warning appears and logs
  * out; going offline shows the message and coming back clears it. No CSP refusal or page error on the way.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
-import { launchBrowser, watchForViolations } from './browser';
-import { freePort, type RunningServer, startPlatform } from './server-process';
+import { watchForViolations } from './browser';
+import { usePlatform } from './platform';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-e2e-shell-'));
-let browser: Browser;
-let server: RunningServer;
+const platform = usePlatform('shell');
 const violations: string[] = [];
 
-beforeAll(async () => {
-  server = await startPlatform(dataDir, await freePort());
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 async function newPage(context?: BrowserContext): Promise<Page> {
-  const page = await (context ?? (await browser.newContext())).newPage();
+  const page = await (context ?? (await platform.browser.newContext())).newPage();
   watchForViolations(page, violations);
   return page;
 }
 
 async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${platform.url}/login`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -48,7 +32,7 @@ describe('the shell', () => {
     const page = await newPage();
     await logIn(page, 'pending@demo.local');
     await page.waitForURL(/\/account\/password$/);
-    await page.goto(`${server.url}/projects`);
+    await page.goto(`${platform.url}/projects`);
     await page.waitForURL(/\/account\/password$/);
     const update = page.getByRole('button', { name: 'Update' });
     expect(await update.isDisabled()).toBe(true);
@@ -72,13 +56,13 @@ describe('the shell', () => {
     });
     await update.click();
     await page.waitForURL(/\/home$/);
-    await page.goto(`${server.url}/projects`);
+    await page.goto(`${platform.url}/projects`);
     await page.getByRole('row', { name: /CCE-2401/ }).waitFor();
     await page.context().close();
   });
 
   it('lets an admin choose a client, switch portal and follow the redirect rule, in every open tab', async () => {
-    const context = await browser.newContext();
+    const context = await platform.browser.newContext();
     const page = await newPage(context);
     await logIn(page, 'admin@demo.local');
     const chooser = page.getByRole('dialog', { name: 'Select Client' });
@@ -87,10 +71,10 @@ describe('the shell', () => {
       .getByRole('button', { name: 'Select' })
       .click();
     await page.waitForURL(/\/home$/);
-    await page.goto(`${server.url}/projects/1/qa`);
+    await page.goto(`${platform.url}/projects/1/qa`);
     await page.getByRole('heading', { name: 'Forms' }).waitFor();
     const other = await newPage(context);
-    await other.goto(`${server.url}/projects`);
+    await other.goto(`${platform.url}/projects`);
     await other.getByRole('row', { name: /CCE-2401/ }).waitFor();
 
     await page.getByRole('button', { name: 'Niamh Gallagher' }).click();
@@ -112,11 +96,11 @@ describe('the shell', () => {
     const page = await newPage();
     await logIn(page, 'view@demo.local');
     await page.waitForURL(/\/home$/);
-    await page.goto(`${server.url}/projects/1/contacts`);
+    await page.goto(`${platform.url}/projects/1/contacts`);
     const nav = page.getByRole('navigation', { name: 'Section menu' });
     await nav.getByRole('link', { name: 'Contacts' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Edit' }).count()).toBe(0);
-    await page.goto(`${server.url}/projects/1/edit`);
+    await page.goto(`${platform.url}/projects/1/edit`);
     await page.waitForURL(/\/unauthorized$/);
     await page.getByText('You are not authorised to access this page.', { exact: false }).waitFor();
     const status = await page.evaluate(async () => {
@@ -132,7 +116,7 @@ describe('the shell', () => {
   });
 
   it('warns after the idle time and logs out after the grace period', async () => {
-    const context = await browser.newContext();
+    const context = await platform.browser.newContext();
     const page = await newPage(context);
     await page.clock.install();
     await logIn(page, 'idle@demo.local'); // Shannon Fit-Out: idle time 2 minutes
@@ -154,7 +138,7 @@ describe('the shell', () => {
   });
 
   it('shows the offline message while offline and clears it when back online', async () => {
-    const context = await browser.newContext();
+    const context = await platform.browser.newContext();
     const page = await newPage(context);
     await logIn(page, 'user@demo.local');
     await page.waitForURL(/\/home$/);

@@ -3,6 +3,7 @@ import FormLabel from '@mui/material/FormLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { WidgetProps } from '@rjsf/utils';
+import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
 
 /**
@@ -12,8 +13,8 @@ import { requiredLabel } from '../labels';
 export default function ToggleButtonWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, hideLabel, onChange, options } = props;
   const { rawErrors = [] } = props;
-  const onLabel = String(options.onLabel ?? 'Complete');
-  const offLabel = String(options.offLabel ?? 'Incomplete');
+  const onLabel = String(options.onLabel ?? message('toggle.complete'));
+  const offLabel = String(options.offLabel ?? message('toggle.incomplete'));
   const labelId = `${id}-label`;
   return (
     <FormControl margin="dense" error={rawErrors.length > 0}>
