@@ -9,9 +9,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { watchForViolations } from './browser';
-import { usePlatform } from './platform';
+import { platformForTests } from './platform';
 
-const platform = usePlatform('forms');
+const platform = platformForTests('forms');
 const violations: string[] = [];
 
 async function choose(page: Page, label: string, option: string) {

@@ -17,7 +17,7 @@ export interface E2ePlatform {
 }
 
 /** Starts a platform and a browser for the calling test file; `name` tags its data folder. */
-export function usePlatform(name: string): E2ePlatform {
+export function platformForTests(name: string): E2ePlatform {
   const dataDir = mkdtempSync(path.join(tmpdir(), `siteforms-e2e-${name}-`));
   let server: RunningServer | undefined;
   let browser: Browser | undefined;

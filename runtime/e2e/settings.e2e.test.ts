@@ -8,9 +8,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { watchForViolations } from './browser';
-import { usePlatform } from './platform';
+import { platformForTests } from './platform';
 
-const platform = usePlatform('settings');
+const platform = platformForTests('settings');
 const cspViolations: string[] = [];
 
 async function logInAsAdmin(page: Page) {

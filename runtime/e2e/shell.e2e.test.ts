@@ -9,9 +9,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { watchForViolations } from './browser';
-import { usePlatform } from './platform';
+import { platformForTests } from './platform';
 
-const platform = usePlatform('shell');
+const platform = platformForTests('shell');
 const violations: string[] = [];
 
 async function newPage(context?: BrowserContext): Promise<Page> {

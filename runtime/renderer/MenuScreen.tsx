@@ -1,7 +1,7 @@
 /**
  * MenuScreen: a menu screen document (schemas/meta/menu.schema.json) as a grid of tiles, each with a
  * Go button (shell-access-navigation.md §2.1 home, §2.4 generic tile list: an optional Filter box
- * and a 3 or 4 column layout).
+ * and a 3 or 4 column layout); a tile's `icon` names one of ./menu-icons.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
 import type { MenuDocument } from './documents';
+import { menuIcons } from './menu-icons';
 import { fillTemplate } from './templates';
 import { useSessionUser } from './user';
 
@@ -54,7 +55,8 @@ export function MenuScreen({ document: doc, params }: MenuScreenProps) {
         {items.map((item) => (
           <Card key={item.id} variant="outlined">
             <CardContent>
-              <Typography variant="h6" component="h2">
+              <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                {item.icon && menuIcons[item.icon]}
                 {message(item.title)}
               </Typography>
               {item.description && <Typography color="text.secondary">{message(item.description)}</Typography>}

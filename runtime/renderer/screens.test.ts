@@ -35,6 +35,7 @@ import type {
   ScreenDocument,
 } from './documents';
 import { MESSAGE_KEYS, uiSchemaMessageIds } from './labels';
+import { menuIcons } from './menu-icons';
 import { bodyBuilders, columnProviders, formSources, toFormData, validators } from './registry';
 import { templateNames } from './templates';
 import { isWidgetName } from './widgets';
@@ -258,6 +259,15 @@ describe('screen documents', () => {
         }
         if (doc.kind === 'menu') expect((doc as MenuDocument).items.length).toBeGreaterThan(0);
       });
+
+      if (doc.kind === 'menu') {
+        it('names only icons the menu icon registry holds', () => {
+          const every = (items: MenuDocument['items']): MenuDocument['items'] =>
+            items.flatMap((item) => [item, ...every(item.items ?? [])]);
+          for (const item of every((doc as MenuDocument).items))
+            if (item.icon) expect(Object.hasOwn(menuIcons, item.icon), item.icon).toBe(true);
+        });
+      }
 
       if (doc.kind === 'menu' && (doc as MenuDocument).section) {
         it('is the menu its own pages pick, with a guard that exists (no dead link)', () => {

@@ -164,6 +164,15 @@ describe('section menus', () => {
     expect(router.state.location.search).toBe('?error=notfound');
   });
 
+  it('show the home tiles the user may open, each with its icon', async () => {
+    await mockApi.logIn('user@demo.local');
+    renderApp('/home');
+    const projects = await screen.findByRole('heading', { name: 'Projects' });
+    expect(projects.querySelector('[data-testid="FolderIcon"]')).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Quality Assurance' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Health & Safety' })).toBeNull();
+  });
+
   it('give the top bar only the areas a user may open', async () => {
     await mockApi.logIn('hs@demo.local');
     renderApp('/home');
@@ -220,6 +229,26 @@ describe('pages of §2.1 and §2.2', () => {
   ])('%s', async (path, text) => {
     renderApp(path);
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('the authorisation callback posts its code to the opening window and closes', async () => {
+    await mockApi.logIn('user@demo.local');
+    const postMessage = vi.fn();
+    const opener = Object.getOwnPropertyDescriptor(window, 'opener');
+    Object.defineProperty(window, 'opener', { configurable: true, value: { postMessage } });
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    try {
+      renderApp('/authorizecallback?code=abc123');
+      expect(await screen.findByText('Processing authentication...')).toBeInTheDocument();
+      await waitFor(() => expect(close).toHaveBeenCalled());
+      expect(postMessage).toHaveBeenCalledWith(
+        { type: 'authorizationCallback', code: 'abc123' },
+        window.location.origin,
+      );
+    } finally {
+      close.mockRestore();
+      if (opener) Object.defineProperty(window, 'opener', opener);
+    }
   });
 
   it('the privacy policy states the provider, the retention and the age limit, logged in or not', async () => {
