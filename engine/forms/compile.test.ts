@@ -11,6 +11,7 @@ import {
   questionSchema,
   sortSelectOptions,
 } from './compile';
+import { formDataToAnswers } from './entry-data';
 import { exampleForm } from './example-form';
 
 function formWith(questions: Question[], extra: Partial<FormDefinition> = {}): FormDefinition {
@@ -234,5 +235,60 @@ describe('with RJSF (what the runtime renders with)', () => {
     >;
     expect(withOurs.q_6).not.toBe(true);
     expect(withOurs.q_3).toBeUndefined();
+  });
+});
+
+describe('wrappers, required on page change, a third party’s signature, the month picker', () => {
+  const def = {
+    id: 3,
+    clientId: 1,
+    formArea: 'health-and-safety',
+    title: 'Permit',
+    status: 'Published',
+    version: 1,
+    pages: [
+      {
+        id: 1,
+        label: 'One',
+        questions: [
+          { id: 1, label: 'Permit number', type: 'Text', wrapper: 'horizontal', requiredOnPageChange: true },
+          { id: 2, label: 'Method statement', type: 'Text', extendedType: 'Long', wrapper: 'accordion' },
+          { id: 3, label: 'Signed', type: 'Signature', wrapper: 'vertical', allowThirdPartySignature: true },
+          { id: 4, label: 'Month of works', type: 'Date', picker: 'month' },
+        ],
+      },
+      { id: 2, label: 'Two', questions: [{ id: 5, label: 'Notes', type: 'Text' }] },
+    ],
+  } as unknown as FormDefinition;
+  const compiled = compileFormDefinition(def);
+
+  it('names the wrapper in the uiSchema and hides the widget’s own label; vertical is the default', () => {
+    expect(compiled.uiSchema.q_1).toMatchObject({ 'ui:wrapper': 'horizontal', 'ui:label': false });
+    expect(compiled.uiSchema.q_2).toMatchObject({ 'ui:wrapper': 'accordion', 'ui:label': false });
+    expect(compiled.uiSchema.q_3['ui:wrapper']).toBeUndefined();
+  });
+
+  it('requires a required-on-page-change question on its page only, not to save the form', () => {
+    expect(compiled.pages[0].schema.required).toEqual(['q_1']);
+    expect(compiled.schema.required).toEqual([]);
+  });
+
+  it('asks for a third party’s name after a signature that allows it, saved as signatureByThirdParty', () => {
+    expect(compiled.pages[0].keys).toEqual(['q_1', 'q_2', 'q_3', 'q_3_name', 'q_4']);
+    expect(compiled.schema.properties?.q_3_name).toMatchObject({
+      type: 'string',
+      title: 'Name of the person who signed',
+    });
+    const answers = formDataToAnswers(def, { q_3: 'questions/3/abc/signature.png', q_3_name: 'J. Murphy' });
+    expect(answers).toEqual([
+      { formId: 3, questionId: 3, answers: ['questions/3/abc/signature.png'], signatureByThirdParty: 'J. Murphy' },
+    ]);
+  });
+
+  it('stores a month as its first day', () => {
+    const validate = ajv.compile(compiled.schema);
+    expect(compiled.uiSchema.q_4).toEqual({ 'ui:widget': 'date', 'ui:options': { picker: 'month' } });
+    expect(validate({ q_4: '2026-11-01' })).toBe(true);
+    expect(validate({ q_4: '2026-11-15' })).toBe(false);
   });
 });

@@ -66,6 +66,11 @@ export function questionSchema(question: Question): JSONSchema {
 export function questionUiSchema(question: Question): FieldUiSchema {
   const ui = fieldTypeOf(question).uiSchema(question);
   if (question.helpText) ui['ui:help'] = question.helpText;
+  if (question.wrapper && question.wrapper !== 'vertical') {
+    // The wrapper shows the label (beside the field, or as the panel's title): the widget's own is hidden.
+    ui['ui:wrapper'] = question.wrapper;
+    ui['ui:label'] = false;
+  }
   return ui;
 }
 
@@ -121,6 +126,26 @@ export function compileFormDefinition(def: FormDefinition): CompiledForm {
           pageConditional.push(rule);
           conditional.push(rule);
         }
+      }
+      if (question.allowThirdPartySignature && question.type === 'Signature') {
+        // The name of a third party who signed, saved as the Answer's signatureByThirdParty.
+        const nameKey = answerKey(question.id, 'name');
+        keys.push(nameKey);
+        pageProperties[nameKey] = properties[nameKey] = {
+          type: 'string',
+          title: message('signature.thirdPartyName'),
+          maxLength: TEXT_MAX_LENGTH.Normal,
+        };
+        pageUi[nameKey] = uiSchema[nameKey] = shownWhen
+          ? { 'ui:widget': 'hz-input', 'ui:visibleWhen': shownWhen }
+          : { 'ui:widget': 'hz-input' };
+      }
+      if (question.requiredOnPageChange === true && question.required !== true && !fieldTypeOf(question).answerless) {
+        // Needed to go forward from its page, not to save: only the page's schema requires it.
+        if (shownWhen) {
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise
+          pageConditional.push({ if: shownWhen, then: { required: [key] } });
+        } else pageRequired.push(key);
       }
       if (question.required === true && !fieldTypeOf(question).answerless) {
         if (shownWhen) {

@@ -7,7 +7,7 @@ import type { FormDefinition, Question } from '../types/generated';
 /**
  * The field a question renders as: a Text question by its extendedType (Normal when absent), a Checkbox
  * with options as a group of boxes ('checkboxes'), a Checkbox without options as one tick box ('tick'), a
- * Grid as a table of cells with scoring ('grid').
+ * Grid as a table of cells with scoring ('grid'); the other types by their own name.
  */
 export type QuestionKind =
   | 'text'
@@ -26,7 +26,10 @@ export type QuestionKind =
   | 'colour'
   | 'richText'
   | 'fileUpload'
-  | 'signature';
+  | 'signature'
+  | 'table'
+  | 'tableLight'
+  | 'image';
 
 /** The {@link QuestionKind} of a question. */
 export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 'options'>): QuestionKind {
@@ -53,6 +56,12 @@ export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 
       return 'fileUpload';
     case 'Signature':
       return 'signature';
+    case 'Table':
+      return 'table';
+    case 'TableLight':
+      return 'tableLight';
+    case 'Image':
+      return 'image';
     case 'Checkbox':
       return (question.options ?? []).length > 0 ? 'checkboxes' : 'tick';
     default:

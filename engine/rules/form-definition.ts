@@ -3,7 +3,7 @@
  * page ids, question ids and each question's option ids are unique; a Dropdown has options;
  * a Number question's min is not above its max; a Grid question has a grid whose cells and headers lie
  * within its rows and columns, one cell per place, with unique cell ids; a visibility condition reads a
- * question that comes before it. Used by the API on create/update and, later,
+ * question that comes before it; a TableLight question has columns and an Image question its file. Used by the API on create/update and, later,
  * by the form creator before saving.
  */
 import { detail, type ErrorDetail } from '../errors';
@@ -34,6 +34,10 @@ export function checkFormDefinition(def: Pick<FormDefinitionInput, 'pages'>): Er
         problems.push(detail(`${path}/min`, 'forms.minAboveMax', { field: question.label }));
       if (question.type === 'Grid' && !gridIsSound(question.grid))
         problems.push(detail(`${path}/grid`, 'forms.gridInvalid', { field: question.label }));
+      if (question.type === 'TableLight' && (question.columns ?? []).length === 0)
+        problems.push(detail(`${path}/columns`, 'forms.tableNeedsColumns', { field: question.label }));
+      if (question.type === 'Image' && !question.imageFile)
+        problems.push(detail(`${path}/imageFile`, 'forms.imageNeedsFile', { field: question.label }));
     });
   });
   for (const problem of conditionProblems(def)) {

@@ -24,7 +24,7 @@ import { satisfies } from '../../engine/validation/interpreted';
 import { transformErrors } from './errors';
 import type { FormValidator } from './functions/validators';
 import { formValidator } from './validator';
-import { fields, widgets } from './widgets';
+import { fields, templates, widgets } from './widgets';
 
 /** Form data: one key per field (q_<questionId> for compiled form definitions). */
 export type FormData = Record<string, unknown>;
@@ -226,6 +226,7 @@ export function SchemaForm(props: SchemaFormProps) {
         validator={formValidator}
         widgets={widgets}
         fields={fields}
+        templates={templates}
         idPrefix={props.idPrefix}
         readonly={readonly}
         disabled={readonly}

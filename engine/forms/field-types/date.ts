@@ -1,11 +1,18 @@
-/** Date: a yyyy-mm-dd date, the date widget; a stored date-time shows its date part (form-configuration.md §5). */
+/**
+ * Date: a yyyy-mm-dd date, the date widget; a stored date-time shows its date part (form-configuration.md §5).
+ * With `picker: 'month'` the month picker: a month and a year, stored as the month's first day (yyyy-mm-01).
+ */
 import type { FieldType } from './types';
 
 export const date: FieldType = {
   name: 'date',
   widget: 'date',
-  schema: (q) => ({ type: 'string', title: q.label, format: 'date' }),
-  uiSchema: () => ({ 'ui:widget': 'date' }),
+  schema: (q) =>
+    q.picker === 'month'
+      ? { type: 'string', title: q.label, format: 'date', pattern: '^\\d{4}-\\d{2}-01$' }
+      : { type: 'string', title: q.label, format: 'date' },
+  uiSchema: (q) =>
+    q.picker === 'month' ? { 'ui:widget': 'date', 'ui:options': { picker: 'month' } } : { 'ui:widget': 'date' },
   multiValued: false,
   typeMessageId: 'validation.date',
   patternMessageId: 'validation.type',

@@ -94,6 +94,19 @@ const samples: Array<{ question: Question; good: unknown; bad: unknown }> = [
     good: 'questions/18/p2q7/signature.png',
     bad: 'signature.png',
   },
+  {
+    question: { id: 19, label: 'Equipment on site', type: 'Table' },
+    good: [
+      { item: 'Saw', assetNo: 'A-1', description: 'Chop saw', manufacturer: 'Makita', modelNo: 'M1', owner: 'Us' },
+    ],
+    bad: [{ item: 'Saw' }],
+  },
+  {
+    question: { id: 20, label: 'Visitors', type: 'TableLight', columns: [{ id: 1, value: 'Name' }] },
+    good: [{ c1: 'Ann' }],
+    bad: [{ c2: 'Ann' }],
+  },
+  { question: { id: 21, label: 'Site plan', type: 'Image', imageFile: 'forms/plan.png' }, good: null, bad: 'x' },
 ];
 
 describe('the field-type table', () => {
@@ -116,7 +129,8 @@ describe('the field-type table', () => {
         expect(answers).toEqual([]);
         return;
       }
-      if (type.answerOf) expect(answers[0]).toMatchObject({ answers: [], grid: good });
+      if (type.name === 'grid') expect(answers[0]).toMatchObject({ answers: [], grid: good });
+      else if (type.answerOf) expect(answers[0].answers).toEqual((good as object[]).map((row) => JSON.stringify(row)));
       else expect(answers[0].answers).toEqual(Array.isArray(good) ? good : [good]);
       expect(answersToFormData(def, answers)).toEqual({ [`q_${question.id}`]: good });
       expect(type.uiSchema(question)['ui:widget']).toBe(type.widget);

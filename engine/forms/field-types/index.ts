@@ -12,12 +12,14 @@ import { dropdown } from './dropdown';
 import { fileUpload } from './file-upload';
 import { grid } from './grid';
 import { hyperlink } from './hyperlink';
+import { image } from './image';
 import { long } from './long';
 import { multiSelect } from './multi-select';
 import { note } from './note';
 import { number } from './number';
 import { richText } from './rich-text';
 import { signature } from './signature';
+import { table, tableLight } from './table';
 import { temperature } from './temperature';
 import { text } from './text';
 import { tick } from './tick';
@@ -45,6 +47,9 @@ export const fieldTypes: Readonly<Record<QuestionKind, FieldType>> = {
   richText,
   fileUpload,
   signature,
+  table,
+  tableLight,
+  image,
 };
 
 /** The type of a question. */

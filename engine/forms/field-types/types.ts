@@ -46,7 +46,17 @@ export interface FieldUiSchema {
     accept?: string;
     multiple?: boolean;
     folder?: string;
+    /** A table's columns (engine/forms/table.ts). */
+    columns?: { key: string; label?: string }[];
+    /** An image's file (folder/name in the client's file store). */
+    file?: string;
+    /** A date's picker: 'month' for a month and year. */
+    picker?: 'day' | 'month';
   };
+  /** How the field is laid out: label above (vertical), beside (horizontal), or in a panel (accordion). */
+  'ui:wrapper'?: 'vertical' | 'horizontal' | 'accordion';
+  /** false: the widget shows no label of its own (the wrapper shows it). */
+  'ui:label'?: boolean;
   /** A custom RJSF field rendering the whole value (a grid's table), by registry name. */
   'ui:field'?: string;
   /** Shown only while this JSON Schema holds for the form data (engine/forms/visibility.ts). */

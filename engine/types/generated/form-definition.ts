@@ -83,7 +83,7 @@ export interface Question {
   id: number;
   label: string;
   /**
-   * The question's type (form-configuration.md §2 'Form field types'): Text (by extendedType: hz-input, hz-textarea, a hyperlink or a number), Dropdown (hz-select), Date, Checkbox (hz-checkbox), Grid (grid and grid-summary), MultiSelect (multiSelect), Note (note: text shown, no answer), Temperature (temperatureInput, degrees C within min and max), Toggle (toggle-button), Colour (colour-picker), RichText (wysiwygInput: formatted text, sanitised), FileUpload (file-upload: files kept in the file store), Signature (signature-pad: a drawn signature kept as a PNG file).
+   * The question's type (form-configuration.md §2 'Form field types'): Text (by extendedType: hz-input, hz-textarea, a hyperlink or a number), Dropdown (hz-select), Date, Checkbox (hz-checkbox), Grid (grid and grid-summary), MultiSelect (multiSelect), Note (note: text shown, no answer), Temperature (temperatureInput, degrees C within min and max), Toggle (toggle-button), Colour (colour-picker), RichText (wysiwygInput: formatted text, sanitised), FileUpload (file-upload: files kept in the file store), Signature (signature-pad: a drawn signature kept as a PNG file). Table (table: the equipment table, rows of item, assetNo, description, manufacturer, modelNo and owner, each row filled completely), TableLight (table-light: rows under the question's own columns, any cell may stay empty), Image (img: a picture from the file store shown in the form, never answered).
    */
   type:
     | 'Text'
@@ -98,7 +98,10 @@ export interface Question {
     | 'Colour'
     | 'RichText'
     | 'FileUpload'
-    | 'Signature';
+    | 'Signature'
+    | 'Table'
+    | 'TableLight'
+    | 'Image';
   /**
    * Refines Text: Normal (single line), Long (text area), Hyperlink (url), Number.
    */
@@ -151,6 +154,33 @@ export interface Question {
    * A Dropdown offers 'Other' after its options; choosing it shows a text field whose answer is saved as the Answer's `other` (form-configuration.md §3 answer field other).
    */
   allowOther?: boolean;
+  /**
+   * Must be answered before the user may go forward to a later page (form-configuration.md §5 'Multi-page renderer'); not required to submit from the page it is on.
+   */
+  requiredOnPageChange?: boolean;
+  /**
+   * How the field is laid out (form-configuration.md §2 'Wrappers'): vertical (label above the field, the default and the signature's), horizontal (label beside the field, stacked on a phone), accordion (the field in a panel under its label that opens and closes).
+   */
+  wrapper?: 'vertical' | 'horizontal' | 'accordion';
+  /**
+   * The columns of a TableLight question: an id and a heading each.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  columns?: QuestionOption[];
+  /**
+   * An Image question's picture: a file of the client's file store (folder/name).
+   */
+  imageFile?: string;
+  /**
+   * A Date question's picker: day (the default) or month (a month and a year, years from the current minus 20 up to but not including plus 20; stored as the month's first day, yyyy-mm-01).
+   */
+  picker?: 'day' | 'month';
+  /**
+   * A Signature question asks whether a third party signed and their name, saved as the Answer's signatureByThirdParty.
+   */
+  allowThirdPartySignature?: boolean;
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema

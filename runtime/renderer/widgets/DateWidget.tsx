@@ -1,6 +1,9 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { format, isValid, parse } from 'date-fns';
@@ -12,6 +15,15 @@ import { requiredLabel } from '../labels';
 export function defaultDateRange(today = new Date()): { min: string; max: string } {
   const year = today.getFullYear();
   return { min: `${year - 10}-01-01`, max: `${year + 10}-12-31` };
+}
+
+/**
+ * The month picker's years (form-configuration.md §5 "Form fields"): from the current year minus 20 up to
+ * but not including the current year plus 20.
+ */
+export function monthPickerYears(today = new Date()): number[] {
+  const year = today.getFullYear();
+  return Array.from({ length: 40 }, (_, i) => year - 20 + i);
 }
 
 /** The date format of forms, shown and stored (form-configuration.md §5, §9): yyyy-mm-dd. */
@@ -32,9 +44,81 @@ export function isDateWithin(text: string, min: string, max: string): boolean {
  * show mm/dd/yyyy to an American browser). Typed text becomes the value only when it is a real date in
  * the range (by default the current year -10 to +10; ui:options.min / max override it); anything else is
  * not kept: leaving the field puts the last good date back. The calendar button opens the browser's own
- * date picker, whose choice is written in the same format.
+ * date picker, whose choice is written in the same format. With `ui:options.picker` 'month', the month
+ * picker instead.
  */
 export default function DateWidget(props: WidgetProps) {
+  return props.options.picker === 'month' ? <MonthPicker {...props} /> : <DayPicker {...props} />;
+}
+
+/**
+ * The month picker: a month and a year (years from {@link monthPickerYears}); the value is the month's
+ * first day, yyyy-mm-01, set once both are chosen.
+ */
+function MonthPicker(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, label, hideLabel, onChange, rawErrors = [] } = props;
+  const stored = typeof value === 'string' && /^\d{4}-\d{2}/.test(value) ? value : '';
+  const [month, setMonth] = useState(stored.slice(5, 7));
+  const [year, setYear] = useState(stored.slice(0, 4));
+  useEffect(() => {
+    setMonth(stored.slice(5, 7));
+    setYear(stored.slice(0, 4));
+  }, [stored]);
+  const choose = (nextMonth: string, nextYear: string) => {
+    setMonth(nextMonth);
+    setYear(nextYear);
+    onChange(nextMonth && nextYear ? `${nextYear}-${nextMonth}-01` : props.options.emptyValue);
+  };
+  const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+  const locked = Boolean(disabled || readonly);
+  return (
+    <Stack direction="row" gap={1} sx={{ my: 1 }} role="group" aria-label={label}>
+      {!hideLabel && (
+        <FormLabel sx={{ alignSelf: 'center', minWidth: 120 }} error={rawErrors.length > 0}>
+          {requiredLabel(label, required)}
+        </FormLabel>
+      )}
+      <TextField
+        id={`${id}-month`}
+        select
+        size="small"
+        label={message('month.month')}
+        value={month}
+        disabled={locked}
+        error={rawErrors.length > 0}
+        onChange={(event) => choose(event.target.value, year)}
+        sx={{ minWidth: 140 }}
+      >
+        <MenuItem value="">&nbsp;</MenuItem>
+        {months.map((m) => (
+          <MenuItem key={m} value={m}>
+            {format(new Date(2000, Number(m) - 1, 1), 'MMMM')}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        id={`${id}-year`}
+        select
+        size="small"
+        label={message('month.year')}
+        value={year}
+        disabled={locked}
+        error={rawErrors.length > 0}
+        onChange={(event) => choose(month, event.target.value)}
+        sx={{ minWidth: 110 }}
+      >
+        <MenuItem value="">&nbsp;</MenuItem>
+        {monthPickerYears().map((y) => (
+          <MenuItem key={y} value={String(y)}>
+            {y}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}
+
+function DayPicker(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus } = props;
   const { options, rawErrors = [], autofocus } = props;
   const range = defaultDateRange();

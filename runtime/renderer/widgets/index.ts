@@ -4,7 +4,7 @@
  * reads the same here. A new widget is one component plus one key here; screen documents and
  * compiled forms naming a key that is not here fail the registry check (renderer/screens.test.ts).
  */
-import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import ColourPickerWidget from './ColourPickerWidget';
 import DateWidget from './DateWidget';
 import FileUploadWidget from './FileUploadWidget';
@@ -13,12 +13,15 @@ import HzCheckboxWidget from './HzCheckboxWidget';
 import HzInputWidget from './HzInputWidget';
 import HzSelectWidget from './HzSelectWidget';
 import HzTextareaWidget from './HzTextareaWidget';
+import ImageField from './ImageField';
 import WysiwygWidget from './LazyWysiwygWidget';
 import MultiSelectWidget from './MultiSelectWidget';
 import NoteField from './NoteField';
 import SignaturePadWidget from './SignaturePadWidget';
+import TableField from './TableField';
 import TemperatureWidget from './TemperatureWidget';
 import ToggleButtonWidget from './ToggleButtonWidget';
+import WrapperFieldTemplate from './WrapperFieldTemplate';
 
 export const widgets = {
   'hz-input': HzInputWidget,
@@ -42,6 +45,9 @@ export const widgets = {
 export const fields = {
   grid: GridField,
   note: NoteField,
+  table: TableField,
+  'table-light': TableField,
+  img: ImageField,
 } satisfies RegistryFieldsType;
 
 /** A field-type name of the registry. */
@@ -51,3 +57,6 @@ export type WidgetName = keyof typeof widgets | keyof typeof fields;
 export function isWidgetName(name: string): name is WidgetName {
   return Object.hasOwn(widgets, name) || Object.hasOwn(fields, name);
 }
+
+/** The field template: the wrappers (horizontal, vertical, accordion) around each field, by `ui:wrapper`. */
+export const templates: Partial<TemplatesType> = { FieldTemplate: WrapperFieldTemplate };

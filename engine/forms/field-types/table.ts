@@ -1,0 +1,79 @@
+/**
+ * Table and TableLight (form-configuration.md §2 'table', 'table-light'; engine/forms/table.ts): rows the
+ * user adds under fixed columns. The equipment table (table) needs every column of every row; a required
+ * table needs a row. Rendered by the renderer's 'table' field; saved one JSON row per answer value.
+ */
+import { message } from '../../messages/catalogue';
+import type { Answer, Question } from '../../types/generated';
+import {
+  parseTableAnswers,
+  rowText,
+  TABLE_CELL_MAX_LENGTH,
+  TABLE_MAX_ROWS,
+  type TableColumn,
+  tableColumns,
+  tableRows,
+} from '../table';
+import type { FieldType, JSONSchema } from './types';
+
+/** Text with something other than spaces. */
+const FILLED = '\\S';
+
+function columnsOf(kind: 'table' | 'table-light', question: Question): TableColumn[] {
+  return tableColumns(kind, question.columns);
+}
+
+function tableType(kind: 'table' | 'table-light'): FieldType {
+  return {
+    name: kind === 'table' ? 'table' : 'tableLight',
+    widget: kind,
+    schema: (q) => {
+      const columns = columnsOf(kind, q);
+      const properties: Record<string, JSONSchema> = {};
+      for (const column of columns) {
+        const cell: JSONSchema = {
+          type: 'string',
+          title: column.label ?? message(`table.${column.key}` as 'table.item'),
+          maxLength: TABLE_CELL_MAX_LENGTH,
+        };
+        if (kind === 'table') cell.pattern = FILLED;
+        properties[column.key] = cell;
+      }
+      const items: JSONSchema = { type: 'object', properties, additionalProperties: false };
+      if (kind === 'table') items.required = columns.map((c) => c.key);
+      const schema: JSONSchema = { type: 'array', title: q.label, maxItems: TABLE_MAX_ROWS, items };
+      if (q.required) schema.minItems = 1;
+      return schema;
+    },
+    uiSchema: (q) => ({
+      'ui:widget': kind,
+      'ui:field': kind,
+      'ui:options': { columns: columnsOf(kind, q) },
+    }),
+    multiValued: true,
+    typeMessageId: 'validation.invalid',
+    patternMessageId: 'validation.required',
+    constMessageId: 'validation.invalid',
+    columnType: 'Textarea',
+    displayText: rowText,
+    answerOf: (question, value) => {
+      const rows = tableRows(value, columnsOf(kind, question));
+      return rows.length > 0 ? { answers: rows.map((row) => JSON.stringify(row)) } : undefined;
+    },
+    formValueOf: (_question, answer: Answer) => {
+      const rows = parseTableAnswers(answer.answers ?? []);
+      return rows.length > 0 ? rows.map((row) => row ?? {}) : undefined;
+    },
+    problems: (question, answer: Answer) => {
+      const keys = new Set(columnsOf(kind, question).map((c) => c.key));
+      const rows = parseTableAnswers(answer.answers ?? []);
+      return rows.some((row) => !row || Object.keys(row).some((key) => !keys.has(key))) ? ['validation.invalid'] : [];
+    },
+  };
+}
+
+/** table: the equipment table (item, assetNo, description, manufacturer, modelNo, owner), rows complete. */
+export const table: FieldType = tableType('table');
+
+/** table-light: rows under the question's own columns; cells may stay empty. */
+export const tableLight: FieldType = tableType('table-light');
