@@ -40,10 +40,18 @@ describe.each(implementations)('%s file store', (_name, open) => {
     expect(got?.bytes.toString()).toBe('hello again');
     expect(got?.info).toMatchObject({ key: '1/a/one.txt', name: 'one.txt', size: 11, contentType: 'text/plain' });
     expect((await store.list('1/a/')).map((f) => f.name)).toEqual(['one.txt', 'two.txt']);
+    await store.put('1/a/sub/deeper/four.txt', bytes, 'text/plain');
+    await store.put('1/ab/not-in-a.txt', bytes, 'text/plain');
+    expect((await store.list('1/a/', true)).map((f) => f.key)).toEqual([
+      '1/a/one.txt',
+      '1/a/two.txt',
+      '1/a/sub/three.txt',
+      '1/a/sub/deeper/four.txt',
+    ]);
     expect(await store.delete('1/a/two.txt')).toBe(true);
     expect(await store.delete('1/a/two.txt')).toBe(false);
     expect(await store.get('1/a/two.txt')).toBeNull();
-    expect(await store.deleteFolder('1/a/')).toBe(2);
+    expect(await store.deleteFolder('1/a/')).toBe(3);
     expect(await store.list('1/a/')).toEqual([]);
     expect(await store.info('2/a/other.txt')).not.toBeNull();
   });

@@ -9,6 +9,7 @@
  * - gridFsBlobStore: MongoDB GridFS (bucket `files`), the key as the GridFS file name;
  * - memoryBlobStore: for in-process tests and the in-memory store.
  */
+import type { Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, GridFSBucket } from 'mongodb';
@@ -33,14 +34,21 @@ export interface BlobStore {
   info(key: string): Promise<StoredFile | null>;
   /** Deletes a file; false when there was none. */
   delete(key: string): Promise<boolean>;
-  /** The files directly in a folder (`prefix` ends with '/'), by name. */
-  list(prefix: string): Promise<StoredFile[]>;
+  /**
+   * The files directly in a folder (`prefix` ends with '/'), by name; with `recursive`, also those of its
+   * sub-folders, by key (a folder's files before its sub-folders' in each folder's name order).
+   */
+  list(prefix: string, recursive?: boolean): Promise<StoredFile[]>;
   /** Deletes every file under a folder, sub-folders included; returns how many. */
   deleteFolder(prefix: string): Promise<number>;
 }
 
 const nameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 const byName = (a: StoredFile, b: StoredFile) => a.name.localeCompare(b.name);
+const folderOfKey = (key: string) => key.slice(0, key.lastIndexOf('/'));
+/** Folder by folder (a folder's files before its sub-folders'), then by name. */
+const byKey = (a: StoredFile, b: StoredFile) =>
+  folderOfKey(a.key).localeCompare(folderOfKey(b.key)) || a.name.localeCompare(b.name);
 
 /** Files in memory. */
 export function memoryBlobStore(): BlobStore {
@@ -60,11 +68,11 @@ export function memoryBlobStore(): BlobStore {
     async delete(key) {
       return files.delete(key);
     },
-    async list(prefix) {
+    async list(prefix, recursive = false) {
       return [...files.values()]
         .map((f) => f.info)
-        .filter((f) => f.key.startsWith(prefix) && !f.key.slice(prefix.length).includes('/'))
-        .sort(byName);
+        .filter((f) => f.key.startsWith(prefix) && (recursive || !f.key.slice(prefix.length).includes('/')))
+        .sort(recursive ? byKey : byName);
     },
     async deleteFolder(prefix) {
       let count = 0;
@@ -114,18 +122,24 @@ export function directoryBlobStore(root: string): BlobStore {
       await rm(`${fileOf(key)}${META}`, { force: true });
       return info !== null;
     },
-    async list(prefix) {
+    async list(prefix, recursive = false) {
       const dir = fileOf(prefix.replace(/\/$/, ''));
-      let names: string[];
+      let entries: Dirent[];
       try {
-        names = await readdir(dir);
+        entries = await readdir(dir, { withFileTypes: true });
       } catch {
         return [];
       }
       const infos = await Promise.all(
-        names.filter((n) => n.endsWith(META)).map((n) => readInfo(`${prefix}${n.slice(0, -META.length)}`)),
+        entries
+          .filter((e) => e.isFile() && e.name.endsWith(META))
+          .map((e) => readInfo(`${prefix}${e.name.slice(0, -META.length)}`)),
       );
-      return infos.filter((i): i is StoredFile => i !== null).sort(byName);
+      const here = infos.filter((i): i is StoredFile => i !== null).sort(recursive ? byKey : byName);
+      if (!recursive) return here;
+      const folders = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+      const below = await Promise.all(folders.map((name) => this.list(`${prefix}${name}/`, true)));
+      return [...here, ...below.flat()].sort(byKey);
     },
     async deleteFolder(prefix) {
       const dir = fileOf(prefix.replace(/\/$/, ''));
@@ -200,9 +214,10 @@ export function gridFsBlobStore(
       for (const doc of docs) await bucket.delete(doc._id);
       return docs.length > 0;
     },
-    async list(prefix) {
-      const docs = await bucket.find({ filename: { $regex: `^${escapeRegExp(prefix)}[^/]+$` } }).toArray();
-      return docs.map((d) => toInfo(d as never)).sort(byName);
+    async list(prefix, recursive = false) {
+      const pattern = `^${escapeRegExp(prefix)}${recursive ? '.+' : '[^/]+'}$`;
+      const docs = await bucket.find({ filename: { $regex: pattern } }).toArray();
+      return docs.map((d) => toInfo(d as never)).sort(recursive ? byKey : byName);
     },
     async deleteFolder(prefix) {
       const docs = await bucket.find({ filename: { $regex: `^${escapeRegExp(prefix)}` } }).toArray();

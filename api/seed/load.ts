@@ -1,8 +1,10 @@
 /**
  * Loads the demo seed (fixtures/seed) into an empty store on first start (README "Demo accounts").
- * Nothing is written when the store already holds a client, so restarts never touch real data.
+ * Nothing is written when the store already holds a client, so restarts never touch real data. The seed's
+ * files go into the file store: pictures drawn as SVG are stored as PNG (sharp), documents as PDF.
  */
 
+import sharp from 'sharp';
 import type {
   Client,
   CodeGeneratorSetting,
@@ -11,8 +13,9 @@ import type {
   Project,
   User,
 } from '../../engine/types/generated';
-import { demoSeed } from '../../fixtures/seed';
+import { demoSeed, onePagePdf } from '../../fixtures/seed';
 import { clientPasswordDigest, hashPassword } from '../auth/passwords';
+import { fileKey } from '../files/paths';
 import { raiseSequence } from '../ids';
 import type { FormVersionDoc } from '../operations/forms';
 import type { Store } from '../store/port';
@@ -52,6 +55,12 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
         definition: published,
       });
     }
+  }
+  for (const file of seed.files ?? []) {
+    const key = fileKey(file.clientId, file.file);
+    if ('svg' in file)
+      await store.files.put(key, new Uint8Array(await sharp(Buffer.from(file.svg)).png().toBuffer()), 'image/png');
+    else await store.files.put(key, onePagePdf(file.pdfText), 'application/pdf');
   }
   const maxId = (items: { id: number }[]) => items.reduce((m, i) => Math.max(m, i.id), 0);
   await raiseSequence(store, 'clients', maxId(seed.clients));

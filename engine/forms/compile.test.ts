@@ -13,6 +13,7 @@ import {
 } from './compile';
 import { formDataToAnswers } from './entry-data';
 import { exampleForm } from './example-form';
+import type { FieldUiSchema } from './field-types';
 
 function formWith(questions: Question[], extra: Partial<FormDefinition> = {}): FormDefinition {
   return {
@@ -265,7 +266,7 @@ describe('wrappers, required on page change, a third party’s signature, the mo
   it('names the wrapper in the uiSchema and hides the widget’s own label; vertical is the default', () => {
     expect(compiled.uiSchema.q_1).toMatchObject({ 'ui:wrapper': 'horizontal', 'ui:label': false });
     expect(compiled.uiSchema.q_2).toMatchObject({ 'ui:wrapper': 'accordion', 'ui:label': false });
-    expect(compiled.uiSchema.q_3['ui:wrapper']).toBeUndefined();
+    expect((compiled.uiSchema.q_3 as FieldUiSchema)['ui:wrapper']).toBeUndefined();
   });
 
   it('requires a required-on-page-change question on its page only, not to save the form', () => {

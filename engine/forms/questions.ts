@@ -29,7 +29,8 @@ export type QuestionKind =
   | 'signature'
   | 'table'
   | 'tableLight'
-  | 'image';
+  | 'image'
+  | 'documentPicker';
 
 /** The {@link QuestionKind} of a question. */
 export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 'options'>): QuestionKind {
@@ -62,6 +63,8 @@ export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 
       return 'tableLight';
     case 'Image':
       return 'image';
+    case 'DocumentPicker':
+      return 'documentPicker';
     case 'Checkbox':
       return (question.options ?? []).length > 0 ? 'checkboxes' : 'tick';
     default:

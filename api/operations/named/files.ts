@@ -28,10 +28,11 @@ function tenant(context: OperationContext): number {
   return context.clientId;
 }
 
-/** GET /api/files/getFiles?folder= */
+/** GET /api/files/getFiles?folder=[&recursive=true]: a folder's files, with `recursive` its sub-folders' too. */
 export const list: NamedOperation = async (context) => {
   const prefix = folderKey(tenant(context), context.http.req.query('folder') ?? '');
-  return (await context.store.files.list(prefix)).map(view);
+  const recursive = context.http.req.query('recursive') === 'true';
+  return (await context.store.files.list(prefix, recursive)).map(view);
 };
 
 /** POST /api/files/upload?folder= (multipart, uploads[]): 201 with the stored files. */

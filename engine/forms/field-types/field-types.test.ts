@@ -106,6 +106,11 @@ const samples: Array<{ question: Question; good: unknown; bad: unknown }> = [
     good: [{ c1: 'Ann' }],
     bad: [{ c2: 'Ann' }],
   },
+  {
+    question: { id: 22, label: 'Drawings referred to', type: 'DocumentPicker' },
+    good: ['projects/1/documents/Drawings/GA-101.pdf'],
+    bad: ['../secret.pdf'],
+  },
   { question: { id: 21, label: 'Site plan', type: 'Image', imageFile: 'forms/plan.png' }, good: null, bad: 'x' },
 ];
 

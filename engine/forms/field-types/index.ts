@@ -8,6 +8,7 @@ import { type QuestionKind, questionKind } from '../questions';
 import { checkboxes } from './checkboxes';
 import { colour } from './colour';
 import { date } from './date';
+import { documentPicker } from './document-picker';
 import { dropdown } from './dropdown';
 import { fileUpload } from './file-upload';
 import { grid } from './grid';
@@ -50,6 +51,7 @@ export const fieldTypes: Readonly<Record<QuestionKind, FieldType>> = {
   table,
   tableLight,
   image,
+  documentPicker,
 };
 
 /** The type of a question. */

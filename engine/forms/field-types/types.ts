@@ -52,6 +52,8 @@ export interface FieldUiSchema {
     file?: string;
     /** A date's picker: 'month' for a month and year. */
     picker?: 'day' | 'month';
+    /** A document picker button's tooltip. */
+    tooltip?: string;
   };
   /** How the field is laid out: label above (vertical), beside (horizontal), or in a panel (accordion). */
   'ui:wrapper'?: 'vertical' | 'horizontal' | 'accordion';

@@ -83,7 +83,7 @@ export interface Question {
   id: number;
   label: string;
   /**
-   * The question's type (form-configuration.md §2 'Form field types'): Text (by extendedType: hz-input, hz-textarea, a hyperlink or a number), Dropdown (hz-select), Date, Checkbox (hz-checkbox), Grid (grid and grid-summary), MultiSelect (multiSelect), Note (note: text shown, no answer), Temperature (temperatureInput, degrees C within min and max), Toggle (toggle-button), Colour (colour-picker), RichText (wysiwygInput: formatted text, sanitised), FileUpload (file-upload: files kept in the file store), Signature (signature-pad: a drawn signature kept as a PNG file). Table (table: the equipment table, rows of item, assetNo, description, manufacturer, modelNo and owner, each row filled completely), TableLight (table-light: rows under the question's own columns, any cell may stay empty), Image (img: a picture from the file store shown in the form, never answered).
+   * The question's type (form-configuration.md §2 'Form field types'): Text (by extendedType: hz-input, hz-textarea, a hyperlink or a number), Dropdown (hz-select), Date, Checkbox (hz-checkbox), Grid (grid and grid-summary), MultiSelect (multiSelect), Note (note: text shown, no answer), Temperature (temperatureInput, degrees C within min and max), Toggle (toggle-button), Colour (colour-picker), RichText (wysiwygInput: formatted text, sanitised), FileUpload (file-upload: files kept in the file store), Signature (signature-pad: a drawn signature kept as a PNG file). Table (table: the equipment table, rows of item, assetNo, description, manufacturer, modelNo and owner, each row filled completely), TableLight (table-light: rows under the question's own columns, any cell may stay empty), Image (img: a picture from the file store shown in the form, never answered). DocumentPicker (dms-buttons: documents chosen from the project's document store, projects/{projectId}/documents, in a tree; the answer is their paths).
    */
   type:
     | 'Text'
@@ -101,7 +101,8 @@ export interface Question {
     | 'Signature'
     | 'Table'
     | 'TableLight'
-    | 'Image';
+    | 'Image'
+    | 'DocumentPicker';
   /**
    * Refines Text: Normal (single line), Long (text area), Hyperlink (url), Number.
    */
@@ -147,7 +148,7 @@ export interface Question {
    */
   accept?: string;
   /**
-   * A FileUpload takes several files (default true).
+   * A FileUpload or a DocumentPicker takes several files (default true).
    */
   multiple?: boolean;
   /**
@@ -181,6 +182,10 @@ export interface Question {
    * A Signature question asks whether a third party signed and their name, saved as the Answer's signatureByThirdParty.
    */
   allowThirdPartySignature?: boolean;
+  /**
+   * A DocumentPicker's button tooltip (form-configuration.md §2 'optional tooltip title').
+   */
+  tooltip?: string;
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema

@@ -7,6 +7,7 @@
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import ColourPickerWidget from './ColourPickerWidget';
 import DateWidget from './DateWidget';
+import DocumentPickerWidget from './DocumentPickerWidget';
 import FileUploadWidget from './FileUploadWidget';
 import GridField from './GridField';
 import HzCheckboxWidget from './HzCheckboxWidget';
@@ -36,6 +37,7 @@ export const widgets = {
   wysiwygInput: WysiwygWidget,
   'file-upload': FileUploadWidget,
   'signature-pad': SignaturePadWidget,
+  'dms-buttons': DocumentPickerWidget,
 } satisfies RegistryWidgetsType;
 
 /**
