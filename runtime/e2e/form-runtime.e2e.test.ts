@@ -1,7 +1,9 @@
 /**
  * The form runtime in real Chromium against the real server (issue "The form runtime"): the seed's Site
- * Safety Inspection filled end to end: a scored grid, a page shown by a condition, rich text, a photo
- * upload, a toggle, a colour and a drawn signature; the saved entry holds the grid's cells with the
+ * Safety Inspection filled end to end: the site plan picture, a month, a question required to go forward
+ * (blocked with the spec's message), a scored grid, a page shown by a condition with the equipment table
+ * (blocked until complete), rich text, a photo upload marked up, a toggle, a colour, visitors in an
+ * accordion, drawings from the project's documents and a drawn signature with a third party's name; the saved entry holds the grid's cells with the
  * server's scores, sanitised rich text, and the signature as a cropped PNG in the file store.
  */
 import type { Page } from 'playwright-core';
@@ -12,6 +14,8 @@ import { watchForViolations } from './browser';
 import { platformForTests } from './platform';
 
 const platform = platformForTests('forms');
+const BLOCKED =
+  'Please note that all required (marked with a *) questions must be completed on this page before you can advance to a further point';
 const violations: string[] = [];
 
 async function choose(page: Page, label: string, option: string) {
@@ -31,7 +35,10 @@ describe('the form runtime', () => {
     await page.waitForURL(/\/home$/);
     await page.goto(`${platform.url}/projects/1/qa/health-and-safety/5/add`);
 
-    // Page 1: the inspection and its scored checklist.
+    // Page 1: the site plan, the inspection and its scored checklist.
+    const plan = page.getByRole('figure', { name: 'Site plan' }).getByRole('img', { name: 'Site plan' });
+    await plan.waitFor();
+    expect(await plan.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
     await page.getByLabel('Inspected by').fill('Seán Doyle');
     await page.getByLabel('Inspection date').fill('2026-11-20');
     await page.getByLabel('Air temperature').fill('9');
@@ -45,12 +52,34 @@ describe('the form runtime', () => {
     await choose(page, 'Score (0-3) 1', '3');
     await choose(page, 'Score (0-3) 2', '2');
     await page.getByTestId('grid-rating').getByText('Rating: Good').waitFor();
+    await page.getByRole('group', { name: 'Reporting month' }).getByRole('combobox', { name: 'Month' }).click();
+    await page.getByRole('option', { name: 'November' }).click();
+    await page.getByRole('group', { name: 'Reporting month' }).getByRole('combobox', { name: 'Year' }).click();
+    await page.getByRole('option', { name: '2026' }).click();
+    // 'Area inspected' must be answered to go forward (required on page change).
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(BLOCKED).waitFor();
+    await page.getByLabel('Area inspected *').fill('Block A, levels 1-3');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Page 2, shown because there is hot work.
     await page.getByText('A fire watch stays for 60 minutes after hot work ends.').waitFor();
     await page.getByLabel('Hot work permit number').fill('HW-118');
     await page.getByRole('button', { name: 'Checked', exact: true }).click();
+    // The equipment table (required: it starts with a row) blocks going forward until every column of
+    // its row is filled.
+    await page.getByLabel('Item 1').fill('Extinguisher');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(BLOCKED).waitFor();
+    await page.getByText('Fill in every column of row 1.').waitFor();
+    for (const [label, text] of [
+      ['Asset No 1', 'FX-3'],
+      ['Description 1', '6 kg powder'],
+      ['Manufacturer 1', 'Firemaster'],
+      ['Model No 1', 'P6'],
+      ['Owner 1', 'Main contractor'],
+    ])
+      await page.getByLabel(label).fill(text);
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Page 3: findings, a photo, a colour, a toggle and the signature.
@@ -82,9 +111,20 @@ describe('the form runtime', () => {
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('list', { name: 'Photos' }).getByRole('link', { name: 'edge-v1.png' }).waitFor();
     await page.getByLabel('Barrier tape colour').fill('#ffcc00');
+    // Visitors: a light table in an accordion, closed until opened.
+    await page.getByRole('button', { name: 'Visitors on site' }).click();
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.getByLabel('Company 1').fill('Building control');
+    // Drawings from the project's documents.
+    await page.getByRole('button', { name: 'Add from documents' }).click();
+    const picker = page.getByRole('dialog', { name: 'Drawings referred to' });
+    await picker.getByRole('checkbox', { name: 'GA-102 Sections.pdf' }).check();
+    await picker.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('link', { name: 'GA-102 Sections.pdf' }).waitFor();
     await page.getByRole('button', { name: 'Complete', exact: true }).click();
     const pad = page.locator('canvas');
     await page.waitForTimeout(1200); // the pad sizes itself 1 second after it is shown
+    await pad.scrollIntoViewIfNeeded();
     const box = await pad.boundingBox();
     if (!box) throw new Error('no signature pad');
     await page.mouse.move(box.x + 100, box.y + 200);
@@ -93,6 +133,7 @@ describe('the form runtime', () => {
     await page.mouse.up();
     await page.getByRole('button', { name: 'Save signature' }).click();
     await page.getByRole('img', { name: 'Supervisor signature' }).waitFor();
+    await page.getByLabel('Name of the person who signed').fill('Aoife Byrne');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/projects\/1\/qa\/health-and-safety\/5$/);
 
@@ -112,6 +153,21 @@ describe('the form runtime', () => {
     const markedMeta = await sharp(Buffer.from(marked)).metadata();
     expect([markedMeta.width, markedMeta.height]).toEqual([200, 100]);
     expect(answer(12).answers).toEqual(['#ffcc00']);
+    expect(answer(16).answers).toEqual(['2026-11-01']);
+    expect(answer(17).answers).toEqual(['Block A, levels 1-3']);
+    expect(answer(18).answers.map((row: string) => JSON.parse(row))).toEqual([
+      {
+        item: 'Extinguisher',
+        assetNo: 'FX-3',
+        description: '6 kg powder',
+        manufacturer: 'Firemaster',
+        modelNo: 'P6',
+        owner: 'Main contractor',
+      },
+    ]);
+    expect(answer(19).answers).toEqual([JSON.stringify({ c2: 'Building control' })]);
+    expect(answer(20).answers).toEqual(['projects/1/documents/Drawings/GA-102 Sections.pdf']);
+    expect(answer(14).signatureByThirdParty).toBe('Aoife Byrne');
     const signature = answer(14).answers[0] as string;
     expect(signature).toMatch(/^questions\/14\/[a-z0-9]+\/signature\.png$/);
     const png = await page.evaluate(async (file) => {
