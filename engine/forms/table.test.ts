@@ -10,7 +10,7 @@ import { compileFormDefinition } from './compile';
 import { answersToFormData, formDataToAnswers } from './entry-data';
 import { fieldTypeOf } from './field-types';
 import { EQUIPMENT_COLUMNS, rowComplete, rowText, tableColumns, tableRows } from './table';
-import { validateAnswers } from './validate-submission';
+import { validateAnswers, withComputedValues } from './validate-submission';
 
 const def = {
   id: 9,
@@ -107,5 +107,35 @@ describe('tables', () => {
       ]),
     ).not.toEqual([]);
     expect(validateAnswers(def, [{ questionId: 1, answers: ['not json'] }])).not.toEqual([]);
+  });
+});
+
+describe('the flags the server sets', () => {
+  const signed = {
+    ...def,
+    pages: [
+      {
+        id: 1,
+        label: '',
+        questions: [
+          { id: 1, label: 'Signed', type: 'Signature' },
+          { id: 2, label: 'Summary', type: 'Text', emailText: true },
+          { id: 3, label: 'Notes', type: 'Text' },
+        ],
+      },
+    ],
+  } as unknown as FormDefinition;
+
+  it('marks a signature isSigned and an e-mail text isEmailText, whatever the client sent', () => {
+    const stored = withComputedValues(signed, [
+      { questionId: 1, answers: ['questions/1/a/signature.png'] },
+      { questionId: 2, answers: ['All clear'], isEmailText: false },
+      { questionId: 3, answers: ['x'], isSigned: true, isEmailText: true },
+    ]);
+    expect(stored).toEqual([
+      { questionId: 1, answers: ['questions/1/a/signature.png'], isSigned: true },
+      { questionId: 2, answers: ['All clear'], isEmailText: true },
+      { questionId: 3, answers: ['x'] },
+    ]);
   });
 });

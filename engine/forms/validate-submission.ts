@@ -240,8 +240,10 @@ function mapFormError(
 
 /**
  * The answers as the server stores them: what the server computes replaces what a client sent (a grid's
- * totalScore and maxScore, from its cells; engine/forms/grid.ts), and the answers of questions hidden
- * by their conditions are dropped. Other answers are unchanged.
+ * totalScore and maxScore, from its cells; engine/forms/grid.ts; `isSigned`, true exactly when a Signature
+ * holds a signature; `isEmailText`, true exactly when the question's answer goes into the notification
+ * e-mail, its `emailText` flag), and the answers of questions hidden by their conditions are dropped.
+ * Other answers are unchanged.
  * @param def the published form the answers belong to
  * @param answers answers that passed validateAnswers
  */
@@ -254,9 +256,16 @@ export function withComputedValues(def: FormDefinition, answers: readonly Answer
     .map((answer) => {
       const question = questions.get(answer.questionId);
       const type = question ? fieldTypeOf(question) : undefined;
-      if (!question || !type?.answerOf) return answer;
-      const { totalScore: _t, maxScore: _m, ...rest } = answer;
+      if (!question || !type) return answer;
+      const { isSigned: _s, isEmailText: _e, ...flagless } = answer;
+      const answered = (answer.answers ?? []).length > 0;
+      const flags = {
+        ...(type.name === 'signature' && answered ? { isSigned: true } : {}),
+        ...(question.emailText === true && answered ? { isEmailText: true } : {}),
+      };
+      if (!type.answerOf) return { ...flagless, ...flags };
+      const { totalScore: _t, maxScore: _m, ...rest } = flagless;
       const computed = type.answerOf(question, type.formValueOf?.(question, answer));
-      return computed ? { ...rest, ...computed } : rest;
+      return computed ? { ...rest, ...computed, ...flags } : { ...rest, ...flags };
     });
 }

@@ -186,6 +186,10 @@ export interface Question {
    * A DocumentPicker's button tooltip (form-configuration.md §2 'optional tooltip title').
    */
   tooltip?: string;
+  /**
+   * The answer's text goes into the form's notification e-mail; its saved Answer carries isEmailText (form-configuration.md §3 answer fields).
+   */
+  emailText?: boolean;
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema
