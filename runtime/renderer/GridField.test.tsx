@@ -46,6 +46,7 @@ describe('the grid field', () => {
 
     await user.type(screen.getByLabelText(/^Inspected by/), 'Seán Doyle');
     await user.type(screen.getByLabelText(/^Inspection date/), '2026-11-20');
+    await user.type(screen.getByLabelText('Area inspected *'), 'Block A');
     await user.click(screen.getByRole('combobox', { name: 'Hot work on site? *' }));
     await user.click(await screen.findByRole('option', { name: 'No' }));
     // No hot work: Next steps over the hot-work page to the sign-off.

@@ -104,11 +104,21 @@ export function hiddenKeys(uiSchema: UiSchema, data: FormData): string[] {
   });
 }
 
+/** Indexes of the pages whose condition holds for `data` (every page without one). */
+function shownPageIndexes(pages: SchemaFormPage[] | undefined, data: FormData): number[] {
+  return (pages ?? []).flatMap((page, index) => (pageShown(page, data) ? [index] : []));
+}
+
+/** True when two lists hold the same items in the same order. */
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
 /** The uiSchema with hidden fields rendered as nothing. */
 function withHidden(uiSchema: UiSchema, hidden: readonly string[]): UiSchema {
   if (hidden.length === 0) return uiSchema;
   const out: UiSchema = { ...uiSchema };
-  for (const key of hidden) out[key] = { 'ui:widget': 'hidden' };
+  for (const key of hidden) if (key in uiSchema) out[key] = { 'ui:widget': 'hidden' };
   return out;
 }
 
@@ -118,7 +128,15 @@ const ACTIVE_PAGE_COLOUR = 'red';
 export function SchemaForm(props: SchemaFormProps) {
   const { schema, uiSchema, onChange, onSubmit, readonly = false, submitLabel, disableWhileInvalid, actions } = props;
   const pages = props.pages && props.pages.length > 1 ? props.pages : undefined;
-  const [formData, setFormData] = useState<FormData>(props.formData ?? {});
+  // The form's data lives in RJSF's Form (uncontrolled: `initialFormData` when it mounts, on each page) and
+  // in this ref. Typing into a field re-renders neither this component nor, through it, the Form a second
+  // time (a controlled Form derives its whole state again from the echoed data on every keystroke).
+  const dataRef = useRef<FormData>(props.formData ?? {});
+  // What this component renders from the data, each kept only while it changes: the fields hidden by
+  // their conditions, the pages shown, and (for a submit button that waits for it) the form's validity.
+  const [hidden, setHidden] = useState<string[]>(() => hiddenKeys(uiSchema ?? {}, dataRef.current));
+  const [shownIndexes, setShownIndexes] = useState<number[]>(() => shownPageIndexes(pages, dataRef.current));
+  const [valid, setValid] = useState(() => !disableWhileInvalid || isValid(schema, dataRef.current, props.validate));
   const [busy, setBusy] = useState(false);
   // Enter in a field submits too: one submit at a time, whatever the button shows.
   const submitting = useRef(false);
@@ -130,31 +148,26 @@ export function SchemaForm(props: SchemaFormProps) {
   const current = pages ? snapshot.context.current : 0;
   const page = pages?.[current];
   const blocked = snapshot.matches({ editing: 'blocked' });
+  // The data the Form starts from: read when the page changes (the Form mounts again).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the moment to read the ref
+  const givenData = useMemo(() => dataRef.current, [current]);
   // Pages hidden by condition get no link and are stepped over (the machine still counts every page).
-  const shownPages = pages ? pages.map((p, index) => ({ p, index })).filter(({ p }) => pageShown(p, formData)) : [];
+  const shownPages = pages ? shownIndexes.map((index) => ({ p: pages[index], index })) : [];
   const nextShown = shownPages.find(({ index }) => index > current)?.index;
   const previousShown = [...shownPages].reverse().find(({ index }) => index < current)?.index;
   const lastPage = !pages || nextShown === undefined;
   // Leaving a page saves it (form-configuration.md §4): the page left and the data at that moment.
   const pageShownBefore = useRef(current);
-  const latestData = useRef(formData);
-  latestData.current = formData;
   useEffect(() => {
     if (pageShownBefore.current === current) return;
     const left = pageShownBefore.current;
     pageShownBefore.current = current;
-    if (!readonly && props.onPageLeave) void props.onPageLeave(latestData.current, left);
+    if (!readonly && props.onPageLeave) void props.onPageLeave(dataRef.current, left);
   }, [current, readonly, props.onPageLeave]);
-  const shownUi = useMemo(() => {
+  const formUi = useMemo(() => {
     const ui = page?.uiSchema ?? uiSchema ?? {};
-    return withHidden(ui, hiddenKeys(ui, formData));
-  }, [page, uiSchema, formData]);
-  // The whole form is validated on each change only when the submit button depends on it (LOGIN,
-  // Update, Save): a long form with an always-enabled Submit validates on submit alone.
-  const valid = useMemo(
-    () => !disableWhileInvalid || isValid(schema, formData, props.validate),
-    [disableWhileInvalid, schema, formData, props.validate],
-  );
+    return { ...withHidden(ui, hidden), 'ui:submitButtonOptions': { norender: true } };
+  }, [page, uiSchema, hidden]);
 
   useEffect(() => {
     if (showErrorsOnMount) {
@@ -167,11 +180,20 @@ export function SchemaForm(props: SchemaFormProps) {
 
   const handleChange = (changed: FormData) => {
     // A field its condition hides keeps no value (a hidden question is never answered).
-    const hidden = hiddenKeys(uiSchema ?? {}, changed);
-    const data = hidden.some((key) => key in changed)
-      ? Object.fromEntries(Object.entries(changed).filter(([key]) => !hidden.includes(key)))
+    const hiddenNow = hiddenKeys(uiSchema ?? {}, changed);
+    const dropped = hiddenNow.some((key) => changed[key] !== undefined);
+    const data = dropped
+      ? Object.fromEntries(Object.entries(changed).filter(([key]) => !hiddenNow.includes(key)))
       : changed;
-    setFormData(data);
+    dataRef.current = data;
+    setHidden((before) => (sameList(before, hiddenNow) ? before : hiddenNow));
+    if (pages) {
+      const shownNow = shownPageIndexes(pages, data);
+      setShownIndexes((before) => (sameList(before, shownNow) ? before : shownNow));
+    }
+    if (disableWhileInvalid) setValid(isValid(schema, data, props.validate));
+    // The Form drops them too (each reports a change without the value).
+    if (dropped) for (const key of hiddenNow) if (changed[key] !== undefined) formRef.current?.setFieldValue(key, undefined);
     if (blocked) send({ type: 'EDITED' });
     onChange?.(data);
   };
@@ -221,8 +243,8 @@ export function SchemaForm(props: SchemaFormProps) {
         key={current}
         ref={formRef}
         schema={page?.schema ?? schema}
-        uiSchema={{ ...shownUi, 'ui:submitButtonOptions': { norender: true } }}
-        formData={formData}
+        uiSchema={formUi}
+        initialFormData={givenData}
         validator={formValidator}
         widgets={widgets}
         fields={fields}
