@@ -1,0 +1,442 @@
+/**
+ * The form page's speed in real Chromium against bare RJSF-MUI (issue "The form runtime", "Speed"); part of
+ * `npm run bench`. Figures, never assertions.
+ *
+ * Method. The platform runs as a user runs it (`startPlatform`: the built front end and the API on the
+ * embedded store, a fresh DATA_DIR). Three forms are created and published through the API as the admin:
+ * (a) 500 questions on 5 pages of 100 (mostly single-line text, with numbers, long text, dropdowns and
+ * dates), (b) the same 500 on one page, (c) a scored grid of 50 rows and 8 columns (note, tickbox, score
+ * dropdown, hours with a column sum, text, date, checkbox, long text). The baseline is a page of plain
+ * @rjsf/mui + @rjsf/validator-ajv8 (runtime/e2e/bench/bare, built here with Vite) rendering the very same
+ * compiled schema (engine/forms/compile.ts; the first page's for (a)), its uiSchema reduced to the field
+ * order (bare RJSF has none of the platform's widgets), its data held by the parent through onChange.
+ *
+ * - first paint from navigation: `performance.now()` in the next frame after the first form input is in the
+ *   document (a MutationObserver, then requestAnimationFrame + setTimeout), on a page opened afresh; the
+ *   median of RUNS runs. The platform's navigation includes its session check, route loaders and chunks.
+ * - first paint after the data: the same time minus the `responseEnd` of the call answering the form (the
+ *   platform: GET /api/settings/forms/{projectId}/{formArea}/{id}; bare: the schema file).
+ * - keystroke to next frame: a capturing keydown listener notes the time; the next frame after the input
+ *   event ends the measure. KEYS keystrokes (after WARM_UP) typed one at a time into the first text field
+ *   (for (c) on the platform, a grid cell whose column sum shows: the measure ends in the next frame after
+ *   the sum changed, so it is edit-to-score; bare RJSF has no grid, so it types into the grid's comments).
+ *   p50 and p95 over the keystrokes.
+ * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 60).
+ */
+
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { build } from 'vite';
+import { compileFormDefinition } from '../../../engine/forms/compile';
+import type { FormDefinition, Grid, Question } from '../../../engine/types/generated';
+import { DEMO_PASSWORD } from '../../../fixtures/seed';
+import { launchBrowser } from '../browser';
+import { freePort, startPlatform } from '../server-process';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const KEYS = Number(process.env.BENCH_KEYS ?? 60);
+const WARM_UP = 5;
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+const bareOut = path.join(root, '.tmp', 'bench-bare');
+const AREA = 'health-and-safety';
+
+type FormInput = Pick<FormDefinition, 'title' | 'category' | 'pages' | 'isActive'>;
+
+/** 100 questions from id `start`: mostly text, every 10th a number, long text, a dropdown or a date. */
+function questions(start: number, count: number): Question[] {
+  return Array.from({ length: count }, (_, i): Question => {
+    const id = start + i;
+    const label = `Question ${id}`;
+    switch (i % 10) {
+      case 3:
+        return { id, label, type: 'Text', extendedType: 'Number' };
+      case 5:
+        return { id, label, type: 'Text', extendedType: 'Long' };
+      case 7:
+        return {
+          id,
+          label,
+          type: 'Dropdown',
+          required: true,
+          options: [
+            { id: 1, value: 'Yes' },
+            { id: 2, value: 'No' },
+            { id: 3, value: 'N/A' },
+          ],
+        };
+      case 9:
+        return { id, label, type: 'Date' };
+      default:
+        return { id, label, type: 'Text', extendedType: 'Normal' };
+    }
+  });
+}
+
+function scoredGrid(rows: number): Grid {
+  const score = ['0', '1', '2', '3'].map((value, i) => ({ id: i + 1, value }));
+  const types = ['Note', 'Tickbox', 'Dropdown', 'Number', 'Text', 'Date', 'Checkbox', 'Long'] as const;
+  const cells = Array.from({ length: rows }, (_, row) =>
+    types.map((type, column) => ({
+      id: row * types.length + column + 1,
+      rowIndex: row,
+      columnIndex: column,
+      cellQuestion: {
+        id: 10_000 + row * types.length + column,
+        type,
+        label: type === 'Note' ? `Item ${row + 1}` : '',
+        ...(type === 'Dropdown' ? { options: score } : {}),
+      },
+    })),
+  ).flat();
+  return {
+    totalColumns: types.length,
+    totalRows: rows,
+    headers: ['Item', 'Inspected', 'Score', 'Hours', 'Comments', 'Date', 'Checked', 'Notes'].map((label, index) => ({
+      index,
+      label,
+      ...(label === 'Hours' ? { displaySumOfColumn: true, sumOfColumnLabel: 'Total' } : {}),
+    })),
+    cells: cells as Grid['cells'],
+  };
+}
+
+const forms: Record<'a' | 'b' | 'c', FormInput> = {
+  a: {
+    title: 'Bench: 500 questions on 5 pages',
+    category: 'inspections',
+    isActive: true,
+    pages: [0, 1, 2, 3, 4].map((p) => ({ id: p + 1, label: '', questions: questions(p * 100 + 1, 100) })),
+  },
+  b: {
+    title: 'Bench: 500 questions on one page',
+    category: 'inspections',
+    isActive: true,
+    pages: [{ id: 1, label: '', questions: questions(1, 500) }],
+  },
+  c: {
+    title: 'Bench: scored grid 50 x 8',
+    category: 'inspections',
+    isActive: true,
+    pages: [
+      {
+        id: 1,
+        label: '',
+        questions: [
+          { id: 1, label: 'Inspector', type: 'Text' },
+          {
+            id: 2,
+            label: 'Checklist',
+            type: 'Grid',
+            grid: scoredGrid(50),
+            ratings: [
+              { min: 0, max: 49.99, label: 'Poor' },
+              { min: 50, max: 100, label: 'Good' },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** Logs in through the API; the session cookie. */
+async function login(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/authorization/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: createHash('sha512').update(DEMO_PASSWORD, 'utf8').digest('hex') }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+async function api(url: string, cookie: string, method: string, route: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${url}${route}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Builds the bare page and serves it with the compiled schemas; its URL. */
+async function serveBare(compiled: Record<string, { schema: unknown; uiSchema: unknown }>): Promise<{
+  url: string;
+  server: Server;
+}> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: path.join(import.meta.dirname, 'bare'),
+    plugins: [react()],
+    build: { outDir: bareOut, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 5000 },
+  });
+  for (const [name, form] of Object.entries(compiled))
+    writeFileSync(path.join(bareOut, `${name}.json`), JSON.stringify(form));
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json' };
+  const server = createServer((req, res) => {
+    const file = (req.url ?? '/').split('?')[0];
+    const full = path.join(bareOut, file === '/' ? 'index.html' : path.normalize(file).replace(/^(\.\.[/\\])+/, ''));
+    try {
+      const bytes = readFileSync(full);
+      res.writeHead(200, { 'Content-Type': types[path.extname(full)] ?? 'application/octet-stream' });
+      res.end(bytes);
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+/** Installed before any page script: the first paint of a form input, and keystroke-to-next-frame times. */
+function instrument() {
+  const w = window as unknown as {
+    __paintAt?: number;
+    __keys: number[];
+    __watch?: string;
+  };
+  w.__keys = [];
+  const nextFrame = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('form input, form textarea')) {
+      observer.disconnect();
+      nextFrame(() => {
+        w.__paintAt = performance.now();
+      });
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  let startedAt = 0;
+  let watchedText: string | null = null;
+  document.addEventListener(
+    'keydown',
+    () => {
+      startedAt = performance.now();
+      watchedText = w.__watch ? (document.querySelector(w.__watch)?.textContent ?? null) : null;
+    },
+    true,
+  );
+  document.addEventListener(
+    'input',
+    () => {
+      const began = startedAt;
+      if (!w.__watch) {
+        nextFrame(() => w.__keys.push(performance.now() - began));
+        return;
+      }
+      // Edit-to-score: the next frame after the watched text changed.
+      const selector = w.__watch;
+      const check = () => {
+        if ((document.querySelector(selector)?.textContent ?? null) !== watchedText) {
+          nextFrame(() => w.__keys.push(performance.now() - began));
+        } else requestAnimationFrame(check);
+      };
+      check();
+    },
+    true,
+  );
+}
+
+interface Figures {
+  fromNavigation: number;
+  afterData: number;
+  p50: number;
+  p95: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Promise<{ nav: number; data: number }> {
+  await page.goto(url);
+  await page
+    .waitForFunction(() => (window as unknown as { __paintAt?: number }).__paintAt !== undefined, null, {
+      timeout: Number(process.env.BENCH_PAINT_TIMEOUT ?? 120_000),
+    })
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: path.join(root, '.tmp', 'bench-failure.png') });
+      throw error;
+    });
+  return page.evaluate(
+    ({ source, flags }) => {
+      const w = window as unknown as { __paintAt: number; __dataAt?: number };
+      let dataAt = w.__dataAt ?? 0;
+      if (source) {
+        const call = performance
+          .getEntriesByType('resource')
+          .filter((e) => new RegExp(source, flags).test(e.name)) as PerformanceResourceTiming[];
+        dataAt = call.length > 0 ? call[call.length - 1].responseEnd : 0;
+      }
+      return { nav: w.__paintAt, data: w.__paintAt - dataAt };
+    },
+    { source: dataCall?.source ?? null, flags: dataCall?.flags ?? '' },
+  );
+}
+
+async function keystrokes(page: Page, target: string, keys: string[], watch: string | null): Promise<number[]> {
+  await page.evaluate((selector) => {
+    (window as unknown as { __watch?: string }).__watch = selector ?? undefined;
+  }, watch);
+  const input = page.locator(target).first();
+  await input.scrollIntoViewIfNeeded();
+  await input.click();
+  const times: number[] = [];
+  for (const [i, key] of keys.entries()) {
+    // A key lands anywhere in a frame, as a person's does (not just after one, where waiting left us).
+    await page.waitForTimeout(Math.random() * 17);
+    await page.keyboard.press(key);
+    await page.waitForFunction((n) => (window as unknown as { __keys: number[] }).__keys.length >= n, i + 1, {
+      polling: 'raf',
+    });
+  }
+  const all = await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
+  times.push(...all.slice(WARM_UP));
+  return times;
+}
+
+/** Keys that change a field each time: letters for text; for a number cell a digit then Backspace, so its sum changes. */
+function keySequence(count: number, digits: boolean): string[] {
+  if (!digits) return Array.from({ length: count }, (_, i) => 'abcdefghij'[i % 10]);
+  return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? String(((i / 2) % 9) + 1) : 'Backspace'));
+}
+
+async function measure(
+  browser: Browser,
+  contextOptions: Parameters<Browser['newContext']>[0],
+  url: string,
+  dataCall: RegExp | null,
+  target: string,
+  digits: boolean,
+  watch: string | null,
+): Promise<Figures> {
+  const navs: number[] = [];
+  const datas: number[] = [];
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  for (let run = 0; run < RUNS; run++) {
+    await context?.close();
+    context = await browser.newContext(contextOptions);
+    // As text: tsx names functions with a `__name` helper the page does not have.
+    await context.addInitScript({ content: `var __name = (f) => f; (${instrument.toString()})();` });
+    page = await context.newPage();
+    const { nav, data } = await firstPaint(page, url, dataCall);
+    navs.push(nav);
+    datas.push(data);
+  }
+  if (!page || !context) throw new Error('no runs');
+  const times = await keystrokes(page, target, keySequence(KEYS + WARM_UP, digits), watch);
+  await context.close();
+  return {
+    fromNavigation: median(navs),
+    afterData: median(datas),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+  };
+}
+
+/** The uiSchema bare RJSF can render: the field order only. */
+function bareUi(uiSchema: Record<string, unknown>): Record<string, unknown> {
+  return { 'ui:order': uiSchema['ui:order'] };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-bench-ui-'));
+mkdirSync(bareOut, { recursive: true });
+const platform = await startPlatform(dataDir, await freePort());
+const browser = await launchBrowser();
+let bare: { url: string; server: Server } | undefined;
+try {
+  const admin = await login(platform.url, 'admin@demo.local');
+  await api(platform.url, admin, 'POST', '/api/authorization/setClient/1');
+  const ids: Record<string, number> = {};
+  const compiled: Record<string, { schema: unknown; uiSchema: unknown }> = {};
+  for (const [name, input] of Object.entries(forms)) {
+    const created = (await api(platform.url, admin, 'POST', `/api/settings/forms/${AREA}`, input)) as FormDefinition;
+    await api(platform.url, admin, 'PUT', `/api/settings/forms/publish/${AREA}/${created.id}`);
+    ids[name] = created.id;
+    const result = compileFormDefinition(created);
+    const first = name === 'a' ? result.pages[0] : result;
+    compiled[name] = {
+      schema: first.schema,
+      uiSchema: bareUi(first.uiSchema as Record<string, unknown>),
+    };
+  }
+  bare = await serveBare(compiled);
+  const user = await login(platform.url, 'user@demo.local');
+  const [cookieName, cookieValue] = user.split('=');
+  const userContext = {
+    storageState: {
+      cookies: [
+        {
+          name: cookieName,
+          value: cookieValue,
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax' as const,
+        },
+      ],
+      origins: [],
+    },
+  };
+  const rows: Array<[string, Figures, Figures]> = [];
+  const labels = { a: '(a) 500 questions, 5 pages', b: '(b) 500 questions, one page', c: '(c) grid 50 x 8' };
+  for (const name of ['a', 'b', 'c'] as const) {
+    const grid = name === 'c';
+    const platformFigures = await measure(
+      browser,
+      userContext,
+      `${platform.url}/projects/1/qa/${AREA}/${ids[name]}/add`,
+      new RegExp(`/api/settings/forms/1/${AREA}/${ids[name]}$`),
+      grid ? 'input[aria-label="Hours 1"]' : '#root_q_1',
+      grid,
+      grid ? '[data-testid="grid-sum-3"]' : null,
+    );
+    const bareFigures = await measure(
+      browser,
+      {},
+      `${bare.url}/?form=${name}`,
+      null,
+      grid ? '#root_q_2_overallComments' : '#root_q_1',
+      false,
+      null,
+    );
+    rows.push([labels[name], platformFigures, bareFigures]);
+  }
+  const f = (n: number) => n.toFixed(1).padStart(7);
+  const r = (a: number, b: number) => `${(a / b).toFixed(2)}x`.padStart(7);
+  console.log(
+    `\nForm page in Chromium, platform vs bare RJSF-MUI (median of ${RUNS} loads; ${KEYS} keystrokes), ms; ratio = platform / bare`,
+  );
+  console.log(
+    `${'form'.padEnd(30)} ${'figure'.padEnd(30)} ${'platform'.padStart(8)} ${'bare'.padStart(7)} ${'ratio'.padStart(7)}`,
+  );
+  for (const [label, p, b] of rows) {
+    const key = label.startsWith('(c)') ? 'edit-to-score' : 'keystroke';
+    for (const [figure, pv, bv] of [
+      ['first paint from navigation', p.fromNavigation, b.fromNavigation],
+      ['first paint after the data', p.afterData, b.afterData],
+      [`${key} p50`, p.p50, b.p50],
+      [`${key} p95`, p.p95, b.p95],
+    ] as const)
+      console.log(`${label.padEnd(30)} ${figure.padEnd(30)} ${f(pv)} ${f(bv)} ${r(pv, bv)}`);
+  }
+} finally {
+  await browser.close();
+  bare?.server.close();
+  await platform.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
