@@ -78,10 +78,21 @@ export function FormScreen({
   const runAction = useRunAction();
   const host = useScreenHost();
   const user = useSessionUser();
-  const initial = useMemo(
-    () => (requestedMode === 'add' && !input && !doc.load?.notFound ? staticForm(doc) : null),
-    [doc, requestedMode, input],
-  );
+  // A new entry whose form is the document's own, or comes from a route loader's data, is there at the
+  // first render: the form renders with the page rather than after it (an effect runs after the paint).
+  const initial = useMemo(() => {
+    if (requestedMode !== 'add' || input || doc.load?.notFound) return null;
+    if (!doc.source) return staticForm(doc);
+    const fromLoader = doc.source.fromLoader ? loaderData?.[doc.source.fromLoader] : undefined;
+    if (fromLoader === undefined) return null;
+    performance.mark('form:source');
+    const form = formSources[doc.source.name](fromLoader);
+    performance.mark('form:compiled');
+    return { form, formData: {} } satisfies Loaded;
+  }, [doc, requestedMode, input, loaderData]);
+  useEffect(() => {
+    if (initial && doc.titleFrom === 'source' && initial.form.title) onTitle?.(initial.form.title);
+  }, [initial, doc.titleFrom, onTitle]);
   const [loaded, setLoaded] = useState<Loaded | null>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<ApiError | Error | null>(null);
@@ -102,7 +113,9 @@ export function FormScreen({
         const loaded = doc.source.fromLoader ? loaderData?.[doc.source.fromLoader] : undefined;
         const { params: callParams } = resolveCall(doc.source.call, [params]);
         const answer = loaded ?? (await callOperation<unknown>(doc.source.call.operation, { params: callParams }));
+        performance.mark('form:source');
         form = formSources[doc.source.name](answer);
+        performance.mark('form:compiled');
       } else {
         form = { schema: doc.schema ?? {}, uiSchema: localizeUiSchema(doc.uiSchema ?? {}), data: undefined };
       }

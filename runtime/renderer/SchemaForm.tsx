@@ -126,6 +126,8 @@ const ACTIVE_PAGE_COLOUR = 'red';
 
 /** The shared form renderer; see the module comment. */
 export function SchemaForm(props: SchemaFormProps) {
+  if (typeof performance !== 'undefined' && performance.getEntriesByName('form:render').length === 0)
+    performance.mark('form:render');
   const { schema, uiSchema, onChange, onSubmit, readonly = false, submitLabel, disableWhileInvalid, actions } = props;
   const pages = props.pages && props.pages.length > 1 ? props.pages : undefined;
   // The form's data lives in RJSF's Form (uncontrolled: `initialFormData` when it mounts, on each page) and
@@ -169,6 +171,11 @@ export function SchemaForm(props: SchemaFormProps) {
     return { ...withHidden(ui, hidden), 'ui:submitButtonOptions': { norender: true } };
   }, [page, uiSchema, hidden]);
 
+  // User Timing marks of the form's first render (read by the form-page benchmark).
+  useEffect(() => {
+    performance.mark('form:committed');
+  }, []);
+
   useEffect(() => {
     if (showErrorsOnMount) {
       formRef.current?.validateForm();
@@ -193,7 +200,8 @@ export function SchemaForm(props: SchemaFormProps) {
     }
     if (disableWhileInvalid) setValid(isValid(schema, data, props.validate));
     // The Form drops them too (each reports a change without the value).
-    if (dropped) for (const key of hiddenNow) if (changed[key] !== undefined) formRef.current?.setFieldValue(key, undefined);
+    if (dropped)
+      for (const key of hiddenNow) if (changed[key] !== undefined) formRef.current?.setFieldValue(key, undefined);
     if (blocked) send({ type: 'EDITED' });
     onChange?.(data);
   };

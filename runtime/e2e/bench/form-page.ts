@@ -21,7 +21,8 @@
  *   (for (c) on the platform, a grid cell whose column sum shows: the measure ends in the next frame after
  *   the sum changed, so it is edit-to-score; bare RJSF has no grid, so it types into the grid's comments).
  *   p50 and p95 over the keystrokes.
- * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 60).
+ * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 60), BENCH_FORMS (default 'a,b,c'), BENCH_PROFILE=1 (a
+ * CPU profile's heaviest functions, the requests and the form's User Timing marks of each platform load).
  */
 
 import { createHash } from 'node:crypto';
@@ -105,7 +106,7 @@ function scoredGrid(rows: number): Grid {
   };
 }
 
-const forms: Record<'a' | 'b' | 'c', FormInput> = {
+const allForms: Record<'a' | 'b' | 'c', FormInput> = {
   a: {
     title: 'Bench: 500 questions on 5 pages',
     category: 'inspections',
@@ -143,6 +144,10 @@ const forms: Record<'a' | 'b' | 'c', FormInput> = {
     ],
   },
 };
+
+/** The forms measured: BENCH_FORMS (e.g. 'a,c'), or all three. */
+const chosen = (process.env.BENCH_FORMS ?? 'a,b,c').split(',');
+const forms = Object.fromEntries(Object.entries(allForms).filter(([name]) => chosen.includes(name)));
 
 /** Logs in through the API; the session cookie. */
 async function login(url: string, email: string): Promise<string> {
@@ -259,7 +264,32 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
+/** Self time by function (name, file, line) of a CPU profile: the `top` heaviest, ms. */
+function heaviest(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, top: number) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame) return;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
 async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Promise<{ nav: number; data: number }> {
+  const profiling = process.env.BENCH_PROFILE && url.includes('/projects/');
+  const cdp = profiling ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(url);
   await page
     .waitForFunction(() => (window as unknown as { __paintAt?: number }).__paintAt !== undefined, null, {
@@ -269,6 +299,31 @@ async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Pro
       await page.screenshot({ path: path.join(root, '.tmp', 'bench-failure.png') });
       throw error;
     });
+  if (cdp) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+    };
+    for (const [key, ms] of heaviest(profile, 25)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`);
+    const timeline = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+        (e) =>
+          `${e.startTime.toFixed(0).padStart(5)} → ${e.responseEnd.toFixed(0).padStart(5)}  ${e.name.replace(location.origin, '')}`,
+      ),
+    );
+    console.log(timeline.join('\n'));
+    console.log(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .map((m) => `${m.name} ${m.startTime.toFixed(0)}`)
+          .join('; '),
+      ),
+    );
+    console.log(
+      `painted at ${await page.evaluate(() => (window as unknown as { __paintAt: number }).__paintAt.toFixed(0))}`,
+    );
+    console.log('---');
+  }
   return page.evaluate(
     ({ source, flags }) => {
       const w = window as unknown as { __paintAt: number; __dataAt?: number };
@@ -394,7 +449,7 @@ try {
   };
   const rows: Array<[string, Figures, Figures]> = [];
   const labels = { a: '(a) 500 questions, 5 pages', b: '(b) 500 questions, one page', c: '(c) grid 50 x 8' };
-  for (const name of ['a', 'b', 'c'] as const) {
+  for (const name of (['a', 'b', 'c'] as const).filter((n) => chosen.includes(n))) {
     const grid = name === 'c';
     const platformFigures = await measure(
       browser,

@@ -19,10 +19,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FieldProps } from '@rjsf/utils';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import {
-  cellAt,
   cellType,
-  cellValue,
   columnSums,
   type Grid,
   type GridAnswer,
@@ -119,19 +118,122 @@ function CellInput({
   }
 }
 
-/** The grid field; see the module comment. */
+const EMPTY_ANSWER: GridAnswer = { cells: [] };
+
+/** The cells of each row, in column order, with the label each input announces ('Hours 3'). */
+type RowCells = Array<{ cell: GridCell; label: string } | undefined>;
+
+interface GridRowProps {
+  grid: Grid;
+  rowIndex: number;
+  cells: RowCells;
+  values: ReadonlyMap<number, unknown>;
+  locked: boolean;
+  onCell: (cellId: number, value: string | number | boolean | undefined) => void;
+}
+
+/** One row of the grid; it renders again only when one of its own cells' values (or the lock) changes. */
+const GridRow = memo(
+  function GridRow({ grid, rowIndex, cells, values, locked, onCell }: GridRowProps) {
+    const enabled = rowEnabled(grid, { cells: rowAnswer(cells, values) }, rowIndex);
+    return (
+      <TableRow aria-disabled={!enabled || undefined}>
+        {cells.map((entry, columnIndex) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions of the grid
+          <TableCell key={columnIndex}>
+            {entry && (
+              <CellInput
+                cell={entry.cell}
+                value={values.get(entry.cell.id)}
+                disabled={locked || (!enabled && cellType(entry.cell) !== 'Tickbox')}
+                label={entry.label}
+                onChange={(value) => onCell(entry.cell.id, value)}
+              />
+            )}
+          </TableCell>
+        ))}
+      </TableRow>
+    );
+  },
+  (before, after) =>
+    before.grid === after.grid &&
+    before.locked === after.locked &&
+    before.cells === after.cells &&
+    before.onCell === after.onCell &&
+    before.cells.every((entry) => !entry || before.values.get(entry.cell.id) === after.values.get(entry.cell.id)),
+);
+
+/** The row's cell answers (what rowEnabled reads), from the values by cell id. */
+function rowAnswer(cells: RowCells, values: ReadonlyMap<number, unknown>): GridAnswer['cells'] {
+  return cells.flatMap((entry) =>
+    entry && values.has(entry.cell.id)
+      ? [
+          {
+            cellId: entry.cell.id,
+            rowIndex: entry.cell.rowIndex,
+            columnIndex: entry.cell.columnIndex,
+            value: values.get(entry.cell.id) as string | number | boolean,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * The grid field; see the module comment. Its answer is its own state first: an edit shows, with the sums
+ * and the score summary, in the edit's own frame, re-rendering only the row edited; the form hears of it in
+ * a transition (the form-wide update yields to the next edit). It follows the form's value when the form
+ * changes it and no edit of its own is on its way.
+ */
 export default function GridField(props: FieldProps) {
   const { uiSchema, formData, onChange, disabled, readonly, required, schema, fieldPathId, rawErrors = [] } = props;
   const options = (uiSchema?.['ui:options'] ?? {}) as { grid?: Grid; ratings?: GridRating[] };
   const grid = options.grid;
+  const external = (formData ?? EMPTY_ANSWER) as GridAnswer;
+  const [answer, setAnswer] = useState<GridAnswer>(external);
+  const [pending, startTransition] = useTransition();
+  const latest = useRef(answer);
+  latest.current = answer;
+  useEffect(() => {
+    // The form's copy of an edit comes back as an equal value: only a different one is taken.
+    if (pending || JSON.stringify(external) === JSON.stringify(latest.current)) return;
+    setAnswer(external);
+  }, [external, pending]);
+  const path = fieldPathId.path;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const emit = useCallback(
+    (next: GridAnswer) => {
+      latest.current = next;
+      setAnswer(next);
+      startTransition(() => onChangeRef.current(next, path));
+    },
+    [path],
+  );
+  const onCell = useCallback(
+    (cellId: number, value: string | number | boolean | undefined) => {
+      if (grid) emit(setCell(grid, latest.current, cellId, value));
+    },
+    [grid, emit],
+  );
+  const headers = useMemo(() => [...(grid?.headers ?? [])].sort((a, b) => a.index - b.index), [grid]);
+  const rows = useMemo<RowCells[]>(() => {
+    if (!grid) return [];
+    const byPlace = new Map(grid.cells.map((cell) => [`${cell.rowIndex}:${cell.columnIndex}`, cell]));
+    return Array.from({ length: grid.totalRows }, (_, rowIndex) =>
+      Array.from({ length: grid.totalColumns }, (_, columnIndex) => {
+        const cell = byPlace.get(`${rowIndex}:${columnIndex}`);
+        const heading = headers.find((h) => h.index === columnIndex)?.label ?? '';
+        return cell ? { cell, label: `${heading} ${rowIndex + 1}` } : undefined;
+      }),
+    );
+  }, [grid, headers]);
+  const values = useMemo(() => new Map(answer.cells.map((c) => [c.cellId, c.value as unknown])), [answer]);
   if (!grid) return null;
-  const answer = (formData ?? { cells: [] }) as GridAnswer;
   const locked = Boolean(disabled || readonly);
   const label = String(uiSchema?.['ui:title'] ?? schema.title ?? '');
-  const emit = (next: GridAnswer) => onChange(next, fieldPathId.path);
   const sums = columnSums(grid, answer);
   const summary = gridSummary(grid, answer, options.ratings);
-  const headers = [...grid.headers].sort((a, b) => a.index - b.index);
   const scored = (options.ratings ?? []).length > 0;
 
   return (
@@ -149,31 +251,18 @@ export default function GridField(props: FieldProps) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {Array.from({ length: grid.totalRows }, (_, rowIndex) => {
-              const enabled = rowEnabled(grid, answer, rowIndex);
-              return (
+            {rows.map((cells, rowIndex) => (
+              <GridRow
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions of the grid
-                <TableRow key={rowIndex} aria-disabled={!enabled || undefined}>
-                  {Array.from({ length: grid.totalColumns }, (_, columnIndex) => {
-                    const cell = cellAt(grid, rowIndex, columnIndex);
-                    return (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions of the grid
-                      <TableCell key={columnIndex}>
-                        {cell && (
-                          <CellInput
-                            cell={cell}
-                            value={cellValue(answer, cell)}
-                            disabled={locked || (!enabled && cellType(cell) !== 'Tickbox')}
-                            label={`${headers.find((h) => h.index === columnIndex)?.label ?? ''} ${rowIndex + 1}`}
-                            onChange={(value) => emit(setCell(grid, answer, cell.id, value))}
-                          />
-                        )}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              );
-            })}
+                key={rowIndex}
+                grid={grid}
+                rowIndex={rowIndex}
+                cells={cells}
+                values={values}
+                locked={locked}
+                onCell={onCell}
+              />
+            ))}
           </TableBody>
           {sums.length > 0 && (
             <TableFooter>
@@ -211,7 +300,7 @@ export default function GridField(props: FieldProps) {
             fullWidth
             disabled={locked}
             value={answer.overallComments ?? ''}
-            onChange={(event) => emit({ ...answer, overallComments: event.target.value || undefined })}
+            onChange={(event) => emit({ ...latest.current, overallComments: event.target.value || undefined })}
           />
         </Stack>
       )}

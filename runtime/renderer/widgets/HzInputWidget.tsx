@@ -2,6 +2,7 @@ import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { requiredLabel } from '../labels';
+import { useDeferredChange } from './deferred-change';
 
 /** Input types hz-input offers through ui:options.inputType. */
 export type HzInputType = 'text' | 'url' | 'number' | 'email' | 'password';
@@ -21,7 +22,8 @@ function toNumberOrText(text: string): number | string {
 /**
  * hz-input: a single-line input (form-configuration.md §2 "Form field types"). ui:options.inputType
  * picks text (default), url, number, email or password; a numeric schema gets numbers, an empty
- * input gives undefined so `required` applies. Required fields show ' *' after the label.
+ * input gives undefined so `required` applies. Required fields show ' *' after the label. Typing shows at
+ * once and reaches the form in a transition (deferred-change.ts).
  */
 export default function HzInputWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus } = props;
@@ -32,15 +34,18 @@ export default function HzInputWidget(props: WidgetProps) {
   const shown = value === undefined || value === null ? '' : String(value);
   // Keeps what the user typed ("1." or "-") while the value is a number.
   const [draft, setDraft] = useState(shown);
+  // The form's value while typing lags behind the draft (deferred-change.ts): followed only when settled.
+  const change = useDeferredChange<unknown>(onChange);
   useEffect(() => {
+    if (change.pending) return;
     setDraft((current) => (numeric && toNumberOrText(current) === value ? current : shown));
-  }, [numeric, shown, value]);
+  }, [numeric, shown, value, change.pending]);
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const text = event.target.value;
     setDraft(text);
-    if (text === '') onChange(options.emptyValue);
-    else onChange(numeric ? toNumberOrText(text) : text);
+    if (text === '') change.send(options.emptyValue);
+    else change.send(numeric ? toNumberOrText(text) : text);
   };
 
   return (
@@ -57,7 +62,13 @@ export default function HzInputWidget(props: WidgetProps) {
       fullWidth
       margin="dense"
       onChange={handleChange}
-      onBlur={(event) => onBlur(id, event.target.value)}
+      onBlur={(event) => {
+        change.flush();
+        onBlur(id, event.target.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') change.flush();
+      }}
       onFocus={(event) => onFocus(id, event.target.value)}
       slotProps={{
         htmlInput: {

@@ -1,18 +1,29 @@
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useState } from 'react';
 import { requiredLabel } from '../labels';
+import { useDeferredChange } from './deferred-change';
 
-/** hz-textarea: a multi-line text (form-configuration.md §2); ui:options.rows sets the height (default 3). */
+/**
+ * hz-textarea: a multi-line text (form-configuration.md §2); ui:options.rows sets the height (default 3).
+ * Typing shows at once and reaches the form in a transition (deferred-change.ts).
+ */
 export default function HzTextareaWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus } = props;
   const { options, rawErrors = [], autofocus, placeholder } = props;
   const rows = typeof options.rows === 'number' ? options.rows : 3;
+  const shown = typeof value === 'string' ? value : value == null ? '' : String(value);
+  const [draft, setDraft] = useState(shown);
+  const change = useDeferredChange<unknown>(onChange);
+  useEffect(() => {
+    if (!change.pending) setDraft(shown);
+  }, [shown, change.pending]);
   return (
     <TextField
       id={id}
       name={htmlName || id}
       label={hideLabel ? undefined : requiredLabel(label, required)}
-      value={value ?? ''}
+      value={draft}
       placeholder={placeholder}
       autoFocus={autofocus}
       disabled={disabled}
@@ -21,8 +32,14 @@ export default function HzTextareaWidget(props: WidgetProps) {
       minRows={rows}
       fullWidth
       margin="dense"
-      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
-      onBlur={(event) => onBlur(id, event.target.value)}
+      onChange={(event) => {
+        setDraft(event.target.value);
+        change.send(event.target.value === '' ? options.emptyValue : event.target.value);
+      }}
+      onBlur={(event) => {
+        change.flush();
+        onBlur(id, event.target.value);
+      }}
       onFocus={(event) => onFocus(id, event.target.value)}
       slotProps={{ htmlInput: { readOnly: readonly, 'aria-required': required || undefined } }}
     />
