@@ -18,7 +18,7 @@ import { message } from '../engine/messages/catalogue';
 import type { Route, RouteTable } from '../engine/types/generated/screen-documents';
 import routeTable from '../schemas/screens/routes.json';
 import { RouteError } from './pages/RouteError';
-import type { FormMode } from './renderer/documents';
+import { type FormMode, loadScreen } from './renderer/documents';
 import type { RouteHandle } from './shell/Breadcrumbs';
 import { guards } from './shell/guards';
 import { pages } from './shell/pages';
@@ -46,8 +46,14 @@ function fillPath(template: string, data: Record<string, unknown>): string {
 function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<RouteObject> {
   routedScreens.add(screenId);
   return async () => {
-    const { ScreenPage } = await import('./renderer/ScreenPage');
-    return { element: <ScreenPage screenId={screenId} mode={mode} /> };
+    // The page's code, its document and its kind's view load together, beside the route's loaders.
+    const [{ ScreenPage }, { preloadView }, document] = await Promise.all([
+      import('./renderer/ScreenPage'),
+      import('./renderer/ScreenView'),
+      loadScreen(screenId),
+    ]);
+    await preloadView(document.kind);
+    return { element: <ScreenPage screenId={screenId} mode={mode} document={document} /> };
   };
 }
 

@@ -17,6 +17,8 @@ export interface ScreenPageProps {
   screenId: string;
   /** Mode of a form screen; default 'add'. */
   mode?: FormMode;
+  /** The document, when the route loaded it already (it is then shown at the first render). */
+  document?: ScreenDocument;
 }
 
 /** The route parameters, as one object per distinct set of values (effects depend on it). */
@@ -41,15 +43,19 @@ export function useLoaderData(): Record<string, unknown> {
 }
 
 /** Renders the screen document `screenId`; see the module comment. */
-export function ScreenPage({ screenId, mode = 'add' }: ScreenPageProps) {
+export function ScreenPage({ screenId, mode = 'add', document: given }: ScreenPageProps) {
   const params = useStableParams();
   const loaderData = useLoaderData();
-  const [doc, setDoc] = useState<ScreenDocument | null>(null);
+  const [doc, setDoc] = useState<ScreenDocument | null>(given ?? null);
   const [failed, setFailed] = useState(false);
   const [title, setTitle] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
+    if (given) {
+      setDoc(given);
+      return;
+    }
     setDoc(null);
     setTitle(null);
     loadScreen(screenId)
@@ -58,7 +64,7 @@ export function ScreenPage({ screenId, mode = 'add' }: ScreenPageProps) {
     return () => {
       live = false;
     };
-  }, [screenId]);
+  }, [screenId, given]);
 
   if (failed) return <Alert severity="error">{message('common.serverError')}</Alert>;
   if (!doc) return <ScreenLoading />;
