@@ -38,19 +38,46 @@ export function cellType(cell: GridCell): GridCellType {
   return cell.cellQuestion.type as GridCellType;
 }
 
-/** The answer value of a cell, if any. */
+// Grids and answers are never changed in place (setCell makes a new answer), so what is read from one
+// is kept beside it: every rule below is then linear in the cells, not quadratic (a 50 x 8 grid is
+// summed on every edit).
+const valuesByAnswer = new WeakMap<GridAnswer, Map<number, GridCellAnswer['value']>>();
+const tickboxesByGrid = new WeakMap<Grid, Map<number, GridCell[]>>();
+
+/** The answer value of a cell, if any (the first answer of the cell, as the answer's order gives). */
 export function cellValue(answer: GridAnswer | undefined, cell: GridCell): GridCellAnswer['value'] | undefined {
-  return answer?.cells.find((c) => c.cellId === cell.id)?.value;
+  if (!answer) return undefined;
+  let values = valuesByAnswer.get(answer);
+  if (!values) {
+    values = new Map();
+    for (const c of answer.cells) if (!values.has(c.cellId)) values.set(c.cellId, c.value);
+    valuesByAnswer.set(answer, values);
+  }
+  return values.get(cell.id);
+}
+
+/** The Tickbox cells of each row (rows without one are absent). */
+function tickboxesOf(grid: Grid): Map<number, GridCell[]> {
+  let rows = tickboxesByGrid.get(grid);
+  if (!rows) {
+    rows = new Map();
+    for (const cell of grid.cells) {
+      if (cellType(cell) !== 'Tickbox') continue;
+      rows.set(cell.rowIndex, [...(rows.get(cell.rowIndex) ?? []), cell]);
+    }
+    tickboxesByGrid.set(grid, rows);
+  }
+  return rows;
 }
 
 /** True when the grid has a Tickbox cell anywhere. */
 export function hasTickboxes(grid: Grid): boolean {
-  return grid.cells.some((cell) => cellType(cell) === 'Tickbox');
+  return tickboxesOf(grid).size > 0;
 }
 
 /** The Tickbox cells of a row. */
 function rowTickboxes(grid: Grid, rowIndex: number): GridCell[] {
-  return grid.cells.filter((cell) => cell.rowIndex === rowIndex && cellType(cell) === 'Tickbox');
+  return tickboxesOf(grid).get(rowIndex) ?? [];
 }
 
 /** False when the row has a Tickbox explicitly unticked: its other cells are disabled (§4). */
