@@ -238,14 +238,14 @@ function instrument() {
         nextFrame(() => w.__keys.push(performance.now() - began));
         return;
       }
-      // Edit-to-score: the next frame after the watched text changed.
+      // Edit-to-score: the first frame after the input in which the watched text has changed.
       const selector = w.__watch;
       const check = () => {
-        if ((document.querySelector(selector)?.textContent ?? null) !== watchedText) {
-          nextFrame(() => w.__keys.push(performance.now() - began));
-        } else requestAnimationFrame(check);
+        if ((document.querySelector(selector)?.textContent ?? null) !== watchedText)
+          w.__keys.push(performance.now() - began);
+        else nextFrame(check);
       };
-      check();
+      nextFrame(check);
     },
     true,
   );

@@ -19,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FieldProps } from '@rjsf/utils';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   cellType,
   columnSums,
@@ -33,6 +33,10 @@ import {
 } from '../../../engine/forms/grid';
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
+import { useDeferredChange } from './deferred-change';
+
+/** How long a grid's edits must pause before the form hears of them, ms (leaving the grid hands them over at once). */
+export const GRID_SETTLE_MS = 250;
 
 function CellInput({
   cell,
@@ -181,9 +185,9 @@ function rowAnswer(cells: RowCells, values: ReadonlyMap<number, unknown>): GridA
 
 /**
  * The grid field; see the module comment. Its answer is its own state first: an edit shows, with the sums
- * and the score summary, in the edit's own frame, re-rendering only the row edited; the form hears of it in
- * a transition (the form-wide update yields to the next edit). It follows the form's value when the form
- * changes it and no edit of its own is on its way.
+ * and the score summary, in the edit's own frame, re-rendering only the row edited; the form hears of the
+ * edits once they pause (GRID_SETTLE_MS) or focus leaves the grid, in a transition. It follows the form's
+ * value when the form changes it and no edit of its own is on its way.
  */
 export default function GridField(props: FieldProps) {
   const { uiSchema, formData, onChange, disabled, readonly, required, schema, fieldPathId, rawErrors = [] } = props;
@@ -191,24 +195,24 @@ export default function GridField(props: FieldProps) {
   const grid = options.grid;
   const external = (formData ?? EMPTY_ANSWER) as GridAnswer;
   const [answer, setAnswer] = useState<GridAnswer>(external);
-  const [pending, startTransition] = useTransition();
   const latest = useRef(answer);
   latest.current = answer;
+  const path = fieldPathId.path;
+  const change = useDeferredChange<GridAnswer>((next) => onChange(next, path), GRID_SETTLE_MS);
+  const pending = change.pending;
   useEffect(() => {
     // The form's copy of an edit comes back as an equal value: only a different one is taken.
     if (pending || JSON.stringify(external) === JSON.stringify(latest.current)) return;
     setAnswer(external);
   }, [external, pending]);
-  const path = fieldPathId.path;
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const send = change.send;
   const emit = useCallback(
     (next: GridAnswer) => {
       latest.current = next;
       setAnswer(next);
-      startTransition(() => onChangeRef.current(next, path));
+      send(next);
     },
-    [path],
+    [send],
   );
   const onCell = useCallback(
     (cellId: number, value: string | number | boolean | undefined) => {
@@ -237,7 +241,7 @@ export default function GridField(props: FieldProps) {
   const scored = (options.ratings ?? []).length > 0;
 
   return (
-    <Box sx={{ my: 2 }}>
+    <Box sx={{ my: 2 }} onBlur={change.flush}>
       <FormLabel error={rawErrors.length > 0}>{requiredLabel(label, required)}</FormLabel>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={label}>

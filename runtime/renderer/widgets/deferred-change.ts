@@ -6,7 +6,7 @@
  * Leaving the field or pressing Enter hands the latest value over at once (`flush`), so a blur, a click on
  * Submit or an Enter submission always sees what was typed.
  */
-import { useCallback, useRef, useTransition } from 'react';
+import { useCallback, useEffect, useRef, useTransition } from 'react';
 
 export interface DeferredChange<T> {
   /** True while a value handed over is not yet the form's. */
@@ -17,20 +17,42 @@ export interface DeferredChange<T> {
   flush(): void;
 }
 
-/** See the module comment. `onChange` is the widget's RJSF onChange. */
-export function useDeferredChange<T>(onChange: (value: T) => void): DeferredChange<T> {
-  const [pending, startTransition] = useTransition();
+/**
+ * See the module comment. `onChange` is the widget's RJSF onChange. With `settleMs`, the form hears of
+ * the edits only once they pause that long (a grid's edits: each of RJSF's updates of a 400-cell value
+ * costs more than a frame); `flush` and unmounting hand the last one over at once.
+ */
+export function useDeferredChange<T>(onChange: (value: T) => void, settleMs = 0): DeferredChange<T> {
+  const [inTransition, startTransition] = useTransition();
   const last = useRef<{ value: T } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const waiting = useRef(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const send = useCallback((value: T) => {
-    last.current = { value };
-    startTransition(() => onChangeRef.current(value));
-  }, []);
-  const pendingRef = useRef(pending);
-  pendingRef.current = pending;
+  const send = useCallback(
+    (value: T) => {
+      last.current = { value };
+      if (settleMs <= 0) {
+        startTransition(() => onChangeRef.current(value));
+        return;
+      }
+      waiting.current = true;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        waiting.current = false;
+        startTransition(() => onChangeRef.current(value));
+      }, settleMs);
+    },
+    [settleMs],
+  );
+  const pendingRef = useRef(inTransition);
+  pendingRef.current = inTransition;
   const flush = useCallback(() => {
-    if (last.current && pendingRef.current) onChangeRef.current(last.current.value);
+    if (!last.current || (!pendingRef.current && !waiting.current)) return;
+    clearTimeout(timer.current);
+    waiting.current = false;
+    onChangeRef.current(last.current.value);
   }, []);
-  return { pending, send, flush };
+  useEffect(() => () => flush(), [flush]);
+  return { pending: inTransition || waiting.current, send, flush };
 }
