@@ -140,6 +140,24 @@ export function compileFormDefinition(def: FormDefinition): CompiledForm {
           ? { 'ui:widget': 'hz-input', 'ui:visibleWhen': shownWhen }
           : { 'ui:widget': 'hz-input' };
       }
+      if (question.notify === true && !fieldTypeOf(question).answerless) {
+        // Whom to notify (the project's users) and whether not to: the Answer's notificationUsers and
+        // stopNotification.
+        const usersKey = answerKey(question.id, 'user');
+        const stopKey = answerKey(question.id, 'stopnoti');
+        keys.push(usersKey, stopKey);
+        pageProperties[usersKey] = properties[usersKey] = {
+          type: 'array',
+          title: message('notify.users'),
+          uniqueItems: true,
+          maxItems: 200,
+          items: { type: 'integer', minimum: 1 },
+        };
+        pageProperties[stopKey] = properties[stopKey] = { type: 'boolean', title: message('notify.stop') };
+        const shown = shownWhen ? { 'ui:visibleWhen': shownWhen } : {};
+        pageUi[usersKey] = uiSchema[usersKey] = { 'ui:widget': 'notify-users', ...shown };
+        pageUi[stopKey] = uiSchema[stopKey] = { 'ui:widget': 'hz-checkbox', ...shown };
+      }
       if (question.requiredOnPageChange === true && question.required !== true && !fieldTypeOf(question).answerless) {
         // Needed to go forward from its page, not to save: only the page's schema requires it.
         if (shownWhen) {

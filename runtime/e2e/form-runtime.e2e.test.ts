@@ -87,6 +87,11 @@ describe('the form runtime', () => {
     await findings.click();
     await page.keyboard.type('Edge protection missing on level 3.');
     await page.getByRole('button', { name: 'Bulleted list' }).click();
+    // The findings notify: whom (the project's users), and not this time.
+    await page.getByRole('combobox', { name: 'Notify' }).click();
+    await page.getByRole('option', { name: 'Aoife Byrne' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('checkbox', { name: 'Do not send the notification' }).check();
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
       .png()
       .toBuffer();
@@ -144,7 +149,12 @@ describe('the form runtime', () => {
     const answer = (id: number) => entry.answers.find((a: { questionId: number }) => a.questionId === id);
     expect(answer(3)).toMatchObject({ totalScore: 5, maxScore: 6 });
     expect(answer(8).answers).toEqual(['HW-118']);
-    expect(answer(10).answers[0]).toBe('<ul><li><p>Edge protection missing on level 3.</p></li></ul>');
+    expect(answer(10)).toMatchObject({
+      answers: ['<ul><li><p>Edge protection missing on level 3.</p></li></ul>'],
+      notificationUsers: [4],
+      stopNotification: true,
+      isEmailText: true,
+    });
     expect(answer(11).answers.map((f: string) => f.split('/').pop())).toEqual(['edge-v1.png', 'edge.png']);
     const marked = await page.evaluate(async (file) => {
       const res = await fetch(`/api/files/download?file=${encodeURIComponent(file)}`);

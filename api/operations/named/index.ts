@@ -38,6 +38,7 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'projects.getall': projects.getall,
   'projects.get': projects.get,
   'projects.summary': projects.summary,
+  'projects.users': projects.users,
   'forms.getActive': forms.getActive,
   'forms.getForProject': forms.getForProject,
   'forms.all': forms.all,

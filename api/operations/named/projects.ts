@@ -1,6 +1,6 @@
 /** Projects (administration-data.md §7 Projects): getall/{type}, {id}, summary/{id}; another client's project is 404. */
-import { projectScope } from '../../../engine/rules/access';
-import type { Project } from '../../../engine/types/generated';
+import { accessIn, activityOn, projectScope } from '../../../engine/rules/access';
+import type { Project, User } from '../../../engine/types/generated';
 import { intParam } from '../../http/body';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation } from '../../resources/context';
@@ -28,3 +28,19 @@ export const summary: NamedOperation = async ({ http: c, store, clientId }) => {
 /** GET /api/projects/{id}. */
 export const get: NamedOperation = async ({ http: c, store, clientId }) =>
   withoutStoreKey(await findProject(store, clientId as number, intParam(c, 'id')));
+
+/**
+ * GET /api/projects/{id}/users: the people a form may notify on the project (form-configuration.md §3
+ * answer field notificationUsers): Active users of the client with access to the project (activityOn),
+ * `{ id, fullName }` by name. Another client's project is 404.
+ */
+export const users: NamedOperation = async ({ http: c, store, clientId }) => {
+  const project = await findProject(store, clientId as number, intParam(c, 'id'));
+  const candidates = await store.collection<User>('users').find({ clientIds: clientId, status: 'Active' });
+  return candidates
+    .filter((user) =>
+      activityOn({ processes: user.processes, access: accessIn(user, clientId ?? null) }, 'projects', project.id),
+    )
+    .map((user) => ({ id: user.id, fullName: user.fullName }))
+    .sort((a, b) => a.fullName.localeCompare(b.fullName));
+};

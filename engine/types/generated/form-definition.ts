@@ -190,6 +190,10 @@ export interface Question {
    * The answer's text goes into the form's notification e-mail; its saved Answer carries isEmailText (form-configuration.md §3 answer fields).
    */
   emailText?: boolean;
+  /**
+   * The answer may notify people: the form asks whom to notify (the project's users, saved as the Answer's notificationUsers) and offers 'Do not send the notification' (stopNotification).
+   */
+  notify?: boolean;
 }
 /**
  * This interface was referenced by `FormDefinition`'s JSON-Schema

@@ -18,6 +18,7 @@ import ImageField from './ImageField';
 import WysiwygWidget from './LazyWysiwygWidget';
 import MultiSelectWidget from './MultiSelectWidget';
 import NoteField from './NoteField';
+import NotifyUsersWidget from './NotifyUsersWidget';
 import SignaturePadWidget from './SignaturePadWidget';
 import TableField from './TableField';
 import TemperatureWidget from './TemperatureWidget';
@@ -38,6 +39,7 @@ export const widgets = {
   'file-upload': FileUploadWidget,
   'signature-pad': SignaturePadWidget,
   'dms-buttons': DocumentPickerWidget,
+  'notify-users': NotifyUsersWidget,
 } satisfies RegistryWidgetsType;
 
 /**
