@@ -25,6 +25,7 @@ import { transformErrors } from './errors';
 import type { FormValidator } from './functions/validators';
 import { formValidator } from './validator';
 import { fields, templates, widgets } from './widgets';
+import { LONG_FORM_FIELDS, LONG_FORM_SETTLE_MS, type SchemaFormContext } from './widgets/deferred-change';
 
 /** Form data: one key per field (q_<questionId> for compiled form definitions). */
 export type FormData = Record<string, unknown>;
@@ -166,6 +167,17 @@ export function SchemaForm(props: SchemaFormProps) {
     pageShownBefore.current = current;
     if (!readonly && props.onPageLeave) void props.onPageLeave(dataRef.current, left);
   }, [current, readonly, props.onPageLeave]);
+  // A long page's text fields hand their edits over once typing pauses (widgets/deferred-change.ts).
+  const pageSchema = page?.schema ?? schema;
+  const formContext = useMemo<SchemaFormContext>(
+    () => ({
+      settleMs:
+        Object.keys(pageSchema.properties ?? {}).length >= LONG_FORM_FIELDS && !disableWhileInvalid && !props.validate
+          ? LONG_FORM_SETTLE_MS
+          : 0,
+    }),
+    [pageSchema, disableWhileInvalid, props.validate],
+  );
   const formUi = useMemo(() => {
     const ui = page?.uiSchema ?? uiSchema ?? {};
     return { ...withHidden(ui, hidden), 'ui:submitButtonOptions': { norender: true } };
@@ -250,13 +262,14 @@ export function SchemaForm(props: SchemaFormProps) {
       <Form
         key={current}
         ref={formRef}
-        schema={page?.schema ?? schema}
+        schema={pageSchema}
         uiSchema={formUi}
         initialFormData={givenData}
         validator={formValidator}
         widgets={widgets}
         fields={fields}
         templates={templates}
+        formContext={formContext}
         idPrefix={props.idPrefix}
         readonly={readonly}
         disabled={readonly}

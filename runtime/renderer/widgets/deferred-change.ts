@@ -2,11 +2,31 @@
  * The keystroke path of the text widgets (issue "The form runtime", "Speed": typing re-renders only the
  * field typed into and what depends on it). A widget keeps what the user typed in its own state, shown in
  * the keystroke's own frame; the form hears of it in a React transition, so RJSF's form-wide update
- * (deriving its state, conditions, validity) runs after that frame and yields to the next keystroke.
+ * (deriving its state, conditions, validity) runs after that frame and yields to the next keystroke. On a
+ * long form (LONG_FORM_FIELDS or more on the page) that update costs about a frame, so the form hears of
+ * the edits only once typing pauses (LONG_FORM_SETTLE_MS): quick keys never wait for it.
  * Leaving the field or pressing Enter hands the latest value over at once (`flush`), so a blur, a click on
  * Submit or an Enter submission always sees what was typed.
  */
 import { useCallback, useEffect, useRef, useTransition } from 'react';
+
+/** A page with at least this many fields is a long form: its text fields hand edits over once typing pauses. */
+export const LONG_FORM_FIELDS = 50;
+
+/** How long typing must pause on a long form before the form hears of it, ms. */
+export const LONG_FORM_SETTLE_MS = 200;
+
+/** What SchemaForm tells its widgets through RJSF's formContext. */
+export interface SchemaFormContext {
+  /** Edits reach the form once typing pauses this long (0: in a transition at once). */
+  settleMs?: number;
+}
+
+/** The settle time a widget reads from its registry's formContext. */
+export function settleMsOf(formContext: unknown): number {
+  const ms = (formContext as SchemaFormContext | undefined)?.settleMs;
+  return typeof ms === 'number' && ms > 0 ? ms : 0;
+}
 
 export interface DeferredChange<T> {
   /** True while a value handed over is not yet the form's. */
