@@ -6,7 +6,7 @@
  */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { message } from '../../engine/messages/catalogue';
 import type { FormMode, ScreenDocument } from './documents';
 import { ScreenHost } from './host/ScreenHost';
@@ -19,17 +19,46 @@ const viewModules = {
   page: () => import('./PageScreen'),
 } as const;
 
-const Register = lazy(() => viewModules.register().then((m) => ({ default: m.Register })));
-const FormScreen = lazy(() => viewModules.form().then((m) => ({ default: m.FormScreen })));
-const MenuScreen = lazy(() => viewModules.menu().then((m) => ({ default: m.MenuScreen })));
-const PageScreen = lazy(() => viewModules.page().then((m) => ({ default: m.PageScreen })));
+type ViewKind = keyof typeof viewModules;
+type ViewModule<K extends ViewKind> = Awaited<ReturnType<(typeof viewModules)[K]>>;
+
+/** The views already loaded, by kind. */
+const loadedViews: { [K in ViewKind]?: ViewModule<K> } = {};
+
+function loadView<K extends ViewKind>(kind: K): Promise<ViewModule<K>> {
+  return (viewModules[kind]() as Promise<ViewModule<K>>).then((module) => {
+    (loadedViews as Record<K, ViewModule<K>>)[kind] = module;
+    return module;
+  });
+}
+
+/**
+ * A lazy view that renders at once when its code is already loaded (a route preloaded it): React reads a
+ * thenable that calls back synchronously without suspending, so the page renders in one pass.
+ */
+function lazyView<K extends ViewKind, P>(kind: K, pick: (module: ViewModule<K>) => ComponentType<P>) {
+  return lazy(() => {
+    const loaded = loadedViews[kind] as ViewModule<K> | undefined;
+    if (loaded) {
+      const ready = { default: pick(loaded) };
+      // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose (see the function's comment)
+      return { then: (resolve: (value: typeof ready) => void) => resolve(ready) } as unknown as Promise<typeof ready>;
+    }
+    return loadView(kind).then((module) => ({ default: pick(module) }));
+  });
+}
+
+const Register = lazyView('register', (m) => m.Register);
+const FormScreen = lazyView('form', (m) => m.FormScreen);
+const MenuScreen = lazyView('menu', (m) => m.MenuScreen);
+const PageScreen = lazyView('page', (m) => m.PageScreen);
 
 /**
  * Starts loading the view of a document's kind, so a route can fetch it beside its data instead of after
  * the document arrived (the code of a page then comes in one round rather than a chain).
  */
 export function preloadView(kind: ScreenDocument['kind']): Promise<unknown> {
-  return viewModules[kind]().catch(() => undefined);
+  return loadView(kind).catch(() => undefined);
 }
 
 export interface ScreenViewProps {

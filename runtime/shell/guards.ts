@@ -28,19 +28,22 @@ export const PASSWORD_PATH = '/account/password';
 const sessions = new WeakMap<Request, Promise<ShellData>>();
 
 async function askSession(): Promise<ShellData> {
+  // Both asked at once (one round trip, not two); the client is used only when the user has one.
+  const clientCall = callOperation<Client>('clients.current').catch(() => null);
   let user: UserView;
   try {
     ({ user } = await callOperation<IsLoggedInAnswer>('auth.isLoggedIn'));
   } catch {
     throw redirect('/unauthorized');
   }
-  const client = user.currentClient === null ? null : await callOperation<Client>('clients.current').catch(() => null);
+  const client = user.currentClient === null ? null : await clientCall;
   return { user, client };
 }
 
 /**
  * The session of a navigation: POST /api/authorization/isLoggedIn (any failure redirects to
- * /unauthorized), then the current client for the branding; asked once per navigation request.
+ * /unauthorized) and, at the same time, the current client for the branding; asked once per navigation
+ * request.
  */
 export function sessionFor(request: Request): Promise<ShellData> {
   let session = sessions.get(request);
