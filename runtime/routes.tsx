@@ -47,12 +47,15 @@ function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<Route
   routedScreens.add(screenId);
   return async () => {
     // The page's code, its document and its kind's view load together, beside the route's loaders.
+    // A route with a mode shows a form: its view starts loading before the document says so.
+    const view = mode ? import('./renderer/ScreenView').then((m) => m.preloadView('form')) : undefined;
     const [{ ScreenPage }, { preloadView }, document] = await Promise.all([
       import('./renderer/ScreenPage'),
       import('./renderer/ScreenView'),
       loadScreen(screenId),
     ]);
-    await preloadView(document.kind);
+    await (view ?? preloadView(document.kind));
+    if (view && document.kind !== 'form') await preloadView(document.kind);
     return { element: <ScreenPage screenId={screenId} mode={mode} document={document} /> };
   };
 }

@@ -167,6 +167,32 @@ const GridRow = memo(
     before.cells.every((entry) => !entry || before.values.get(entry.cell.id) === after.values.get(entry.cell.id)),
 );
 
+/**
+ * The summary's Overall Comments: rendered again only when its own text changes (a multi-line field
+ * measures its height on every render, which an edit of a cell need not pay for).
+ */
+const OverallComments = memo(function OverallComments({
+  value,
+  locked,
+  onComments,
+}: {
+  value: string;
+  locked: boolean;
+  onComments: (text: string) => void;
+}) {
+  return (
+    <TextField
+      size="small"
+      label={message('grid.overallComments')}
+      multiline
+      fullWidth
+      disabled={locked}
+      value={value}
+      onChange={(event) => onComments(event.target.value)}
+    />
+  );
+});
+
 /** The row's cell answers (what rowEnabled reads), from the values by cell id. */
 function rowAnswer(cells: RowCells, values: ReadonlyMap<number, unknown>): GridAnswer['cells'] {
   return cells.flatMap((entry) =>
@@ -219,6 +245,10 @@ export default function GridField(props: FieldProps) {
       if (grid) emit(setCell(grid, latest.current, cellId, value));
     },
     [grid, emit],
+  );
+  const onComments = useCallback(
+    (text: string) => emit({ ...latest.current, overallComments: text || undefined }),
+    [emit],
   );
   const headers = useMemo(() => [...(grid?.headers ?? [])].sort((a, b) => a.index - b.index), [grid]);
   const rows = useMemo<RowCells[]>(() => {
@@ -297,15 +327,7 @@ export default function GridField(props: FieldProps) {
           <Typography data-testid="grid-max">{`${message('grid.maxScore')}: ${summary.maxScore}`}</Typography>
           <Typography data-testid="grid-percentage">{`${message('grid.ratingPercentage')}: ${summary.ratingPercentage}`}</Typography>
           <Typography data-testid="grid-rating">{`${message('grid.ratingLabel')}: ${summary.ratingLabel}`}</Typography>
-          <TextField
-            size="small"
-            label={message('grid.overallComments')}
-            multiline
-            fullWidth
-            disabled={locked}
-            value={answer.overallComments ?? ''}
-            onChange={(event) => emit({ ...latest.current, overallComments: event.target.value || undefined })}
-          />
+          <OverallComments value={answer.overallComments ?? ''} locked={locked} onComments={onComments} />
         </Stack>
       )}
     </Box>
