@@ -25,6 +25,35 @@ describe('notification users', () => {
     expect((await h.call('GET', '/api/projects/1/users', { cookie: hs })).status).toBe(403);
   });
 
+  it('saves the project’s users to notify and refuses anyone else (400, nothing saved)', async () => {
+    const h = await makeHarness();
+    const cookie = await h.login('user@demo.local');
+    const answers = (notify: number[]) => ({
+      formId: 5,
+      answers: [
+        { questionId: 1, answers: ['Seán Doyle'] },
+        { questionId: 2, answers: ['2026-11-20'] },
+        { questionId: 6, answers: ['No'] },
+        { questionId: 10, answers: ['<p>All clear</p>'], notificationUsers: notify, stopNotification: false },
+      ],
+    });
+    const url = '/api/projects/1/forms/health-and-safety/submit';
+    const refused = await h.call('PUT', url, { cookie, body: answers([4, 5]) });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('User 5 cannot be notified on this project.');
+    expect(await h.store.collection('formEntries').countDocuments({ formId: 5 })).toBe(0);
+    const saved = await h.call('PUT', url, { cookie, body: answers([4, 2]) });
+    expect(saved.status).toBe(200);
+    const entry = await h.store
+      .collection<{ answers: Array<{ questionId: number }> }>('formEntries')
+      .findOne({ formId: 5 });
+    expect(entry?.answers.find((a) => a.questionId === 10)).toMatchObject({
+      notificationUsers: [4, 2],
+      stopNotification: false,
+      isEmailText: true,
+    });
+  });
+
   it('asks whom to notify for a question with notify, and saves notificationUsers and stopNotification', () => {
     const def = {
       id: 4,

@@ -3,7 +3,7 @@
  * submit, register rows with server-side paging/sorting/filtering, one entry, and CSV rows.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../engine/errors';
+import { AppError, detail } from '../../engine/errors';
 import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
 import { entryToRegisterRow, queryRows, type RegisterRow } from '../../engine/registers/rows';
 import { isAdmin } from '../../engine/rules/access';
@@ -18,6 +18,7 @@ import type {
 import type { UserDoc } from '../auth/types';
 import { nextSequence } from '../ids';
 import type { Store } from '../store/port';
+import { projectUsers } from './projects';
 import { withSanitizedRichText } from './rich-text';
 
 type EntryDoc = FormEntry & { [key: string]: unknown };
@@ -39,9 +40,25 @@ function scopeFilter(scope: EntryScope) {
 }
 
 /**
+ * Every user an answer notifies must be one of the project's (projectUsers).
+ * @throws AppError 400 validation.invalidBody with a `validation.notifyUser` detail per unknown id
+ */
+async function checkNotificationUsers(scope: EntryScope, answers: readonly Answer[]): Promise<void> {
+  const asked = answers.flatMap((a) => (a.notificationUsers ?? []).map((id) => ({ questionId: a.questionId, id })));
+  if (asked.length === 0) return;
+  const allowed = new Set((await projectUsers(scope.store, scope.clientId, scope.project.id)).map((u) => u.id));
+  const problems = asked
+    .filter(({ id }) => !allowed.has(id))
+    .map(({ questionId, id }) => detail(`/answers/${questionId}/notificationUsers`, 'validation.notifyUser', { id }));
+  if (problems.length > 0)
+    throw new AppError(400, 'validation.invalidBody', { details: problems.map((p) => p.message).join('; ') }, problems);
+}
+
+/**
  * Saves a submission: a new entry with the next entryNumber of that project and form, or an
  * update of the answers of an existing entry (its author or an admin only).
- * @throws AppError 400 validation.invalidBody with one detail per bad answer; 404 notFound.entry;
+ * @throws AppError 400 validation.invalidBody with one detail per bad answer (and per notified user who is
+ *   not one of the project's); 404 notFound.entry;
  *   403 auth.forbidden when another user's entry is to be updated by a non-admin
  */
 export async function submitEntry(
@@ -61,6 +78,7 @@ export async function submitEntry(
       .join('; ');
     throw new AppError(400, 'validation.invalidBody', { details: summary }, problems);
   }
+  await checkNotificationUsers(scope, given);
   // What the server computes (a grid's scores) is never taken from the client.
   const answers = withSanitizedRichText(scope.form, withComputedValues(scope.form, given));
   const entries = scope.store.collection<EntryDoc>('formEntries');

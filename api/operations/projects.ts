@@ -1,6 +1,7 @@
 /** Project look-ups scoped to a tenant. */
 import { AppError } from '../../engine/errors';
-import type { Project } from '../../engine/types/generated';
+import { accessIn, activityOn } from '../../engine/rules/access';
+import type { Project, User } from '../../engine/types/generated';
 import type { Store } from '../store/port';
 
 /**
@@ -11,4 +12,19 @@ export async function findProject(store: Store, clientId: number, projectId: num
   const project = await store.collection<Project>('projects').findOne({ id: projectId, clientId });
   if (!project) throw new AppError(404, 'notFound.project');
   return project;
+}
+
+/**
+ * The people a form answer may notify on a project (form-configuration.md §3 notificationUsers): Active
+ * users of the client with access to the project (engine/rules/access.ts activityOn), `{ id, fullName }`
+ * by name.
+ */
+export async function projectUsers(store: Store, clientId: number, projectId: number) {
+  const candidates = await store.collection<User>('users').find({ clientIds: clientId, status: 'Active' });
+  return candidates
+    .filter((user) =>
+      activityOn({ processes: user.processes, access: accessIn(user, clientId) }, 'projects', projectId),
+    )
+    .map((user) => ({ id: user.id, fullName: user.fullName }))
+    .sort((a, b) => a.fullName.localeCompare(b.fullName));
 }

@@ -1,11 +1,11 @@
 /** Projects (administration-data.md §7 Projects): getall/{type}, {id}, summary/{id}; another client's project is 404. */
-import { accessIn, activityOn, projectScope } from '../../../engine/rules/access';
-import type { Project, User } from '../../../engine/types/generated';
+import { projectScope } from '../../../engine/rules/access';
+import type { Project } from '../../../engine/types/generated';
 import { intParam } from '../../http/body';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation } from '../../resources/context';
 import { withoutStoreKey } from '../documents';
-import { findProject } from '../projects';
+import { findProject, projectUsers } from '../projects';
 
 /**
  * GET /api/projects/getall/{type}: the tenant's projects of a type ('all' for every type), by code; only
@@ -36,11 +36,5 @@ export const get: NamedOperation = async ({ http: c, store, clientId }) =>
  */
 export const users: NamedOperation = async ({ http: c, store, clientId }) => {
   const project = await findProject(store, clientId as number, intParam(c, 'id'));
-  const candidates = await store.collection<User>('users').find({ clientIds: clientId, status: 'Active' });
-  return candidates
-    .filter((user) =>
-      activityOn({ processes: user.processes, access: accessIn(user, clientId ?? null) }, 'projects', project.id),
-    )
-    .map((user) => ({ id: user.id, fullName: user.fullName }))
-    .sort((a, b) => a.fullName.localeCompare(b.fullName));
+  return projectUsers(store, clientId as number, project.id);
 };
