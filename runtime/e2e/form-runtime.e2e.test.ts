@@ -9,9 +9,8 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { watchForViolations } from './browser';
-import { platformForTests } from './platform';
+import { logInThroughPage, platformForTests } from './platform';
 
 const platform = platformForTests('forms');
 const BLOCKED =
@@ -28,11 +27,7 @@ describe('the form runtime', () => {
     const context = await platform.browser.newContext();
     const page = await context.newPage();
     watchForViolations(page, violations);
-    await page.goto(`${platform.url}/login`);
-    await page.getByLabel('E-mail').fill('user@demo.local');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'LOGIN' }).click();
-    await page.waitForURL(/\/home$/);
+    await logInThroughPage(page, platform.url, 'user@demo.local');
     await page.goto(`${platform.url}/projects/1/qa/health-and-safety/5/add`);
 
     // Page 1: the site plan, the inspection and its scored checklist.

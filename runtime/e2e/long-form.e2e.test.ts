@@ -4,53 +4,32 @@
  * entry when the user clicks Submit, or presses Enter, straight after typing. In real Chromium against the
  * real server.
  */
-import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition, Question } from '../../engine/types/generated';
-import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { watchForViolations } from './browser';
-import { platformForTests } from './platform';
+import { callApi, logInThroughApi, logInThroughPage, platformForTests } from './platform';
 
 const platform = platformForTests('long-form');
 const violations: string[] = [];
 
-async function api(cookie: string, method: string, route: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${platform.url}${route}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Cookie: cookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${platform.url}/api/authorization/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: createHash('sha512').update(DEMO_PASSWORD, 'utf8').digest('hex') }),
-  });
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
 /** A published 60-question form of the health-and-safety area; its id. */
 async function longForm(): Promise<number> {
-  const admin = await login('admin@demo.local');
-  await api(admin, 'POST', '/api/authorization/setClient/1');
+  const admin = await logInThroughApi(platform.url, 'admin@demo.local');
+  await callApi(platform.url, admin, 'POST', '/api/authorization/setClient/1');
   const questions: Question[] = Array.from({ length: 60 }, (_, i) => ({
     id: i + 1,
     label: `Check ${i + 1}`,
     type: 'Text',
     extendedType: i % 7 === 6 ? 'Long' : 'Normal',
   }));
-  const created = (await api(admin, 'POST', '/api/settings/forms/health-and-safety', {
+  const created = (await callApi(platform.url, admin, 'POST', '/api/settings/forms/health-and-safety', {
     title: 'Long daily check',
     category: 'inspections',
     isActive: true,
     pages: [{ id: 1, label: '', questions }],
   })) as FormDefinition;
-  await api(admin, 'PUT', `/api/settings/forms/publish/health-and-safety/${created.id}`);
+  await callApi(platform.url, admin, 'PUT', `/api/settings/forms/publish/health-and-safety/${created.id}`);
   return created.id;
 }
 
@@ -70,11 +49,7 @@ describe('a long form', () => {
     const context = await platform.browser.newContext();
     const page = await context.newPage();
     watchForViolations(page, violations);
-    await page.goto(`${platform.url}/login`);
-    await page.getByLabel('E-mail').fill('user@demo.local');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'LOGIN' }).click();
-    await page.waitForURL(/\/home$/);
+    await logInThroughPage(page, platform.url, 'user@demo.local');
 
     // Click: keys typed one by one, Submit at once.
     await page.goto(`${platform.url}/projects/1/qa/health-and-safety/${formId}/add`);

@@ -1,12 +1,15 @@
 /**
  * The set-up every browser test shares: a platform server on a fresh data folder and a free port, and a
- * headless Chromium, started before the file's tests and stopped (folder removed) after them.
+ * headless Chromium, started before the file's tests and stopped (folder removed) after them; logging a
+ * demo user in through the page or the API, and calling the API.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { launchBrowser } from './browser';
 import { freePort, type RunningServer, startPlatform } from './server-process';
 
@@ -40,4 +43,43 @@ export function platformForTests(name: string): E2ePlatform {
       return browser;
     },
   };
+}
+
+/** Logs a demo user in through the login page and waits for /home (a user with one client). */
+export async function logInThroughPage(page: Page, url: string, email: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await page.waitForURL(/\/home$/);
+}
+
+/**
+ * Logs a demo user in through the API (the password sent as its client digest, as the login page does).
+ * @returns the session cookie, `name=value`
+ * @throws Error when the login is refused
+ */
+export async function logInThroughApi(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/authorization/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: createHash('sha512').update(DEMO_PASSWORD, 'utf8').digest('hex') }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/**
+ * Calls the platform's API with a session cookie; `body` is sent as JSON.
+ * @returns the answer's JSON
+ * @throws Error for an answer that is not 2xx
+ */
+export async function callApi(url: string, cookie: string, method: string, route: string, body?: unknown) {
+  const res = await fetch(`${url}${route}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<unknown>;
 }

@@ -25,7 +25,6 @@
  * CPU profile's heaviest functions, the requests and the form's User Timing marks of each platform load).
  */
 
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -35,8 +34,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { compileFormDefinition } from '../../../engine/forms/compile';
 import type { FormDefinition, Grid, Question } from '../../../engine/types/generated';
-import { DEMO_PASSWORD } from '../../../fixtures/seed';
 import { launchBrowser } from '../browser';
+import { callApi, logInThroughApi } from '../platform';
 import { freePort, startPlatform } from '../server-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -148,27 +147,6 @@ const allForms: Record<'a' | 'b' | 'c', FormInput> = {
 /** The forms measured: BENCH_FORMS (e.g. 'a,c'), or all three. */
 const chosen = (process.env.BENCH_FORMS ?? 'a,b,c').split(',');
 const forms = Object.fromEntries(Object.entries(allForms).filter(([name]) => chosen.includes(name)));
-
-/** Logs in through the API; the session cookie. */
-async function login(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/api/authorization/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: createHash('sha512').update(DEMO_PASSWORD, 'utf8').digest('hex') }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
-async function api(url: string, cookie: string, method: string, route: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${url}${route}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Cookie: cookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 /** Builds the bare page and serves it with the compiled schemas; its URL. */
 async function serveBare(compiled: Record<string, { schema: unknown; uiSchema: unknown }>): Promise<{
@@ -412,13 +390,19 @@ const platform = await startPlatform(dataDir, await freePort());
 const browser = await launchBrowser();
 let bare: { url: string; server: Server } | undefined;
 try {
-  const admin = await login(platform.url, 'admin@demo.local');
-  await api(platform.url, admin, 'POST', '/api/authorization/setClient/1');
+  const admin = await logInThroughApi(platform.url, 'admin@demo.local');
+  await callApi(platform.url, admin, 'POST', '/api/authorization/setClient/1');
   const ids: Record<string, number> = {};
   const compiled: Record<string, { schema: unknown; uiSchema: unknown }> = {};
   for (const [name, input] of Object.entries(forms)) {
-    const created = (await api(platform.url, admin, 'POST', `/api/settings/forms/${AREA}`, input)) as FormDefinition;
-    await api(platform.url, admin, 'PUT', `/api/settings/forms/publish/${AREA}/${created.id}`);
+    const created = (await callApi(
+      platform.url,
+      admin,
+      'POST',
+      `/api/settings/forms/${AREA}`,
+      input,
+    )) as FormDefinition;
+    await callApi(platform.url, admin, 'PUT', `/api/settings/forms/publish/${AREA}/${created.id}`);
     ids[name] = created.id;
     const result = compileFormDefinition(created);
     const first = name === 'a' ? result.pages[0] : result;
@@ -428,7 +412,7 @@ try {
     };
   }
   bare = await serveBare(compiled);
-  const user = await login(platform.url, 'user@demo.local');
+  const user = await logInThroughApi(platform.url, 'user@demo.local');
   const [cookieName, cookieValue] = user.split('=');
   const userContext = {
     storageState: {
