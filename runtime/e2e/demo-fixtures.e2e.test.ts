@@ -62,7 +62,7 @@ describe('demo on recorded fixtures', () => {
     const projectId = /\/api\/authorization\/projects\/(\d+)/.exec(recorded)?.[1];
     expect(projectId).toBeDefined();
     await page.goto(`${url}/projects/${projectId}/qa`);
-    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await page.getByRole('heading', { name: 'Forms', exact: true }).waitFor();
     await page.close();
   });
 });

@@ -72,7 +72,7 @@ describe('settings screens', () => {
     const page = await platform.browser.newPage();
     await logInAsAdmin(page);
     await page.goto(`${platform.url}/settings/codegenerator`);
-    await page.getByRole('heading', { name: 'Code Generator' }).waitFor();
+    await page.getByRole('heading', { name: 'Code Generator', exact: true }).waitFor();
     await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Delivery Notes' }).click();
     const active = page.getByRole('checkbox', { name: /^Active/ });

@@ -72,7 +72,7 @@ describe('the shell', () => {
       .click();
     await page.waitForURL(/\/home$/);
     await page.goto(`${platform.url}/projects/1/qa`);
-    await page.getByRole('heading', { name: 'Forms' }).waitFor();
+    await page.getByRole('heading', { name: 'Forms', exact: true }).waitFor();
     const other = await newPage(context);
     await other.goto(`${platform.url}/projects`);
     await other.getByRole('row', { name: /CCE-2401/ }).waitFor();
