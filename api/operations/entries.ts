@@ -4,6 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, detail } from '../../engine/errors';
+import { fieldTypeOf } from '../../engine/forms/field-types';
+import { projectDocumentsFolder } from '../../engine/forms/field-types/document-picker';
+import { allQuestions } from '../../engine/forms/questions';
 import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
 import { entryToRegisterRow, queryRows, type RegisterRow } from '../../engine/registers/rows';
 import { isAdmin } from '../../engine/rules/access';
@@ -16,6 +19,7 @@ import type {
   RegisterQuery,
 } from '../../engine/types/generated';
 import type { UserDoc } from '../auth/types';
+import { fileKey } from '../files/paths';
 import { nextSequence } from '../ids';
 import type { Store } from '../store/port';
 import { projectUsers } from './projects';
@@ -55,10 +59,32 @@ async function checkNotificationUsers(scope: EntryScope, answers: readonly Answe
 }
 
 /**
+ * A document picker's answer names documents of this project's document store that exist (the client
+ * offers no others; a forged path is refused).
+ * @throws AppError 400 validation.invalidBody with a `validation.notADocument` detail per other path
+ */
+async function checkProjectDocuments(scope: EntryScope, answers: readonly Answer[]): Promise<void> {
+  const questions = new Map(allQuestions(scope.form).map((q) => [q.id, q]));
+  const folder = `${projectDocumentsFolder(scope.project.id)}/`;
+  const problems = [];
+  for (const answer of answers) {
+    const question = questions.get(answer.questionId);
+    if (!question || !fieldTypeOf(question).projectDocuments) continue;
+    for (const file of answer.answers ?? []) {
+      const path = String(file);
+      const found = path.startsWith(folder) && (await scope.store.files.info(fileKey(scope.clientId, path))) !== null;
+      if (!found) problems.push(detail(`/answers/${answer.questionId}`, 'validation.notADocument', { file: path }));
+    }
+  }
+  if (problems.length > 0)
+    throw new AppError(400, 'validation.invalidBody', { details: problems.map((p) => p.message).join('; ') }, problems);
+}
+
+/**
  * Saves a submission: a new entry with the next entryNumber of that project and form, or an
  * update of the answers of an existing entry (its author or an admin only).
  * @throws AppError 400 validation.invalidBody with one detail per bad answer (and per notified user who is
- *   not one of the project's); 404 notFound.entry;
+ *   not one of the project's, and per picked document not in the project's store); 404 notFound.entry;
  *   403 auth.forbidden when another user's entry is to be updated by a non-admin
  */
 export async function submitEntry(
@@ -79,6 +105,7 @@ export async function submitEntry(
     throw new AppError(400, 'validation.invalidBody', { details: summary }, problems);
   }
   await checkNotificationUsers(scope, given);
+  await checkProjectDocuments(scope, given);
   // What the server computes (a grid's scores) is never taken from the client.
   const answers = withSanitizedRichText(scope.form, withComputedValues(scope.form, given));
   const entries = scope.store.collection<EntryDoc>('formEntries');

@@ -260,7 +260,7 @@ export function withComputedValues(def: FormDefinition, answers: readonly Answer
       const { isSigned: _s, isEmailText: _e, ...flagless } = answer;
       const answered = (answer.answers ?? []).length > 0;
       const flags = {
-        ...(type.name === 'signature' && answered ? { isSigned: true } : {}),
+        ...(type.signed && answered ? { isSigned: true } : {}),
         ...(question.emailText === true && answered ? { isEmailText: true } : {}),
       };
       if (!type.answerOf) return { ...flagless, ...flags };

@@ -16,6 +16,7 @@ export const documentPicker: FieldType = {
   ...fileUpload,
   name: 'documentPicker',
   widget: 'dms-buttons',
+  projectDocuments: true,
   uiSchema: (q) => ({
     'ui:widget': 'dms-buttons',
     'ui:options': { multiple: q.multiple !== false, ...(q.tooltip ? { tooltip: q.tooltip } : {}) },

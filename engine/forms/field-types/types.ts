@@ -86,6 +86,10 @@ export interface FieldType {
   multiValued: boolean;
   /** Shown but never answered (a note): never required, nothing saved. */
   answerless?: boolean;
+  /** A signature: the server marks its saved Answer isSigned while it holds one. */
+  signed?: boolean;
+  /** The answer is paths of the project's document store: the server checks they lie there (dms-buttons). */
+  projectDocuments?: boolean;
   /** The answer is HTML that the server sanitises before storing it (wysiwygInput). */
   richText?: boolean;
   /** The message of a value of the wrong type (server validation). */

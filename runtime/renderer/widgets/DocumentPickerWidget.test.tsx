@@ -20,7 +20,7 @@ async function upload(folder: string, name: string) {
   expect(res.status).toBe(201);
 }
 
-function renderPicker(onChange: (data: Record<string, unknown>) => void, multiple = true) {
+function renderPicker(onChange: (data: Record<string, unknown>) => void, multiple = true, tooltip?: string) {
   const router = createMemoryRouter(
     [
       {
@@ -29,7 +29,11 @@ function renderPicker(onChange: (data: Record<string, unknown>) => void, multipl
           <SchemaForm
             schema={{ type: 'object', properties: { docs: { type: 'array', items: { type: 'string' } } } }}
             uiSchema={{
-              docs: { 'ui:widget': 'dms-buttons', 'ui:title': 'Drawings referred to', 'ui:options': { multiple } },
+              docs: {
+                'ui:widget': 'dms-buttons',
+                'ui:title': 'Drawings referred to',
+                'ui:options': { multiple, tooltip },
+              },
             }}
             onChange={onChange}
           />
@@ -98,6 +102,13 @@ describe('the document picker', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Remove GA-102.txt' }));
     expect(onChange.mock.lastCall?.[0].docs).toEqual(['projects/1/documents/Method statements/MS-04.txt']);
+  });
+
+  it('shows the question’s tooltip on its button', async () => {
+    renderPicker(vi.fn(), true, 'Choose from the project’s documents');
+    const user = userEvent.setup();
+    await user.hover(await screen.findByRole('button', { name: 'Add from documents' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Choose from the project’s documents');
   });
 
   it('keeps one document when the question takes one', async () => {

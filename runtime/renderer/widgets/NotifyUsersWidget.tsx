@@ -36,7 +36,8 @@ export default function NotifyUsersWidget(props: WidgetProps) {
   }, [projectId]);
   const chosenIds = Array.isArray(value) ? (value as number[]) : [];
   const chosen = chosenIds.map(
-    (userId) => people.find((p) => p.id === userId) ?? { id: userId, fullName: `#${userId}` },
+    (userId) =>
+      people.find((p) => p.id === userId) ?? { id: userId, fullName: message('notify.unknownUser', { id: userId }) },
   );
   return (
     <>
