@@ -5,7 +5,7 @@
  */
 import { compileFormDefinition } from '../engine/forms/compile';
 import { answersToFormData, formDataToAnswers } from '../engine/forms/entry-data';
-import type { FormDefinition } from '../engine/types/generated';
+import { testDefinition } from '../engine/test/definitions';
 import { makeHarness } from './test/harness';
 
 describe('notification users', () => {
@@ -55,15 +55,9 @@ describe('notification users', () => {
   });
 
   it('asks whom to notify for a question with notify, and saves notificationUsers and stopNotification', () => {
-    const def = {
-      id: 4,
-      clientId: 1,
-      formArea: 'health-and-safety',
-      title: 'Incident',
-      status: 'Published',
-      version: 1,
-      pages: [{ id: 1, label: '', questions: [{ id: 7, label: 'What happened', type: 'Text', notify: true }] }],
-    } as unknown as FormDefinition;
+    const def = testDefinition({ id: 4, title: 'Incident' }, [
+      { id: 1, label: '', questions: [{ id: 7, label: 'What happened', type: 'Text', notify: true }] },
+    ]);
     const compiled = compileFormDefinition(def);
     expect(compiled.pages[0].keys).toEqual(['q_7', 'q_7_user', 'q_7_stopnoti']);
     expect(compiled.uiSchema.q_7_user).toEqual({ 'ui:widget': 'notify-users' });

@@ -1,5 +1,6 @@
 import { getDefaultFormState } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import { testDefinition } from '../test/definitions';
 import type { FormDefinition, Question } from '../types/generated';
 import { ajv } from '../validation/ajv';
 import {
@@ -240,27 +241,19 @@ describe('with RJSF (what the runtime renders with)', () => {
 });
 
 describe('wrappers, required on page change, a third party’s signature, the month picker', () => {
-  const def = {
-    id: 3,
-    clientId: 1,
-    formArea: 'health-and-safety',
-    title: 'Permit',
-    status: 'Published',
-    version: 1,
-    pages: [
-      {
-        id: 1,
-        label: 'One',
-        questions: [
-          { id: 1, label: 'Permit number', type: 'Text', wrapper: 'horizontal', requiredOnPageChange: true },
-          { id: 2, label: 'Method statement', type: 'Text', extendedType: 'Long', wrapper: 'accordion' },
-          { id: 3, label: 'Signed', type: 'Signature', wrapper: 'vertical', allowThirdPartySignature: true },
-          { id: 4, label: 'Month of works', type: 'Date', picker: 'month' },
-        ],
-      },
-      { id: 2, label: 'Two', questions: [{ id: 5, label: 'Notes', type: 'Text' }] },
-    ],
-  } as unknown as FormDefinition;
+  const def = testDefinition({ id: 3, title: 'Permit' }, [
+    {
+      id: 1,
+      label: 'One',
+      questions: [
+        { id: 1, label: 'Permit number', type: 'Text', wrapper: 'horizontal', requiredOnPageChange: true },
+        { id: 2, label: 'Method statement', type: 'Text', extendedType: 'Long', wrapper: 'accordion' },
+        { id: 3, label: 'Signed', type: 'Signature', wrapper: 'vertical', allowThirdPartySignature: true },
+        { id: 4, label: 'Month of works', type: 'Date', picker: 'month' },
+      ],
+    },
+    { id: 2, label: 'Two', questions: [{ id: 5, label: 'Notes', type: 'Text' }] },
+  ]);
   const compiled = compileFormDefinition(def);
 
   it('names the wrapper in the uiSchema and hides the widget’s own label; vertical is the default', () => {

@@ -4,7 +4,7 @@
  * value and read back; the server refuses rows with columns the table does not have.
  */
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../types/generated';
+import { testDefinition } from '../test/definitions';
 import { ajv } from '../validation/ajv';
 import { compileFormDefinition } from './compile';
 import { answersToFormData, formDataToAnswers } from './entry-data';
@@ -12,32 +12,24 @@ import { fieldTypeOf } from './field-types';
 import { EQUIPMENT_COLUMNS, rowComplete, rowText, tableColumns, tableRows } from './table';
 import { validateAnswers, withComputedValues } from './validate-submission';
 
-const def = {
-  id: 9,
-  clientId: 1,
-  formArea: 'health-and-safety',
-  title: 'Equipment check',
-  status: 'Published',
-  version: 1,
-  pages: [
-    {
-      id: 1,
-      label: 'Plant',
-      questions: [
-        { id: 1, label: 'Equipment on site', type: 'Table', required: true },
-        {
-          id: 2,
-          label: 'Visitors',
-          type: 'TableLight',
-          columns: [
-            { id: 1, value: 'Name' },
-            { id: 2, value: 'Company' },
-          ],
-        },
-      ],
-    },
-  ],
-} as unknown as FormDefinition;
+const def = testDefinition({ id: 9, title: 'Equipment check' }, [
+  {
+    id: 1,
+    label: 'Plant',
+    questions: [
+      { id: 1, label: 'Equipment on site', type: 'Table', required: true },
+      {
+        id: 2,
+        label: 'Visitors',
+        type: 'TableLight',
+        columns: [
+          { id: 1, value: 'Name' },
+          { id: 2, value: 'Company' },
+        ],
+      },
+    ],
+  },
+]);
 
 const fullRow = {
   item: 'Generator',
@@ -111,20 +103,17 @@ describe('tables', () => {
 });
 
 describe('the flags the server sets', () => {
-  const signed = {
-    ...def,
-    pages: [
-      {
-        id: 1,
-        label: '',
-        questions: [
-          { id: 1, label: 'Signed', type: 'Signature' },
-          { id: 2, label: 'Summary', type: 'Text', emailText: true },
-          { id: 3, label: 'Notes', type: 'Text' },
-        ],
-      },
-    ],
-  } as unknown as FormDefinition;
+  const signed = testDefinition({ id: 9, title: 'Sign-off' }, [
+    {
+      id: 1,
+      label: '',
+      questions: [
+        { id: 1, label: 'Signed', type: 'Signature' },
+        { id: 2, label: 'Summary', type: 'Text', emailText: true },
+        { id: 3, label: 'Notes', type: 'Text' },
+      ],
+    },
+  ]);
 
   it('marks a signature isSigned and an e-mail text isEmailText, whatever the client sent', () => {
     const stored = withComputedValues(signed, [

@@ -8,50 +8,42 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { compileFormDefinition } from '../../../engine/forms/compile';
-import type { FormDefinition } from '../../../engine/types/generated';
+import { testDefinition } from '../../../engine/test/definitions';
 import { SchemaForm, type SchemaFormPage } from '../SchemaForm';
 import { monthPickerYears } from './DateWidget';
 
 const BLOCKED =
   'Please note that all required (marked with a *) questions must be completed on this page before you can advance to a further point';
 
-const def = {
-  id: 1,
-  clientId: 1,
-  formArea: 'health-and-safety',
-  title: 'Plant check',
-  status: 'Published',
-  version: 1,
-  pages: [
-    {
-      id: 1,
-      label: 'Plant',
-      questions: [
-        { id: 1, label: 'Equipment on site', type: 'Table' },
-        {
-          id: 2,
-          label: 'Visitors',
-          type: 'TableLight',
-          columns: [
-            { id: 1, value: 'Name' },
-            { id: 2, value: 'Company' },
-          ],
-        },
-        { id: 3, label: 'Site plan', type: 'Image', imageFile: 'forms/site-plan.png' },
-      ],
-    },
-    {
-      id: 2,
-      label: 'Permit',
-      questions: [
-        { id: 4, label: 'Permit number', type: 'Text', wrapper: 'horizontal', requiredOnPageChange: true },
-        { id: 5, label: 'Method statement', type: 'Text', extendedType: 'Long', wrapper: 'accordion' },
-        { id: 6, label: 'Month of works', type: 'Date', picker: 'month' },
-      ],
-    },
-    { id: 3, label: 'Close', questions: [{ id: 7, label: 'Closing notes', type: 'Text' }] },
-  ],
-} as unknown as FormDefinition;
+const def = testDefinition({ id: 1, title: 'Plant check' }, [
+  {
+    id: 1,
+    label: 'Plant',
+    questions: [
+      { id: 1, label: 'Equipment on site', type: 'Table' },
+      {
+        id: 2,
+        label: 'Visitors',
+        type: 'TableLight',
+        columns: [
+          { id: 1, value: 'Name' },
+          { id: 2, value: 'Company' },
+        ],
+      },
+      { id: 3, label: 'Site plan', type: 'Image', imageFile: 'forms/site-plan.png' },
+    ],
+  },
+  {
+    id: 2,
+    label: 'Permit',
+    questions: [
+      { id: 4, label: 'Permit number', type: 'Text', wrapper: 'horizontal', requiredOnPageChange: true },
+      { id: 5, label: 'Method statement', type: 'Text', extendedType: 'Long', wrapper: 'accordion' },
+      { id: 6, label: 'Month of works', type: 'Date', picker: 'month' },
+    ],
+  },
+  { id: 3, label: 'Close', questions: [{ id: 7, label: 'Closing notes', type: 'Text' }] },
+]);
 
 function renderForm(onChange = vi.fn(), onSubmit = vi.fn()) {
   const compiled = compileFormDefinition(def);
