@@ -23,6 +23,10 @@ export interface AppOptions {
   maxBodyBytes?: number;
   /** Trust X-Forwarded-Proto/-Host from a TLS-terminating proxy (TRUST_PROXY): the session cookie becomes Secure. */
   trustProxy?: boolean;
+  /** The key QR code scan tokens are signed with (QR_CODE_KEY); default: one generated once and kept in the store. */
+  qrCodeKey?: string;
+  /** The platform's public address scan URLs start with (PUBLIC_URL); default: the request's origin. */
+  publicUrl?: string;
 }
 
 /** Builds the API app. Static files and the SPA fallback are added by api/server.ts. */
@@ -51,6 +55,8 @@ export function createApp(options: AppOptions) {
     .use('*', async (c, next) => {
       c.set('store', store);
       c.set('sessionTtlMs', sessionTtlMs);
+      if (options.qrCodeKey) c.set('qrCodeKey', options.qrCodeKey);
+      if (options.publicUrl) c.set('publicUrl', options.publicUrl);
       await next();
     })
     .use('*', (c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)))

@@ -11,6 +11,8 @@ export interface ServerConfig {
   distDir: string;
   host: string;
   trustProxy: boolean;
+  qrCodeKey?: string;
+  publicUrl?: string;
 }
 
 /** Reads and checks the configuration. @throws Error naming the variable when a value is unusable. */
@@ -28,5 +30,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: env.DIST_DIR || './dist',
     host: env.HOST || '127.0.0.1',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    qrCodeKey: qrCodeKey(env.QR_CODE_KEY),
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
+}
+
+function qrCodeKey(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32) throw new Error('QR_CODE_KEY must be at least 32 characters');
+  return value;
+}
+
+function publicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) address, got ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`PUBLIC_URL must be an http(s) address, got ${value}`);
+  return url.origin;
 }

@@ -24,7 +24,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
   const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
   if (await seedIfEmpty(store)) console.log('Loaded the demo seed into an empty store.');
-  const app = createApp({ store, sessionTtlMs: config.sessionTtlMs, trustProxy: config.trustProxy });
+  const app = createApp({
+    store,
+    sessionTtlMs: config.sessionTtlMs,
+    trustProxy: config.trustProxy,
+    qrCodeKey: config.qrCodeKey,
+    publicUrl: config.publicUrl,
+  });
 
   const distDir = path.resolve(config.distDir);
   const indexFile = path.join(distDir, 'index.html');

@@ -46,3 +46,14 @@ export class AppError extends Error {
 export function detail(path: string, messageId: MessageId, params: MessageParams = {}): ErrorDetail {
   return { path, messageId, message: message(messageId, params) };
 }
+
+/**
+ * The error of a rule check that found `problems` (non-empty): the first problem's message id and text
+ * (with its values), every problem as details.
+ */
+export function problemsError(status: number, problems: readonly ErrorDetail[]): AppError {
+  const [first] = problems;
+  const error = new AppError(status, first.messageId, {}, [...problems]);
+  error.message = first.message;
+  return error;
+}

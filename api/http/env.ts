@@ -18,6 +18,10 @@ export interface ApiVariables {
   trustProxy: boolean;
   /** Session lifetime in milliseconds (the login operation sets the cookie's Max-Age from it). */
   sessionTtlMs: number;
+  /** The key QR code scan tokens are signed with (QR_CODE_KEY; else one kept in the store, api/qr/token.ts). */
+  qrCodeKey?: string;
+  /** The platform's public address for scan URLs (PUBLIC_URL); else the request's origin. */
+  publicUrl?: string;
 }
 
 export interface ApiEnv {

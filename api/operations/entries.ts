@@ -83,6 +83,7 @@ async function checkProjectDocuments(scope: EntryScope, answers: readonly Answer
 /**
  * Saves a submission: a new entry with the next entryNumber of that project and form, or an
  * update of the answers of an existing entry (its author or an admin only).
+ * `options.draft`: a page save; `options.qrUpdate`: the caller holds an Update QR code of this entry.
  * @throws AppError 400 validation.invalidBody with one detail per bad answer (and per notified user who is
  *   not one of the project's, and per picked document not in the project's store); 404 notFound.entry;
  *   403 auth.forbidden when another user's entry is to be updated by a non-admin
@@ -92,7 +93,7 @@ export async function submitEntry(
   submission: FormEntrySubmission,
   user: UserDoc,
   now = new Date(),
-  options: { draft?: boolean } = {},
+  options: { draft?: boolean; qrUpdate?: boolean } = {},
 ) {
   const given: Answer[] = submission.answers.map((a) => ({ ...a, formId: scope.form.id }));
   const draft = options.draft === true;
@@ -113,8 +114,10 @@ export async function submitEntry(
     const filter = { ...scopeFilter(scope), entryNumber: submission.entryNumber };
     const existing = await entries.findOne(filter);
     if (!existing) throw new AppError(404, 'notFound.entry');
-    // Only the person who entered it, or an administrator, may change an entry's answers.
-    if (existing.enteredById !== user.id && !isAdmin(user)) throw new AppError(403, 'auth.forbidden');
+    // Only the person who entered it, an administrator, or a holder of an Update QR code of it (options.qrUpdate,
+    // checked by the caller) may change an entry's answers.
+    if (existing.enteredById !== user.id && !isAdmin(user) && !options.qrUpdate)
+      throw new AppError(403, 'auth.forbidden');
     // A final submit ends the draft; a page save keeps an entry's state (a submitted entry stays submitted).
     const isDraft = draft ? existing.isDraft === true : false;
     await entries.updateOne(filter, {

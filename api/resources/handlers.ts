@@ -39,14 +39,36 @@ function notFound(resource: ResourceDeclaration): AppError {
   return new AppError(404, resource.notFoundMessageId ?? 'notFound.generic');
 }
 
-/** Fills `{param}` templates of a handler's filter from the path parameters. */
-function fillFilter(filter: Record<string, unknown>, params: Record<string, string>): Filter {
+/** A filter value read from a path parameter as a positive integer. */
+type IntegerParam = { param: string; type: 'integer' };
+
+/**
+ * The handler's filter with its values filled from the path parameters: `{param}` templates in strings,
+ * `{ param, type: 'integer' }` read as a positive integer.
+ * @throws AppError 404 (the resource's message) when an integer parameter is not a positive integer
+ */
+function fillFilter(
+  resource: ResourceDeclaration,
+  filter: Record<string, unknown>,
+  params: Record<string, string>,
+): Filter {
   return Object.fromEntries(
-    Object.entries(filter).map(([key, value]) => [
-      key,
-      typeof value === 'string' ? value.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '') : value,
-    ]),
+    Object.entries(filter).map(([key, value]) => {
+      if (typeof value === 'string') return [key, value.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '')];
+      if (value && typeof value === 'object' && (value as IntegerParam).type === 'integer') {
+        const raw = params[(value as IntegerParam).param] ?? '';
+        if (!ID.test(raw)) throw notFound(resource);
+        return [key, Number(raw)];
+      }
+      return [key, value];
+    }),
   );
+}
+
+/** The operation's own filter (handler.filter), filled from the path. */
+function handlerFilter(context: OperationContext, resource: ResourceDeclaration): Filter {
+  const filter = (context.operation.handler as { filter?: Record<string, unknown> }).filter;
+  return filter ? fillFilter(resource, filter, context.params) : {};
 }
 
 /**
@@ -61,7 +83,8 @@ export async function findItem(context: OperationContext, resource: ResourceDecl
     if (!ID.test(raw)) throw notFound(resource);
     value = Number(raw);
   }
-  const item = await collectionOf(context, resource).findOne({ ...scope(context, resource), [by]: value });
+  const filter = { ...handlerFilter(context, resource), ...scope(context, resource), [by]: value };
+  const item = await collectionOf(context, resource).findOne(filter);
   if (!item) throw notFound(resource);
   return item;
 }
@@ -141,8 +164,8 @@ type Handler = (context: OperationContext, resource: ResourceDeclaration) => Pro
 /** The generic handlers by kind. */
 export const genericHandlers: Readonly<Record<string, Handler>> = {
   async list(context, resource) {
-    const handler = context.operation.handler as { filter?: Record<string, unknown>; sort?: Record<string, 1 | -1> };
-    const filter = { ...fillFilter(handler.filter ?? {}, context.params), ...scope(context, resource) };
+    const handler = context.operation.handler as { sort?: Record<string, 1 | -1> };
+    const filter = { ...handlerFilter(context, resource), ...scope(context, resource) };
     const items = await collectionOf(context, resource).find(filter, { sort: handler.sort ?? { id: 1 } });
     return items.map(withoutStoreKey);
   },
@@ -179,7 +202,7 @@ export const genericHandlers: Readonly<Record<string, Handler>> = {
     return { id: item.id };
   },
   async setStatus(context, resource) {
-    return setField(context, resource, 'status');
+    return setField(context, resource, (context.operation.handler as { field?: string }).field ?? 'status');
   },
   async setDefault(context, resource) {
     return setField(context, resource, 'isDefault');

@@ -56,6 +56,9 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
       });
     }
   }
+  for (const setup of seed.qrCodeSetups ?? []) await store.collection('qrCodeSetups').insertOne({ ...setup });
+  for (const setup of seed.labelPreparationSetups ?? [])
+    await store.collection('labelPreparationSetups').insertOne({ ...setup });
   for (const file of seed.files ?? []) {
     const key = fileKey(file.clientId, file.file);
     if ('svg' in file)
@@ -69,5 +72,9 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
   await raiseSequence(store, 'lookupValues', maxId(seed.lookupValues));
   await raiseSequence(store, 'formDefinitions', maxId(seed.formDefinitions));
   await raiseSequence(store, 'codeGeneratorSettings', maxId(seed.codeGeneratorSettings ?? []));
+  await raiseSequence(store, 'qrCodeSetups', maxId(seed.qrCodeSetups ?? []));
+  await raiseSequence(store, 'labelPreparationSetups', maxId(seed.labelPreparationSetups ?? []));
+  const details = (seed.qrCodeSetups ?? []).flatMap((s) => [...s.qrCodeRoleDetails, ...s.qrCodeTypeDetails]);
+  await raiseSequence(store, 'qrCodeDetails', maxId(details.map((d) => ({ id: d.id ?? 0 }))));
   return true;
 }

@@ -55,6 +55,7 @@ export const indexes: readonly IndexSpec[] = [
     'formEntries_clientId_projectId_formId_entryNumber',
   ),
   unique('counters', { name: 1 }, 'counters_name'),
+  unique('secrets', { name: 1 }, 'secrets_name'),
   // Each resource of schemas/resources: a unique id, and the indexes it declares.
   ...[...resources.values()].flatMap((resource) => {
     const collection = resource.collection;

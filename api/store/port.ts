@@ -132,6 +132,7 @@ export const collectionNames = [
   'formVersions',
   'formEntries',
   'counters',
+  'secrets',
   ...resourceCollections,
 ] as const;
 

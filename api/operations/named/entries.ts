@@ -12,6 +12,7 @@ import type { NamedOperation } from '../../resources/context';
 import { type EntryScope, entriesForDownload, getEntry, registerPage, submitEntry } from '../entries';
 import { publishedFormForProject } from '../forms';
 import { findProject } from '../projects';
+import { qrGrantsUpdate } from './qr-codes';
 
 async function scopeOf(c: Context<ApiEnv>, formId: number): Promise<EntryScope> {
   const store = c.get('store');
@@ -29,12 +30,22 @@ function attachment(fileName: string): string {
 }
 
 /** PUT …/submit: a new entry, or (with entryNumber) a changed one. */
-export const submit: NamedOperation = async ({ http: c, body }) => {
+export const submit: NamedOperation = async (context) => {
+  const { http: c, body } = context;
   const submission = body as FormEntrySubmission;
   // ?isFromPaging=true&activePageOrder=N: leaving a page saves the entry so far, as a draft
   // (form-configuration.md §4 Multi-page renderer); required questions may still be unanswered.
   const fromPaging = c.req.query('isFromPaging') === 'true';
-  return submitEntry(await scopeOf(c, submission.formId), submission, c.get('user'), new Date(), { draft: fromPaging });
+  const scope = await scopeOf(c, submission.formId);
+  // ?qrToken=…: the entry is changed through an Update QR code the user's role holds (another's entry too).
+  const qrUpdate =
+    submission.entryNumber !== undefined &&
+    (await qrGrantsUpdate(context, c.req.query('qrToken'), {
+      projectId: scope.project.id,
+      formId: scope.form.id,
+      entryNumber: submission.entryNumber,
+    }));
+  return submitEntry(scope, submission, c.get('user'), new Date(), { draft: fromPaging, qrUpdate });
 };
 
 /** POST …/getall/{formId}: a page of the register. */

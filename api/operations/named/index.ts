@@ -11,8 +11,10 @@ import { codeGeneratorGenerate } from './code-generator-generate';
 import * as entries from './entries';
 import * as files from './files';
 import * as forms from './forms';
+import * as labelPreparation from './label-preparation';
 import { lookupValuesCreate } from './lookup-values-create';
 import * as projects from './projects';
+import * as qrCodes from './qr-codes';
 
 export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'auth.login': auth.login,
@@ -46,6 +48,15 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'forms.create': forms.create,
   'forms.update': forms.update,
   'forms.publish': forms.publish,
+  'qrCodes.create': qrCodes.create,
+  'qrCodes.update': qrCodes.update,
+  'qrCodes.delete': qrCodes.remove,
+  'qrCodes.generate': qrCodes.generate,
+  'qrCodes.scan': qrCodes.scan,
+  'qrCodes.publicEntry': qrCodes.publicEntry,
+  'labelPreparation.add': labelPreparation.add,
+  'labelPreparation.edit': labelPreparation.edit,
+  'labelPreparation.export': labelPreparation.exportLabels,
   'entries.submit': entries.submit,
   'entries.getall': entries.getall,
   'entries.get': entries.get,

@@ -51,6 +51,10 @@ export interface ClientAccess {
   clientId: number;
   flags: AreaFlags;
   projects: ProjectAccess[];
+  /**
+   * The user's job role in this client: a lookup value of type EmployeeRole, ContactRole, SubContractorPosition, MaterialSupplierPosition or PlantSupplierPosition. QR code setups grant their types to roles (form-configuration.md §6).
+   */
+  roleId?: number;
 }
 /**
  * The employee's area flags (administration-data.md §3 Employee); an absent flag is false.

@@ -1,0 +1,152 @@
+/**
+ * Label preparation, base /api/settings/labelpreparation/{formArea}/{formEntryNumber} (form-configuration.md
+ * §7): add and edit under the rules of engine/rules/label-preparation.ts, and the export of a CSV of labels.
+ * getall, getallactive, remove, activate and deactivate are generic resource handlers.
+ */
+import { AppError, problemsError } from '../../../engine/errors';
+import { labelCsv, labelFileName } from '../../../engine/export/labels';
+import { message } from '../../../engine/messages/catalogue';
+import { accessIn, can } from '../../../engine/rules/access';
+import { checkLabelSetup } from '../../../engine/rules/label-preparation';
+import type {
+  FormEntry,
+  LabelExportRequest,
+  LabelPreparationSetup,
+  LabelPreparationSetupInput,
+} from '../../../engine/types/generated';
+import type { UserDoc } from '../../auth/types';
+import { intParam, slugParam } from '../../http/body';
+import { nextSequence } from '../../ids';
+import { areaOfFormArea } from '../../middleware/session';
+import { publicOrigin, scanUrl, signingKey, signScanToken } from '../../qr/token';
+import type { NamedOperation, OperationContext } from '../../resources/context';
+import { findWorkingCopy, latestPublished } from '../forms';
+import { setupsOfForm } from '../qr-codes';
+
+type LabelDoc = LabelPreparationSetup & { [key: string]: unknown };
+
+function formOf({ http: c, store, clientId }: OperationContext) {
+  return findWorkingCopy(store, clientId as number, slugParam(c, 'formArea'), intParam(c, 'formEntryNumber'));
+}
+
+async function activeQrSetups(context: OperationContext, formId: number) {
+  return (await setupsOfForm(context.store, context.clientId as number, formId)).filter((s) => s.isActive);
+}
+
+/**
+ * Saves a new setup or the body's `id` after every rule; rows get their ids and the setup's.
+ * @throws AppError 400 with the first rule's message; 404 labelPreparation.notFound
+ */
+async function save(context: OperationContext, editing: boolean): Promise<LabelPreparationSetup> {
+  const input = context.body as LabelPreparationSetupInput;
+  const clientId = context.clientId as number;
+  const form = await formOf(context);
+  const collection = context.store.collection<LabelDoc>('labelPreparationSetups');
+  const current = editing
+    ? await collection.findOne({ clientId, formId: form.id, id: input.id ?? 0, isDeleted: { $ne: true } })
+    : null;
+  if (editing && !current) throw new AppError(404, 'labelPreparation.notFound');
+  if (!editing && input.id !== undefined) throw new AppError(400, 'validation.invalidBody', { details: '/id' });
+  const problems = checkLabelSetup(input, { form, qrCodeSetups: await activeQrSetups(context, form.id) });
+  if (problems.length > 0) throw problemsError(400, problems);
+  const id = current?.id ?? (await nextSequence(context.store, 'labelPreparationSetups'));
+  const user = context.user as UserDoc;
+  const at = context.now.toISOString();
+  const setup: LabelPreparationSetup = {
+    id,
+    clientId,
+    formArea: form.formArea,
+    formId: form.id,
+    entryNumber: form.id,
+    name: input.name,
+    isActive: input.isActive ?? current?.isActive ?? true,
+    labelPreparationSetupExportFormQuestions: input.labelPreparationSetupExportFormQuestions.map((q, i) => ({
+      id: i + 1,
+      labelPreparationSetupId: id,
+      questionId: q.questionId,
+      order: q.order,
+    })),
+    labelPreparationSetupExportQRCodes: input.labelPreparationSetupExportQRCodes.map((q, i) => ({
+      id: i + 1,
+      labelPreparationSetupId: id,
+      qrCodeSetupId: q.qrCodeSetupId,
+      order: q.order,
+    })),
+    created: current?.created ?? at,
+    createdBy: current?.createdBy ?? user.fullName,
+    createdById: current?.createdById ?? user.id,
+    modified: at,
+    modifiedBy: user.fullName,
+    modifiedById: user.id,
+  };
+  if (current) await collection.updateOne({ clientId, id }, { $set: { ...setup } });
+  else await collection.insertOne({ ...setup });
+  return setup;
+}
+
+/** POST …/add/: a new setup; 201. */
+export const add: NamedOperation = async (context) => context.http.json(await save(context, false), 201);
+
+/** POST …/edit: changes the setup `id` of the body. */
+export const edit: NamedOperation = async (context) => save(context, true);
+
+/**
+ * POST …/export/{id}: the CSV of labels of the chosen entries (exportEntryIds: entry ids of this form in the
+ * tenant, on any project the user may view) for an active setup, named '{yyyyMMdd} {menu name} {form name}
+ * {setup name}.csv'. Each QR column holds the entry's scan URL for that setup.
+ * @throws AppError 404 labelPreparation.notFound, 400 labelPreparation.inactive, 400
+ *   labelPreparation.unknownEntries (ids that are not this form's entries)
+ */
+export const exportLabels: NamedOperation = async (context) => {
+  const { http: c, store } = context;
+  const clientId = context.clientId as number;
+  const request = context.body as LabelExportRequest;
+  const working = await formOf(context);
+  const form = (await latestPublished(store, clientId, working.id)) ?? working;
+  const setup = await store
+    .collection<LabelDoc>('labelPreparationSetups')
+    .findOne({ clientId, formId: form.id, id: intParam(c, 'id'), isDeleted: { $ne: true } });
+  if (!setup) throw new AppError(404, 'labelPreparation.notFound');
+  if (!setup.isActive) throw new AppError(400, 'labelPreparation.inactive');
+  const ids = request.exportEntryIds;
+  const found = await store
+    .collection<FormEntry & { [key: string]: unknown }>('formEntries')
+    .find({ clientId, formId: form.id, id: { $in: ids } });
+  const byId = new Map(found.map((e) => [e.id, e]));
+  const missing = ids.filter((id) => !byId.has(id) || !canView(context, byId.get(id)?.projectId ?? 0));
+  if (missing.length > 0) throw new AppError(400, 'labelPreparation.unknownEntries', { ids: missing.join(', ') });
+  const qrSetups = new Map((await activeQrSetups(context, form.id)).map((s) => [s.id, { name: s.name }]));
+  const key = await signingKey(c);
+  const origin = publicOrigin(c);
+  const url = (entry: FormEntry, setupId: number) =>
+    scanUrl(
+      origin,
+      signScanToken({ c: clientId, f: form.id, s: setupId, k: 'entry', p: entry.projectId, e: entry.entryNumber }, key),
+    );
+  const entries = ids.map((id) => byId.get(id) as FormEntry);
+  const csv = labelCsv(form, setup, entries, qrSetups, url);
+  const menuName = request.menuName?.trim() || menuNameOf(form.formArea);
+  const fileName = labelFileName(context.now, menuName, form.title, setup.name);
+  return c.body(csv, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    'Cache-Control': 'no-store',
+  });
+};
+
+/** The menu name of a form area for the file name (its section title), e.g. 'Quality Assurance'. */
+function menuNameOf(formArea: string): string {
+  const ids: Record<string, Parameters<typeof message>[0]> = {
+    'quality-assurance': 'shell.qualityAssurance',
+    'health-and-safety': 'shell.healthSafety',
+    qs: 'shell.quantitySurveying',
+    estimating: 'shell.estimating',
+  };
+  return ids[formArea] ? message(ids[formArea]) : message('projects.title');
+}
+
+function canView(context: OperationContext, projectId: number): boolean {
+  const user = context.user as UserDoc;
+  const subject = { processes: user.processes, access: accessIn(user, context.clientId ?? null) };
+  return can(subject, 'view', { area: areaOfFormArea(slugParam(context.http, 'formArea')), projectId });
+}
