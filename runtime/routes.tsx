@@ -60,14 +60,17 @@ function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<Route
   };
 }
 
-/** The breadcrumb handle of a node. */
-function handleOf(node: RouteNode): RouteHandle | undefined {
+/** The breadcrumb handle of a node, with the fixed parameters it and its parents declare. */
+function handleOf(node: RouteNode, fixed: Record<string, string>): RouteHandle | undefined {
   const { crumb } = node;
-  if (!crumb && !node.loader) return undefined;
+  const hasFixed = Object.keys(fixed).length > 0;
+  if (!crumb && !node.loader && !hasFixed) return undefined;
   const handle: RouteHandle = { loader: node.loader, to: crumb?.to };
+  if (hasFixed) handle.params = fixed;
   if (crumb?.messageId) {
     const id = crumb.messageId;
-    handle.crumb = (match: UIMatch<unknown, RouteHandle>) => message(id, match.params as Record<string, string>);
+    handle.crumb = (match: UIMatch<unknown, RouteHandle>) =>
+      message(id, { ...fixed, ...(match.params as Record<string, string>) });
   } else if (crumb?.template) {
     const template = crumb.template;
     handle.crumb = (match: UIMatch<unknown, RouteHandle>) =>
@@ -76,8 +79,8 @@ function handleOf(node: RouteNode): RouteHandle | undefined {
   return handle;
 }
 
-/** The loader of a node: its guards in order, then its named loader, or its redirect. */
-function loaderOf(node: RouteNode): RouteObject['loader'] {
+/** The loader of a node: its guards in order, then its named loader, or its redirect; fixed parameters added. */
+function loaderOf(node: RouteNode, fixed: Record<string, string>): RouteObject['loader'] {
   const nodeGuards = (node.guards ?? []).map((name) => {
     const guard = guards[name];
     if (!guard) throw new Error(`routes.json: unknown guard ${name}`);
@@ -87,25 +90,30 @@ function loaderOf(node: RouteNode): RouteObject['loader'] {
   if (node.loader && !named) throw new Error(`routes.json: unknown loader ${node.loader}`);
   if (node.redirect) {
     const target = node.redirect;
-    return ({ params }: LoaderFunctionArgs) => redirect(fillPath(target, params));
+    return ({ params }: LoaderFunctionArgs) => redirect(fillPath(target, { ...fixed, ...params }));
   }
   if (nodeGuards.length === 0 && !named) return undefined;
-  return async (args: LoaderFunctionArgs) => {
+  return async (given: LoaderFunctionArgs) => {
+    const args = { ...given, params: { ...fixed, ...given.params } };
     for (const guard of nodeGuards) await guard(args);
     return named ? named.load(args) : null;
   };
 }
 
-/** Interprets one node of routes.json (and its children) into a react-router route. */
-export function toRoute(node: RouteNode): RouteObject {
+/**
+ * Interprets one node of routes.json (and its children) into a react-router route; `inherited` are the
+ * fixed parameters (`params`) of its parents.
+ */
+export function toRoute(node: RouteNode, inherited: Record<string, string> = {}): RouteObject {
+  const fixed = node.params ? { ...inherited, ...node.params } : inherited;
   const route: Record<string, unknown> = {};
   if (node.id) route.id = node.id;
   if (node.index) route.index = true;
   else if (node.path) route.path = node.path;
-  route.loader = loaderOf(node);
+  route.loader = loaderOf(node, fixed);
   if (node.loader && routeLoaders[node.loader]?.shouldRevalidate)
     route.shouldRevalidate = routeLoaders[node.loader].shouldRevalidate;
-  const handle = handleOf(node);
+  const handle = handleOf(node, fixed);
   if (handle) route.handle = handle;
   if (node.page) {
     const page = pages[node.page];
@@ -118,9 +126,9 @@ export function toRoute(node: RouteNode): RouteObject {
   }
   if (node.page || node.loader || node.guards) route.errorElement = <RouteError />;
   if (node.page === 'root') route.hydrateFallbackElement = <LinearProgress />;
-  if (node.children) route.children = node.children.map(toRoute);
+  if (node.children) route.children = node.children.map((child) => toRoute(child, fixed));
   return route as RouteObject;
 }
 
 /** Every route of the runtime. */
-export const routes: RouteObject[] = routeDocument.routes.map(toRoute);
+export const routes: RouteObject[] = routeDocument.routes.map((node) => toRoute(node));

@@ -85,7 +85,7 @@ describe('label preparation', () => {
     expect(check('Labels', [1, 1], [])).toEqual(['labelPreparation.duplicateItem']);
   });
 
-  it('writes a row per entry: chosen questions in order, then a scan URL per QR code', () => {
+  it('writes a row per entry: the chosen questions and QR codes (their scan URLs) in the table order', () => {
     const csv = labelCsv(
       form,
       {
@@ -119,9 +119,9 @@ describe('label preparation', () => {
     expect(csv).toContain('\r\n');
     const rows = Papa.parse<string[]>(csv.slice(1)).data;
     expect(rows).toEqual([
-      ['ID', 'Level', 'Checks', "'=cmd", 'Gate'],
-      ['2', 'L1, L2', 'A, B', "'=SUM(A1)", 'https://site.example/qr/2-5'],
-      ['1', '', '', '', 'https://site.example/qr/1-5'],
+      ['ID', 'Level', 'Gate', 'Checks', "'=cmd"],
+      ['2', 'L1, L2', 'https://site.example/qr/2-5', 'A, B', "'=SUM(A1)"],
+      ['1', '', 'https://site.example/qr/1-5', '', ''],
     ]);
   });
 

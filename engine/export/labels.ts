@@ -1,7 +1,7 @@
 /**
  * The label CSV of a label preparation setup (form-configuration.md §2 "Label preparation export modal",
- * §3 "Export request", §9): one row per chosen entry; one column per chosen question, then one per chosen QR
- * code setup, each in the setup's order. A QR column holds the entry's scan URL, so label printing software
+ * §3 "Export request", §9): one row per chosen entry; one column per chosen question and per chosen QR code
+ * setup, in the order of the setup's chosen-items table (questions and QR codes share it). A QR column holds the entry's scan URL, so label printing software
  * prints the code from it. Same CSV conventions as the register export (engine/export/csv.ts): UTF-8 BOM,
  * CRLF, RFC 4180 quoting, formula-like cells neutralised.
  */
@@ -59,26 +59,29 @@ export function labelCsv(
 ): string {
   const options = new Map(labelQuestionOptions(form).map((o) => [o.id, o.label]));
   const questions = new Map(allQuestions(form).map((q) => [q.id, q]));
-  const chosen = [...setup.labelPreparationSetupExportFormQuestions]
-    .sort((a, b) => a.order - b.order)
-    .filter((q) => options.has(q.questionId));
-  const codes = [...setup.labelPreparationSetupExportQRCodes]
-    .sort((a, b) => a.order - b.order)
-    .filter((q) => qrCodeSetups.has(q.qrCodeSetupId));
-  const header = [
-    ...chosen.map((q) => options.get(q.questionId) ?? ''),
-    ...codes.map((q) => qrCodeSetups.get(q.qrCodeSetupId)?.name ?? ''),
-  ].map(protectCell);
+  // One column list in the setup's order: questions and QR codes share the order of the chosen-items table
+  // (a tie puts the question first).
+  const columns = [
+    ...setup.labelPreparationSetupExportFormQuestions
+      .filter((q) => options.has(q.questionId))
+      .map((q) => ({ order: q.order, rank: 0, question: q.questionId, qr: 0 })),
+    ...setup.labelPreparationSetupExportQRCodes
+      .filter((q) => qrCodeSetups.has(q.qrCodeSetupId))
+      .map((q) => ({ order: q.order, rank: 1, question: 0, qr: q.qrCodeSetupId })),
+  ].sort((a, b) => a.order - b.order || a.rank - b.rank);
+  const header = columns
+    .map((c) => (c.rank === 0 ? (options.get(c.question) ?? '') : (qrCodeSetups.get(c.qr)?.name ?? '')))
+    .map(protectCell);
   const rows = entries.map((entry) => {
     const answers = new Map(entry.answers.map((a) => [a.questionId, a.answers]));
-    return [
-      ...chosen.map((q) => {
-        if (q.questionId <= 0) return coreValue(entry, q.questionId);
-        const question = questions.get(q.questionId);
-        return question ? answerDisplayText(question, answers.get(q.questionId) ?? [], formatCsvNumber) : '';
-      }),
-      ...codes.map((q) => scanUrl(entry, q.qrCodeSetupId)),
-    ].map(protectCell);
+    return columns
+      .map((c) => {
+        if (c.rank === 1) return scanUrl(entry, c.qr);
+        if (c.question <= 0) return coreValue(entry, c.question);
+        const question = questions.get(c.question);
+        return question ? answerDisplayText(question, answers.get(c.question) ?? [], formatCsvNumber) : '';
+      })
+      .map(protectCell);
   });
   return `\uFEFF${Papa.unparse([header, ...rows], { newline: '\r\n', quotes: false, escapeFormulae: false })}`;
 }

@@ -123,6 +123,19 @@ export async function callOperationText(name: OperationName, options: CallOption
   return (await send(name, options)).text();
 }
 
+/**
+ * Calls an operation whose answer is text, with the answer's headers (e.g. the QR image and its scan URL in
+ * X-Scan-Url).
+ * @throws ApiError for a non-2xx answer or a network failure
+ */
+export async function callOperationWithHeaders(
+  name: OperationName,
+  options: CallOptions = {},
+): Promise<{ text: string; headers: Headers }> {
+  const response = await send(name, options);
+  return { text: await response.text(), headers: response.headers };
+}
+
 /** A downloaded file: its content and the name from Content-Disposition (or `fallbackName`). */
 export interface DownloadedFile {
   blob: Blob;

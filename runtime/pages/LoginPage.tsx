@@ -2,13 +2,13 @@
  * The login page (shell-access-navigation.md §2.1, §4, §5, §8): the login form screen
  * (schemas/screens/shell/login.json) through the shared renderer. One assigned client goes straight
  * to /home; several open the client chooser (a screen document in a ScreenDialog), and choosing
- * one goes to /home. A failed login shows the server's message in an alert and enables LOGIN again.
+ * one goes to /home (or to ?returnUrl, a path of this site: where a scanned QR code was). A failed login shows the server's message in an alert and enables LOGIN again.
  */
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import loginDocument from '../../schemas/screens/shell/login.json';
 import type { LoginAnswer } from '../api/types';
@@ -16,6 +16,7 @@ import type { FormDocument } from '../renderer/documents';
 import { FormScreen } from '../renderer/FormScreen';
 import { ScreenDialog } from '../renderer/ScreenDialog';
 import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
+import { safeReturnPath } from '../shell/qr-scan';
 
 const document = loginDocument as unknown as FormDocument;
 const NO_PARAMS = {};
@@ -23,12 +24,15 @@ const NO_PARAMS = {};
 /** The login page; see the module comment. */
 export function LoginPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // ?returnUrl=/qr/…: where a scanned QR code sent a user who was not signed in; a path of this site only.
+  const next = safeReturnPath(searchParams.get('returnUrl')) ?? '/home';
   const [chooserOpen, setChooserOpen] = useState(false);
 
   const afterLogin = (answer: unknown) => {
     const { numberOfAssignedClients } = answer as LoginAnswer;
     if (numberOfAssignedClients > 1) setChooserOpen(true);
-    else navigate('/home');
+    else navigate(next);
   };
 
   return (
@@ -43,7 +47,7 @@ export function LoginPage() {
         screenId={CLIENT_CHOOSER_SCREEN}
         open={chooserOpen}
         onClose={() => setChooserOpen(false)}
-        onResult={() => navigate('/home')}
+        onResult={() => navigate(next)}
       />
     </Card>
   );

@@ -23,7 +23,17 @@ import { messageHtml } from './host/sanitize';
 import { localizeUiSchema } from './labels';
 import { bodyBuilders, type FormSourceResult, formSources, toFormData, validators } from './registry';
 import { type FormData, SchemaForm } from './SchemaForm';
-import { fillTemplate, resolveCall } from './templates';
+import { callFillable, fillTemplate, resolveCall } from './templates';
+
+/** A row's values as message placeholders (strings and numbers only). */
+function templateValues(row: Record<string, unknown>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(row).filter(
+      (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
+    ),
+  );
+}
+
 import { useSessionUser } from './user';
 
 export interface FormScreenProps {
@@ -81,7 +91,7 @@ export function FormScreen({
   // A new entry whose form is the document's own, or comes from a route loader's data, is there at the
   // first render: the form renders with the page rather than after it (an effect runs after the paint).
   const initial = useMemo(() => {
-    if (requestedMode !== 'add' || input || doc.load?.notFound) return null;
+    if (requestedMode !== 'add' || input || doc.load?.notFound || doc.prefill) return null;
     if (!doc.source) return staticForm(doc);
     const fromLoader = doc.source.fromLoader ? loaderData?.[doc.source.fromLoader] : undefined;
     if (fromLoader === undefined) return null;
@@ -95,6 +105,8 @@ export function FormScreen({
   }, [initial, doc.titleFrom, onTitle]);
   const [loaded, setLoaded] = useState<Loaded | null>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // What the named validator reads besides the form data (validationData), e.g. the other setups.
+  const [validationData, setValidationData] = useState<unknown>(undefined);
   const [submitError, setSubmitError] = useState<ApiError | Error | null>(null);
   const [formKey, setFormKey] = useState(0);
   // Each load is a new form (SchemaForm takes its data once), so newly loaded data shows.
@@ -119,12 +131,32 @@ export function FormScreen({
       } else {
         form = { schema: doc.schema ?? {}, uiSchema: localizeUiSchema(doc.uiSchema ?? {}), data: undefined };
       }
-      let formData: FormData = input ? { ...input } : {};
+      // The row a form opens with (edit, view), through the document's converter; a form opened to add starts
+      // empty (its schema's defaults).
+      let formData: FormData = input
+        ? doc.fromInput && requestedMode !== 'add'
+          ? toFormData[doc.fromInput](input, form.data)
+          : { ...input }
+        : {};
       let item: Record<string, unknown> | undefined = input;
+      // A prefill whose call the route cannot fill (the plain add route, without a token) is skipped.
+      if (!input && doc.prefill && requestedMode === 'add' && callFillable(doc.prefill.call, [screen, params])) {
+        const { params: callParams, query } = resolveCall(doc.prefill.call, [screen, params]);
+        const answer = await callOperation<unknown>(doc.prefill.call.operation, { params: callParams, query });
+        formData = toFormData[doc.prefill.toFormData](answer, form.data);
+      }
+      if (doc.validationData) {
+        const { params: callParams, query } = resolveCall(doc.validationData.call, [screen, params]);
+        const answer = await callOperation<unknown>(doc.validationData.call.operation, { params: callParams, query });
+        if (live) setValidationData(answer);
+      }
       if (!input && doc.load && (requestedMode !== 'add' || doc.load.notFound === 'add')) {
-        const { params: callParams } = resolveCall(doc.load.call, [screen, params]);
+        const { params: callParams, query } = resolveCall(doc.load.call, [screen, params]);
         try {
-          const answer = await callOperation<Record<string, unknown>>(doc.load.call.operation, { params: callParams });
+          const answer = await callOperation<Record<string, unknown>>(doc.load.call.operation, {
+            params: callParams,
+            query,
+          });
           item = answer;
           formData = toFormData[doc.load.toFormData](answer, form.data);
         } catch (e) {
@@ -136,6 +168,7 @@ export function FormScreen({
       setLoaded({ form, formData, item: requestedMode === 'add' && input ? undefined : item });
       setLoadCount((n) => n + 1);
       if (doc.titleFrom === 'source' && form.title) onTitle?.(form.title);
+      if (doc.rowTitle && input && requestedMode !== 'add') onTitle?.(message(doc.rowTitle, templateValues(input)));
     })().catch((e: unknown) => {
       if (live) setLoadError(errorText(e));
     });
@@ -144,6 +177,17 @@ export function FormScreen({
     };
   }, [doc, params, screen, requestedMode, initial, onTitle, input, reloadKey, formKey, loaderData]);
 
+  const validatorName = doc.validator;
+  const loadedItem = loaded?.item;
+  const validate = useMemo(
+    () =>
+      validatorName
+        ? (data: FormData) => validators[validatorName](data, { data: validationData, item: loadedItem })
+        : undefined,
+    [validatorName, validationData, loadedItem],
+  );
+  const formParams = useMemo(() => ({ ...params, ...screen }), [params, screen]);
+
   // The entry number a page save answered: later page saves and the final submit update that entry.
   const savedEntryNumber = useRef<number | undefined>(undefined);
   const entryParams = () =>
@@ -151,18 +195,19 @@ export function FormScreen({
 
   /** Leaving a page saves the entry so far (submit.pageSave; form-configuration.md §4). */
   const handlePageLeave = async (formData: FormData, pageIndex: number) => {
-    if (!loaded) return;
+    const submit = doc.submit;
+    if (!loaded || !submit) return;
     try {
-      const body = await bodyBuilders[doc.submit.body]({
+      const body = await bodyBuilders[submit.body]({
         formData,
         sourceData: loaded.form.data,
         params: { ...entryParams(), ...screen },
         item: loaded.item,
       });
-      const { params: callParams } = resolveCall(doc.submit.call, [screen, params]);
-      const answer = await callOperation<{ entryNumber?: number }>(doc.submit.call.operation, {
+      const { params: callParams, query } = resolveCall(submit.call, [screen, params]);
+      const answer = await callOperation<{ entryNumber?: number }>(submit.call.operation, {
         params: callParams,
-        query: { isFromPaging: 'true', activePageOrder: String(pageIndex + 1) },
+        query: { ...query, isFromPaging: 'true', activePageOrder: String(pageIndex + 1) },
         body,
       });
       if (typeof answer?.entryNumber === 'number') savedEntryNumber.current = answer.entryNumber;
@@ -173,37 +218,38 @@ export function FormScreen({
   };
 
   const handleSubmit = async (formData: FormData) => {
-    if (!loaded) return;
+    const submit = doc.submit;
+    if (!loaded || !submit) return;
     setSubmitError(null);
-    const { confirm } = doc.submit;
+    const { confirm } = submit;
     const row = loaded.item;
     if (confirm && holds(confirm.when, { row, formData, route: params, screen, user, selection: [] })) {
       const html = messageHtml(confirm.messageId, { ...params, ...screen, ...row, ...formData });
       if (host && !(await host.confirm(html))) return;
     }
     try {
-      const body = await bodyBuilders[doc.submit.body]({
+      const body = await bodyBuilders[submit.body]({
         formData,
         sourceData: loaded.form.data,
         params: { ...entryParams(), ...screen },
         item: row,
       });
-      const call = row && doc.submit.editCall ? doc.submit.editCall : doc.submit.call;
-      const { params: callParams } = resolveCall(call, [row, screen, params]);
-      const answer = await callOperation<unknown>(call.operation, { params: callParams, body });
+      const call = row && submit.editCall ? submit.editCall : submit.call;
+      const { params: callParams, query } = resolveCall(call, [row, screen, params]);
+      const answer = await callOperation<unknown>(call.operation, { params: callParams, body, query });
       reportUnsaved(false);
-      if (doc.submit.then?.navigate && !onSubmitted) {
-        const state: FlashState = { flashMessageId: doc.submit.successMessageId };
-        navigate(fillTemplate(doc.submit.then.navigate, [params]), { state });
+      if (submit.then?.navigate && !onSubmitted) {
+        const state: FlashState = { flashMessageId: submit.successMessageId };
+        navigate(fillTemplate(submit.then.navigate, [params]), { state });
         return;
       }
-      if (doc.submit.successMessageId && host) host.toast(message(doc.submit.successMessageId));
-      if (doc.submit.then?.reset) setFormKey((k) => k + 1);
+      if (submit.successMessageId && host) host.toast(message(submit.successMessageId));
+      if (submit.then?.reset) setFormKey((k) => k + 1);
       if (onSubmitted) await onSubmitted(answer);
     } catch (e) {
       const error = e instanceof Error ? e : new Error(errorText(e));
-      if (doc.submit.onError === 'ignore') return;
-      if (doc.submit.onError === 'modal' && host) host.showError(errorText(error) || message('common.serverError'));
+      if (submit.onError === 'ignore') return;
+      if (submit.onError === 'modal' && host) host.showError(errorText(error) || message('common.serverError'));
       else setSubmitError(error);
     }
   };
@@ -254,12 +300,13 @@ export function FormScreen({
         pages={loaded.form.pages}
         formData={loaded.formData}
         readonly={mode === 'view'}
-        submitLabel={message(doc.submit.label)}
-        disableWhileInvalid={doc.submit.disableWhileInvalid}
-        validate={doc.validator ? validators[doc.validator] : undefined}
+        submitLabel={doc.submit ? message(doc.submit.label) : undefined}
+        disableWhileInvalid={doc.submit?.disableWhileInvalid}
+        validate={validate}
+        params={formParams}
         blockedMessageId={doc.messages?.blocked as PagingBlockedMessageId | undefined}
         onSubmit={handleSubmit}
-        onPageLeave={doc.submit.pageSave && mode !== 'view' ? handlePageLeave : undefined}
+        onPageLeave={doc.submit?.pageSave && mode !== 'view' ? handlePageLeave : undefined}
         onChange={mode === 'view' ? undefined : () => reportUnsaved(true)}
         actions={buttons.map((button) => (
           <Button

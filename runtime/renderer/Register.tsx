@@ -132,10 +132,11 @@ export function Register({
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads (a 'refresh' action) and reloadKey ask for the rows again
   useEffect(() => {
     const controller = new AbortController();
-    const { params: callParams } = resolveCall(doc.source.call, [screenScope, routeScope]);
+    const { params: callParams, query: callQuery } = resolveCall(doc.source.call, [screenScope, routeScope]);
     send({ type: 'LOADING' });
     callOperation<Row[] | RegisterPage<Row>>(doc.source.call.operation, {
       params: callParams,
+      query: callQuery,
       body: requestBody ?? undefined,
       signal: controller.signal,
     })

@@ -55,6 +55,8 @@ export interface SchemaFormProps {
   onSubmit?: (formData: FormData) => void | Promise<void>;
   /** View state: inputs are read-only and paging checks are skipped. */
   readonly?: boolean;
+  /** The screen's route parameters and inputs, for fields that call the API (formContext.params). */
+  params?: Record<string, string | undefined>;
   /** Text of the submit button; without it there is none. */
   submitLabel?: string;
   /** Disable the submit button while the data is invalid (e.g. LOGIN). */
@@ -175,8 +177,9 @@ export function SchemaForm(props: SchemaFormProps) {
         Object.keys(pageSchema.properties ?? {}).length >= LONG_FORM_FIELDS && !disableWhileInvalid && !props.validate
           ? LONG_FORM_SETTLE_MS
           : 0,
+      params: props.params,
     }),
-    [pageSchema, disableWhileInvalid, props.validate],
+    [pageSchema, disableWhileInvalid, props.validate, props.params],
   );
   const formUi = useMemo(() => {
     const ui = page?.uiSchema ?? uiSchema ?? {};

@@ -21,9 +21,17 @@ export interface ScreenPageProps {
   document?: ScreenDocument;
 }
 
-/** The route parameters, as one object per distinct set of values (effects depend on it). */
+/**
+ * The route parameters with the fixed ones of the matched routes (routes.json `params`; a path parameter
+ * wins), as one object per distinct set of values (effects depend on it).
+ */
 export function useStableParams(): Record<string, string | undefined> {
-  const params = useParams();
+  const pathParams = useParams();
+  const matches = useMatches() as Array<UIMatch<unknown, { params?: Record<string, string> } | undefined>>;
+  const params = Object.assign({}, ...matches.map((m) => m.handle?.params ?? {}), pathParams) as Record<
+    string,
+    string | undefined
+  >;
   const key = JSON.stringify(params);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the params' values
   return useMemo(() => params, [key]);

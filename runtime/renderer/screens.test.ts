@@ -88,13 +88,17 @@ function messageIds(doc: ScreenDocument): string[] {
   for (const button of buttons(doc)) {
     if (button.action.confirm) ids.push(button.action.confirm.messageId);
     if (button.action.successMessageId) ids.push(button.action.successMessageId);
+    if ('labelExport' in button.action && button.action.labelExport.menuName)
+      ids.push(button.action.labelExport.menuName);
   }
   if (doc.kind === 'register') {
     ids.push(doc.emptyMessageId, ...doc.columns.map((c) => c.header));
   } else if (doc.kind === 'form') {
-    ids.push(doc.submit.label, ...Object.values(doc.messages ?? {}), ...uiSchemaMessageIds(doc.uiSchema ?? {}));
-    if (doc.submit.successMessageId) ids.push(doc.submit.successMessageId);
-    if (doc.submit.confirm) ids.push(doc.submit.confirm.messageId);
+    ids.push(...Object.values(doc.messages ?? {}), ...uiSchemaMessageIds(doc.uiSchema ?? {}));
+    if (doc.submit) ids.push(doc.submit.label);
+    if (doc.submit?.successMessageId) ids.push(doc.submit.successMessageId);
+    if (doc.submit?.confirm) ids.push(doc.submit.confirm.messageId);
+    if (doc.rowTitle) ids.push(doc.rowTitle);
   } else if (doc.kind === 'page') {
     if (doc.header) ids.push(doc.header);
     for (const input of doc.inputs ?? []) ids.push(input.label, ...input.options.map((o) => o.label));
@@ -117,7 +121,7 @@ function widgetNames(uiSchema: unknown): string[] {
 
 function routeTemplates(doc: ScreenDocument): string[] {
   const templates = buttons(doc).flatMap((b) => ('navigate' in b.action ? [b.action.navigate] : []));
-  if (doc.kind === 'form' && doc.submit.then?.navigate) templates.push(doc.submit.then.navigate);
+  if (doc.kind === 'form' && doc.submit?.then?.navigate) templates.push(doc.submit.then.navigate);
   if (doc.kind === 'menu') {
     const all = (items: MenuItemSpec[]): MenuItemSpec[] => items.flatMap((item) => [item, ...all(item.items ?? [])]);
     templates.push(...all(doc.items).flatMap((item) => (item.route ? [item.route] : [])));
@@ -202,7 +206,8 @@ describe('screen documents', () => {
         const listed = 'operations' in doc ? (doc.operations ?? []) : [];
         for (const name of listed) expect(Object.hasOwn(operations, name), name).toBe(true);
         const byActions = buttons(doc).flatMap((b) => actionOperations(b.action));
-        for (const name of byActions) expect(called, name).toContain(name);
+        // An action kind's own calls (a modal's) are listed by the document.
+        for (const name of byActions) expect([...called, ...listed], name).toContain(name);
         if (doc.kind === 'register') for (const name of called) expect(listed, name).toContain(name);
       });
 
@@ -217,7 +222,9 @@ describe('screen documents', () => {
           const form = doc as FormDocument;
           if (form.source) expect(Object.hasOwn(formSources, form.source.name), form.source.name).toBe(true);
           if (form.load) expect(Object.hasOwn(toFormData, form.load.toFormData), form.load.toFormData).toBe(true);
-          expect(Object.hasOwn(bodyBuilders, form.submit.body), form.submit.body).toBe(true);
+          if (form.submit) expect(Object.hasOwn(bodyBuilders, form.submit.body), form.submit.body).toBe(true);
+          for (const name of [form.fromInput, form.prefill?.toFormData])
+            if (name) expect(Object.hasOwn(toFormData, name), name).toBe(true);
           if (form.validator) expect(Object.hasOwn(validators, form.validator), form.validator).toBe(true);
         }
         if (doc.kind === 'register') {
@@ -235,7 +242,7 @@ describe('screen documents', () => {
           button.enabledWhen,
           button.action.confirm?.when,
         ]);
-        if (doc.kind === 'form') conditions.push(doc.submit.confirm?.when);
+        if (doc.kind === 'form') conditions.push(doc.submit?.confirm?.when);
         for (const condition of conditions) {
           if (condition === undefined || typeof condition === 'boolean') continue;
           expect(() => conditionAjv.compile(condition as object)).not.toThrow();

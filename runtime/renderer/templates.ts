@@ -49,17 +49,32 @@ function bodyValue(value: BodyValue, scope: Scope): unknown {
 }
 
 /**
- * Resolves a call spec: path parameters as strings (not encoded: the API client encodes them) and
- * the body's values.
+ * Resolves a call spec: path parameters as strings (not encoded: the API client encodes them), the
+ * query parameters whose placeholders have values, and the body's values.
  */
 export function resolveCall(
   call: CallSpec,
   scope: Scope,
-): { params: Record<string, string>; body: Record<string, unknown> | undefined } {
+): { params: Record<string, string>; body: Record<string, unknown> | undefined; query?: Record<string, string> } {
   const params: Record<string, string> = {};
   for (const [key, template] of Object.entries(call.params ?? {})) params[key] = fillTemplate(template, scope, false);
-  if (!call.body) return { params, body: undefined };
+  let query: Record<string, string> | undefined;
+  for (const [key, template] of Object.entries(call.query ?? {})) {
+    // A query parameter whose placeholder has no value is left out (it is optional, unlike a path's).
+    const value = templateNames(template).every((name) => lookup(scope, name) !== undefined)
+      ? fillTemplate(template, scope, false)
+      : '';
+    if (value !== '') query = { ...query, [key]: value };
+  }
+  if (!call.body) return { params, body: undefined, ...(query && { query }) };
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(call.body)) body[key] = bodyValue(value, scope);
-  return { params, body };
+  return { params, body, ...(query && { query }) };
+}
+
+/** True when every placeholder of a call's path parameters has a value in the scope. */
+export function callFillable(call: CallSpec, scope: Scope): boolean {
+  return Object.values(call.params ?? {}).every((template) =>
+    templateNames(template).every((name) => lookup(scope, name) !== undefined),
+  );
 }

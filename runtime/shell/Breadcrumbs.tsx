@@ -17,6 +17,8 @@ export interface RouteHandle {
   to?: string;
   /** Name of the route's loader: its data reaches the screen as loaderData[name]. */
   loader?: string;
+  /** Fixed route parameters (routes.json `params`) of the route and its parents. */
+  params?: Record<string, string>;
 }
 
 /** The breadcrumb titles and paths of the current matches. */

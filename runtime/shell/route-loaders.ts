@@ -3,10 +3,12 @@
  * route's: the breadcrumbs read it (`{project.code}`), and ScreenPage hands it to the screen by loader
  * name (`loaderData.form`), so a screen never fetches it again.
  */
+import { format } from 'date-fns';
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ApiError, callOperation } from '../api/client';
 import type { FormDefinition } from '../api/types';
 import { optionalSessionFor, PASSWORD_PATH, sessionFor } from './guards';
+import { type ScanAnswer, scanTarget } from './qr-scan';
 import { sectionData } from './section';
 
 /** Turns a 401 into the unauthorised page; other errors go to the route's error element. */
@@ -69,5 +71,32 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
           params: { projectId: params.projectId ?? '', formArea: params.formArea ?? '', id: params.formId ?? '' },
         }),
       ),
+  },
+  /**
+   * /qr/{token}: a scanned QR code (runtime/shell/qr-scan.ts). The API says what the code opens for the caller;
+   * a code of another of the user's clients switches to it first. Not signed in (401): the login page, back
+   * here after it. Anything else (a code that is not ours, a stopped setup, a role without a type): /unauthorized.
+   */
+  qrScan: {
+    load: async ({ params, request }) => {
+      const token = params.token ?? '';
+      let answer: ScanAnswer;
+      try {
+        answer = await callOperation<ScanAnswer>('qrCodes.scan', {
+          params: { token },
+          query: { today: format(new Date(), 'yyyy-MM-dd') },
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401)
+          return redirect(`/login?returnUrl=${encodeURIComponent(`/qr/${token}`)}`);
+        return redirect('/unauthorized');
+      }
+      if (answer.action !== 'publicView') {
+        const session = await optionalSessionFor(request);
+        if (session && session.client?.id !== answer.clientId)
+          await callOperation('auth.setClient', { params: { clientId: String(answer.clientId) } });
+      }
+      return redirect(scanTarget(answer, token));
+    },
   },
 };

@@ -63,42 +63,7 @@ export type FormScreen = {
    * @minItems 1
    */
   modes: ['add' | 'edit' | 'view', ...('add' | 'edit' | 'view')[]];
-  submit: {
-    /**
-     * Id of a text of the message catalogue (schemas/messages/en.json).
-     */
-    label: MessageId;
-    call: Call;
-    /**
-     * Name of an implementation kept in a runtime registry (runtime/renderer/registry.ts).
-     */
-    body: string;
-    disableWhileInvalid?: boolean;
-    /**
-     * Id of a text of the message catalogue (schemas/messages/en.json).
-     */
-    successMessageId?: MessageId;
-    then?: {
-      /**
-       * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
-       */
-      navigate?: string;
-      /**
-       * After a save, start the form afresh (a static form empties; a loaded form loads again).
-       */
-      reset?: boolean;
-    };
-    editCall?: Call1;
-    confirm?: Confirm1;
-    /**
-     * When the call fails: 'alert' (default) shows the server's error above the screen; 'modal' shows it in a dialog (fallback 'Server error, please refresh and try again'); 'ignore' does nothing and the screen reloads.
-     */
-    onError?: 'alert' | 'modal' | 'ignore';
-    /**
-     * Leaving a page of a multi-page form saves the entry so far: the submit call with ?isFromPaging=true&activePageOrder=<page left, from 1>; the entry number it answers is kept for the following saves and the final submit (form-configuration.md §4 Multi-page renderer).
-     */
-    pageSave?: boolean;
-  };
+  submit?: Submit;
   buttons?: Button[];
   /**
    * Message ids the form shows, by role.
@@ -114,6 +79,30 @@ export type FormScreen = {
    * A named validator (runtime/renderer/functions/validators.ts): problems of the form data that JSON Schema cannot say, shown beside their fields; a disableWhileInvalid submit stays disabled while any remain.
    */
   validator?: string;
+  /**
+   * Id of a text of the message catalogue (schemas/messages/en.json).
+   */
+  rowTitle?: MessageId;
+  /**
+   * Name of an implementation kept in a runtime registry (runtime/renderer/registry.ts).
+   */
+  fromInput?: string;
+  /**
+   * A call whose answer the named validator reads besides the form data (e.g. the other setups, for a name unique among them), made once when the form opens.
+   */
+  validationData?: {
+    call: Call;
+  };
+  /**
+   * In add mode, a call whose answer a named converter turns into the form's first data (e.g. the values of a scanned QR code's Populate type); the route's parameters fill the call.
+   */
+  prefill?: {
+    call: Call;
+    /**
+     * Name of an implementation kept in a runtime registry (runtime/renderer/registry.ts).
+     */
+    toFormData: string;
+  };
 } & (
   | {
       schema: {};
@@ -224,6 +213,15 @@ export interface Call {
         }
       | (string | number | boolean | null);
   };
+  /**
+   * Query parameters, templates like params; an empty value is left out.
+   */
+  query?: {
+    /**
+     * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+     */
+    [k: string]: string;
+  };
 }
 /**
  * The data-table column model (administration-data.md §3 'Data table' Column). Inline editing (editable, required, min, max, step, options) and footer totals come with the full data table (administration-data.md 'Data table').
@@ -278,6 +276,15 @@ export interface Column {
    * date-fns pattern for Date columns, e.g. 'yyyy-MM-dd HH:mm'.
    */
   format?: string;
+  /**
+   * Text of each value: the value (as a string, booleans 'true'/'false') → a message id, e.g. isActive true → 'Active'. A value not listed shows as usual.
+   */
+  valueLabels?: {
+    /**
+     * Id of a text of the message catalogue (schemas/messages/en.json).
+     */
+    [k: string]: MessageId;
+  };
 }
 export interface Button {
   id: string;
@@ -285,10 +292,10 @@ export interface Button {
    * Id of a text of the message catalogue (schemas/messages/en.json).
    */
   label: MessageId;
-  icon?: 'add' | 'download' | 'open' | 'view' | 'edit' | 'delete' | 'back';
+  icon?: 'add' | 'download' | 'open' | 'view' | 'edit' | 'delete' | 'back' | 'qrCode' | 'label';
   variant?: 'contained' | 'outlined' | 'text';
   /**
-   * What a button does: navigate to a route template; call an operation (result 'download' saves the answer as a file; 'refresh' reloads the screen's data; 'close' hands the answer to the screen's host, e.g. the dialog showing it); or open a form document in a modal in a mode with the row as its input (the screen reloads after a save). Each kind is one file of runtime/renderer/actions.
+   * What a button does: navigate to a route template; call an operation (result 'download' saves the answer as a file; 'refresh' reloads the screen's data; 'close' hands the answer to the screen's host, e.g. the dialog showing it); open a form document in a modal in a mode with the row as its input (the screen reloads after a save); show the QR image modal of a code (qrCode); or open the label export modal for the selected rows (labelExport). Each kind is one file of runtime/renderer/actions.
    */
   action:
     | {
@@ -340,6 +347,66 @@ export interface Button {
          * Id of a text of the message catalogue (schemas/messages/en.json).
          */
         successMessageId?: MessageId;
+      }
+    | {
+        /**
+         * The QR image modal: a Create type code of the form on the project, or (with entryNumber) an entry's code. Values are templates over the row and the route.
+         */
+        qrCode: {
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          formArea: string;
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          formId: string;
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          projectId: string;
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          entryNumber?: string;
+        };
+        confirm?: Confirm;
+        /**
+         * When the call fails: 'alert' (default) shows the server's error above the screen; 'modal' shows it in a dialog (fallback 'Server error, please refresh and try again'); 'ignore' does nothing and the screen reloads.
+         */
+        onError?: 'alert' | 'modal' | 'ignore';
+        /**
+         * Id of a text of the message catalogue (schemas/messages/en.json).
+         */
+        successMessageId?: MessageId;
+      }
+    | {
+        /**
+         * The label preparation export modal for the register's selected rows (entry ids).
+         */
+        labelExport: {
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          formArea: string;
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          formId: string;
+          /**
+           * Id of a text of the message catalogue (schemas/messages/en.json).
+           */
+          menuName?: MessageId;
+        };
+        confirm?: Confirm;
+        /**
+         * When the call fails: 'alert' (default) shows the server's error above the screen; 'modal' shows it in a dialog (fallback 'Server error, please refresh and try again'); 'ignore' does nothing and the screen reloads.
+         */
+        onError?: 'alert' | 'modal' | 'ignore';
+        /**
+         * Id of a text of the message catalogue (schemas/messages/en.json).
+         */
+        successMessageId?: MessageId;
       };
   visibleWhen?: Condition;
   enabledWhen?: Condition;
@@ -357,6 +424,42 @@ export interface Confirm {
    */
   messageId: MessageId;
   when?: Condition;
+}
+export interface Submit {
+  /**
+   * Id of a text of the message catalogue (schemas/messages/en.json).
+   */
+  label: MessageId;
+  call: Call;
+  /**
+   * Name of an implementation kept in a runtime registry (runtime/renderer/registry.ts).
+   */
+  body: string;
+  disableWhileInvalid?: boolean;
+  /**
+   * Id of a text of the message catalogue (schemas/messages/en.json).
+   */
+  successMessageId?: MessageId;
+  then?: {
+    /**
+     * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+     */
+    navigate?: string;
+    /**
+     * After a save, start the form afresh (a static form empties; a loaded form loads again).
+     */
+    reset?: boolean;
+  };
+  editCall?: Call1;
+  confirm?: Confirm1;
+  /**
+   * When the call fails: 'alert' (default) shows the server's error above the screen; 'modal' shows it in a dialog (fallback 'Server error, please refresh and try again'); 'ignore' does nothing and the screen reloads.
+   */
+  onError?: 'alert' | 'modal' | 'ignore';
+  /**
+   * Leaving a page of a multi-page form saves the entry so far: the submit call with ?isFromPaging=true&activePageOrder=<page left, from 1>; the entry number it answers is kept for the following saves and the final submit (form-configuration.md §4 Multi-page renderer).
+   */
+  pageSave?: boolean;
 }
 /**
  * An API operation call: path parameters and body values resolved from the route (and row).
@@ -382,6 +485,15 @@ export interface Call1 {
           type?: 'string' | 'integer';
         }
       | (string | number | boolean | null);
+  };
+  /**
+   * Query parameters, templates like params; an empty value is left out.
+   */
+  query?: {
+    /**
+     * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+     */
+    [k: string]: string;
   };
 }
 /**
@@ -637,4 +749,10 @@ export interface Route {
     to?: string;
   };
   children?: Route[];
+  /**
+   * Fixed route parameters (the original's route data, e.g. formArea): the route's and its children's screens, templates, guards and loaders read them as if they were path parameters; a path parameter of the same name wins.
+   */
+  params?: {
+    [k: string]: string;
+  };
 }

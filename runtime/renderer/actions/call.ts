@@ -13,13 +13,13 @@ export const callAction: ActionKind = {
   operations: (action) => ('call' in action ? [action.call.operation] : []),
   async run(action, { scope, query }) {
     if (!('call' in action)) throw new Error('not a call action');
-    const { params, body } = resolveCall(action.call, scope);
+    const { params, body, query: callQuery } = resolveCall(action.call, scope);
     const fullBody = action.withQuery ? { ...query, ...body } : body;
     if (action.result === 'download') {
-      saveFile(await downloadOperation(action.call.operation, { params, body: fullBody }));
+      saveFile(await downloadOperation(action.call.operation, { params, body: fullBody, query: callQuery }));
       return { kind: 'done' };
     }
-    const answer = await callOperation<unknown>(action.call.operation, { params, body: fullBody });
+    const answer = await callOperation<unknown>(action.call.operation, { params, body: fullBody, query: callQuery });
     if (action.result === 'refresh') return { kind: 'refresh', answer };
     if (action.result === 'close') return { kind: 'close', answer };
     return { kind: 'done', answer };

@@ -1,6 +1,6 @@
 /**
  * Runs the actions of screen documents' buttons (DESIGN.md "actions"): the registry of action kinds
- * (one file each: navigate, call, openForm), wrapped in what every kind may add: a confirmation first
+ * (one file each: navigate, call, openForm, qrCode, labelExport), wrapped in what every kind may add: a confirmation first
  * (`confirm`, asked when `confirm.when` holds), an error policy (`onError`: alert — the caller shows
  * the error —, modal, or ignore) and a success toast (`successMessageId`, placeholders from the answer).
  */
@@ -16,13 +16,21 @@ import { messageHtml } from '../host/sanitize';
 import type { Scope } from '../templates';
 import { callAction } from './call';
 import type { ActionKind, ActionOutcome, QueryBody } from './kind';
+import { labelExportAction } from './label-export';
 import { navigateAction } from './navigate';
 import { openFormAction } from './open-form';
+import { qrCodeAction } from './qr-code';
 
 export type { ActionOutcome, QueryBody } from './kind';
 
 /** Every action kind. */
-export const actionKinds: readonly ActionKind[] = [navigateAction, callAction, openFormAction];
+export const actionKinds: readonly ActionKind[] = [
+  navigateAction,
+  callAction,
+  openFormAction,
+  qrCodeAction,
+  labelExportAction,
+];
 
 /** The kind that runs `action`. @throws Error for an action no kind matches */
 export function actionKindOf(action: ActionSpec): ActionKind {
@@ -77,6 +85,7 @@ export function useRunAction(): RunAction {
           navigate,
           host,
           params: options.params ?? {},
+          selection: options.context?.selection as Record<string, unknown>[] | undefined,
         });
         if (action.successMessageId && host) {
           const answer =

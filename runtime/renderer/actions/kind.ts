@@ -26,6 +26,8 @@ export interface ActionRunContext {
   host: ScreenHostApi | null;
   /** Route parameters and screen inputs, for a form opened in a modal. */
   params: Record<string, string | undefined>;
+  /** The register's selected rows (a toolbar action over several rows). */
+  selection?: Record<string, unknown>[];
 }
 
 export interface ActionKind {

@@ -5,6 +5,8 @@ import { formDataToAnswers } from '../../../engine/forms/entry-data';
 import { sha512Hex } from '../../api/password';
 import type { FormDefinition } from '../../api/types';
 import type { FormData } from '../SchemaForm';
+import type { LabelColumn } from '../widgets/LabelColumnsField';
+import type { QrTypesValue } from '../widgets/QrCodeTypesField';
 
 /** What a body builder reads. */
 export interface BodyContext {
@@ -63,6 +65,53 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
       formId: def.id,
       ...(entryNumber ? { entryNumber } : {}),
       answers: formDataToAnswers(def, formData),
+    };
+  },
+  /**
+   * A QR code setup's payload (qr-code-setup-input.schema.json) from the setup form: Non Role Based is one View
+   * detail with its access; Role Based is the roles of every tab and a detail per tab with roles or questions
+   * (a checkbox question's values one entry each). Editing sends the loaded setup's id.
+   */
+  qrCodeSetup({ formData, item }) {
+    const base = {
+      ...(typeof item?.id === 'number' ? { id: item.id } : {}),
+      name: String(formData.name ?? ''),
+      isActive: formData.status !== 'Inactive',
+      roleAccessType: formData.roleAccessType === 'RoleBased' ? 'RoleBased' : 'NonRoleBased',
+    };
+    if (base.roleAccessType === 'NonRoleBased')
+      return {
+        ...base,
+        qrCodeRoleDetails: [],
+        qrCodeTypeDetails: [{ type: 2, accessType: formData.accessType === 'Public' ? 'Public' : 'Private' }],
+      };
+    const tabs = Object.entries((formData.types ?? {}) as QrTypesValue);
+    return {
+      ...base,
+      qrCodeRoleDetails: tabs.flatMap(([type, tab]) => tab.roles.map((roleId) => ({ roleId, type: Number(type) }))),
+      qrCodeTypeDetails: tabs
+        .filter(([, tab]) => tab.roles.length > 0 || tab.questions.length > 0)
+        .map(([type, tab]) => ({
+          type: Number(type),
+          qrCodeQuestions: tab.questions.flatMap(({ questionId, value }) =>
+            (Array.isArray(value) ? value : [value]).map((v) => ({ questionId, value: v })),
+          ),
+        })),
+    };
+  },
+  /** A label preparation setup's payload: the chosen columns as questions and QR codes, each with its place. */
+  labelSetup({ formData, item }) {
+    const columns = (formData.columns ?? []) as LabelColumn[];
+    return {
+      ...(typeof item?.id === 'number' ? { id: item.id } : {}),
+      name: String(formData.name ?? ''),
+      isActive: formData.status !== 'Inactive',
+      labelPreparationSetupExportFormQuestions: columns.flatMap((c, order) =>
+        c.kind === 'question' ? [{ questionId: c.id, order }] : [],
+      ),
+      labelPreparationSetupExportQRCodes: columns.flatMap((c, order) =>
+        c.kind === 'qrCode' ? [{ qrCodeSetupId: c.id, order }] : [],
+      ),
     };
   },
 };

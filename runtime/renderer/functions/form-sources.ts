@@ -18,6 +18,10 @@ export interface FormSourceResult {
 
 /** Form sources by name. */
 export const formSources: Record<string, (answer: unknown) => FormSourceResult> = {
+  /** The form of a Public View QR code's entry (qrCodes.publicEntry: { form, entry }), compiled by the engine. */
+  publicEntryForm(answer) {
+    return formSources.formDefinition((answer as { form: FormDefinition }).form);
+  },
   /** A form definition (GET forms.getForProject) compiled by the engine. */
   formDefinition(answer) {
     const def = answer as FormDefinition;

@@ -1,15 +1,90 @@
 /**
  * Converters from a loaded item (and the form source's data) to form data, by name (`load.toFormData`).
  */
+import { format } from 'date-fns';
 import { answersToFormData } from '../../../engine/forms/entry-data';
+import { isPopulateType } from '../../../engine/rules/qr-code-setup';
+import type { LabelPreparationSetup, QrCodeSetup } from '../../../engine/types/generated';
 import type { FormDefinition, FormEntry } from '../../api/types';
 import type { FormData } from '../SchemaForm';
+import type { LabelColumn } from '../widgets/LabelColumnsField';
+import type { QrTypesValue } from '../widgets/QrCodeTypesField';
+
+/** An ISO date-time as the tables show it, 'yyyy-MM-dd HH:mm' (form-configuration.md §9). */
+function shownDate(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format(date, 'yyyy-MM-dd HH:mm');
+}
 
 /** Converters from a loaded item (and the source's data) to form data, by name. */
 export const toFormData: Record<string, (item: unknown, sourceData: unknown) => FormData> = {
   /** The item itself (a settings record whose fields are the form's fields). */
   item(item) {
     return { ...(item as FormData) };
+  },
+  /**
+   * A QR code setup as the setup form's data: name, audit, Status, Access Type, a Non Role Based setup's access,
+   * and the Role Based tabs by type (roles, Populate questions with a checkbox's values together).
+   */
+  qrCodeSetup(item) {
+    const setup = item as QrCodeSetup;
+    const types: QrTypesValue = {};
+    for (const role of setup.qrCodeRoleDetails ?? []) {
+      const tab = types[String(role.type)] ?? { roles: [], questions: [] };
+      tab.roles.push(role.roleId);
+      types[String(role.type)] = tab;
+    }
+    for (const detail of setup.qrCodeTypeDetails ?? []) {
+      if (!isPopulateType(detail.type)) continue;
+      const tab = types[String(detail.type)] ?? { roles: [], questions: [] };
+      for (const { questionId, value } of detail.qrCodeQuestions ?? []) {
+        const row = tab.questions.find((q) => q.questionId === questionId);
+        if (!row) tab.questions.push({ questionId, value });
+        else row.value = [...(Array.isArray(row.value) ? row.value : [row.value]), value];
+      }
+      types[String(detail.type)] = tab;
+    }
+    const view = (setup.qrCodeTypeDetails ?? []).find((t) => t.type === 2);
+    return {
+      name: setup.name,
+      modified: shownDate(setup.modified),
+      modifiedBy: setup.modifiedBy,
+      status: setup.isActive === false ? 'Inactive' : 'Active',
+      roleAccessType: setup.roleAccessType,
+      ...(setup.roleAccessType === 'NonRoleBased' ? { accessType: view?.accessType ?? 'Private' } : { types }),
+    };
+  },
+  /** A label preparation setup as its form's data: name, audit, Status, and the columns in order. */
+  labelSetup(item) {
+    const setup = item as LabelPreparationSetup;
+    const columns = [
+      ...setup.labelPreparationSetupExportFormQuestions.map((q) => ({
+        kind: 'question',
+        id: q.questionId,
+        order: q.order,
+      })),
+      ...setup.labelPreparationSetupExportQRCodes.map((q) => ({ kind: 'qrCode', id: q.qrCodeSetupId, order: q.order })),
+    ]
+      .sort((a, b) => a.order - b.order)
+      .map(({ kind, id }) => ({ kind, id }) as LabelColumn);
+    return {
+      name: setup.name,
+      modified: shownDate(setup.modified),
+      modifiedBy: setup.modifiedBy,
+      status: setup.isActive === false ? 'Inactive' : 'Active',
+      columns,
+    };
+  },
+  /** The values of a scanned Populate QR code (qrCodes.scan: { answers }) as a new entry's first data. */
+  scanPopulate(item, sourceData) {
+    const answers = (item as { answers?: FormEntry['answers'] }).answers ?? [];
+    return answersToFormData(sourceData as FormDefinition, answers);
+  },
+  /** The entry of a Public View QR code (qrCodes.publicEntry: { form, entry }), read only. */
+  publicEntryAnswers(item) {
+    const { form, entry } = item as { form: FormDefinition; entry: Pick<FormEntry, 'answers'> };
+    return answersToFormData(form, entry.answers);
   },
   /** A saved form entry's answers, against its form definition. */
   formEntryAnswers(item, sourceData) {

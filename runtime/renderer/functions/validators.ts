@@ -5,10 +5,17 @@
  */
 import type { MessageId } from '../../../engine/messages/catalogue';
 import { passwordProblems } from '../../../engine/rules/password';
+import { qrNameProblem } from '../../../engine/rules/qr-code-setup';
 import type { FormData } from '../SchemaForm';
 
+/** What a validator reads besides the form data: the answer of the document's validationData call, the item. */
+export interface ValidatorContext {
+  data?: unknown;
+  item?: Record<string, unknown>;
+}
+
 /** A named validator: the problems of the form data, message ids by top-level field. */
-export type FormValidator = (formData: FormData) => Partial<Record<string, MessageId[]>>;
+export type FormValidator = (formData: FormData, context?: ValidatorContext) => Partial<Record<string, MessageId[]>>;
 
 /** Validators by name. */
 export const validators: Readonly<Record<string, FormValidator>> = {
@@ -19,4 +26,20 @@ export const validators: Readonly<Record<string, FormValidator>> = {
       newPassword: String(formData.newPassword ?? ''),
       newPassword2: String(formData.newPassword2 ?? ''),
     }),
+  /**
+   * A QR code setup's name as typed (form-configuration.md §5): required, 25 characters, letters, digits and
+   * spaces, unique among the form's other setups (validationData: qrCodes.getall) ignoring spaces, not itself.
+   */
+  qrCodeSetup: (formData, context) => {
+    const others = Array.isArray(context?.data) ? (context.data as { id: number; name: string }[]) : [];
+    const selfId = typeof context?.item?.id === 'number' ? context.item.id : undefined;
+    const problem = qrNameProblem(String(formData.name ?? ''), others, selfId);
+    return problem ? { name: [problem] } : {};
+  },
+  /** A label preparation setup's name (form-configuration.md §5): required, at most 25 characters. */
+  labelSetup: (formData) => {
+    const name = String(formData.name ?? '');
+    if (name.trim() === '') return { name: ['labelPreparation.nameRequired'] };
+    return name.length > 25 ? { name: ['labelPreparation.nameTooLong'] } : {};
+  },
 };

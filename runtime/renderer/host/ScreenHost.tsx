@@ -1,7 +1,8 @@
 /**
  * ScreenHost: the dialogs and toasts screen documents' actions use (DESIGN.md "actions ... ask a
  * confirmation"): a Yes/No confirmation, a server-error modal, a success toast ('Save successful'),
- * and a form document opened in a modal in add, edit or view mode with a row as its input. The
+ * a form document opened in a modal in add, edit or view mode with a row as its input, the image viewer, the
+ * progress overlay, the QR image modal and the label export modal. The
  * outermost ScreenView mounts one; nested screens (page parts, dialogs) share it.
  */
 import Alert from '@mui/material/Alert';
@@ -28,15 +29,19 @@ import {
 } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import type { FormMode } from '../documents';
+import type { LabelExportRequest } from './LabelExportDialog';
+import type { QrCodeRequest } from './QrCodeDialog';
 import { sanitizeMessageHtml } from './sanitize';
 
 const ScreenDialog = lazy(() => import('../ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
+const QrCodeDialog = lazy(() => import('./QrCodeDialog'));
+const LabelExportDialog = lazy(() => import('./LabelExportDialog'));
 
 /** What actions can ask of the host. */
 export interface ScreenHostApi {
   /** Asks Yes/No with a sanitised HTML text; resolves true for Yes. */
   confirm(html: string): Promise<boolean>;
-  /** Shows an error text in a modal. */
+  /** Shows an error text in a modal (its b, i, em, strong and br markup kept, anything else removed). */
   showError(text: string): void;
   /** Shows a short success toast. */
   toast(text: string): void;
@@ -47,6 +52,10 @@ export interface ScreenHostApi {
    * (sanitised; b, i, em, strong, br) and, when `onCancel` is given, a Cancel button; null hides it.
    */
   progress(html: string | null, onCancel?: () => void): void;
+  /** The QR image modal of a Create type code or an entry's code (form-configuration.md §2, §4, §8). */
+  showQrCode(request: QrCodeRequest): void;
+  /** The label preparation export modal of chosen entries (form-configuration.md §2, §8). */
+  exportLabels(request: LabelExportRequest): void;
   /** Opens a form document in a modal; resolves true when it was saved. */
   openForm(
     screen: string,
@@ -86,6 +95,10 @@ function HostRoot({ children }: { children: ReactNode }) {
   const [image, setImage] = useState<{ url: string; title: string } | null>(null);
   const [busy, setBusy] = useState<{ html: string; onCancel?: () => void } | null>(null);
   const formRef = useRef<FormRequest | null>(null);
+  const [qrCode, setQrCode] = useState<QrCodeRequest | null>(null);
+  const [labels, setLabels] = useState<LabelExportRequest | null>(null);
+  const closeQrCode = useCallback(() => setQrCode(null), []);
+  const closeLabels = useCallback(() => setLabels(null), []);
 
   const closeForm = useCallback((saved: boolean) => {
     formRef.current?.done(saved);
@@ -99,6 +112,8 @@ function HostRoot({ children }: { children: ReactNode }) {
       showError: (text) => setErrorText(text),
       toast: (text) => setToastText(text),
       viewImage: (url, title) => setImage({ url, title }),
+      showQrCode: (request) => setQrCode(request),
+      exportLabels: (request) => setLabels(request),
       progress: (html, onCancel) => setBusy(html === null ? null : { html: sanitizeMessageHtml(html), onCancel }),
       openForm: (screen, mode, input, params) =>
         new Promise<boolean>((resolve) => {
@@ -135,7 +150,9 @@ function HostRoot({ children }: { children: ReactNode }) {
         <DialogTitle>{message('common.error')}</DialogTitle>
         <DialogContent>
           <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
-            {errorText}
+            {/* Spec messages carry markup ('<b>Populate 1</b>: …'); sanitised to b, i, em, strong, br. */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify */}
+            <span data-testid="error-text" dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(errorText ?? '') }} />
           </Alert>
         </DialogContent>
         <DialogActions>
@@ -189,6 +206,16 @@ function HostRoot({ children }: { children: ReactNode }) {
           </Stack>
         )}
       </Backdrop>
+      {qrCode && (
+        <Suspense fallback={null}>
+          <QrCodeDialog request={qrCode} onClose={closeQrCode} showError={api.showError} toast={api.toast} />
+        </Suspense>
+      )}
+      {labels && (
+        <Suspense fallback={null}>
+          <LabelExportDialog request={labels} onClose={closeLabels} showError={api.showError} />
+        </Suspense>
+      )}
       {form && (
         <Suspense fallback={null}>
           <ScreenDialog

@@ -8,7 +8,9 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
+import LabelIcon from '@mui/icons-material/LabelOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import QrCodeIcon from '@mui/icons-material/QrCode2';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -25,6 +27,8 @@ const icons: Record<NonNullable<ButtonSpec['icon']>, ReactNode> = {
   edit: <EditIcon />,
   delete: <DeleteIcon />,
   back: <ArrowBackIcon />,
+  qrCode: <QrCodeIcon />,
+  label: <LabelIcon />,
 };
 
 export interface ActionButtonsProps {

@@ -7,7 +7,7 @@
 import { format as formatDate } from 'date-fns';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { createElement } from 'react';
-import { message } from '../../../engine/messages/catalogue';
+import { type MessageId, message } from '../../../engine/messages/catalogue';
 import { cellFor } from '../cells';
 import type { ColumnSpec } from '../documents';
 import type { ProvidedColumn } from '../registry';
@@ -20,9 +20,14 @@ export interface TableColumn extends Omit<ColumnSpec, 'header'> {
   headerText: string;
 }
 
-/** Shows one cell value as text by column type: dates by `format`, booleans Yes/No, lists joined. */
-export function formatCell(column: Pick<ColumnSpec, 'type' | 'format'>, value: unknown): string {
+/**
+ * Shows one cell value as text by column type: a value of `valueLabels` by its message, dates by `format`,
+ * booleans Yes/No, lists joined.
+ */
+export function formatCell(column: Pick<ColumnSpec, 'type' | 'format' | 'valueLabels'>, value: unknown): string {
   if (value === undefined || value === null) return '';
+  const label = column.valueLabels?.[String(value)];
+  if (label) return message(label as MessageId);
   if (column.type === 'Date' && typeof value === 'string' && column.format) {
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? value : formatDate(date, column.format);

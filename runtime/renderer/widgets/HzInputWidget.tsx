@@ -23,7 +23,8 @@ function toNumberOrText(text: string): number | string {
  * hz-input: a single-line input (form-configuration.md §2 "Form field types"). ui:options.inputType
  * picks text (default), url, number, email or password; a numeric schema gets numbers, an empty
  * input gives undefined so `required` applies. Required fields show ' *' after the label. Typing shows at
- * once and reaches the form in a transition (deferred-change.ts).
+ * once and reaches the form in a transition (deferred-change.ts). ui:options.allowedKeys (a character class)
+ * lets only those keystrokes type, e.g. letters, digits and space for a QR code name.
  */
 export default function HzInputWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus } = props;
@@ -31,6 +32,7 @@ export default function HzInputWidget(props: WidgetProps) {
   const inputType =
     (options.inputType as HzInputType | undefined) ?? (isNumericSchema(schema.type) ? 'number' : 'text');
   const numeric = isNumericSchema(schema.type);
+  const allowedKeys = typeof options.allowedKeys === 'string' ? new RegExp(`^${options.allowedKeys}$`) : null;
   const shown = value === undefined || value === null ? '' : String(value);
   // Keeps what the user typed ("1." or "-") while the value is a number.
   const [draft, setDraft] = useState(shown);
@@ -68,6 +70,10 @@ export default function HzInputWidget(props: WidgetProps) {
       }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') change.flush();
+        // ui:options.allowedKeys: a character class of the keystrokes that type (e.g. '[A-Za-z0-9 ]');
+        // other printable keys are refused; editing keys (Backspace, arrows) and shortcuts pass.
+        const typed = event.key.length === 1 && !event.ctrlKey && !event.metaKey;
+        if (typed && allowedKeys && !allowedKeys.test(event.key)) event.preventDefault();
       }}
       onFocus={(event) => onFocus(id, event.target.value)}
       slotProps={{

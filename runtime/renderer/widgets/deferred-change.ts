@@ -20,6 +20,13 @@ export const LONG_FORM_SETTLE_MS = 200;
 export interface SchemaFormContext {
   /** Edits reach the form once typing pauses this long (0: in a transition at once). */
   settleMs?: number;
+  /** The screen's route parameters and inputs (e.g. formArea, id), for fields that call the API. */
+  params?: Record<string, string | undefined>;
+}
+
+/** The screen's parameters a field reads from its registry's formContext. */
+export function paramsOf(formContext: unknown): Record<string, string | undefined> {
+  return (formContext as SchemaFormContext | undefined)?.params ?? {};
 }
 
 /** The settle time a widget reads from its registry's formContext. */

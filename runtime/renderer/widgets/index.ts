@@ -15,10 +15,12 @@ import HzInputWidget from './HzInputWidget';
 import HzSelectWidget from './HzSelectWidget';
 import HzTextareaWidget from './HzTextareaWidget';
 import ImageField from './ImageField';
+import LabelColumnsField from './LabelColumnsField';
 import WysiwygWidget from './LazyWysiwygWidget';
 import MultiSelectWidget from './MultiSelectWidget';
 import NoteField from './NoteField';
 import NotifyUsersWidget from './NotifyUsersWidget';
+import QrCodeTypesField from './QrCodeTypesField';
 import SignaturePadWidget from './SignaturePadWidget';
 import TableField from './TableField';
 import TemperatureWidget from './TemperatureWidget';
@@ -52,6 +54,8 @@ export const fields = {
   table: TableField,
   'table-light': TableField,
   img: ImageField,
+  'qr-code-types': QrCodeTypesField,
+  'label-columns': LabelColumnsField,
 } satisfies RegistryFieldsType;
 
 /** A field-type name of the registry. */

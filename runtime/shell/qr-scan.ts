@@ -1,0 +1,39 @@
+/**
+ * Where a scanned QR code goes (issue "Form configuration" §3; docs/form-configuration.md "Scanning"): the
+ * API's scan answer (qrCodes.scan) as a path of the platform. Create opens a new entry, Populate a new entry
+ * prefilled from the code (…/qr/{token}), Update the entry in edit mode carrying the code, View the entry
+ * read only, and a Public View code the read-only page outside the shell.
+ */
+
+/** The scan answer of qrCodes.scan. */
+export interface ScanAnswer {
+  action: 'create' | 'update' | 'view' | 'populate' | 'publicView';
+  clientId: number;
+  projectId: number;
+  formArea: string;
+  formId: number;
+  entryNumber?: number;
+}
+
+/** The path a scan answer opens. */
+export function scanTarget(answer: ScanAnswer, token: string): string {
+  const form = `/projects/${answer.projectId}/qa/${encodeURIComponent(answer.formArea)}/${answer.formId}`;
+  switch (answer.action) {
+    case 'create':
+      return `${form}/add`;
+    case 'populate':
+      return `${form}/qr/${token}`;
+    case 'update':
+      return `${form}/entry/${answer.entryNumber}/qr/${token}`;
+    case 'view':
+      return `${form}/entry/${answer.entryNumber}`;
+    case 'publicView':
+      return `/qr/${token}/view`;
+  }
+}
+
+/** A return path after login that stays on this site ('/…', not '//…' or with a backslash); else null. */
+export function safeReturnPath(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  return value;
+}
