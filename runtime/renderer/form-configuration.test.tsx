@@ -97,7 +97,7 @@ describe('QR code setups', () => {
     expect(within(dialog()).getByRole('combobox', { name: /^Type/ })).toHaveTextContent('View');
     expect(within(dialog()).getByRole('combobox', { name: /^Access \*/ })).toHaveTextContent('Public');
     await user.click(within(dialog()).getByRole('combobox', { name: /^Access Type/ }));
-    await user.click(screen.getByRole('option', { name: 'Role Based', exact: true }));
+    await user.click(screen.getByRole('option', { name: /^Role Based$/ }));
     expect(await within(dialog()).findByText('Setup QR Code Types based on Role:')).toBeInTheDocument();
     expect(within(dialog()).queryByRole('combobox', { name: /^Access \*/ })).toBeNull();
     // a Populate tab with a role and no question: the server's message, in a modal, with its bold
