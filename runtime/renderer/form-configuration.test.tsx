@@ -115,9 +115,8 @@ describe('QR code setups', () => {
     await user.click(within(dialog()).getByLabelText('Populate 2 Select Question to Add'));
     await user.click(await screen.findByRole('option', { name: 'Curing method' }));
     const curing = await within(dialog()).findByLabelText('Curing method');
-    expect(curing).toHaveTextContent(
-      demoSeed.formDefinitions[0].pages[1].questions.find((q) => q.id === 13)?.options?.[0].value,
-    );
+    const firstOption = demoSeed.formDefinitions[0].pages[1].questions.find((q) => q.id === 13)?.options?.[0].value;
+    expect(curing).toHaveTextContent(String(firstOption));
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await screen.findByRole('row', { name: /Gate One/ });
     const saved = await callOperation<{ name: string; qrCodeRoleDetails: unknown[]; qrCodeTypeDetails: unknown[] }[]>(
