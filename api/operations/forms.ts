@@ -181,3 +181,91 @@ export async function publishForm(
   await store.collection<FormDoc>('formDefinitions').updateOne({ id, clientId }, { $set: { ...def } });
   return def;
 }
+
+/**
+ * Sets form flags (isActive, isDefault) on the working copy and on its latest published version, so project
+ * users see the change at once (administration-data.md §7 "Settings forms": activate, deactivate, default,
+ * nondefault). @returns the working copy; @throws AppError 404 notFound.form
+ */
+export async function setFormFlags(
+  store: Store,
+  clientId: number,
+  formArea: string,
+  id: number,
+  flags: Partial<Pick<FormDefinition, 'isActive' | 'isDefault'>>,
+  actor: Actor,
+  now = new Date(),
+): Promise<FormDefinition> {
+  const current = await findWorkingCopy(store, clientId, formArea, id);
+  const stamp = modifiedStamp(actor, now);
+  await store.collection<FormDoc>('formDefinitions').updateOne({ id, clientId }, { $set: { ...flags, ...stamp } });
+  const versions = store.collection<FormVersionDoc>('formVersions');
+  const [latest] = await versions.find({ clientId, formId: id }, { sort: { version: -1 }, limit: 1 });
+  if (latest)
+    await versions.updateOne(
+      { clientId, formId: id, version: latest.version },
+      { $set: { definition: { ...latest.definition, ...flags } } },
+    );
+  const { _id, ...rest } = current;
+  return { ...(rest as FormDefinition), ...flags, ...stamp };
+}
+
+/** A copy of a working copy as a new Draft form: 'Copy of {title}', version 1, active, not default, unpublished. */
+export async function cloneForm(store: Store, clientId: number, id: number, actor: Actor, now = new Date()) {
+  const source = await store.collection<FormDoc>('formDefinitions').findOne({ id, clientId });
+  if (!source) throw new AppError(404, 'notFound.form');
+  const { _id, id: _old, publishedAt, status, version, isDefault, ...content } = source;
+  const copy: FormDefinition = {
+    ...(content as Omit<FormDefinition, 'id'>),
+    id: await nextSequence(store, 'formDefinitions'),
+    title: `Copy of ${source.title}`.slice(0, 200),
+    status: 'Draft',
+    version: 1,
+    isActive: true,
+    isDefault: false,
+    created: now.toISOString(),
+    createdBy: actor.fullName,
+    createdById: actor.id,
+    ...modifiedStamp(actor, now),
+  };
+  await store.collection<FormDoc>('formDefinitions').insertOne({ ...copy });
+  return copy;
+}
+
+/**
+ * Deletes a form with everything that configures it (published versions, QR code and label preparation setups,
+ * links) when no entry of it exists on any project. @throws AppError 404 notFound.form, 409 forms.hasEntries
+ */
+export async function deleteForm(store: Store, clientId: number, formArea: string, id: number) {
+  await findWorkingCopy(store, clientId, formArea, id);
+  if ((await store.collection('formEntries').countDocuments({ clientId, formId: id })) > 0)
+    throw new AppError(409, 'forms.hasEntries');
+  await store.collection('formVersions').deleteMany({ clientId, formId: id });
+  await store.collection('qrCodeSetups').deleteMany({ clientId, formId: id });
+  await store.collection('labelPreparationSetups').deleteMany({ clientId, formId: id });
+  await store.collection('linkedFormSetups').deleteMany({ clientId, $or: [{ formId: id }, { linkedFormId: id }] });
+  await store.collection('formDefinitions').deleteOne({ clientId, id });
+  return { id };
+}
+
+/**
+ * Withdraws a form from one project: the project stops offering it (a form offered everywhere becomes offered
+ * on every other project of the client). @throws AppError 404 notFound.form, 409 forms.lastProject
+ */
+export async function withdrawForm(store: Store, clientId: number, formArea: string, id: number, projectId: number) {
+  const form = await findWorkingCopy(store, clientId, formArea, id);
+  const all = (await store.collection<{ id: number }>('projects').find({ clientId })).map((p) => p.id);
+  const offered = form.projectIds && form.projectIds.length > 0 ? form.projectIds : all;
+  const projectIds = offered.filter((p) => p !== projectId);
+  // An empty list means every project: the last project cannot be withdrawn (deactivate the form instead).
+  if (projectIds.length === 0) throw new AppError(409, 'forms.lastProject');
+  await store.collection<FormDoc>('formDefinitions').updateOne({ clientId, id }, { $set: { projectIds } });
+  const versions = store.collection<FormVersionDoc>('formVersions');
+  const [latest] = await versions.find({ clientId, formId: id }, { sort: { version: -1 }, limit: 1 });
+  if (latest)
+    await versions.updateOne(
+      { clientId, formId: id, version: latest.version },
+      { $set: { definition: { ...latest.definition, projectIds } } },
+    );
+  return { id, projectIds };
+}

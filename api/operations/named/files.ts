@@ -11,7 +11,7 @@ import { checkFileName, fileKey, folderKey, MAX_FILE_BYTES, publicPath, sniffTyp
 import type { NamedOperation, OperationContext } from '../../resources/context';
 
 /** A file as the API answers it. */
-function view(info: StoredFile) {
+export function view(info: StoredFile) {
   const file = publicPath(info.key);
   return {
     name: info.name,
@@ -36,8 +36,15 @@ export const list: NamedOperation = async (context) => {
 };
 
 /** POST /api/files/upload?folder= (multipart, uploads[]): 201 with the stored files. */
-export const upload: NamedOperation = async (context) => {
-  const prefix = folderKey(tenant(context), context.http.req.query('folder') ?? '');
+export const upload: NamedOperation = async (context) => uploadInto(context, context.http.req.query('folder') ?? '');
+
+/**
+ * Stores the multipart files (uploads[]) of the request in `folder` of the tenant: every file checked (name,
+ * 10 MB, type read from its bytes) before any is stored. 201 with the stored files.
+ * @throws AppError 415 not multipart, 400 files.noFiles, 413 files.tooLarge, 400 for a bad name or folder
+ */
+export async function uploadInto(context: OperationContext, folder: string): Promise<Response> {
+  const prefix = folderKey(tenant(context), folder);
   const type = (context.http.req.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) throw new AppError(415, 'security.unsupportedMediaType');
   const form = await context.http.req.formData();
@@ -58,7 +65,7 @@ export const upload: NamedOperation = async (context) => {
   const stored = [];
   for (const file of checked) stored.push(view(await context.store.files.put(file.key, file.bytes, file.contentType)));
   return context.http.json(stored, 201);
-};
+}
 
 /** GET /api/files/download?file=: the bytes, shown inline for images and PDFs, else as a download. */
 export const download: NamedOperation = async (context) => {

@@ -15,6 +15,7 @@ import * as labelPreparation from './label-preparation';
 import { lookupValuesCreate } from './lookup-values-create';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
+import * as settingsForms from './settings-forms';
 
 export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'auth.login': auth.login,
@@ -48,6 +49,25 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'forms.create': forms.create,
   'forms.update': forms.update,
   'forms.publish': forms.publish,
+  'forms.activate': settingsForms.activate,
+  'forms.deactivate': settingsForms.deactivate,
+  'forms.default': settingsForms.makeDefault,
+  'forms.nondefault': settingsForms.makeNonDefault,
+  'forms.sections': settingsForms.sections,
+  'forms.getActiveByFlag': settingsForms.byActiveFlag,
+  'forms.allMetadata': settingsForms.allMetadata,
+  'forms.metadata': settingsForms.metadata,
+  'forms.formSections': settingsForms.formSections,
+  'forms.clone': settingsForms.clone,
+  'forms.links': settingsForms.links,
+  'forms.saveLinks': settingsForms.saveLinks,
+  'forms.attachments': settingsForms.attachments,
+  'forms.attachmentsByPrefix': settingsForms.attachmentsByPrefix,
+  'forms.deleteFiles': settingsForms.deleteFiles,
+  'forms.documents': settingsForms.documents,
+  'forms.uploadDocument': settingsForms.uploadDocument,
+  'forms.withdraw': settingsForms.withdraw,
+  'forms.delete': settingsForms.remove,
   'qrCodes.create': qrCodes.create,
   'qrCodes.update': qrCodes.update,
   'qrCodes.delete': qrCodes.remove,

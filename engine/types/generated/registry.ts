@@ -5,6 +5,7 @@ import schema_code_generator_setting from '../../../schemas/entities/code-genera
 import schema_form_definition from '../../../schemas/entities/form-definition.schema.json';
 import schema_form_entry from '../../../schemas/entities/form-entry.schema.json';
 import schema_label_preparation_setup from '../../../schemas/entities/label-preparation-setup.schema.json';
+import schema_linked_form_setup from '../../../schemas/entities/linked-form-setup.schema.json';
 import schema_lookup_value from '../../../schemas/entities/lookup-value.schema.json';
 import schema_project from '../../../schemas/entities/project.schema.json';
 import schema_qr_code_setup from '../../../schemas/entities/qr-code-setup.schema.json';
@@ -12,9 +13,11 @@ import schema_user from '../../../schemas/entities/user.schema.json';
 import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
 import schema_code_generator_input from '../../../schemas/api/code-generator-input.schema.json';
 import schema_download_request from '../../../schemas/api/download-request.schema.json';
+import schema_file_urls_request from '../../../schemas/api/file-urls-request.schema.json';
 import schema_form_definition_input from '../../../schemas/api/form-definition-input.schema.json';
 import schema_label_export_request from '../../../schemas/api/label-export-request.schema.json';
 import schema_label_preparation_setup_input from '../../../schemas/api/label-preparation-setup-input.schema.json';
+import schema_linked_form_setups_input from '../../../schemas/api/linked-form-setups-input.schema.json';
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
 import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
@@ -22,11 +25,13 @@ import schema_project_access_request from '../../../schemas/api/project-access-r
 import schema_qr_code_generation_request from '../../../schemas/api/qr-code-generation-request.schema.json';
 import schema_qr_code_setup_input from '../../../schemas/api/qr-code-setup-input.schema.json';
 import schema_register_query from '../../../schemas/api/register-query.schema.json';
+import schema_sections_request from '../../../schemas/api/sections-request.schema.json';
 import schema_submission from '../../../schemas/api/submission.schema.json';
 import schema_user_view from '../../../schemas/api/user-view.schema.json';
 import rules_lookup_value from '../../../schemas/rules/lookup-value.json';
 import resource_code_generator_setting from '../../../schemas/resources/code-generator-setting.json';
 import resource_label_preparation_setup from '../../../schemas/resources/label-preparation-setup.json';
+import resource_linked_form_setup from '../../../schemas/resources/linked-form-setup.json';
 import resource_lookup_value from '../../../schemas/resources/lookup-value.json';
 import resource_qr_code_setup from '../../../schemas/resources/qr-code-setup.json';
 
@@ -37,6 +42,7 @@ export const registeredSchemas = {
   'form-definition': schema_form_definition,
   'form-entry': schema_form_entry,
   'label-preparation-setup': schema_label_preparation_setup,
+  'linked-form-setup': schema_linked_form_setup,
   'lookup-value': schema_lookup_value,
   'project': schema_project,
   'qr-code-setup': schema_qr_code_setup,
@@ -44,9 +50,11 @@ export const registeredSchemas = {
   'access-types-request': schema_access_types_request,
   'code-generator-input': schema_code_generator_input,
   'download-request': schema_download_request,
+  'file-urls-request': schema_file_urls_request,
   'form-definition-input': schema_form_definition_input,
   'label-export-request': schema_label_export_request,
   'label-preparation-setup-input': schema_label_preparation_setup_input,
+  'linked-form-setups-input': schema_linked_form_setups_input,
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
   'password-change-request': schema_password_change_request,
@@ -54,6 +62,7 @@ export const registeredSchemas = {
   'qr-code-generation-request': schema_qr_code_generation_request,
   'qr-code-setup-input': schema_qr_code_setup_input,
   'register-query': schema_register_query,
+  'sections-request': schema_sections_request,
   'submission': schema_submission,
   'user-view': schema_user_view,
 } as const;
@@ -62,7 +71,7 @@ export const registeredSchemas = {
 export const registeredRuleFamilies: readonly { $id: string }[] = [rules_lookup_value];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_code_generator_setting, resource_label_preparation_setup, resource_lookup_value, resource_qr_code_setup];
+export const registeredResources: readonly unknown[] = [resource_code_generator_setting, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_qr_code_setup];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['codeGeneratorSettings', 'labelPreparationSetups', 'lookupValues', 'qrCodeSetups'] as const;
+export const resourceCollections = ['codeGeneratorSettings', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'qrCodeSetups'] as const;

@@ -1,0 +1,392 @@
+/**
+ * The rest of the settings forms calls (administration-data.md §7 "Settings forms", /api/settings/forms):
+ * activate, deactivate, default, non-default, sections, active forms by flag, metadata, a form's sections,
+ * withdraw from a project, delete, clone, linked form setups, entry attachments, file deletes and a form's
+ * reference documents. Decisions in docs/api.md "Settings forms" and docs/decisions.md.
+ */
+import { AppError, detail } from '../../../engine/errors';
+import { fieldTypeOf } from '../../../engine/forms/field-types';
+import { allQuestions, questionKind } from '../../../engine/forms/questions';
+import type {
+  FileUrlsRequest,
+  FormDefinition,
+  FormEntry,
+  LinkedFormSetup,
+  LinkedFormSetupsInput,
+  SectionsRequest,
+} from '../../../engine/types/generated';
+import type { UserDoc } from '../../auth/types';
+import { fileKey, folderKey, publicPath } from '../../files/paths';
+import { intParam, slugParam } from '../../http/body';
+import { nextSequence } from '../../ids';
+import type { NamedOperation, OperationContext } from '../../resources/context';
+import { withoutStoreKey } from '../documents';
+import {
+  activeFormsForProject,
+  cloneForm,
+  deleteForm,
+  findWorkingCopy,
+  latestPublished,
+  publishedFormForProject,
+  setFormFlags,
+  withdrawForm,
+} from '../forms';
+import { findProject } from '../projects';
+import { uploadInto, view } from './files';
+
+function actorOf(context: OperationContext) {
+  const user = context.user as UserDoc;
+  return { id: user.id, fullName: user.fullName };
+}
+
+const tenant = (context: OperationContext) => context.clientId as number;
+
+function flagOperation(flags: { isActive?: boolean; isDefault?: boolean }): NamedOperation {
+  return (context) =>
+    setFormFlags(
+      context.store,
+      tenant(context),
+      slugParam(context.http, 'formArea'),
+      intParam(context.http, 'id'),
+      flags,
+      actorOf(context),
+      context.now,
+    );
+}
+
+/** PUT activate/{formArea}/{id}: project users are offered the form again. */
+export const activate = flagOperation({ isActive: true });
+/** PUT deactivate/{formArea}/{id}: project users stop seeing the form at once (its entries stay). */
+export const deactivate = flagOperation({ isActive: false });
+/** PUT default/{formArea}/{id}: a default form is offered on new projects (several per area may be). */
+export const makeDefault = flagOperation({ isDefault: true });
+/** PUT nondefault/{formArea}/{id}. */
+export const makeNonDefault = flagOperation({ isDefault: false });
+
+/**
+ * POST sections/{formArea} ({ projectId? }): the area's sections (form categories) with their active published
+ * forms, by section then title; with projectId only the forms offered on that project (another client's is 404).
+ */
+export const sections: NamedOperation = async (context) => {
+  const { store } = context;
+  const formArea = slugParam(context.http, 'formArea');
+  const body = (context.body ?? {}) as SectionsRequest;
+  let forms: { id: number; title: string; version: number; category?: string }[];
+  if (body.projectId !== undefined) {
+    const project = await findProject(store, tenant(context), body.projectId);
+    forms = await activeFormsForProject(store, tenant(context), formArea, project.id);
+  } else {
+    const versions = await store
+      .collection<{ formId: number; version: number; definition: FormDefinition }>('formVersions')
+      .find({ clientId: tenant(context), formArea }, { sort: { formId: 1, version: -1 } });
+    const latest = new Map<number, FormDefinition>();
+    for (const v of versions) if (!latest.has(v.formId)) latest.set(v.formId, v.definition);
+    forms = [...latest.values()].filter((f) => f.isActive !== false);
+  }
+  const bySection = new Map<string, { id: number; title: string; version: number }[]>();
+  for (const form of forms) {
+    const section = form.category ?? '';
+    bySection.set(section, [
+      ...(bySection.get(section) ?? []),
+      { id: form.id, title: form.title, version: form.version },
+    ]);
+  }
+  return [...bySection]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([section, list]) => ({ section, forms: list.sort((a, b) => a.title.localeCompare(b.title)) }));
+};
+
+/** GET getActive/{flag}: the working copies of every area whose isActive is the flag ('true' or 'false'). */
+export const byActiveFlag: NamedOperation = async (context) => {
+  const flag = context.http.req.param('flag');
+  if (flag !== 'true' && flag !== 'false') throw new AppError(400, 'validation.badRequest');
+  const forms = await context.store
+    .collection<FormDefinition>('formDefinitions')
+    .find({ clientId: tenant(context) }, { sort: { title: 1 } });
+  return forms
+    .filter((f) => (f.isActive !== false) === (flag === 'true'))
+    .map(({ id, title, formArea, category, status, version, isActive, isDefault }) => ({
+      id,
+      title,
+      formArea,
+      category,
+      status,
+      version,
+      isActive: isActive !== false,
+      isDefault: isDefault === true,
+    }));
+};
+
+/** The published, active forms of every area offered on a project. */
+async function formsOfProject(context: OperationContext, projectId: number): Promise<FormDefinition[]> {
+  const versions = await context.store
+    .collection<{ formId: number; version: number; definition: FormDefinition }>('formVersions')
+    .find({ clientId: tenant(context) }, { sort: { formId: 1, version: -1 } });
+  const latest = new Map<number, FormDefinition>();
+  for (const v of versions) if (!latest.has(v.formId)) latest.set(v.formId, v.definition);
+  return [...latest.values()].filter(
+    (f) => f.isActive !== false && (!f.projectIds?.length || f.projectIds.includes(projectId)),
+  );
+}
+
+/** GET all/metadata/{projectId}: every active form offered on the project, with its number of entries there. */
+export const allMetadata: NamedOperation = async (context) => {
+  const project = await findProject(context.store, tenant(context), intParam(context.http, 'projectId'));
+  const forms = await formsOfProject(context, project.id);
+  const entries = context.store.collection('formEntries');
+  const out = [];
+  for (const form of forms.sort((a, b) => a.title.localeCompare(b.title)))
+    out.push({
+      id: form.id,
+      title: form.title,
+      formArea: form.formArea,
+      category: form.category,
+      version: form.version,
+      entryCount: await entries.countDocuments({ clientId: tenant(context), projectId: project.id, formId: form.id }),
+    });
+  return out;
+};
+
+/**
+ * GET {formArea}/{id}/metadata/{projectId}?completedFormEntryNumber=N: the published form's pages and questions
+ * for the project, and with N the summary of that entry (404 notFound.entry when there is none).
+ */
+export const metadata: NamedOperation = async (context) => {
+  const { http: c, store } = context;
+  const project = await findProject(store, tenant(context), intParam(c, 'projectId'));
+  const form = await publishedFormForProject(
+    store,
+    tenant(context),
+    project.id,
+    slugParam(c, 'formArea'),
+    intParam(c, 'id'),
+  );
+  const answer: Record<string, unknown> = {
+    id: form.id,
+    title: form.title,
+    formArea: form.formArea,
+    version: form.version,
+    pages: form.pages.map((p) => ({ id: p.id, label: p.label, questionCount: p.questions.length })),
+    questions: allQuestions(form).map((q) => ({
+      id: q.id,
+      label: q.label,
+      type: q.type,
+      extendedType: q.extendedType,
+    })),
+  };
+  const raw = c.req.query('completedFormEntryNumber');
+  if (raw !== undefined) {
+    if (!/^[1-9]\d{0,8}$/.test(raw)) throw new AppError(404, 'notFound.entry');
+    const entry = await store
+      .collection<FormEntry & { [key: string]: unknown }>('formEntries')
+      .findOne({ clientId: tenant(context), projectId: project.id, formId: form.id, entryNumber: Number(raw) });
+    if (!entry) throw new AppError(404, 'notFound.entry');
+    answer.completedEntry = {
+      entryNumber: entry.entryNumber,
+      date: entry.date,
+      enteredBy: entry.enteredBy,
+      isDraft: entry.isDraft === true,
+    };
+  }
+  return answer;
+};
+
+/** GET {formArea}/{id}/sections: the working copy's pages, in order. */
+export const formSections: NamedOperation = async (context) => {
+  const form = await findWorkingCopy(
+    context.store,
+    tenant(context),
+    slugParam(context.http, 'formArea'),
+    intParam(context.http, 'id'),
+  );
+  return form.pages.map((page, order) => ({ id: page.id, label: page.label, order }));
+};
+
+/** DELETE {projectId}/{formArea}/{id}: the project stops offering the form (409 for its last project). */
+export const withdraw: NamedOperation = async (context) => {
+  const { http: c, store } = context;
+  const project = await findProject(store, tenant(context), intParam(c, 'projectId'));
+  return withdrawForm(store, tenant(context), slugParam(c, 'formArea'), intParam(c, 'id'), project.id);
+};
+
+/** DELETE {formArea}/{id}: deletes a form without entries and its setups (409 forms.hasEntries otherwise). */
+export const remove: NamedOperation = async (context) =>
+  deleteForm(context.store, tenant(context), slugParam(context.http, 'formArea'), intParam(context.http, 'id'));
+
+/** POST clone/{id}: a Draft copy of the form; 201. */
+export const clone: NamedOperation = async (context) =>
+  context.http.json(
+    await cloneForm(context.store, tenant(context), intParam(context.http, 'id'), actorOf(context), context.now),
+    201,
+  );
+
+/** GET linked-form-setups[?formId=]: the client's links, of one form with formId. */
+export const links: NamedOperation = async (context) => {
+  const raw = context.http.req.query('formId');
+  const filter: Record<string, unknown> = { clientId: tenant(context) };
+  if (raw !== undefined) {
+    if (!/^[1-9]\d{0,8}$/.test(raw)) throw new AppError(400, 'validation.badRequest');
+    filter.formId = Number(raw);
+  }
+  const found = await context.store.collection<LinkedFormSetup>('linkedFormSetups').find(filter, { sort: { id: 1 } });
+  return found.map(withoutStoreKey);
+};
+
+/**
+ * POST linked-form-setups ({ formId, links }): replaces the links of a form. Both forms must be the client's,
+ * a form is not linked to itself, and each mapped question exists in its form with an answer of the same kind.
+ * @throws AppError 404 notFound.form, 400 forms.linkInvalid with a detail per problem
+ */
+export const saveLinks: NamedOperation = async (context) => {
+  const { store } = context;
+  const input = context.body as LinkedFormSetupsInput;
+  const forms = store.collection<FormDefinition>('formDefinitions');
+  const form = await forms.findOne({ clientId: tenant(context), id: input.formId });
+  if (!form) throw new AppError(404, 'notFound.form');
+  const problems = [];
+  const saved: LinkedFormSetup[] = [];
+  const at = context.now.toISOString();
+  const actor = actorOf(context);
+  for (const [i, link] of input.links.entries()) {
+    const target = await forms.findOne({ clientId: tenant(context), id: link.linkedFormId });
+    if (!target) throw new AppError(404, 'notFound.form');
+    if (target.id === form.id) problems.push(detail(`/links/${i}/linkedFormId`, 'forms.linkToItself'));
+    const from = new Map(allQuestions(form).map((q) => [q.id, q]));
+    const to = new Map(allQuestions(target).map((q) => [q.id, q]));
+    for (const [m, map] of link.questionMap.entries()) {
+      const a = from.get(map.fromQuestionId);
+      const b = to.get(map.toQuestionId);
+      if (!a || !b) problems.push(detail(`/links/${i}/questionMap/${m}`, 'forms.linkUnknownQuestion', { m: m + 1 }));
+      else if (questionKind(a) !== questionKind(b) || fieldTypeOf(a).answerless)
+        problems.push(detail(`/links/${i}/questionMap/${m}`, 'forms.linkKindMismatch', { from: a.label, to: b.label }));
+    }
+    saved.push({
+      id: await nextSequence(store, 'linkedFormSetups'),
+      clientId: tenant(context),
+      formId: form.id,
+      formArea: form.formArea,
+      linkedFormId: target.id,
+      linkedFormArea: target.formArea,
+      questionMap: link.questionMap,
+      isActive: link.isActive ?? true,
+      created: at,
+      createdBy: actor.fullName,
+      createdById: actor.id,
+      modified: at,
+      modifiedBy: actor.fullName,
+      modifiedById: actor.id,
+    });
+  }
+  if (problems.length > 0) {
+    const error = new AppError(400, problems[0].messageId, {}, problems);
+    error.message = problems[0].message;
+    throw error;
+  }
+  const collection = store.collection<LinkedFormSetup>('linkedFormSetups');
+  await collection.deleteMany({ clientId: tenant(context), formId: form.id });
+  for (const link of saved) await collection.insertOne({ ...link });
+  return saved;
+};
+
+/** The files an entry's answers name (file uploads and signatures), as file entries of form-configuration.md §3. */
+async function entryFiles(context: OperationContext, form: FormDefinition, entry: FormEntry) {
+  const questions = new Map(allQuestions(form).map((q) => [q.id, q]));
+  const out = [];
+  for (const answer of entry.answers) {
+    const question = questions.get(answer.questionId);
+    if (!question || !['fileUpload', 'signature'].includes(questionKind(question))) continue;
+    for (const value of answer.answers) {
+      if (typeof value !== 'string') continue;
+      const info = await context.store.files.info(fileKey(tenant(context), value));
+      if (!info) continue;
+      const file = view(info);
+      out.push({
+        id: `${entry.entryNumber}:${publicPath(info.key)}`,
+        fileName: file.file,
+        originalFileName: info.name,
+        url: file.url,
+        fileDescription: question.label,
+        entryNumber: entry.entryNumber,
+      });
+    }
+  }
+  return out;
+}
+
+async function formEntries(context: OperationContext, entryNumber?: number) {
+  const { http: c, store } = context;
+  const project = await findProject(store, tenant(context), intParam(c, 'projectId'));
+  const form = await latestPublished(store, tenant(context), intParam(c, 'id'));
+  if (!form) throw new AppError(404, 'notFound.form');
+  const filter: Record<string, unknown> = { clientId: tenant(context), projectId: project.id, formId: form.id };
+  if (entryNumber !== undefined) filter.entryNumber = entryNumber;
+  const entries = await store.collection<FormEntry & { [key: string]: unknown }>('formEntries').find(filter, {
+    sort: { entryNumber: 1 },
+  });
+  return { form, entries };
+}
+
+/** GET {projectId}/{id}/get-attachments/{entryNumber}: the files of an entry. @throws AppError 404 notFound.entry */
+export const attachments: NamedOperation = async (context) => {
+  const { form, entries } = await formEntries(context, intParam(context.http, 'entryNumber'));
+  if (entries.length === 0) throw new AppError(404, 'notFound.entry');
+  return entryFiles(context, form, entries[0]);
+};
+
+/**
+ * GET {projectId}/{id}/get-attachments-by-prefix/{prefix}: the files of the form's entries on the project whose
+ * file name starts with the prefix (case ignored).
+ */
+export const attachmentsByPrefix: NamedOperation = async (context) => {
+  const prefix = (context.http.req.param('prefix') ?? '').toLowerCase();
+  const { form, entries } = await formEntries(context);
+  const out = [];
+  for (const entry of entries)
+    out.push(
+      ...(await entryFiles(context, form, entry)).filter((f) => f.originalFileName.toLowerCase().startsWith(prefix)),
+    );
+  return out;
+};
+
+/** A file path of the tenant from a path or a download url (`/api/files/download?file=…`). */
+function pathOf(urlOrPath: string): string {
+  if (urlOrPath.startsWith('/api/files/download?')) {
+    const file = new URLSearchParams(urlOrPath.split('?')[1]).get('file');
+    if (!file) throw new AppError(400, 'validation.badRequest');
+    return file;
+  }
+  return urlOrPath;
+}
+
+/** DELETE file/delete ({ Url }) and file/deletes ({ Urls }): removes the client's files; 404 when one is missing. */
+export const deleteFiles: NamedOperation = async (context) => {
+  const body = context.body as FileUrlsRequest;
+  const keys = [...(body.Url ? [body.Url] : []), ...(body.Urls ?? [])].map((u) => fileKey(tenant(context), pathOf(u)));
+  for (const key of keys) if (!(await context.store.files.info(key))) throw new AppError(404, 'files.notFound');
+  for (const key of keys) await context.store.files.delete(key);
+  return { deleted: keys.length };
+};
+
+/** The folder of a form's reference documents. */
+const documentsFolder = (formId: number) => `forms/${formId}/documents`;
+
+/** GET {formArea}/document/{id}: the form's reference documents. */
+export const documents: NamedOperation = async (context) => {
+  const form = await findWorkingCopy(
+    context.store,
+    tenant(context),
+    slugParam(context.http, 'formArea'),
+    intParam(context.http, 'id'),
+  );
+  const prefix = folderKey(tenant(context), documentsFolder(form.id));
+  return (await context.store.files.list(prefix, false)).map(view);
+};
+
+/** POST document/{id} (multipart uploads[]): adds reference documents to a form of the client; 201. */
+export const uploadDocument: NamedOperation = async (context) => {
+  const form = await context.store
+    .collection<FormDefinition>('formDefinitions')
+    .findOne({ clientId: tenant(context), id: intParam(context.http, 'id') });
+  if (!form) throw new AppError(404, 'notFound.form');
+  return uploadInto(context, documentsFolder(form.id));
+};
