@@ -169,6 +169,68 @@ describe('QR code setups', () => {
   });
 });
 
+describe('the form library', () => {
+  beforeEach(() => mockApi.logIn('admin@demo.local', 1));
+
+  it('deactivates, makes default, clones and deletes forms; a form with entries is not deleted', async () => {
+    const user = userEvent.setup();
+    renderApp('/quality-assurance/form-library');
+    const pour = await screen.findByRole('row', { name: /Concrete Pour Inspection/ });
+    await user.click(within(pour).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() =>
+      expect(within(row('Concrete Pour Inspection')).getByRole('button', { name: 'Activate' })).toBeInTheDocument(),
+    );
+    await user.click(within(row('Concrete Pour Inspection')).getByRole('button', { name: 'Default' }));
+    await waitFor(() =>
+      expect(within(row('Concrete Pour Inspection')).getByRole('button', { name: 'Non-default' })).toBeInTheDocument(),
+    );
+    await user.click(within(row('Steel Reinforcement Inspection')).getByRole('button', { name: 'Clone' }));
+    expect(screen.getByTestId('confirm-text').innerHTML).toBe('Make a copy of <b>Steel Reinforcement Inspection</b>?');
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    const copy = await screen.findByRole('row', { name: /Copy of Steel Reinforcement Inspection/ });
+    expect(copy).toHaveTextContent('Draft');
+    await user.click(within(copy).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Copy of Steel/ })).toBeNull());
+    await mockApi.addEntries({
+      id: 700,
+      clientId: 1,
+      projectId: 1,
+      formId: 3,
+      formVersion: 1,
+      formArea: 'quality-assurance',
+      aggregateRootId: '00000000-0000-4000-8000-000000000700',
+      entryNumber: 1,
+      globalEntryNumber: 1,
+      displayGlobalId: '3-1',
+      date: '2026-11-20T09:30:00.000Z',
+      enteredBy: 'Niamh Gallagher',
+      enteredById: 1,
+      answers: [],
+    } as unknown as FormEntry);
+    await user.click(within(row('Steel Reinforcement Inspection')).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByTestId('error-text')).toHaveTextContent(
+      'This form has entries and cannot be deleted; deactivate it instead.',
+    );
+  }, 60_000);
+
+  it("shows an area's page of one category under its own title", async () => {
+    renderApp('/quality-assurance/audits');
+    expect(await screen.findByRole('heading', { name: 'Audits', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+  });
+
+  it('lists the forms of a category with their QR code and label preparation pages', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/health-and-safety/inspections');
+    const safety = await screen.findByRole('row', { name: /Site Safety Inspection/ });
+    await user.click(within(safety).getByRole('button', { name: 'QR Codes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/health-and-safety/form-library/5/qrcodes'));
+    expect(await screen.findByRole('row', { name: /Safety Walk/ })).toBeInTheDocument();
+  });
+});
+
 describe('label preparation', () => {
   beforeEach(() => mockApi.logIn('admin@demo.local', 1));
 

@@ -44,11 +44,15 @@ export const getActive: NamedOperation = async ({ http: c, store, clientId }) =>
   return activeFormsForProject(store, clientId as number, slugParam(c, 'formArea'), project.id);
 };
 
-/** GET …/all/{formArea}: every working copy of an area, by title. */
+/** GET …/all/{formArea}[?category=]: every working copy of an area (of one category, a page of its admin menu), by title. */
 export const all: NamedOperation = async ({ http: c, store, clientId }) => {
-  const forms = await store
-    .collection<FormDefinition>('formDefinitions')
-    .find({ clientId, formArea: slugParam(c, 'formArea') }, { sort: { title: 1 } });
+  const filter: Record<string, unknown> = { clientId, formArea: slugParam(c, 'formArea') };
+  const category = c.req.query('category');
+  if (category !== undefined) {
+    if (!/^[a-z][a-z-]{0,39}$/.test(category)) throw new AppError(400, 'validation.badRequest');
+    filter.category = category;
+  }
+  const forms = await store.collection<FormDefinition>('formDefinitions').find(filter, { sort: { title: 1 } });
   return forms.map(withoutStoreKey);
 };
 

@@ -2,6 +2,7 @@
  * Column providers by name (`dynamicColumns`, `titleFrom` of a register): columns (and a title) added to
  * a register, from the route's loader data or fetched with the route parameters.
  */
+import { isMessageId, message } from '../../../engine/messages/catalogue';
 import { registerColumns } from '../../../engine/registers/rows';
 import { callOperation } from '../../api/client';
 import type { FormDefinition } from '../../api/types';
@@ -30,5 +31,12 @@ export const columnProviders: Record<
         params: { projectId: params.projectId ?? '', formArea: params.formArea ?? '', id: params.formId ?? '' },
       }));
     return { title: def.title, columns: registerColumns(def) };
+  },
+  /** No columns; the title of the area's page of forms of one category (route params `category`), if any. */
+  async formCategoryTitle(params) {
+    // toolbox-talk → toolboxTalk: message ids have no hyphens.
+    const key = (params.category ?? '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const id = `formLibrary.category.${key}`;
+    return { title: isMessageId(id) ? message(id) : undefined, columns: [] };
   },
 };
