@@ -168,6 +168,21 @@ describe('settings forms', () => {
       (await h.call('POST', `${F}/linked-form-setups`, { cookie: admin, body: { formId: 2, links: [] } })).status,
     ).toBe(404);
     expect((await h.call('POST', `${F}/linked-form-setups`, { cookie: user, body })).status).toBe(403);
+    expect(listed[0]).toMatchObject({ linkedFormTitle: 'Steel Reinforcement Inspection' });
+    // what the link copies from an entry of form 1 into a new entry of form 3
+    const entry = await submit();
+    const prefill = await json<{ formId: number; answers: { questionId: number; answers: unknown[] }[] }>(
+      h.call('GET', `/api/projects/1/forms/quality-assurance/1/linked/${entry.entryNumber}/3`, { cookie: user }),
+    );
+    const location = sampleAnswers(pour).find((a) => a.questionId === 1)?.answers;
+    expect(prefill).toEqual({ formId: 3, answers: [{ questionId: 1, answers: location }] });
+    expect(
+      (await h.call('GET', `/api/projects/1/forms/quality-assurance/1/linked/${entry.entryNumber}/5`, { cookie: user }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await h.call('GET', `/api/projects/1/forms/quality-assurance/1/linked/999/3`, { cookie: user })).status,
+    ).toBe(404);
   });
 
   it("lists an entry's attachments, finds them by prefix, and deletes files of the client only", async () => {

@@ -3,7 +3,8 @@
  * makes a Role Based QR code setup (a role chosen in Create is disabled in Update; a Populate tab without
  * questions shows its message), generates and downloads the QR image of the form's Create code, makes a label
  * setup and exports the labels of two entries; a project user who is not signed in scans the code, logs in and
- * lands on a new entry prefilled with the Populate values; an Update code lets that user change the
+ * lands on a new entry prefilled with the Populate values and, on submitting it, is offered the linked form's new
+ * entry prefilled from it; an Update code lets that user change the
  * administrator's entry; a Public View code shows its entry without login. No Content-Security-Policy
  * violation on the way.
  */
@@ -189,6 +190,32 @@ describe('form configuration', () => {
     expect(await scanner.getByRole('combobox', { name: /^Concrete grade/ }).textContent()).toContain(
       pour.pages[0].questions.find((q) => q.id === 3)?.options?.[0].value,
     );
+
+    // A linked form setup: completing a Concrete Pour entry offers a Steel Reinforcement entry with its location.
+    await callApi(platform.url, cookie, 'POST', '/api/settings/forms/linked-form-setups', {
+      formId: pour.id,
+      links: [{ linkedFormId: 3, questionMap: [{ fromQuestionId: 1, toQuestionId: 1 }] }],
+    });
+    await scanner.getByRole('combobox', { name: /^Element type/ }).click();
+    await scanner.getByRole('option', { name: 'Column', exact: true }).click();
+    await scanner.getByLabel(/^Volume poured/).fill('8');
+    await scanner.getByRole('checkbox', { name: 'Cover spacers in place' }).check();
+    await scanner.getByRole('button', { name: 'Next' }).click();
+    await scanner.getByRole('checkbox', { name: /^Test cubes taken/ }).check();
+    await scanner.getByLabel(/^Inspector/).fill('Cian Murphy');
+    await scanner.getByRole('button', { name: 'Submit' }).click();
+    const offer = scanner.getByTestId('confirm-text');
+    await offer.waitFor();
+    expect(await offer.innerHTML()).toBe(
+      'Open a new <b>Steel Reinforcement Inspection</b> entry, prefilled from this one?',
+    );
+    await scanner.getByRole('button', { name: 'Yes' }).click();
+    await scanner.waitForURL(
+      new RegExp(`/projects/1/qa/quality-assurance/3/linked/quality-assurance/${pour.id}/\\d+$`),
+    );
+    const linkedLocation = scanner.getByLabel(/^Location/);
+    await linkedLocation.waitFor();
+    expect(await linkedLocation.inputValue()).toBe('Core B');
 
     // The entry codes of Site Team: the Site Engineer's role holds Update there, so they change the admin's entry.
     const updateUrl = await scanUrlOf(cookie, { projectId: 1, qrCodeEntryNumber: 1, fcEntryNumber: first.entryNumber });

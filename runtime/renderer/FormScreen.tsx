@@ -139,11 +139,16 @@ export function FormScreen({
           : { ...input }
         : {};
       let item: Record<string, unknown> | undefined = input;
-      // A prefill whose call the route cannot fill (the plain add route, without a token) is skipped.
-      if (!input && doc.prefill && requestedMode === 'add' && callFillable(doc.prefill.call, [screen, params])) {
-        const { params: callParams, query } = resolveCall(doc.prefill.call, [screen, params]);
-        const answer = await callOperation<unknown>(doc.prefill.call.operation, { params: callParams, query });
-        formData = toFormData[doc.prefill.toFormData](answer, form.data);
+      // The first prefill whose call the route can fill (a scanned code's token, a linked entry); none on the
+      // plain add route.
+      const prefill =
+        !input && requestedMode === 'add'
+          ? doc.prefill?.find((p) => callFillable(p.call, [screen, params]))
+          : undefined;
+      if (prefill) {
+        const { params: callParams, query } = resolveCall(prefill.call, [screen, params]);
+        const answer = await callOperation<unknown>(prefill.call.operation, { params: callParams, query });
+        formData = toFormData[prefill.toFormData](answer, form.data);
       }
       if (doc.validationData) {
         const { params: callParams, query } = resolveCall(doc.validationData.call, [screen, params]);
@@ -217,6 +222,27 @@ export function FormScreen({
     }
   };
 
+  /**
+   * then.offerLinked: asks, for each active linked form setup of the saved entry's form, whether to open the
+   * linked form's new entry prefilled from it; true when the user said Yes (and was taken there).
+   */
+  const offerLinkedForm = async (answer: unknown): Promise<boolean> => {
+    const saved = answer as { formId?: number; entryNumber?: number; projectId?: number; formArea?: string };
+    if (!host || !saved?.formId || !saved.entryNumber) return false;
+    const links = await callOperation<
+      { linkedFormId: number; linkedFormArea: string; linkedFormTitle?: string; isActive: boolean }[]
+    >('forms.links', { query: { formId: String(saved.formId) } }).catch(() => []);
+    for (const link of links.filter((l) => l.isActive)) {
+      const yes = await host.confirm(messageHtml('forms.offerLinked', { title: link.linkedFormTitle ?? '' }));
+      if (!yes) continue;
+      navigate(
+        `/projects/${saved.projectId}/qa/${link.linkedFormArea}/${link.linkedFormId}/linked/${saved.formArea}/${saved.formId}/${saved.entryNumber}`,
+      );
+      return true;
+    }
+    return false;
+  };
+
   const handleSubmit = async (formData: FormData) => {
     const submit = doc.submit;
     if (!loaded || !submit) return;
@@ -238,6 +264,8 @@ export function FormScreen({
       const { params: callParams, query } = resolveCall(call, [row, screen, params]);
       const answer = await callOperation<unknown>(call.operation, { params: callParams, body, query });
       reportUnsaved(false);
+      // Completing a new entry offers its linked forms; changing a saved one does not.
+      if (submit.then?.offerLinked && requestedMode === 'add' && (await offerLinkedForm(answer))) return;
       if (submit.then?.navigate && !onSubmitted) {
         const state: FlashState = { flashMessageId: submit.successMessageId };
         navigate(fillTemplate(submit.then.navigate, [params]), { state });

@@ -223,7 +223,7 @@ describe('screen documents', () => {
           if (form.source) expect(Object.hasOwn(formSources, form.source.name), form.source.name).toBe(true);
           if (form.load) expect(Object.hasOwn(toFormData, form.load.toFormData), form.load.toFormData).toBe(true);
           if (form.submit) expect(Object.hasOwn(bodyBuilders, form.submit.body), form.submit.body).toBe(true);
-          for (const name of [form.fromInput, form.prefill?.toFormData])
+          for (const name of [form.fromInput, ...(form.prefill ?? []).map((p) => p.toFormData)])
             if (name) expect(Object.hasOwn(toFormData, name), name).toBe(true);
           if (form.validator) expect(Object.hasOwn(validators, form.validator), form.validator).toBe(true);
         }

@@ -5,7 +5,13 @@
 import type { Context } from 'hono';
 import { AppError } from '../../../engine/errors';
 import { csvFileName, registerCsv } from '../../../engine/export/csv';
-import type { Client, DownloadRequest, FormEntrySubmission, RegisterQuery } from '../../../engine/types/generated';
+import type {
+  Client,
+  DownloadRequest,
+  FormEntrySubmission,
+  LinkedFormSetup,
+  RegisterQuery,
+} from '../../../engine/types/generated';
 import { intParam, slugParam } from '../../http/body';
 import type { ApiEnv } from '../../http/env';
 import type { NamedOperation } from '../../resources/context';
@@ -67,4 +73,37 @@ export const download: NamedOperation = async ({ http: c, body }) => {
     'Content-Disposition': attachment(csvFileName(scope.form, new Date())),
     'Cache-Control': 'no-store',
   });
+};
+
+/**
+ * GET …/{formId}/linked/{entryNumber}/{linkedFormId}: what an active linked form setup of the form copies from
+ * the entry into a new entry of the linked form on the same project: `{ formId, answers }`, one answer per
+ * mapped question that the entry answered (docs/decisions.md "Linked form setups").
+ * @throws AppError 404 notFound.entry, forms.noLink (no active link), notFound.form (the linked form is not
+ *   offered on the project)
+ */
+export const linkedPrefill: NamedOperation = async ({ http: c, store }) => {
+  const scope = await scopeOf(c, intParam(c, 'formId'));
+  const entry = await getEntry(scope, intParam(c, 'entryNumber'));
+  const link = await store
+    .collection<LinkedFormSetup>('linkedFormSetups')
+    .findOne({
+      clientId: scope.clientId,
+      formId: scope.form.id,
+      linkedFormId: intParam(c, 'linkedFormId'),
+      isActive: true,
+    });
+  if (!link) throw new AppError(404, 'forms.noLink');
+  const target = await publishedFormForProject(
+    store,
+    scope.clientId,
+    scope.project.id,
+    link.linkedFormArea,
+    link.linkedFormId,
+  );
+  const answers = link.questionMap.flatMap(({ fromQuestionId, toQuestionId }) => {
+    const given = entry.answers.find((a) => a.questionId === fromQuestionId);
+    return given && given.answers.length > 0 ? [{ questionId: toQuestionId, answers: given.answers }] : [];
+  });
+  return { formId: target.id, answers };
 };

@@ -81,6 +81,7 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'entries.getall': entries.getall,
   'entries.get': entries.get,
   'entries.download': entries.download,
+  'entries.linkedPrefill': entries.linkedPrefill,
   'lookupValues.create': lookupValuesCreate,
   'codeGenerator.generate': codeGeneratorGenerate,
   'files.list': files.list,

@@ -220,7 +220,7 @@ export const clone: NamedOperation = async (context) =>
     201,
   );
 
-/** GET linked-form-setups[?formId=]: the client's links, of one form with formId. */
+/** GET linked-form-setups[?formId=]: the client's links (of one form with formId), each with linkedFormTitle. */
 export const links: NamedOperation = async (context) => {
   const raw = context.http.req.query('formId');
   const filter: Record<string, unknown> = { clientId: tenant(context) };
@@ -229,7 +229,14 @@ export const links: NamedOperation = async (context) => {
     filter.formId = Number(raw);
   }
   const found = await context.store.collection<LinkedFormSetup>('linkedFormSetups').find(filter, { sort: { id: 1 } });
-  return found.map(withoutStoreKey);
+  const titles = new Map(
+    (await context.store.collection<FormDefinition>('formDefinitions').find({ clientId: tenant(context) })).map((f) => [
+      f.id,
+      f.title,
+    ]),
+  );
+  // Each with the linked form's title, for the offer after a submit.
+  return found.map((link) => ({ ...withoutStoreKey(link), linkedFormTitle: titles.get(link.linkedFormId) ?? '' }));
 };
 
 /**

@@ -94,15 +94,26 @@ export type FormScreen = {
     call: Call;
   };
   /**
-   * In add mode, a call whose answer a named converter turns into the form's first data (e.g. the values of a scanned QR code's Populate type); the route's parameters fill the call.
+   * In add mode, calls whose answer a named converter turns into the form's first data (e.g. the values of a scanned QR code's Populate type, or the answers a linked form setup copies): the first whose path placeholders the route fills is made; none when the route fills none (the plain add route).
+   *
+   * @minItems 1
    */
-  prefill?: {
-    call: Call;
-    /**
-     * Name of an implementation kept in a runtime registry (runtime/renderer/registry.ts).
-     */
-    toFormData: string;
-  };
+  prefill?: [
+    {
+      call: Call;
+      /**
+       * Name of an implementation kept in a runtime registry (runtime/renderer/registry.ts).
+       */
+      toFormData: string;
+    },
+    ...{
+      call: Call;
+      /**
+       * Name of an implementation kept in a runtime registry (runtime/renderer/registry.ts).
+       */
+      toFormData: string;
+    }[],
+  ];
 } & (
   | {
       schema: {};
@@ -449,6 +460,10 @@ export interface Submit {
      * After a save, start the form afresh (a static form empties; a loaded form loads again).
      */
     reset?: boolean;
+    /**
+     * After the final submit of a new form entry (add mode), offer each active linked form setup of the form (forms.links): 'Open a new {title} entry, prefilled from this one?'; Yes opens the linked form's new entry prefilled (route …/{linkedFormId}/linked/{formId}/{entryNumber}), No goes on to `navigate`.
+     */
+    offerLinked?: boolean;
   };
   editCall?: Call1;
   confirm?: Confirm1;
