@@ -85,14 +85,12 @@ export const download: NamedOperation = async ({ http: c, body }) => {
 export const linkedPrefill: NamedOperation = async ({ http: c, store }) => {
   const scope = await scopeOf(c, intParam(c, 'formId'));
   const entry = await getEntry(scope, intParam(c, 'entryNumber'));
-  const link = await store
-    .collection<LinkedFormSetup>('linkedFormSetups')
-    .findOne({
-      clientId: scope.clientId,
-      formId: scope.form.id,
-      linkedFormId: intParam(c, 'linkedFormId'),
-      isActive: true,
-    });
+  const link = await store.collection<LinkedFormSetup>('linkedFormSetups').findOne({
+    clientId: scope.clientId,
+    formId: scope.form.id,
+    linkedFormId: intParam(c, 'linkedFormId'),
+    isActive: true,
+  });
   if (!link) throw new AppError(404, 'forms.noLink');
   const target = await publishedFormForProject(
     store,
