@@ -7,10 +7,12 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { mswPath } from '../../fixtures/msw/handlers';
 import { demoSeed } from '../../fixtures/seed';
 import { callOperation } from '../api/client';
 import type { FormEntry } from '../api/types';
-import { mockApi } from '../test/mock-api';
+import { mockApi, server } from '../test/mock-api';
 import { renderApp } from '../test/render';
 
 const QR_PATH = '/quality-assurance/form-library/1/qrcodes';
@@ -360,5 +362,33 @@ describe('a project register: QR codes and the label export', () => {
     expect(lines[0]).toBe('ID,Project Name,Pour location,Pour date,Site Team,Public Record');
     expect(lines).toHaveLength(3);
     click.mockRestore();
+  });
+
+  it("shows the server's text for a refused export and the spec's long message for any other failure", async () => {
+    const user = userEvent.setup();
+    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    await screen.findByRole('row', { name: /Bay 1/ });
+    await user.click(within(row('Bay 1')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Label Preparation' }));
+    await screen.findByRole('heading', { name: 'Label Preparation Setup: Pour Labels' });
+    server.use(
+      http.post(mswPath('labelPreparation.export'), () =>
+        HttpResponse.json(
+          { messageId: 'labelPreparation.inactive', message: 'The label preparation setup is inactive.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByTestId('error-text')).toHaveTextContent('The label preparation setup is inactive.');
+    const close = (screen.getByTestId('error-text').closest('[role="dialog"]') as HTMLElement).querySelector('button');
+    await user.click(close as HTMLButtonElement);
+    await waitFor(() => expect(screen.queryByTestId('error-text')).toBeNull());
+    server.use(http.post(mswPath('labelPreparation.export'), () => new HttpResponse(null, { status: 502 })));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByTestId('error-text')).toHaveTextContent(
+      'An error occurred performing your download request, this could be due to a slow internet connection',
+    );
+    server.resetHandlers();
   });
 });
