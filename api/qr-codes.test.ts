@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { message } from '../engine/messages/catalogue';
+import { definitionInput } from '../engine/test/definitions';
 import type { FormDefinition, LabelPreparationSetup, QrCodeSetup, QrCodeSetupInput } from '../engine/types/generated';
 import { demoSeed } from '../fixtures/seed';
 import { lookupId } from '../fixtures/seed/lookup-values';
@@ -206,21 +207,7 @@ describe('QR code setups', () => {
     const form = (await (
       await h.call('GET', '/api/settings/forms/quality-assurance/1', { cookie: admin })
     ).json()) as FormDefinition;
-    const {
-      id,
-      clientId,
-      formArea,
-      status,
-      version,
-      created,
-      modified,
-      createdBy,
-      createdById,
-      modifiedBy,
-      modifiedById,
-      publishedAt,
-      ...input
-    } = form as FormDefinition & Record<string, unknown>;
+    const input = definitionInput(form as unknown as Record<string, unknown>);
     const res = await h.call('PUT', '/api/settings/forms/quality-assurance/1', {
       cookie: admin,
       body: { ...input, allowCsvUpload: true, displayEntryCreateButton: false },

@@ -28,7 +28,7 @@ import { nextSequence } from '../ids';
 import { areaOfFormArea } from '../middleware/session';
 import type { ScanClaims } from '../qr/token';
 import type { Store } from '../store/port';
-import { withoutStoreKey } from './documents';
+import { auditFields, saveItem, withoutStoreKey } from './documents';
 import { type Actor, latestPublished, offeredOn } from './forms';
 
 type SetupDoc = QrCodeSetup & { [key: string]: unknown };
@@ -76,7 +76,6 @@ export async function saveQrSetup(
     Object.assign(type, { id: typeId, qrCodeSetupId: id });
     for (const question of type.qrCodeQuestions ?? []) question.qrCodeTypeId = typeId;
   }
-  const at = now.toISOString();
   const setup: QrCodeSetup = {
     id,
     clientId,
@@ -86,16 +85,9 @@ export async function saveQrSetup(
     name: input.name,
     isActive: input.isActive ?? current?.isActive ?? true,
     ...details,
-    created: current?.created ?? at,
-    createdBy: current?.createdBy ?? actor.fullName,
-    createdById: current?.createdById ?? actor.id,
-    modified: at,
-    modifiedBy: actor.fullName,
-    modifiedById: actor.id,
+    ...auditFields(current, actor, now),
   };
-  if (current) await collection.updateOne({ clientId, id }, { $set: { ...setup } });
-  else await collection.insertOne({ ...setup });
-  return setup;
+  return saveItem(collection, setup, current !== undefined);
 }
 
 /**

@@ -24,3 +24,24 @@ export function testDefinition(head: { id: number; title: string }, pages: TestP
     pages,
   } as unknown as FormDefinition;
 }
+
+/** A stored definition as a create/update body: without the fields the server controls (id, status, audit…). */
+export function definitionInput(def: Record<string, unknown>): Record<string, unknown> {
+  const {
+    _id,
+    id,
+    clientId,
+    formArea,
+    status,
+    version,
+    created,
+    modified,
+    createdBy,
+    createdById,
+    modifiedBy,
+    modifiedById,
+    publishedAt,
+    ...input
+  } = def;
+  return input;
+}

@@ -8,6 +8,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { definitionInput } from '../../engine/test/definitions';
 import { mswPath } from '../../fixtures/msw/handlers';
 import { demoSeed } from '../../fixtures/seed';
 import { callOperation } from '../api/client';
@@ -135,21 +136,7 @@ describe('QR code setups', () => {
     const form = await callOperation<Record<string, unknown>>('forms.get', {
       params: { formArea: 'quality-assurance', id: '1' },
     });
-    const {
-      id,
-      clientId,
-      formArea,
-      status,
-      version,
-      created,
-      modified,
-      createdBy,
-      createdById,
-      modifiedBy,
-      modifiedById,
-      publishedAt,
-      ...input
-    } = form;
+    const input = definitionInput(form);
     await callOperation('forms.update', {
       params: { formArea: 'quality-assurance', id: '1' },
       body: { ...input, allowCsvUpload: true, displayEntryCreateButton: false },

@@ -20,6 +20,7 @@ import { nextSequence } from '../../ids';
 import { areaOfFormArea } from '../../middleware/session';
 import { publicOrigin, scanUrl, signingKey, signScanToken } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
+import { auditFields, saveItem } from '../documents';
 import { findWorkingCopy, latestPublished } from '../forms';
 import { setupsOfForm } from '../qr-codes';
 
@@ -51,7 +52,6 @@ async function save(context: OperationContext, editing: boolean): Promise<LabelP
   if (problems.length > 0) throw problemsError(400, problems);
   const id = current?.id ?? (await nextSequence(context.store, 'labelPreparationSetups'));
   const user = context.user as UserDoc;
-  const at = context.now.toISOString();
   const setup: LabelPreparationSetup = {
     id,
     clientId,
@@ -72,16 +72,9 @@ async function save(context: OperationContext, editing: boolean): Promise<LabelP
       qrCodeSetupId: q.qrCodeSetupId,
       order: q.order,
     })),
-    created: current?.created ?? at,
-    createdBy: current?.createdBy ?? user.fullName,
-    createdById: current?.createdById ?? user.id,
-    modified: at,
-    modifiedBy: user.fullName,
-    modifiedById: user.id,
+    ...auditFields(current, user, context.now),
   };
-  if (current) await collection.updateOne({ clientId, id }, { $set: { ...setup } });
-  else await collection.insertOne({ ...setup });
-  return setup;
+  return saveItem(collection, setup, current !== null);
 }
 
 /** POST …/add/: a new setup; 201. */

@@ -4,20 +4,17 @@
  * name}', the text 'You have selected N entries to be listed for label preparation…', Download CSV and Close.
  * A 400 shows the server's text; any other failure the spec's long download message.
  */
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import type { LabelPreparationSetup } from '../../../engine/types/generated';
 import { ApiError, callOperation, downloadOperation, errorText, saveFile } from '../../api/client';
+import { SetupChooser } from './SetupChooser';
 
 /** The entries whose labels are exported. */
 export interface LabelExportRequest {
@@ -87,24 +84,13 @@ export default function LabelExportDialog({ request, onClose, showError }: Label
         {setup ? message('labelPreparation.exportTitle', { name: setup.name }) : message('labelPreparation.title')}
       </DialogTitle>
       <DialogContent>
-        {setups === null && <CircularProgress aria-label={message('common.loading')} />}
-        {setups?.length === 0 && <Alert severity="info">{message('labelPreparation.noActiveSetup')}</Alert>}
-        {setups && setups.length > 1 && (
-          <TextField
-            select
-            fullWidth
-            margin="dense"
-            label={message('labelPreparation.setup')}
-            value={setupId ?? ''}
-            onChange={(e) => setSetupId(Number(e.target.value))}
-          >
-            {setups.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        <SetupChooser
+          setups={setups}
+          chosen={setupId}
+          onChoose={setSetupId}
+          labelId="labelPreparation.setup"
+          noneId="labelPreparation.noActiveSetup"
+        />
         {setup && (
           <DialogContentText sx={{ mt: 1 }}>
             {message('labelPreparation.exportText', { count: request.entryIds.length })}

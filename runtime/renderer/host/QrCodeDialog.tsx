@@ -5,20 +5,17 @@
  * loaded; a failed download shows 'Failed to Download QR Code'; a copied link 'Link copied to clipboard'; a
  * failed generation closes the modal and shows the server's error.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import type { QrCodeSetup } from '../../../engine/types/generated';
 import { callOperation, callOperationWithHeaders, errorText } from '../../api/client';
+import { SetupChooser } from './SetupChooser';
 
 /** What the modal shows a code for: a Create type code of the form on a project, or an entry's code. */
 export interface QrCodeRequest {
@@ -123,24 +120,13 @@ export default function QrCodeDialog({ request, onClose, showError, toast }: QrC
         {setup ? message('qrCode.formTitleNamed', { name: setup.name }) : message('qrCode.formTitle')}
       </DialogTitle>
       <DialogContent>
-        {setups === null && <CircularProgress aria-label={message('common.loading')} />}
-        {setups?.length === 0 && <Alert severity="info">{message('qrCode.noActiveSetup')}</Alert>}
-        {setups && setups.length > 1 && (
-          <TextField
-            select
-            fullWidth
-            margin="dense"
-            label={message('qrCode.setup')}
-            value={setupId ?? ''}
-            onChange={(e) => setSetupId(Number(e.target.value))}
-          >
-            {setups.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        <SetupChooser
+          setups={setups}
+          chosen={setupId}
+          onChoose={setSetupId}
+          labelId="qrCode.setup"
+          noneId="qrCode.noActiveSetup"
+        />
         {image && (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
             <Box
