@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { operations } from '../engine/api/operations';
 import { AppError } from '../engine/errors';
 import { catalogueRoutes } from './catalogue';
@@ -64,6 +65,8 @@ export function createApp(options: AppOptions) {
       await next();
       c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
     })
+    // Answers of 1 KiB or more (registers, forms, CSV) go gzip- or deflate-compressed to a client that takes it.
+    .use('/api/*', compress())
     .route('/', catalogueRoutes())
     .route('/', openApiRoutes());
   app.onError(handleError);

@@ -43,11 +43,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       c.html(withNonce(indexHtml, c.get('cspNonce')), 200, { 'Cache-Control': 'no-store' });
     app.get('/', shell);
     app.get('/index.html', shell);
-    app.use('/assets/*', serveStatic({ root }), async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    app.use('*', serveStatic({ root }));
+    // Hashed assets: the build's brotli or gzip copy when the browser takes it, cached for a year.
+    app.use(
+      '/assets/*',
+      async (c, next) => {
+        await next();
+        if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+      serveStatic({ root, precompressed: true }),
+    );
+    app.use('*', serveStatic({ root, precompressed: true }));
     // Client-side routes get the app shell; unknown API paths fall through to the JSON 404.
     app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : shell(c)));
   } else {

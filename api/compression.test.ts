@@ -1,0 +1,75 @@
+/**
+ * Page weight (issue "Performance at scale" §5): the API compresses its larger answers for clients that take
+ * it, and the server sends the build's pre-compressed copies of the front end's files.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../scripts/precompress';
+import { startServer } from './server';
+import { makeHarness } from './test/harness';
+
+describe('compression', () => {
+  it('gzips a large API answer when asked to, and leaves it plain otherwise', async () => {
+    const h = await makeHarness();
+    const cookie = await h.login('admin@demo.local');
+    await h.call('POST', '/api/authorization/setClient/1', { cookie });
+    const plain = await h.app.request('/api/settings/forms/quality-assurance/1', { headers: { Cookie: cookie } });
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+    const zipped = await h.app.request('/api/settings/forms/quality-assurance/1', {
+      headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(text.length / 2);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(text);
+  });
+
+  describe('the built front end', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'siteforms-dist-'));
+    const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
+    let server: Awaited<ReturnType<typeof startServer>>;
+    beforeAll(async () => {
+      mkdirSync(path.join(dir, 'dist', 'assets'), { recursive: true });
+      writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+      writeFileSync(path.join(dir, 'dist', 'assets', 'app-abc123.js'), script);
+      writeFileSync(path.join(dir, 'dist', 'assets', 'tiny-abc123.js'), 'export {};\n');
+      const written = precompressDir(path.join(dir, 'dist'));
+      expect(written.map((w) => path.basename(w.file))).toEqual(['app-abc123.js']);
+      server = await startServer({ PORT: '0', DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist') });
+    }, 60_000);
+    afterAll(async () => {
+      await server?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const get = (file: string, encoding: string) =>
+      fetch(`http://127.0.0.1:${server.port}/assets/${file}`, { headers: { 'Accept-Encoding': encoding } });
+
+    it('sends the brotli copy to a browser that takes brotli, gzip to one that takes gzip, the file to others', async () => {
+      const br = await get('app-abc123.js', 'gzip, deflate, br');
+      expect(br.headers.get('Content-Encoding')).toBe('br');
+      expect(br.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.get('Content-Type')).toMatch(/javascript/);
+      // fetch decodes the body: it is the script itself
+      expect(await br.text()).toBe(script);
+      const gz = await get('app-abc123.js', 'gzip');
+      expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+      expect(await gz.text()).toBe(script);
+      const none = await get('app-abc123.js', 'identity');
+      expect(none.headers.get('Content-Encoding')).toBeNull();
+      expect(await none.text()).toBe(script);
+      const tiny = await get('tiny-abc123.js', 'br');
+      expect(tiny.headers.get('Content-Encoding')).toBeNull();
+    });
+
+    it('writes copies that decompress to the file', () => {
+      const base = path.join(dir, 'dist', 'assets', 'app-abc123.js');
+      expect(brotliDecompressSync(readFileSync(`${base}.br`)).toString()).toBe(script);
+      expect(gunzipSync(readFileSync(`${base}.gz`)).toString()).toBe(script);
+    });
+  });
+});
