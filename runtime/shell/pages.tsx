@@ -5,7 +5,6 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
-import { ShellLayout } from './ShellLayout';
 
 /** A page: an element now, or a component loaded on demand. */
 export type PageSpec = { element: React.ReactNode } | { lazy: LazyRouteFunction<RouteObject> };
@@ -23,7 +22,8 @@ function messagePage(name: string): PageSpec {
 export const pages: Readonly<Record<string, PageSpec>> = {
   root: { element: <RootLayout /> },
   public: { element: <PublicLayout /> },
-  shell: { element: <ShellLayout /> },
+  // The logged-in shell (menus, idle watch, client switcher) loads with the first page that needs it.
+  shell: { lazy: async () => ({ Component: (await import('./ShellLayout')).ShellLayout }) },
   login: { lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },
   unauthorized: { lazy: async () => ({ Component: (await import('../pages/MessagePage')).UnauthorizedPage }) },
   authorizeCallback: {
