@@ -1,4 +1,4 @@
-import { safeReturnPath, scanTarget } from './qr-scan';
+import { localDate, safeReturnPath, scanTarget } from './qr-scan';
 
 const base = { clientId: 1, projectId: 2, formArea: 'quality-assurance', formId: 5 };
 
@@ -19,5 +19,10 @@ describe('where a scanned QR code goes', () => {
     expect(safeReturnPath('/qr/abc.def')).toBe('/qr/abc.def');
     for (const bad of [null, '', 'https://evil.example/x', '//evil.example/x', '/\\evil.example', 'qr/abc'])
       expect(safeReturnPath(bad), String(bad)).toBeNull();
+  });
+
+  it("sends the scanner's own date", () => {
+    expect(localDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(localDate(new Date(2026, 10, 23, 0, 1))).toBe('2026-11-23');
   });
 });

@@ -37,3 +37,9 @@ export function safeReturnPath(value: string | null): string | null {
   if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   return value;
 }
+
+/** A date as yyyy-mm-dd in the browser's time zone (the scan date of a Populate code's blank dates). */
+export function localDate(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}

@@ -3,12 +3,11 @@
  * route's: the breadcrumbs read it (`{project.code}`), and ScreenPage hands it to the screen by loader
  * name (`loaderData.form`), so a screen never fetches it again.
  */
-import { format } from 'date-fns';
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ApiError, callOperation } from '../api/client';
 import type { FormDefinition } from '../api/types';
 import { optionalSessionFor, PASSWORD_PATH, sessionFor } from './guards';
-import { type ScanAnswer, scanTarget } from './qr-scan';
+import { localDate, type ScanAnswer, scanTarget } from './qr-scan';
 import { sectionData } from './section';
 
 /** Turns a 401 into the unauthorised page; other errors go to the route's error element. */
@@ -84,7 +83,7 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
       try {
         answer = await callOperation<ScanAnswer>('qrCodes.scan', {
           params: { token },
-          query: { today: format(new Date(), 'yyyy-MM-dd') },
+          query: { today: localDate(new Date()) },
         });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401)
