@@ -9,6 +9,7 @@ import { demoSeed } from '../fixtures/seed';
 import { createApp } from './app';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './auth/login-limiter';
 import { clientPasswordDigest } from './auth/passwords';
+import { forgetSessions } from './auth/sessions';
 import type { SessionDoc } from './auth/types';
 import { seedIfEmpty } from './seed/load';
 import { openEmbeddedStore } from './store/embedded';
@@ -234,11 +235,34 @@ describe('the server session', () => {
     const sessions = harness.store.collection<SessionDoc>('sessions');
     const [session] = await sessions.find({ userId: 2 });
     expect(session.idleMs).toBe(31 * 60_000);
+    // The store is edited behind the API's back: its session cache is told so (a real change is the API's own).
     await sessions.updateOne({ sid: session.sid }, { $set: { lastSeenAt: new Date(Date.now() - 30 * 60_000) } });
+    forgetSessions(harness.store);
     expect((await harness.call('POST', '/api/authorization/isLoggedIn', { cookie })).status).toBe(200);
     await sessions.updateOne({ sid: session.sid }, { $set: { lastSeenAt: new Date(Date.now() - 32 * 60_000) } });
+    forgetSessions(harness.store);
     expect((await harness.call('POST', '/api/authorization/isLoggedIn', { cookie })).status).toBe(401);
     expect(await sessions.countDocuments({ sid: session.sid })).toBe(0);
+  });
+
+  it('is read from the store once in a few seconds, and a logout or client switch takes effect at once', async () => {
+    const harness = await makeHarness();
+    const cookie = await harness.login('admin@demo.local');
+    const sessions = harness.store.collection<SessionDoc>('sessions');
+    expect((await harness.call('POST', '/api/authorization/isLoggedIn', { cookie })).status).toBe(200);
+    // Deleted behind the API's back: still served from the cache within SESSION_CACHE_MS
+    const [stored] = await sessions.find({ userId: 1 });
+    await sessions.deleteOne({ sid: stored.sid });
+    expect((await harness.call('POST', '/api/authorization/isLoggedIn', { cookie })).status).toBe(200);
+    forgetSessions(harness.store);
+    expect((await harness.call('POST', '/api/authorization/isLoggedIn', { cookie })).status).toBe(401);
+    // The API's own changes are seen at once
+    const again = await harness.login('admin@demo.local');
+    expect((await harness.call('POST', '/api/authorization/setClient/2', { cookie: again })).status).toBe(200);
+    const view = await harness.call('POST', '/api/authorization/isLoggedIn', { cookie: again });
+    expect(((await view.json()) as { user: { currentClient: number } }).user.currentClient).toBe(2);
+    expect((await harness.call('POST', '/logout', { cookie: again })).status).toBe(204);
+    expect((await harness.call('POST', '/api/authorization/isLoggedIn', { cookie: again })).status).toBe(401);
   });
 });
 

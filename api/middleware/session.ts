@@ -6,8 +6,7 @@ import { getCookie } from 'hono/cookie';
 import type { Operation } from '../../engine/api/operations';
 import { AppError } from '../../engine/errors';
 import { type AccessArea, type AccessSubject, accessIn, can, SECTION_CODES } from '../../engine/rules/access';
-import { findSession, SESSION_COOKIE } from '../auth/sessions';
-import type { UserDoc } from '../auth/types';
+import { findSession, SESSION_COOKIE, sessionUser } from '../auth/sessions';
 import type { ApiEnv } from '../http/env';
 import { findProject } from '../operations/projects';
 
@@ -17,7 +16,7 @@ export function requireSession(): MiddlewareHandler<ApiEnv> {
     const store = c.get('store');
     const session = await findSession(store, getCookie(c, SESSION_COOKIE));
     if (!session) throw new AppError(401, 'auth.notLoggedIn');
-    const user = await store.collection<UserDoc>('users').findOne({ id: session.userId });
+    const user = await sessionUser(store, session);
     if (!user || user.status === 'Inactive') throw new AppError(401, 'auth.notLoggedIn');
     c.set('session', session);
     c.set('user', user);
