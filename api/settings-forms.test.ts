@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FormDefinition, LinkedFormSetup } from '../engine/types/generated';
 import { demoSeed, onePagePdf } from '../fixtures/seed';
+import { forgetForm } from './operations/forms';
 import { type Harness, makeHarness, sampleAnswers } from './test/harness';
 
 let h: Harness;
@@ -55,6 +56,21 @@ describe('settings forms', () => {
     expect((await h.call('GET', `${F}/getActive/maybe`, { cookie: admin })).status).toBe(400);
     // another client's form (client 2's form 2) is not there
     expect((await h.call('PUT', `${F}/deactivate/quality-assurance/2`, { cookie: admin })).status).toBe(404);
+  });
+
+  it('reads a form version once in a few seconds; its own publish and flag changes are seen at once', async () => {
+    const get = async () => json<FormDefinition>(h.call('GET', `${F}/1/quality-assurance/1`, { cookie: user }));
+    expect((await get()).title).toBe('Concrete Pour Inspection');
+    // changed behind the API's back: the cached version is still used
+    await h.store
+      .collection('formVersions')
+      .updateOne({ clientId: 1, formId: 1, version: 1 }, { $set: { 'definition.title': 'Renamed' } });
+    expect((await get()).title).toBe('Concrete Pour Inspection');
+    forgetForm(h.store);
+    expect((await get()).title).toBe('Renamed');
+    // the API's own change: at once
+    await json(h.call('PUT', `${F}/deactivate/quality-assurance/1`, { cookie: admin }));
+    expect((await h.call('GET', `${F}/1/quality-assurance/1`, { cookie: user })).status).toBe(404);
   });
 
   it('marks defaults', async () => {

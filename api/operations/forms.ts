@@ -25,12 +25,47 @@ export function offeredOn(def: FormDefinition, projectId: number): boolean {
   return !def.projectIds || def.projectIds.length === 0 || def.projectIds.includes(projectId);
 }
 
-/** The latest published version of a form of the tenant, or null. */
-export async function latestPublished(store: Store, clientId: number, formId: number): Promise<FormDefinition | null> {
+/**
+ * How long a form's latest published version is used without reading the store again (issue "Performance at
+ * scale" §4: no repeated loads of the same form version). This process's publish, flag changes, withdrawals and
+ * deletes take effect at once (forgetForm); another API instance's within this time.
+ */
+export const FORM_CACHE_MS = 5_000;
+
+const formCaches = new WeakMap<Store, Map<string, { def: FormDefinition | null; at: number }>>();
+
+function formCacheOf(store: Store) {
+  let cache = formCaches.get(store);
+  if (!cache) {
+    cache = new Map();
+    formCaches.set(store, cache);
+  }
+  return cache;
+}
+
+/** Forgets the cached latest version of a form (after a change to it), or of every form of the store. */
+export function forgetForm(store: Store, clientId?: number, formId?: number): void {
+  if (clientId === undefined || formId === undefined) formCacheOf(store).clear();
+  else formCacheOf(store).delete(`${clientId}:${formId}`);
+}
+
+/** The latest published version of a form of the tenant, or null (cached for FORM_CACHE_MS). */
+export async function latestPublished(
+  store: Store,
+  clientId: number,
+  formId: number,
+  now = Date.now(),
+): Promise<FormDefinition | null> {
+  const cache = formCacheOf(store);
+  const key = `${clientId}:${formId}`;
+  const cached = cache.get(key);
+  if (cached && now - cached.at < FORM_CACHE_MS) return cached.def;
   const [latest] = await store
     .collection<FormVersionDoc>('formVersions')
     .find({ clientId, formId }, { sort: { version: -1 }, limit: 1 });
-  return latest ? latest.definition : null;
+  const def = latest ? latest.definition : null;
+  cache.set(key, { def, at: now });
+  return def;
 }
 
 /**
@@ -178,6 +213,7 @@ export async function publishForm(
   await store
     .collection<FormVersionDoc>('formVersions')
     .insertOne({ formId: id, clientId, formArea, version, definition: def });
+  forgetForm(store, clientId, id);
   await store.collection<FormDoc>('formDefinitions').updateOne({ id, clientId }, { $set: { ...def } });
   return def;
 }
@@ -206,6 +242,7 @@ export async function setFormFlags(
       { clientId, formId: id, version: latest.version },
       { $set: { definition: { ...latest.definition, ...flags } } },
     );
+  forgetForm(store, clientId, id); // after the write: a read in between cannot keep the old flags
   const { _id, ...rest } = current;
   return { ...(rest as FormDefinition), ...flags, ...stamp };
 }
@@ -241,6 +278,7 @@ export async function deleteForm(store: Store, clientId: number, formArea: strin
   if ((await store.collection('formEntries').countDocuments({ clientId, formId: id })) > 0)
     throw new AppError(409, 'forms.hasEntries');
   await store.collection('formVersions').deleteMany({ clientId, formId: id });
+  forgetForm(store, clientId, id);
   await store.collection('qrCodeSetups').deleteMany({ clientId, formId: id });
   await store.collection('labelPreparationSetups').deleteMany({ clientId, formId: id });
   await store.collection('linkedFormSetups').deleteMany({ clientId, $or: [{ formId: id }, { linkedFormId: id }] });
@@ -267,5 +305,6 @@ export async function withdrawForm(store: Store, clientId: number, formArea: str
       { clientId, formId: id, version: latest.version },
       { $set: { definition: { ...latest.definition, projectIds } } },
     );
+  forgetForm(store, clientId, id);
   return { id, projectIds };
 }
