@@ -162,17 +162,32 @@ export function fileNameFromDisposition(header: string | null): string | null {
 }
 
 /**
- * Calls an operation whose answer is a file (e.g. 'entries.download').
+ * Calls an operation whose answer is a file (e.g. 'entries.download'); `onProgress` hears the bytes received
+ * so far as they arrive.
  * @throws ApiError for a non-2xx answer or a network failure
  */
 export async function downloadOperation(
   name: OperationName,
   options: CallOptions = {},
   fallbackName = 'download',
+  onProgress?: (bytes: number) => void,
 ): Promise<DownloadedFile> {
   const response = await send(name, options);
-  const blob = await response.blob();
-  return { blob, fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName };
+  const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
+  if (!onProgress || !response.body) return { blob: await response.blob(), fileName };
+  // Read piece by piece, telling the bytes received so far (a streamed export has no length to show a share of).
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  return { blob: new Blob(parts as BlobPart[], { type }), fileName };
 }
 
 /** Offers a file to the user through a temporary `<a download>` link. */

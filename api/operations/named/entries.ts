@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { AppError } from '../../../engine/errors';
-import { csvFileName, registerCsv } from '../../../engine/export/csv';
+import { csvFileName, registerCsvChunks } from '../../../engine/export/csv';
 import type {
   Client,
   DownloadRequest,
@@ -62,13 +62,26 @@ export const getall: NamedOperation = async ({ http: c, body }) =>
 export const get: NamedOperation = async ({ http: c }) =>
   getEntry(await scopeOf(c, intParam(c, 'formId')), intParam(c, 'entryNumber'));
 
-/** POST …/download: the register as a CSV file (docs/decisions.md "Registers and CSV"). */
+/** POST …/download: the register as a CSV file (docs/decisions.md "Registers and CSV"), streamed. */
 export const download: NamedOperation = async ({ http: c, body }) => {
   const request = body as DownloadRequest;
   const scope = await scopeOf(c, request.formId);
   const entries = await entriesForDownload(scope, request);
-  const csv = registerCsv(scope.form, entries, { timeZone: process.env.TZ });
-  return c.body(csv, 200, {
+  // Streamed in pieces of rows (never one string of the whole file); the zone is checked before the first.
+  const chunks = registerCsvChunks(scope.form, entries, { timeZone: process.env.TZ });
+  const encoder = new TextEncoder();
+  const first = chunks.next();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (!first.done) controller.enqueue(encoder.encode(first.value));
+    },
+    pull(controller) {
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+  });
+  return c.body(stream, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': attachment(csvFileName(scope.form, new Date())),
     'Cache-Control': 'no-store',

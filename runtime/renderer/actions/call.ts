@@ -1,8 +1,11 @@
 /**
  * Action kind `call`: call an operation with path parameters and body values from the scope (plus the
- * register's query with `withQuery`), then: 'download' saves the answer as a file, 'refresh' reloads the
+ * register's query with `withQuery`), then: 'download' saves the answer as a file (the progress overlay telling
+ * the size received so far), 'refresh' reloads the
  * screen, 'close' hands the answer to the host, 'none' (default) does nothing more.
  */
+
+import { message } from '../../../engine/messages/catalogue';
 import { callOperation, downloadOperation, saveFile } from '../../api/client';
 import { resolveCall } from '../templates';
 import type { ActionKind } from './kind';
@@ -11,12 +14,26 @@ export const callAction: ActionKind = {
   name: 'call',
   matches: (action) => 'call' in action,
   operations: (action) => ('call' in action ? [action.call.operation] : []),
-  async run(action, { scope, query }) {
+  async run(action, { scope, query, host }) {
     if (!('call' in action)) throw new Error('not a call action');
     const { params, body, query: callQuery } = resolveCall(action.call, scope);
     const fullBody = action.withQuery ? { ...query, ...body } : body;
     if (action.result === 'download') {
-      saveFile(await downloadOperation(action.call.operation, { params, body: fullBody, query: callQuery }));
+      // The progress overlay tells the size received so far; it goes when the file is there (or the call failed).
+      const progress = (bytes: number) =>
+        host?.progress(message('download.progress', { size: `${(bytes / 1024).toFixed(0)} KB` }));
+      try {
+        saveFile(
+          await downloadOperation(
+            action.call.operation,
+            { params, body: fullBody, query: callQuery },
+            'download',
+            progress,
+          ),
+        );
+      } finally {
+        host?.progress(null);
+      }
       return { kind: 'done' };
     }
     const answer = await callOperation<unknown>(action.call.operation, { params, body: fullBody, query: callQuery });
