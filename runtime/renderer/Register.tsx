@@ -169,8 +169,9 @@ export function Register({
       user,
       selection,
       register: { totalRecords, rowCount: rows.length },
+      loader: loaderData ?? {},
     }),
-    [selection, params, screenScope, user, totalRecords, rows.length],
+    [selection, params, screenScope, user, totalRecords, rows.length, loaderData],
   );
 
   const run = useCallback(

@@ -24,6 +24,8 @@ export interface ConditionContext {
   selection: Record<string, unknown>[];
   register?: { totalRecords: number; rowCount: number };
   formData?: Record<string, unknown>;
+  /** A register's route loader data by loader name (e.g. `form`, the published form definition). */
+  loader?: Record<string, unknown>;
 }
 
 /** True when `context` satisfies `condition`, or when there is no condition. */

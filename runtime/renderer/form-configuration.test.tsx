@@ -378,4 +378,20 @@ describe('a project register: QR codes and the label export', () => {
     );
     server.resetHandlers();
   });
+
+  it("hides Add and the Create code while the form's 'Display entry Create Button' is off", async () => {
+    const def = await callOperation<Record<string, unknown>>('forms.get', {
+      params: { formArea: 'quality-assurance', id: '1' },
+    });
+    await callOperation('forms.update', {
+      params: { formArea: 'quality-assurance', id: '1' },
+      body: { ...definitionInput(def), displayEntryCreateButton: false },
+    });
+    await callOperation('forms.publish', { params: { formArea: 'quality-assurance', id: '1' } });
+    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    await screen.findByRole('row', { name: /Bay 1/ });
+    expect(screen.getByRole('button', { name: 'Label Preparation' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create QR Code' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+  });
 });

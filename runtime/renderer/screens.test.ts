@@ -60,7 +60,7 @@ addFormats(conditionAjv);
 conditionAjv.addSchema([...ruleFamilies]);
 
 /** The keys of the condition context (runtime/renderer/conditions.ts). */
-const CONTEXT_KEYS = ['row', 'route', 'screen', 'user', 'selection', 'register', 'formData'];
+const CONTEXT_KEYS = ['row', 'route', 'screen', 'user', 'selection', 'register', 'formData', 'loader'];
 
 function calls(doc: ScreenDocument): CallSpec[] {
   const found: CallSpec[] = [];
