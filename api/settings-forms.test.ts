@@ -180,11 +180,62 @@ describe('settings forms', () => {
       'forms.linkUnknownQuestion',
     );
     await bad([{ linkedFormId: 3, questionMap: [{ fromQuestionId: 2, toQuestionId: 1 }] }], 'forms.linkKindMismatch'); // a date into a text
+    await bad(
+      [
+        { linkedFormId: 3, questionMap: [] },
+        { linkedFormId: 3, questionMap: [] },
+      ],
+      'forms.linkDuplicate',
+    );
+    await bad(
+      [
+        {
+          linkedFormId: 3,
+          questionMap: [
+            { fromQuestionId: 1, toQuestionId: 1 },
+            { fromQuestionId: 1, toQuestionId: 1 },
+          ],
+        },
+      ],
+      'forms.linkTargetTwice',
+    );
+    // every problem in details, the first one's text as the message
+    const many = await h.call('POST', `${F}/linked-form-setups`, {
+      cookie: admin,
+      body: { formId: 1, links: [{ linkedFormId: 1, questionMap: [{ fromQuestionId: 999, toQuestionId: 1 }] }] },
+    });
+    expect(await many.json()).toMatchObject({
+      messageId: 'forms.linkToItself',
+      message: 'A form cannot be linked to itself.',
+      details: [
+        { path: '/links/0/linkedFormId', messageId: 'forms.linkToItself' },
+        { path: '/links/0/questionMap/0', messageId: 'forms.linkUnknownQuestion' },
+      ],
+    });
+    // a refused save changed nothing: the saved link is still there, with its id
+    expect(await json<LinkedFormSetup[]>(h.call('GET', `${F}/linked-form-setups?formId=1`, { cookie: user }))).toEqual([
+      expect.objectContaining({ linkedFormId: 3 }),
+    ]);
+    // the linked form's area, when given, must be its own; another client's form is not there
+    const withArea = (linkedFormArea: string, linkedFormId = 3) => ({
+      formId: 1,
+      links: [{ linkedFormId, linkedFormArea, questionMap: [] }],
+    });
+    expect(
+      (await h.call('POST', `${F}/linked-form-setups`, { cookie: admin, body: withArea('health-and-safety') })).status,
+    ).toBe(404);
+    expect(
+      (await h.call('POST', `${F}/linked-form-setups`, { cookie: admin, body: withArea('quality-assurance', 2) }))
+        .status,
+    ).toBe(404);
+    await json(h.call('POST', `${F}/linked-form-setups`, { cookie: admin, body: withArea('quality-assurance') }));
+    expect((await h.call('GET', `${F}/linked-form-setups?formId=x`, { cookie: user })).status).toBe(400);
     expect(
       (await h.call('POST', `${F}/linked-form-setups`, { cookie: admin, body: { formId: 2, links: [] } })).status,
     ).toBe(404);
     expect((await h.call('POST', `${F}/linked-form-setups`, { cookie: user, body })).status).toBe(403);
     expect(listed[0]).toMatchObject({ linkedFormTitle: 'Steel Reinforcement Inspection' });
+    await json(h.call('POST', `${F}/linked-form-setups`, { cookie: admin, body }));
     // what the link copies from an entry of form 1 into a new entry of form 3
     const entry = await submit();
     const prefill = await json<{ formId: number; answers: { questionId: number; answers: unknown[] }[] }>(
@@ -269,5 +320,149 @@ describe('settings forms', () => {
     const docs = await json<{ name: string }[]>(h.call('GET', `${F}/quality-assurance/document/1`, { cookie: user }));
     expect(docs.map((d) => d.name)).toEqual(['method-statement.pdf']);
     expect((await h.call('GET', `${F}/quality-assurance/document/2`, { cookie: user })).status).toBe(404);
+  });
+
+  it('refuses the admin calls to other users, and answers 404 for what another client has', async () => {
+    for (const [method, path] of [
+      ['GET', `${F}/getActive/true`],
+      ['GET', `${F}/quality-assurance/1/sections`],
+      ['POST', `${F}/clone/1`],
+      ['DELETE', `${F}/quality-assurance/1`],
+      ['PUT', `${F}/default/quality-assurance/1`],
+    ])
+      expect((await h.call(method, path, { cookie: user })).status, path).toBe(403);
+    // client 2's form 2 and project 5
+    expect((await h.call('POST', `${F}/clone/2`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('GET', `${F}/quality-assurance/2/sections`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('DELETE', `${F}/quality-assurance/2`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('GET', `${F}/all/metadata/5`, { cookie: user })).status).toBe(404);
+    expect((await h.call('GET', `${F}/quality-assurance/2/metadata/1`, { cookie: user })).status).toBe(404);
+    expect((await h.call('GET', `${F}/1/2/get-attachments/1`, { cookie: admin })).status).toBe(404);
+    // nothing of client 2 changed
+    expect((await h.store.collection('formDefinitions').find({ clientId: 2 })).length).toBeGreaterThan(0);
+  });
+
+  it("answers the sections of a project: a form withdrawn from it is not in them; a form's working copy by flag", async () => {
+    const titles = async (projectId: number) =>
+      (
+        await json<{ forms: { id: number }[] }[]>(
+          h.call('POST', `${F}/sections/quality-assurance`, { cookie: user, body: { projectId } }),
+        )
+      ).flatMap((s) => s.forms.map((f) => f.id));
+    expect(await titles(2)).toContain(3);
+    await json(h.call('DELETE', `${F}/2/quality-assurance/3`, { cookie: admin }));
+    expect(await titles(2)).not.toContain(3);
+    expect(await titles(1)).toContain(3);
+    // the flag lists answer working copies: a Draft clone is there, as active and not default
+    const copy = await json<FormDefinition>(h.call('POST', `${F}/clone/3`, { cookie: admin }), 201);
+    const active = await json<{ id: number; status: string; isActive: boolean; isDefault: boolean }[]>(
+      h.call('GET', `${F}/getActive/true`, { cookie: admin }),
+    );
+    expect(active.find((f) => f.id === copy.id)).toMatchObject({ status: 'Draft', isActive: true, isDefault: false });
+    expect(await json<unknown[]>(h.call('GET', `${F}/getActive/false`, { cookie: admin }))).toEqual([]);
+    // a clone is never published: project users do not get it
+    expect((await h.call('GET', `${F}/1/quality-assurance/${copy.id}`, { cookie: user })).status).toBe(404);
+    const long = 'x'.repeat(200);
+    await h.store.collection('formDefinitions').updateOne({ clientId: 1, id: copy.id }, { $set: { title: long } });
+    const again = await json<FormDefinition>(h.call('POST', `${F}/clone/${copy.id}`, { cookie: admin }), 201);
+    expect(again.title).toBe(`Copy of ${long}`.slice(0, 200));
+  });
+
+  it('deletes a form with its setups, links and reference documents', async () => {
+    const copy = await json<FormDefinition>(h.call('POST', `${F}/clone/3`, { cookie: admin }), 201);
+    await json(h.call('PUT', `${F}/publish/quality-assurance/${copy.id}`, { cookie: admin }));
+    const form = new FormData();
+    form.append('uploads[]', new File([new Uint8Array(onePagePdf('Guide'))], 'guide.pdf', { type: 'application/pdf' }));
+    const uploaded = await h.app.request(`${F}/document/${copy.id}`, {
+      method: 'POST',
+      headers: { Cookie: admin, Origin: 'http://localhost' },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    // a link to it from form 3 and one from it to form 1; a QR code and a label setup of it
+    const link = (formId: number, linkedFormId: number) =>
+      json(
+        h.call('POST', `${F}/linked-form-setups`, {
+          cookie: admin,
+          body: { formId, links: [{ linkedFormId, questionMap: [] }] },
+        }),
+      );
+    await link(3, copy.id);
+    await link(copy.id, 1);
+    await h.store.collection('qrCodeSetups').insertOne({ id: 900, clientId: 1, formId: copy.id, name: 'Gone' });
+    await h.store
+      .collection('labelPreparationSetups')
+      .insertOne({ id: 900, clientId: 1, formId: copy.id, name: 'Gone' });
+    const qrBefore = await h.store.collection('qrCodeSetups').countDocuments({});
+    await json(h.call('DELETE', `${F}/quality-assurance/${copy.id}`, { cookie: admin }));
+    expect(await h.store.collection('qrCodeSetups').countDocuments({ formId: copy.id })).toBe(0);
+    expect(await h.store.collection('qrCodeSetups').countDocuments({})).toBe(qrBefore - 1);
+    expect(await h.store.collection('labelPreparationSetups').countDocuments({ formId: copy.id })).toBe(0);
+    expect(await h.store.collection('formVersions').countDocuments({ formId: copy.id })).toBe(0);
+    expect(await json<unknown[]>(h.call('GET', `${F}/linked-form-setups`, { cookie: user }))).toEqual([]);
+    expect(await h.store.files.list(`1/forms/${copy.id}/`, true)).toEqual([]);
+    expect((await h.call('GET', `${F}/quality-assurance/document/${copy.id}`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('DELETE', `${F}/quality-assurance/${copy.id}`, { cookie: admin })).status).toBe(404);
+  });
+
+  it('lists the files uploaded into an entry, and deletes several at once', async () => {
+    const health = demoSeed.formDefinitions.find((f) => f.id === 5) as FormDefinition;
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append('uploads[]', new File([new Uint8Array(onePagePdf(name))], name, { type: 'application/pdf' }));
+      const res = await h.app.request('/api/files/upload?folder=questions/11/k3x9d2', {
+        method: 'POST',
+        headers: { Cookie: admin, Origin: 'http://localhost' },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { file: string }[])[0].file;
+    };
+    const first = await upload('Crack report.pdf');
+    const second = await upload('Plan.pdf');
+    const entry = await json<{ entryNumber: number }>(
+      h.call('PUT', '/api/projects/1/forms/health-and-safety/submit', {
+        cookie: admin,
+        body: {
+          formId: health.id,
+          answers: [
+            { questionId: 1, answers: ['Seán Doyle'] },
+            { questionId: 2, answers: ['2026-11-20'] },
+            { questionId: 6, answers: ['No'] },
+            { questionId: 11, answers: [first, second] },
+          ],
+        },
+      }),
+    );
+    const listed = await json<{ fileName: string; originalFileName: string; url: string; entryNumber: number }[]>(
+      h.call('GET', `${F}/1/5/get-attachments/${entry.entryNumber}`, { cookie: admin }),
+    );
+    expect(listed.map((f) => [f.fileName, f.originalFileName, f.entryNumber])).toEqual([
+      [first, 'Crack report.pdf', entry.entryNumber],
+      [second, 'Plan.pdf', entry.entryNumber],
+    ]);
+    const byPrefix = await json<{ originalFileName: string }[]>(
+      h.call('GET', `${F}/1/5/get-attachments-by-prefix/crack`, { cookie: admin }),
+    );
+    expect(byPrefix.map((f) => f.originalFileName)).toEqual(['Crack report.pdf']);
+    // the same file named twice (path and url) is deleted once
+    expect(
+      await json(
+        h.call('DELETE', `${F}/file/deletes`, { cookie: admin, body: { Urls: [listed[0].url, first, second] } }),
+      ),
+    ).toEqual({ deleted: 2 });
+    expect(
+      await json<unknown[]>(h.call('GET', `${F}/1/5/get-attachments/${entry.entryNumber}`, { cookie: admin })),
+    ).toEqual([]);
+    // a traversal, and an unknown one among known ones (nothing deleted)
+    expect(
+      (await h.call('DELETE', `${F}/file/delete`, { cookie: admin, body: { Url: 'questions/../../2/x.pdf' } })).status,
+    ).toBe(400);
+    const kept = await upload('Kept.pdf');
+    expect(
+      (await h.call('DELETE', `${F}/file/deletes`, { cookie: admin, body: { Urls: [kept, 'questions/11/none.pdf'] } }))
+        .status,
+    ).toBe(404);
+    expect(await h.store.files.info(`1/${kept}`)).not.toBeNull();
   });
 });

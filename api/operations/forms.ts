@@ -4,8 +4,12 @@
  */
 import { AppError } from '../../engine/errors';
 import type { FormDefinition, FormDefinitionInput } from '../../engine/types/generated';
+import { folderKey } from '../files/paths';
 import { nextSequence } from '../ids';
 import type { Store } from '../store/port';
+
+/** The file folder of a form's reference documents (administration-data.md §7 "POST document/{id}"). */
+export const formDocumentsFolder = (formId: number) => `forms/${formId}/documents`;
 
 /** A stored published version. */
 export interface FormVersionDoc {
@@ -271,7 +275,9 @@ export async function cloneForm(store: Store, clientId: number, id: number, acto
 
 /**
  * Deletes a form with everything that configures it (published versions, QR code and label preparation setups,
- * links) when no entry of it exists on any project. @throws AppError 404 notFound.form, 409 forms.hasEntries
+ * links from and to it, its reference documents under `forms/{id}/documents`) when no entry of it exists on any
+ * project (administration-data.md §7 "Settings forms"). The working copy goes last, so a failure half-way leaves
+ * a form that can be deleted again. @returns `{ id }`; @throws AppError 404 notFound.form, 409 forms.hasEntries
  */
 export async function deleteForm(store: Store, clientId: number, formArea: string, id: number) {
   await findWorkingCopy(store, clientId, formArea, id);
@@ -282,6 +288,7 @@ export async function deleteForm(store: Store, clientId: number, formArea: strin
   await store.collection('qrCodeSetups').deleteMany({ clientId, formId: id });
   await store.collection('labelPreparationSetups').deleteMany({ clientId, formId: id });
   await store.collection('linkedFormSetups').deleteMany({ clientId, $or: [{ formId: id }, { linkedFormId: id }] });
+  await store.files.deleteFolder(folderKey(clientId, formDocumentsFolder(id)));
   await store.collection('formDefinitions').deleteOne({ clientId, id });
   return { id };
 }

@@ -4,7 +4,7 @@
  * withdraw from a project, delete, clone, linked form setups, entry attachments, file deletes and a form's
  * reference documents. Decisions in docs/api.md "Settings forms" and docs/decisions.md.
  */
-import { AppError, detail } from '../../../engine/errors';
+import { AppError, detail, problemsError } from '../../../engine/errors';
 import { fieldTypeOf } from '../../../engine/forms/field-types';
 import { allQuestions, questionKind } from '../../../engine/forms/questions';
 import type {
@@ -26,6 +26,7 @@ import {
   cloneForm,
   deleteForm,
   findWorkingCopy,
+  formDocumentsFolder,
   latestPublished,
   publishedFormForProject,
   setFormFlags,
@@ -54,18 +55,27 @@ function flagOperation(flags: { isActive?: boolean; isDefault?: boolean }): Name
     );
 }
 
-/** PUT activate/{formArea}/{id}: project users are offered the form again. */
+/*
+ * The four flag calls (administration-data.md §7 "Settings forms", §4 "Lookup and settings-form items"): each sets
+ * a flag on the working copy and on the latest published version, and answers the working copy (FormDefinition).
+ * @throws AppError 404 notFound.form (another client's form, or not in that formArea), 404 notFound.generic for
+ *   a malformed formArea or id
+ */
+
+/** PUT activate/{formArea}/{id}: isActive true; project users are offered the form again. */
 export const activate = flagOperation({ isActive: true });
-/** PUT deactivate/{formArea}/{id}: project users stop seeing the form at once (its entries stay). */
+/** PUT deactivate/{formArea}/{id}: isActive false; project users stop seeing the form at once (its entries stay). */
 export const deactivate = flagOperation({ isActive: false });
-/** PUT default/{formArea}/{id}: a default form is offered on new projects (several per area may be). */
+/** PUT default/{formArea}/{id}: isDefault true; a default form is offered on new projects (several per area may be). */
 export const makeDefault = flagOperation({ isDefault: true });
-/** PUT nondefault/{formArea}/{id}. */
+/** PUT nondefault/{formArea}/{id}: isDefault false. */
 export const makeNonDefault = flagOperation({ isDefault: false });
 
 /**
- * POST sections/{formArea} ({ projectId? }): the area's sections (form categories) with their active published
- * forms, by section then title; with projectId only the forms offered on that project (another client's is 404).
+ * POST sections/{formArea}, body `{ projectId? }` (administration-data.md §7): the area's sections (form
+ * categories) with their active published forms, `[{ section, forms: [{ id, title, version }] }]` by section then
+ * title (a form without category is in section ''); with projectId only the forms offered on that project.
+ * @throws AppError 404 notFound.project (another client's project)
  */
 export const sections: NamedOperation = async (context) => {
   const { store } = context;
@@ -96,7 +106,11 @@ export const sections: NamedOperation = async (context) => {
     .map(([section, list]) => ({ section, forms: list.sort((a, b) => a.title.localeCompare(b.title)) }));
 };
 
-/** GET getActive/{flag}: the working copies of every area whose isActive is the flag ('true' or 'false'). */
+/**
+ * GET getActive/{flag} (administration-data.md §7): the working copies of every area whose isActive is the flag
+ * (an absent isActive counts as true), by title: `[{ id, title, formArea, category, status, version, isActive,
+ * isDefault }]`. @throws AppError 400 validation.badRequest unless the flag is 'true' or 'false'
+ */
 export const byActiveFlag: NamedOperation = async (context) => {
   const flag = context.http.req.param('flag');
   if (flag !== 'true' && flag !== 'false') throw new AppError(400, 'validation.badRequest');
@@ -129,7 +143,11 @@ async function formsOfProject(context: OperationContext, projectId: number): Pro
   );
 }
 
-/** GET all/metadata/{projectId}: every active form offered on the project, with its number of entries there. */
+/**
+ * GET all/metadata/{projectId} (administration-data.md §7): every active published form of every area offered on
+ * the project, by title: `[{ id, title, formArea, category, version, entryCount }]`, entryCount being the
+ * project's entries of the form (drafts included). @throws AppError 404 notFound.project
+ */
 export const allMetadata: NamedOperation = async (context) => {
   const project = await findProject(context.store, tenant(context), intParam(context.http, 'projectId'));
   const forms = await formsOfProject(context, project.id);
@@ -148,8 +166,11 @@ export const allMetadata: NamedOperation = async (context) => {
 };
 
 /**
- * GET {formArea}/{id}/metadata/{projectId}?completedFormEntryNumber=N: the published form's pages and questions
- * for the project, and with N the summary of that entry (404 notFound.entry when there is none).
+ * GET {formArea}/{id}/metadata/{projectId}?completedFormEntryNumber=N (administration-data.md §7): the published
+ * form as the project fills it, `{ id, title, formArea, version, pages: [{ id, label, questionCount }], questions:
+ * [{ id, label, type, extendedType }] }`, and with N `completedEntry: { entryNumber, date, enteredBy, isDraft }`.
+ * @throws AppError 404 notFound.project, notFound.form (not offered on the project, or inactive),
+ *   notFound.entry (no entry N of the form on the project, or N not a positive integer)
  */
 export const metadata: NamedOperation = async (context) => {
   const { http: c, store } = context;
@@ -191,7 +212,10 @@ export const metadata: NamedOperation = async (context) => {
   return answer;
 };
 
-/** GET {formArea}/{id}/sections: the working copy's pages, in order. */
+/**
+ * GET {formArea}/{id}/sections (administration-data.md §7): the working copy's pages, `[{ id, label, order }]`
+ * (order from 0). @throws AppError 404 notFound.form
+ */
 export const formSections: NamedOperation = async (context) => {
   const form = await findWorkingCopy(
     context.store,
@@ -202,25 +226,41 @@ export const formSections: NamedOperation = async (context) => {
   return form.pages.map((page, order) => ({ id: page.id, label: page.label, order }));
 };
 
-/** DELETE {projectId}/{formArea}/{id}: the project stops offering the form (409 for its last project). */
+/**
+ * DELETE {projectId}/{formArea}/{id} (administration-data.md §7; docs/decisions.md "Form configuration"): the
+ * project stops offering the form; answers `{ id, projectIds }`.
+ * @throws AppError 404 notFound.project, notFound.form; 409 forms.lastProject (deactivate the form instead)
+ */
 export const withdraw: NamedOperation = async (context) => {
   const { http: c, store } = context;
   const project = await findProject(store, tenant(context), intParam(c, 'projectId'));
   return withdrawForm(store, tenant(context), slugParam(c, 'formArea'), intParam(c, 'id'), project.id);
 };
 
-/** DELETE {formArea}/{id}: deletes a form without entries and its setups (409 forms.hasEntries otherwise). */
+/**
+ * DELETE {formArea}/{id}: deletes a form without entries with its published versions, QR code and label
+ * preparation setups, links and reference documents; answers `{ id }` (api/operations/forms.ts deleteForm).
+ * @throws AppError 404 notFound.form, 409 forms.hasEntries
+ */
 export const remove: NamedOperation = async (context) =>
   deleteForm(context.store, tenant(context), slugParam(context.http, 'formArea'), intParam(context.http, 'id'));
 
-/** POST clone/{id}: a Draft copy of the form; 201. */
+/**
+ * POST clone/{id} (administration-data.md §7): 201 with a new Draft working copy of the client's form: new id,
+ * version 1, title 'Copy of {title}' (200 characters at most), active, not default, never published, audit
+ * fields of the acting administrator. @throws AppError 404 notFound.form
+ */
 export const clone: NamedOperation = async (context) =>
   context.http.json(
     await cloneForm(context.store, tenant(context), intParam(context.http, 'id'), actorOf(context), context.now),
     201,
   );
 
-/** GET linked-form-setups[?formId=]: the client's links (of one form with formId), each with linkedFormTitle. */
+/**
+ * GET linked-form-setups[?formId=] (administration-data.md §7; docs/decisions.md "Linked form setups"): the
+ * client's links by id (of one form with formId), each LinkedFormSetup with `linkedFormTitle`.
+ * @throws AppError 400 validation.badRequest when formId is not a positive integer
+ */
 export const links: NamedOperation = async (context) => {
   const raw = context.http.req.query('formId');
   const filter: Record<string, unknown> = { clientId: tenant(context) };
@@ -240,9 +280,14 @@ export const links: NamedOperation = async (context) => {
 };
 
 /**
- * POST linked-form-setups ({ formId, links }): replaces the links of a form. Both forms must be the client's,
- * a form is not linked to itself, and each mapped question exists in its form with an answer of the same kind.
- * @throws AppError 404 notFound.form, 400 forms.linkInvalid with a detail per problem
+ * POST linked-form-setups (administration-data.md §7 "Settings forms"; docs/decisions.md "Linked form setups"):
+ * body `{ formId, links: [{ linkedFormId, linkedFormArea?, questionMap: [{ fromQuestionId, toQuestionId }],
+ * isActive? }] }` replaces every link of the form; answers the saved LinkedFormSetup[]. Both forms must be working
+ * copies of the client (a given linkedFormArea must be the linked form's area), a form is not linked to itself
+ * nor twice to one form, each mapped question exists in its form with an answer of the same kind, and no question
+ * of the linked form is filled twice. Nothing is written on any error.
+ * @throws AppError 404 notFound.form; 400 forms.linkToItself, forms.linkDuplicate, forms.linkUnknownQuestion,
+ *   forms.linkKindMismatch, forms.linkTargetTwice (the first problem's text, every problem in details)
  */
 export const saveLinks: NamedOperation = async (context) => {
   const { store } = context;
@@ -250,30 +295,43 @@ export const saveLinks: NamedOperation = async (context) => {
   const forms = store.collection<FormDefinition>('formDefinitions');
   const form = await forms.findOne({ clientId: tenant(context), id: input.formId });
   if (!form) throw new AppError(404, 'notFound.form');
+  const from = new Map(allQuestions(form).map((q) => [q.id, q]));
   const problems = [];
-  const saved: LinkedFormSetup[] = [];
-  const at = context.now.toISOString();
-  const actor = actorOf(context);
+  const targets: FormDefinition[] = [];
   for (const [i, link] of input.links.entries()) {
     const target = await forms.findOne({ clientId: tenant(context), id: link.linkedFormId });
-    if (!target) throw new AppError(404, 'notFound.form');
+    if (!target || (link.linkedFormArea !== undefined && link.linkedFormArea !== target.formArea))
+      throw new AppError(404, 'notFound.form');
+    targets.push(target);
     if (target.id === form.id) problems.push(detail(`/links/${i}/linkedFormId`, 'forms.linkToItself'));
-    const from = new Map(allQuestions(form).map((q) => [q.id, q]));
+    else if (input.links.findIndex((l) => l.linkedFormId === target.id) < i)
+      problems.push(detail(`/links/${i}/linkedFormId`, 'forms.linkDuplicate', { title: target.title }));
     const to = new Map(allQuestions(target).map((q) => [q.id, q]));
+    const filled = new Set<number>();
     for (const [m, map] of link.questionMap.entries()) {
       const a = from.get(map.fromQuestionId);
       const b = to.get(map.toQuestionId);
       if (!a || !b) problems.push(detail(`/links/${i}/questionMap/${m}`, 'forms.linkUnknownQuestion', { m: m + 1 }));
       else if (questionKind(a) !== questionKind(b) || fieldTypeOf(a).answerless)
         problems.push(detail(`/links/${i}/questionMap/${m}`, 'forms.linkKindMismatch', { from: a.label, to: b.label }));
+      else if (filled.has(b.id))
+        problems.push(detail(`/links/${i}/questionMap/${m}`, 'forms.linkTargetTwice', { to: b.label }));
+      else filled.add(b.id);
     }
+  }
+  if (problems.length > 0) throw problemsError(400, problems);
+  // Ids are taken only once the links are sound.
+  const saved: LinkedFormSetup[] = [];
+  const at = context.now.toISOString();
+  const actor = actorOf(context);
+  for (const [i, link] of input.links.entries())
     saved.push({
       id: await nextSequence(store, 'linkedFormSetups'),
       clientId: tenant(context),
       formId: form.id,
       formArea: form.formArea,
-      linkedFormId: target.id,
-      linkedFormArea: target.formArea,
+      linkedFormId: targets[i].id,
+      linkedFormArea: targets[i].formArea,
       questionMap: link.questionMap,
       isActive: link.isActive ?? true,
       created: at,
@@ -283,12 +341,6 @@ export const saveLinks: NamedOperation = async (context) => {
       modifiedBy: actor.fullName,
       modifiedById: actor.id,
     });
-  }
-  if (problems.length > 0) {
-    const error = new AppError(400, problems[0].messageId, {}, problems);
-    error.message = problems[0].message;
-    throw error;
-  }
   const collection = store.collection<LinkedFormSetup>('linkedFormSetups');
   await collection.deleteMany({ clientId: tenant(context), formId: form.id });
   for (const link of saved) await collection.insertOne({ ...link });
@@ -333,7 +385,13 @@ async function formEntries(context: OperationContext, entryNumber?: number) {
   return { form, entries };
 }
 
-/** GET {projectId}/{id}/get-attachments/{entryNumber}: the files of an entry. @throws AppError 404 notFound.entry */
+/**
+ * GET {projectId}/{id}/get-attachments/{entryNumber} (administration-data.md §7, §3 "File entry"): the files an
+ * entry's file upload and signature answers name (they live in the question's folder of the entry,
+ * `questions/{questionId}/{random draft id}/`), `[{ id, fileName, originalFileName, url, fileDescription, entryNumber }]`
+ * (fileName the client path, fileDescription the question's label; a named file no longer stored is left out).
+ * @throws AppError 404 notFound.project, notFound.form, notFound.entry
+ */
 export const attachments: NamedOperation = async (context) => {
   const { form, entries } = await formEntries(context, intParam(context.http, 'entryNumber'));
   if (entries.length === 0) throw new AppError(404, 'notFound.entry');
@@ -341,8 +399,9 @@ export const attachments: NamedOperation = async (context) => {
 };
 
 /**
- * GET {projectId}/{id}/get-attachments-by-prefix/{prefix}: the files of the form's entries on the project whose
- * file name starts with the prefix (case ignored).
+ * GET {projectId}/{id}/get-attachments-by-prefix/{prefix} (administration-data.md §7): the files of every entry of
+ * the form on the project whose file name starts with the prefix (case ignored), in entry order, shaped as
+ * get-attachments answers. @throws AppError 404 notFound.project, notFound.form
  */
 export const attachmentsByPrefix: NamedOperation = async (context) => {
   const prefix = (context.http.req.param('prefix') ?? '').toLowerCase();
@@ -365,19 +424,28 @@ function pathOf(urlOrPath: string): string {
   return urlOrPath;
 }
 
-/** DELETE file/delete ({ Url }) and file/deletes ({ Urls }): removes the client's files; 404 when one is missing. */
+/**
+ * DELETE file/delete, body `{ Url }`, and file/deletes, body `{ Urls: string[] }` (administration-data.md §7):
+ * removes files of the client named by path (`<folder>/<name>`) or download url (`/api/files/download?file=…`);
+ * answers `{ deleted }`. Every file is checked before any is deleted.
+ * @throws AppError 400 (a path outside the client, traversal, a bad name), 404 files.notFound (one is missing)
+ */
 export const deleteFiles: NamedOperation = async (context) => {
   const body = context.body as FileUrlsRequest;
-  const keys = [...(body.Url ? [body.Url] : []), ...(body.Urls ?? [])].map((u) => fileKey(tenant(context), pathOf(u)));
+  // One key per file, however often it is named: `deleted` counts files.
+  const keys = [
+    ...new Set([...(body.Url ? [body.Url] : []), ...(body.Urls ?? [])].map((u) => fileKey(tenant(context), pathOf(u)))),
+  ];
   for (const key of keys) if (!(await context.store.files.info(key))) throw new AppError(404, 'files.notFound');
   for (const key of keys) await context.store.files.delete(key);
   return { deleted: keys.length };
 };
 
-/** The folder of a form's reference documents. */
-const documentsFolder = (formId: number) => `forms/${formId}/documents`;
-
-/** GET {formArea}/document/{id}: the form's reference documents. */
+/**
+ * GET {formArea}/document/{id} (administration-data.md §7): the reference documents of a form (files under
+ * `forms/{id}/documents`), `[{ name, file, url, size, contentType, modified }]` as files.list answers.
+ * @throws AppError 404 notFound.form
+ */
 export const documents: NamedOperation = async (context) => {
   const form = await findWorkingCopy(
     context.store,
@@ -385,15 +453,19 @@ export const documents: NamedOperation = async (context) => {
     slugParam(context.http, 'formArea'),
     intParam(context.http, 'id'),
   );
-  const prefix = folderKey(tenant(context), documentsFolder(form.id));
+  const prefix = folderKey(tenant(context), formDocumentsFolder(form.id));
   return (await context.store.files.list(prefix, false)).map(view);
 };
 
-/** POST document/{id} (multipart uploads[]): adds reference documents to a form of the client; 201. */
+/**
+ * POST document/{id}, multipart `uploads[]` (administration-data.md §7): adds reference documents to a form of the
+ * client; 201 with the stored files (checks and limits of files.upload).
+ * @throws AppError 404 notFound.form; 400 files.noFiles, bad name; 413 files.tooLarge; 415 a refused type
+ */
 export const uploadDocument: NamedOperation = async (context) => {
   const form = await context.store
     .collection<FormDefinition>('formDefinitions')
     .findOne({ clientId: tenant(context), id: intParam(context.http, 'id') });
   if (!form) throw new AppError(404, 'notFound.form');
-  return uploadInto(context, documentsFolder(form.id));
+  return uploadInto(context, formDocumentsFolder(form.id));
 };
