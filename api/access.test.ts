@@ -380,6 +380,11 @@ describe('saving a page of a multi-page form (isFromPaging)', () => {
     expect(saved.status).toBe(200);
     const draft = await saved.json();
     expect(draft).toMatchObject({ entryNumber: 1, isDraft: true });
+    // A required tick box not yet ticked (the Concrete Pour's 'Test cubes taken', answered false) waits too.
+    const pour = { formId: 1, answers: [{ questionId: 11, answers: [false] }] };
+    const qaPath = '/api/projects/1/forms/quality-assurance/submit';
+    expect((await harness.call('PUT', `${qaPath}?isFromPaging=true`, { cookie, body: pour })).status).toBe(200);
+    expect((await harness.call('PUT', qaPath, { cookie, body: pour })).status).toBe(400);
     // A page save still refuses a wrong value.
     const wrong = { formId: 5, entryNumber: 1, answers: [{ questionId: 4, answers: ['warm'] }] };
     expect(

@@ -5,9 +5,11 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { delay, http } from 'msw';
 import type { Question } from '../engine/types/generated';
+import { mswPath } from '../fixtures/msw/handlers';
 import { DEMO_PASSWORD, demoSeed } from '../fixtures/seed';
-import { mockApi } from './test/mock-api';
+import { mockApi, server } from './test/mock-api';
 import { renderApp } from './test/render';
 
 const project = demoSeed.projects.find((p) => p.clientId === 1)!;
@@ -99,6 +101,47 @@ describe('the main journey', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(path()).toBe(`/projects/${project.id}/qa/quality-assurance/${form.id}`));
+  }, 60_000);
+
+  it('saves one entry when the page save is still on its way at Submit (a slow connection)', async () => {
+    await mockApi.logIn('user@demo.local');
+    // The page save of page 1 is held until the final submit arrives (or 3 s pass); the request then reaches the
+    // real API as usual. A client that does not wait for its page save sends the submit without the entry's number.
+    let slowed = 0;
+    let releaseSave: () => void = () => undefined;
+    const submitted = new Promise<void>((resolve) => {
+      releaseSave = resolve;
+    });
+    server.use(
+      http.put(mswPath('entries.submit'), async ({ request }) => {
+        if (new URL(request.url).searchParams.get('isFromPaging') !== 'true') releaseSave();
+        else if (slowed++ === 0) await Promise.race([submitted, delay(3000)]);
+        return undefined;
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp(`/projects/${project.id}/qa/quality-assurance/${form.id}/add`);
+    let firstText = true;
+    for (const [index, page] of form.pages.entries()) {
+      await screen.findByLabelText(exact(page.questions[0].label));
+      for (const q of page.questions) {
+        const isText = q.type === 'Text' && (q.extendedType ?? 'Normal') === 'Normal';
+        await fillQuestion(user, q, isText && firstText);
+        if (isText) firstText = false;
+      }
+      if (index < form.pages.length - 1) await user.click(screen.getByRole('button', { name: 'Next' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/projects/${project.id}/qa/quality-assurance/${form.id}`),
+    );
+    expect(slowed).toBeGreaterThan(0);
+    await delay(500); // a page save still on its way has landed by now
+    const entries = await mockApi.entries();
+    expect(entries).toHaveLength(1);
+    expect(entries[0].isDraft).not.toBe(true);
+    const last = form.pages.at(-1)?.questions.find((q) => q.required);
+    expect(entries[0].answers.some((a) => a.questionId === last?.id)).toBe(true);
   }, 60_000);
 
   it('sends a user who is not logged in to the unauthorised page', async () => {

@@ -164,6 +164,8 @@ export function validateAnswers(
       // A partial save (leaving a page) may leave required questions unanswered; nothing else is excused.
       if (options.partial && (error.keyword === 'required' || error.keyword === 'minItems')) continue;
       const mapped = mapFormError(error, questions);
+      // …nor a required tick box left unticked (a `const: true` the form reports as required).
+      if (options.partial && mapped?.detail.messageId === 'validation.required') continue;
       if (mapped && !perQuestion.has(mapped.questionId) && !reported.has(mapped.questionId))
         perQuestion.set(mapped.questionId, mapped.detail);
     }

@@ -198,8 +198,17 @@ export function FormScreen({
   const entryParams = () =>
     savedEntryNumber.current === undefined ? params : { ...params, entryNumber: String(savedEntryNumber.current) };
 
-  /** Leaving a page saves the entry so far (submit.pageSave; form-configuration.md §4). */
-  const handlePageLeave = async (formData: FormData, pageIndex: number) => {
+  // Page saves go one after the other, and the final submit waits for them: a later save must know the entry
+  // number an earlier one answered, or a slow connection would make two entries.
+  const pageSaves = useRef<Promise<void>>(Promise.resolve());
+
+  /** Leaving a page saves the entry so far (submit.pageSave; form-configuration.md §4), after earlier saves. */
+  const handlePageLeave = (formData: FormData, pageIndex: number) => {
+    pageSaves.current = pageSaves.current.then(() => savePage(formData, pageIndex));
+    return pageSaves.current;
+  };
+
+  const savePage = async (formData: FormData, pageIndex: number) => {
     const submit = doc.submit;
     if (!loaded || !submit) return;
     try {
@@ -253,6 +262,7 @@ export function FormScreen({
       const html = messageHtml(confirm.messageId, { ...params, ...screen, ...row, ...formData });
       if (host && !(await host.confirm(html))) return;
     }
+    await pageSaves.current;
     try {
       const body = await bodyBuilders[submit.body]({
         formData,
