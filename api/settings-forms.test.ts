@@ -320,6 +320,20 @@ describe('settings forms', () => {
     const docs = await json<{ name: string }[]>(h.call('GET', `${F}/quality-assurance/document/1`, { cookie: user }));
     expect(docs.map((d) => d.name)).toEqual(['method-statement.pdf']);
     expect((await h.call('GET', `${F}/quality-assurance/document/2`, { cookie: user })).status).toBe(404);
+    // Only administrators change them, through these calls or the general file calls.
+    const file = 'forms/1/documents/method-statement.pdf';
+    expect((await h.call('DELETE', `${F}/file/delete`, { cookie: user, body: { Url: file } })).status).toBe(403);
+    expect((await h.call('DELETE', `/api/files/delete?file=${file}`, { cookie: user })).status).toBe(403);
+    expect((await h.call('DELETE', '/api/files/folder?folder=forms/1/documents', { cookie: user })).status).toBe(403);
+    const sneak = await h.app.request('/api/files/upload?folder=forms/1/documents', {
+      method: 'POST',
+      headers: { Cookie: user, Origin: 'http://localhost' },
+      body: form,
+    });
+    expect(sneak.status).toBe(403);
+    expect(await h.store.files.info(`1/${file}`)).not.toBeNull();
+    expect((await h.call('DELETE', `${F}/file/delete`, { cookie: admin, body: { Url: file } })).status).toBe(200);
+    expect(await h.store.files.info(`1/${file}`)).toBeNull();
   });
 
   it('refuses the admin calls to other users, and answers 404 for what another client has', async () => {

@@ -86,3 +86,11 @@ export async function sniffType(bytes: Uint8Array): Promise<string> {
   if (!type || !ALLOWED_TYPES.has(type)) throw new AppError(415, 'files.typeNotAllowed');
   return type;
 }
+
+/**
+ * True for a client-relative path (folder or file) among the forms' reference documents (`forms/…`, see
+ * api/operations/forms.ts formDocumentsFolder), which only administrators change.
+ */
+export function isFormDocumentPath(path: string): boolean {
+  return path.split('/').filter((s) => s !== '')[0] === 'forms';
+}

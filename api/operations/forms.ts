@@ -3,6 +3,7 @@
  * (`formVersions`). Project users always fill the latest published version (docs/api.md "Form definitions").
  */
 import { AppError } from '../../engine/errors';
+import { message } from '../../engine/messages/catalogue';
 import type { FormDefinition, FormDefinitionInput } from '../../engine/types/generated';
 import { folderKey } from '../files/paths';
 import { nextSequence } from '../ids';
@@ -259,7 +260,7 @@ export async function cloneForm(store: Store, clientId: number, id: number, acto
   const copy: FormDefinition = {
     ...(content as Omit<FormDefinition, 'id'>),
     id: await nextSequence(store, 'formDefinitions'),
-    title: `Copy of ${source.title}`.slice(0, 200),
+    title: message('forms.copyOf', { title: source.title }).slice(0, 200),
     status: 'Draft',
     version: 1,
     isActive: true,

@@ -6,8 +6,18 @@
  */
 import sharp from 'sharp';
 import { AppError } from '../../../engine/errors';
+import { can } from '../../../engine/rules/access';
 import type { StoredFile } from '../../files/blob-store';
-import { checkFileName, fileKey, folderKey, MAX_FILE_BYTES, publicPath, sniffType } from '../../files/paths';
+import {
+  checkFileName,
+  fileKey,
+  folderKey,
+  isFormDocumentPath,
+  MAX_FILE_BYTES,
+  publicPath,
+  sniffType,
+} from '../../files/paths';
+import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 
 /** A file as the API answers it. */
@@ -28,6 +38,18 @@ function tenant(context: OperationContext): number {
   return context.clientId;
 }
 
+/**
+ * Refuses a change under the forms' reference documents (`forms/…`) by anyone but a settings administrator:
+ * the form document calls are for administrators, and the general file calls must not be a way around them.
+ * @throws AppError 403 auth.forbidden
+ */
+export function requireAdminForFormFiles(context: OperationContext, path: string): void {
+  if (!isFormDocumentPath(path)) return;
+  const user = context.user;
+  if (!user || !can(accessSubject(user, context.clientId), 'admin', { area: 'settings' }))
+    throw new AppError(403, 'auth.forbidden');
+}
+
 /** GET /api/files/getFiles?folder=[&recursive=true]: a folder's files, with `recursive` its sub-folders' too. */
 export const list: NamedOperation = async (context) => {
   const prefix = folderKey(tenant(context), context.http.req.query('folder') ?? '');
@@ -36,7 +58,11 @@ export const list: NamedOperation = async (context) => {
 };
 
 /** POST /api/files/upload?folder= (multipart, uploads[]): 201 with the stored files. */
-export const upload: NamedOperation = async (context) => uploadInto(context, context.http.req.query('folder') ?? '');
+export const upload: NamedOperation = async (context) => {
+  const folder = context.http.req.query('folder') ?? '';
+  requireAdminForFormFiles(context, folder);
+  return uploadInto(context, folder);
+};
 
 /**
  * Stores the multipart files (uploads[]) of the request in `folder` of the tenant: every file checked (name,
@@ -84,6 +110,7 @@ export const download: NamedOperation = async (context) => {
 
 /** DELETE /api/files/delete?file= : 204, 404 when there is no such file. */
 export const remove: NamedOperation = async (context) => {
+  requireAdminForFormFiles(context, context.http.req.query('file') ?? '');
   const deleted = await context.store.files.delete(fileKey(tenant(context), context.http.req.query('file')));
   if (!deleted) throw new AppError(404, 'files.notFound');
   return context.http.body(null, 204);
@@ -91,6 +118,7 @@ export const remove: NamedOperation = async (context) => {
 
 /** DELETE /api/files/folder?folder= : 204 (an unsaved new entry's files). */
 export const removeFolder: NamedOperation = async (context) => {
+  requireAdminForFormFiles(context, context.http.req.query('folder') ?? '');
   await context.store.files.deleteFolder(folderKey(tenant(context), context.http.req.query('folder') ?? ''));
   return context.http.body(null, 204);
 };

@@ -33,7 +33,7 @@ import {
   withdrawForm,
 } from '../forms';
 import { findProject } from '../projects';
-import { uploadInto, view } from './files';
+import { requireAdminForFormFiles, uploadInto, view } from './files';
 
 function actorOf(context: OperationContext) {
   const user = context.user as UserDoc;
@@ -428,14 +428,16 @@ function pathOf(urlOrPath: string): string {
  * DELETE file/delete, body `{ Url }`, and file/deletes, body `{ Urls: string[] }` (administration-data.md §7):
  * removes files of the client named by path (`<folder>/<name>`) or download url (`/api/files/download?file=…`);
  * answers `{ deleted }`. Every file is checked before any is deleted.
- * @throws AppError 400 (a path outside the client, traversal, a bad name), 404 files.notFound (one is missing)
+ * A form's reference documents (`forms/…`) are for administrators only.
+ * @throws AppError 400 (a path outside the client, traversal, a bad name), 403 (a reference document and not an
+ *   administrator), 404 files.notFound (one is missing)
  */
 export const deleteFiles: NamedOperation = async (context) => {
   const body = context.body as FileUrlsRequest;
   // One key per file, however often it is named: `deleted` counts files.
-  const keys = [
-    ...new Set([...(body.Url ? [body.Url] : []), ...(body.Urls ?? [])].map((u) => fileKey(tenant(context), pathOf(u)))),
-  ];
+  const paths = [...(body.Url ? [body.Url] : []), ...(body.Urls ?? [])].map(pathOf);
+  for (const path of paths) requireAdminForFormFiles(context, path);
+  const keys = [...new Set(paths.map((path) => fileKey(tenant(context), path)))];
   for (const key of keys) if (!(await context.store.files.info(key))) throw new AppError(404, 'files.notFound');
   for (const key of keys) await context.store.files.delete(key);
   return { deleted: keys.length };

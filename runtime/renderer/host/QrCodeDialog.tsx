@@ -96,7 +96,7 @@ export default function QrCodeDialog({ request, onClose, showError, toast }: QrC
       const blob = new Blob([bytes], { type: 'image/png' });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
-      link.download = `${setup?.name ?? 'QR Code'}${create ? '' : ` ${request.entryNumber}`}.png`;
+      link.download = `${setup?.name ?? message('qrCode.formTitle')}${create ? '' : ` ${request.entryNumber}`}.png`;
       document.body.append(link);
       link.click();
       link.remove();
