@@ -24,34 +24,20 @@ function actorOf(context: OperationContext) {
   return { id: user.id, fullName: user.fullName };
 }
 
-/** POST …/create: a new setup (the body has no id); 201. */
-export const create: NamedOperation = async (context) => {
+/** Saves the body's setup: a new one (no id) or, `editing`, the setup `id`. */
+async function save(context: OperationContext, editing: boolean) {
   const input = context.body as QrCodeSetupInput;
-  if (input.id !== undefined) throw new AppError(400, 'validation.invalidBody', { details: '/id' });
-  const setup = await saveQrSetup(
-    context.store,
-    context.clientId as number,
-    await formOf(context),
-    input,
-    actorOf(context),
-    context.now,
-  );
-  return context.http.json(setup, 201);
-};
+  if (!editing && input.id !== undefined) throw new AppError(400, 'validation.invalidBody', { details: '/id' });
+  if (editing && input.id === undefined) throw new AppError(404, 'qrCode.notFound');
+  const form = await formOf(context);
+  return saveQrSetup(context.store, context.clientId as number, form, input, actorOf(context), context.now);
+}
+
+/** POST …/create: a new setup (the body has no id); 201. */
+export const create: NamedOperation = async (context) => context.http.json(await save(context, false), 201);
 
 /** POST …/update: changes the setup `id` of the body. */
-export const update: NamedOperation = async (context) => {
-  const input = context.body as QrCodeSetupInput;
-  if (input.id === undefined) throw new AppError(404, 'qrCode.notFound');
-  return saveQrSetup(
-    context.store,
-    context.clientId as number,
-    await formOf(context),
-    input,
-    actorOf(context),
-    context.now,
-  );
-};
+export const update: NamedOperation = (context) => save(context, true);
 
 /** DELETE …/delete/{id}: removes a setup; its codes stop at once and label setups drop its column. */
 export const remove: NamedOperation = async (context) => {
