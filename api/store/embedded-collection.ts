@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type Datastore from '@seald-io/nedb';
-import { getDotValue, modify } from '@seald-io/nedb/lib/model.js';
-import type { GroupCommit } from './group-commit';
+import { checkObject, deserialize, getDotValue, match, modify, serialize } from '@seald-io/nedb/lib/model.js';
+import type Database from 'better-sqlite3';
+import { indexedScalar, indexKey } from './index-key';
 import { toNedbQuery, toNedbUpdate } from './nedb-query';
 import { plainCopy } from './plain-copy';
 import {
@@ -17,86 +17,82 @@ import {
   type UpdateManyResult,
   type UpdateOneResult,
 } from './port';
+import { type CollectionLayout, type FilterPlan, planFilter, quote, type WildcardLayout, wildcardOf } from './sql-plan';
 import { upsertSeed } from './upsert-seed';
+import { KeepWrites, type WriteQueue } from './write-queue';
 
 type Row = Record<string, unknown> & { _id: string };
 type NedbQuery = Record<string, unknown>;
+interface RawRow {
+  rid: number;
+  doc: string;
+}
+interface Found {
+  rid: number;
+  doc: Row;
+}
 
-/** Appended lines below which the data file is never compacted by size (it is always compacted on open). */
-export const minCompactionLines = 1000;
-
-/** What an embedded collection needs from its store. */
+/** What a collection needs from its store. */
 export interface EmbeddedCollectionContext {
   name: string;
-  datastore: Datastore<Record<string, unknown>>;
-  /** False for ':memory:' stores: nothing is appended, compacted or synced. */
-  fileBacked: boolean;
-  /** Present when acknowledged writes must be fsynced (file-backed store with `durability: 'fsync'`). */
-  commit: GroupCommit | null;
+  db: Database.Database;
+  queue: WriteQueue;
   /** Throws when the store is closed. */
   assertOpen(): void;
-  /** Reports a failure of background work (compaction) that no caller is waiting for. */
-  onError(error: unknown): void;
+  /** Prepared statements, cached by SQL text. */
+  statement(sql: string): Database.Statement;
+}
+
+/** An index as recorded in the store's `_indexes` table. */
+export interface IndexRecord {
+  name: string;
+  keys: Record<string, 1 | -1>;
+  unique: boolean;
+  expireAfterSeconds?: number;
 }
 
 /**
- * One collection of the embedded store (api/store/embedded.ts) on an nedb datastore, implementing the
- * port's `Collection` (api/store/port.ts) with MongoDB's semantics.
+ * One collection of the embedded store (api/store/embedded.ts): an SQLite table of JSON documents with a key
+ * column per indexed field and a side table per wildcard index, implementing the port's `Collection`
+ * (api/store/port.ts) with MongoDB's semantics (docs/store.md "Embedded store").
  *
- * Every write runs through a per-collection queue, so read-modify-write sequences (`updateOne` computing
- * `modifiedCount`, `findOneAndUpdate`, upserts) are atomic with respect to other writes: concurrent `$inc`s
- * on a counter never lose an update. Reads go straight to nedb, which orders them after the writes it has
- * already been handed. A write is acknowledged (its promise resolves) only after its append has returned
- * and, with a GroupCommit, after an fsync covering it (docs/store.md, "Durability").
- *
- * Each append is counted; once the appended lines outnumber both `minCompactionLines` and the live
- * documents, the data file is compacted (nedb rewrites it to a temp file, fsyncs and renames it).
+ * Every write is a task of the store's WriteQueue (group commit): it runs synchronously inside the batch's
+ * transaction, so read-modify-write sequences are atomic against other writes, and it is acknowledged after the
+ * batch's COMMIT. Reads run synchronously on the same connection and see every acknowledged write.
+ * Filters are planned by api/store/sql-plan.ts: what SQL cannot decide exactly is matched in JavaScript by nedb's
+ * matcher (api/store/nedb-query.ts), and updates are computed by nedb's `model.modify`, the code the contract
+ * suite pinned when nedb was the whole store.
  */
 export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
-  private readonly ds: Datastore<Record<string, unknown>>;
-  private tail: Promise<unknown> = Promise.resolve();
-  private linesSinceCompaction = 0;
-  private compactAt = minCompactionLines;
-  /** TTL indexes: field -> expireAfterSeconds. */
+  readonly layout: CollectionLayout;
+  /** Field -> expireAfterSeconds of TTL indexes. */
   readonly ttl = new Map<string, number>();
+  readonly indexRecords = new Map<string, IndexRecord>();
 
-  constructor(private readonly ctx: EmbeddedCollectionContext) {
-    this.ds = ctx.datastore;
-    // Count every append nedb makes (writes, index lines, TTL deletions) once it has reached the OS.
-    const persistence = this.ds.persistence as unknown as { persistNewStateAsync(docs: unknown[]): Promise<void> };
-    const append = persistence.persistNewStateAsync.bind(persistence);
-    persistence.persistNewStateAsync = async (docs: unknown[]) => {
-      await append(docs);
-      if (docs.length > 0 && ctx.fileBacked) {
-        this.linesSinceCompaction += docs.length;
-        ctx.commit?.noteAppend();
-      }
-    };
+  constructor(
+    private readonly ctx: EmbeddedCollectionContext,
+    table: string,
+  ) {
+    this.layout = { table, columns: new Map(), wildcards: [] };
   }
 
   async insertOne(doc: T): Promise<Stored<T>> {
     const prepared = this.prepare(doc);
-    await this.write(() => this.nedb(() => this.ds.insertAsync(prepared)));
+    await this.write(() => this.insertRow(prepared));
     return plainCopy(prepared) as Stored<T>;
   }
 
   async insertMany(docs: T[]): Promise<number> {
     if (docs.length === 0) return 0;
     const prepared = docs.map((doc) => this.prepare(doc));
-    return this.write(async () => {
-      try {
-        // nedb inserts an array all-or-nothing, in one append.
-        await this.ds.insertAsync(prepared);
-        return prepared.length;
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-      // Some document violates a unique index: insert in order up to it, as MongoDB's ordered insert does.
+    return this.write(() => {
       for (let i = 0; i < prepared.length; i += 1) {
         try {
-          await this.ds.insertAsync(prepared[i]);
+          this.insertRow(prepared[i]);
         } catch (error) {
-          throw this.mapError(error, i);
+          const mapped = this.mapError(error, i);
+          // MongoDB's ordered insert: the documents before the failing one stay.
+          throw mapped instanceof DuplicateKeyError ? new KeepWrites(mapped) : mapped;
         }
       }
       return prepared.length;
@@ -105,65 +101,101 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'projection'> = {}): Promise<Stored<T> | null> {
     this.ctx.assertOpen();
-    const query = toNedbQuery(filter);
-    const doc = (await this.ds.findOneAsync(query, options.projection ?? {})) as unknown as Row | null;
-    return (doc ?? null) as Stored<T> | null;
+    const [found] = this.select(planFilter(filter, this.layout), { limit: 1 });
+    if (!found) return null;
+    return (options.projection ? project(found.doc, options.projection) : found.doc) as Stored<T>;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<Array<Stored<T>>> {
     this.ctx.assertOpen();
-    let cursor = this.ds.findAsync(toNedbQuery(filter));
-    if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
-    if (options.skip) cursor = cursor.skip(options.skip);
-    if (options.limit) cursor = cursor.limit(options.limit);
-    if (options.projection) cursor = cursor.projection(options.projection);
-    return (await cursor) as unknown as Array<Stored<T>>;
+    const found = this.select(planFilter(filter, this.layout), options);
+    const projection = options.projection;
+    return found.map((f) => (projection ? project(f.doc, projection) : f.doc)) as Array<Stored<T>>;
+  }
+
+  /**
+   * Iterates the matching documents in `options.sort` order, reading them from SQLite in pages of `batchSize`
+   * (default 500), so that memory stays flat however many match (the CSV export streams from it).
+   * Writes between pages may be seen or not, as with a MongoDB cursor.
+   */
+  async *findEach(filter: Filter, options: FindOptions & { batchSize?: number } = {}): AsyncGenerator<Stored<T>> {
+    const batchSize = Math.max(1, options.batchSize ?? 500);
+    const plan = planFilter(filter, this.layout);
+    let skip = options.skip ?? 0;
+    let left = options.limit && options.limit > 0 ? options.limit : Number.POSITIVE_INFINITY;
+    while (left > 0) {
+      this.ctx.assertOpen();
+      const page = this.select(plan, { ...options, skip, limit: Math.min(batchSize, left) });
+      for (const found of page)
+        yield (options.projection ? project(found.doc, options.projection) : found.doc) as Stored<T>;
+      if (page.length < Math.min(batchSize, left)) return;
+      skip += page.length;
+      left -= page.length;
+      // Let other requests run between pages.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   async countDocuments(filter: Filter): Promise<number> {
     this.ctx.assertOpen();
-    return (await this.ds.countAsync(toNedbQuery(filter))) as unknown as number;
+    const plan = planFilter(filter, this.layout);
+    if (!plan.residual) {
+      const row = this.ctx
+        .statement(`SELECT COUNT(*) AS n FROM ${quote(this.layout.table)} t WHERE ${where(plan)}`)
+        .get(...plan.params) as { n: number };
+      return row.n;
+    }
+    return this.select(plan, {}).length;
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateOneResult> {
-    const query = toNedbQuery(filter);
+    const plan = planFilter(filter, this.layout);
     const change = toNedbUpdate(update);
-    return this.write(async () => {
-      const current = await this.findRow(query);
+    return this.write(() => {
+      const [current] = this.select(plan, { limit: 1 });
       if (!current) {
         if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upserted: false };
-        await this.insertUpsert(filter, change);
+        this.insertUpsert(filter, change);
         return { matchedCount: 0, modifiedCount: 0, upserted: true };
       }
-      const next = await this.apply(current, change);
-      return { matchedCount: 1, modifiedCount: next === current ? 0 : 1, upserted: false };
+      const next = this.apply(current, change);
+      return { matchedCount: 1, modifiedCount: next === current.doc ? 0 : 1, upserted: false };
     });
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateManyResult> {
-    const query = toNedbQuery(filter);
+    const plan = planFilter(filter, this.layout);
     const change = toNedbUpdate(update);
-    return this.write(async () => {
-      const rows = (await this.ds.findAsync(query)) as unknown as Row[];
+    return this.write(() => {
+      const rows = this.select(plan, {});
       let modifiedCount = 0;
-      // One document at a time, like MongoDB: a unique violation stops the loop with earlier documents updated.
-      for (const row of rows) {
-        if ((await this.apply(row, change)) !== row) modifiedCount += 1;
-      }
+      for (const row of rows) if (this.apply(row, change) !== row.doc) modifiedCount += 1;
       return { matchedCount: rows.length, modifiedCount };
     });
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
-    const query = toNedbQuery(filter);
-    const deletedCount = await this.write(() => this.ds.removeAsync(query, { multi: false }));
-    return { deletedCount };
+    const plan = planFilter(filter, this.layout);
+    return this.write(() => {
+      const [found] = this.select(plan, { limit: 1 });
+      if (found) this.deleteRow(found.rid);
+      return { deletedCount: found ? 1 : 0 };
+    });
   }
 
   async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
-    const query = toNedbQuery(filter);
-    const deletedCount = await this.write(() => this.ds.removeAsync(query, { multi: true }));
-    return { deletedCount };
+    const plan = planFilter(filter, this.layout);
+    return this.write(() => {
+      const rids = plan.residual
+        ? this.select(plan, {}).map((f) => f.rid)
+        : (
+            this.ctx
+              .statement(`SELECT t.rowid AS rid FROM ${quote(this.layout.table)} t WHERE ${where(plan)}`)
+              .all(...plan.params) as Array<{ rid: number }>
+          ).map((r) => r.rid);
+      for (const rid of rids) this.deleteRow(rid);
+      return { deletedCount: rids.length };
+    });
   }
 
   async findOneAndUpdate(
@@ -171,36 +203,49 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     update: Update,
     options: { upsert?: boolean; returnDocument?: 'before' | 'after' } = {},
   ): Promise<Stored<T> | null> {
-    const query = toNedbQuery(filter);
+    const plan = planFilter(filter, this.layout);
     const change = toNedbUpdate(update);
     const after = options.returnDocument === 'after';
-    return this.write(async () => {
-      const current = await this.findRow(query);
+    return this.write(() => {
+      const [current] = this.select(plan, { limit: 1 });
       if (!current) {
         if (!options.upsert) return null;
-        const inserted = await this.insertUpsert(filter, change);
-        return after ? (inserted as Stored<T>) : null;
+        const inserted = this.insertUpsert(filter, change);
+        return after ? (plainCopy(inserted) as Stored<T>) : null;
       }
-      const next = await this.apply(current, change);
-      return plainCopy(after ? next : current) as Stored<T>;
+      const next = this.apply(current, change);
+      return plainCopy(after ? next : current.doc) as Stored<T>;
     });
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
     const fields = Object.keys(keys);
     if (fields.length === 0) throw new Error('createIndex needs at least one key');
-    await this.write(() =>
-      this.nedb(() =>
-        this.ds.ensureIndexAsync({
-          fieldName: fields.length === 1 ? fields[0] : fields,
-          unique: options.unique ?? false,
-        }),
-      ),
-    );
-    if (options.expireAfterSeconds !== undefined) {
-      if (fields.length !== 1) throw new Error('A TTL index has exactly one key');
-      this.ttl.set(fields[0], options.expireAfterSeconds);
-    }
+    if (options.expireAfterSeconds !== undefined && fields.length !== 1)
+      throw new Error('A TTL index has exactly one key');
+    const wildcardFields = fields.filter((f) => f.endsWith('.$**'));
+    if (wildcardFields.length > 1 || (wildcardFields.length === 1 && !fields[fields.length - 1].endsWith('.$**')))
+      throw new Error('A wildcard index has one wildcard key, the last');
+    if (wildcardFields.length === 1 && options.unique) throw new Error('A wildcard index cannot be unique');
+    const name = options.name ?? fields.map((f) => `${f}_${keys[f]}`).join('_');
+    const record: IndexRecord = {
+      name,
+      keys,
+      unique: options.unique === true,
+      ...(options.expireAfterSeconds !== undefined ? { expireAfterSeconds: options.expireAfterSeconds } : {}),
+    };
+    await this.write(() => {
+      const known = [...this.indexRecords.values()].find(
+        (r) => r.name === name || JSON.stringify(r.keys) === JSON.stringify(keys),
+      );
+      if (known) return;
+      try {
+        this.buildIndex(record);
+      } catch (error) {
+        throw this.mapError(error);
+      }
+      this.adopt(record);
+    });
   }
 
   /**
@@ -215,78 +260,239 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     return deleted;
   }
 
-  /** Rewrites the data file with one line per live document (crash-safe: temp file, fsync, rename). */
-  async compact(): Promise<void> {
-    await this.write(() => this.compactNow());
-  }
-
-  /** Resolves when every write handed to this collection so far has finished (used by `close`). */
-  async drain(): Promise<void> {
-    let seen: Promise<unknown>;
-    do {
-      seen = this.tail;
-      await seen;
-    } while (seen !== this.tail);
-  }
-
-  /** Runs `task` after every earlier write of this collection, then waits for durability. */
-  private async write<R>(task: () => Promise<R>): Promise<R> {
-    this.ctx.assertOpen();
-    const run = this.tail.then(() => this.nedb(task));
-    this.tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    try {
-      return await run;
-    } finally {
-      // Also after a failure: an ordered insertMany may have appended documents before failing.
-      await this.ctx.commit?.flush();
-      this.maybeCompact();
+  /** Makes an index recorded in the store (or just built) part of this collection's layout. */
+  adopt(record: IndexRecord): void {
+    this.indexRecords.set(record.name, record);
+    const fields = Object.keys(record.keys);
+    const wildcard = fields.find((f) => f.endsWith('.$**'));
+    for (const field of fields) if (field !== wildcard) this.layout.columns.set(field, columnName(field));
+    if (wildcard && !this.layout.wildcards.some((w) => w.name === record.name)) {
+      this.layout.wildcards.push({
+        name: record.name,
+        table: wildcardTable(this.ctx.name, record.name),
+        prefix: fields.filter((f) => f !== wildcard),
+        root: wildcard.slice(0, -'.$**'.length),
+      });
     }
+    if (record.expireAfterSeconds !== undefined) this.ttl.set(fields[0], record.expireAfterSeconds);
   }
 
-  private maybeCompact(): void {
-    if (this.linesSinceCompaction < this.compactAt) return;
-    const live = this.ds.getAllData().length;
-    this.compactAt = Math.max(minCompactionLines, live);
-    if (this.linesSinceCompaction < this.compactAt) return;
-    this.tail = this.tail.then(() => this.compactNow().catch((error) => this.ctx.onError(error)));
+  /** Inserts a document as it is (used by the import of an nedb data directory): no index is checked yet. */
+  importRow(doc: Row): void {
+    this.insertRow(doc);
   }
 
-  private async compactNow(): Promise<void> {
-    if (!this.ctx.fileBacked) return;
-    await this.ds.compactDatafileAsync();
-    this.linesSinceCompaction = 0;
-    this.compactAt = Math.max(minCompactionLines, this.ds.getAllData().length);
-  }
+  // ---- SQL -------------------------------------------------------------------------------------------------
 
-  private async findRow(query: NedbQuery): Promise<Row | null> {
-    return ((await this.ds.findOneAsync(query)) as unknown as Row | null) ?? null;
+  /** Adds the index's key columns (filled from the stored documents), its SQL index or side table. */
+  private buildIndex(record: IndexRecord): void {
+    const table = quote(this.layout.table);
+    const fields = Object.keys(record.keys);
+    const wildcard = fields.find((f) => f.endsWith('.$**'));
+    const plain = fields.filter((f) => f !== wildcard);
+    const missing = plain.filter((f) => !this.layout.columns.has(f));
+    for (const field of missing) this.ctx.db.exec(`ALTER TABLE ${table} ADD COLUMN ${quote(columnName(field))} TEXT`);
+    if (missing.length > 0) {
+      const set = this.ctx.db.prepare(
+        `UPDATE ${table} SET ${missing.map((f) => `${quote(columnName(f))} = ?`).join(', ')} WHERE rowid = ?`,
+      );
+      for (const raw of this.ctx.db.prepare(`SELECT rowid AS rid, doc FROM ${table}`).all() as RawRow[]) {
+        const doc = deserialize(raw.doc) as Row;
+        set.run(...missing.map((f) => indexedScalar(getDotValue(doc, f), f)), raw.rid);
+      }
+    }
+    const sqlName = quote(`ix:${this.ctx.name}:${record.name}`);
+    if (wildcard) {
+      const layout: WildcardLayout = {
+        name: record.name,
+        table: wildcardTable(this.ctx.name, record.name),
+        prefix: plain,
+        root: wildcard.slice(0, -'.$**'.length),
+      };
+      const side = quote(layout.table);
+      const prefixColumns = plain.map((_, i) => `p${i} TEXT NOT NULL`).join(', ');
+      this.ctx.db.exec(
+        `CREATE TABLE ${side} (rid INTEGER NOT NULL, ${prefixColumns ? `${prefixColumns}, ` : ''}path TEXT NOT NULL, value TEXT NOT NULL)`,
+      );
+      const order = [...plain.map((_, i) => `p${i}`), 'path', 'value'].join(', ');
+      this.ctx.db.exec(`CREATE INDEX ${sqlName} ON ${side} (${order})`);
+      this.ctx.db.exec(`CREATE INDEX ${quote(`ix:${this.ctx.name}:${record.name}:rid`)} ON ${side} (rid, path)`);
+      for (const raw of this.ctx.db.prepare(`SELECT rowid AS rid, doc FROM ${table}`).all() as RawRow[])
+        this.insertWildcardRows(layout, raw.rid, deserialize(raw.doc) as Row);
+    } else {
+      const columns = plain.map((f) => `${quote(columnName(f))}${record.keys[f] === -1 ? ' DESC' : ''}`).join(', ');
+      this.ctx.db.exec(`CREATE ${record.unique ? 'UNIQUE ' : ''}INDEX ${sqlName} ON ${table} (${columns})`);
+    }
+    this.ctx.db
+      .prepare('INSERT INTO _indexes (collection, name, spec) VALUES (?, ?, ?)')
+      .run(this.ctx.name, record.name, JSON.stringify(record));
   }
 
   /**
-   * Applies `change` to the stored `row` and returns the new document, or `row` itself when nothing
+   * The matching rows, in `options.sort` order, after `skip`, at most `limit`. SQL sorts and pages when the
+   * sort keys are indexed fields (or one wildcard path the filter constrains) and no residual remains;
+   * otherwise JavaScript finishes the job on what SQL returns.
+   */
+  private select(plan: FilterPlan, options: FindOptions): Found[] {
+    const table = quote(this.layout.table);
+    const sort = Object.entries(options.sort ?? {});
+    const skip = options.skip ?? 0;
+    const limit = options.limit && options.limit > 0 ? options.limit : Number.POSITIVE_INFINITY;
+    const order = this.sqlOrder(plan, sort);
+    const residual = plan.residual ? toNedbQuery(plan.residual) : null;
+    const source = order?.from ?? `${table} t`;
+    const orderBy = order ? order.orderBy : sort.length === 0 ? '' : null;
+    const base = `SELECT t.rowid AS rid, t.doc AS doc FROM ${source} WHERE ${[...(order?.where ?? []), where(plan)].join(' AND ')}`;
+    const params = [...(order?.params ?? []), ...plan.params];
+    if (orderBy !== null && !residual) {
+      const paged = `${base}${orderBy} LIMIT ? OFFSET ?`;
+      const raws = this.ctx.statement(paged).all(...params, Number.isFinite(limit) ? limit : -1, skip) as RawRow[];
+      return raws.map(decode);
+    }
+    if (orderBy !== null) {
+      // SQL order, JavaScript matching: stop as soon as the page is full.
+      const out: Found[] = [];
+      let skipped = 0;
+      for (const raw of this.ctx.statement(`${base}${orderBy}`).iterate(...params) as IterableIterator<RawRow>) {
+        const found = decode(raw);
+        if (!match(found.doc, residual)) continue;
+        if (skipped < skip) {
+          skipped += 1;
+          continue;
+        }
+        out.push(found);
+        if (out.length >= limit) break;
+      }
+      return out;
+    }
+    // JavaScript sort: every match is read.
+    const all = (this.ctx.statement(base).all(...params) as RawRow[]).map(decode);
+    const matched = residual ? all.filter((f) => match(f.doc, residual)) : all;
+    const keyed = matched.map((f) => ({ f, keys: sort.map(([path]) => indexKey(sortValue(f.doc, path))) }));
+    keyed.sort((a, b) => {
+      for (let i = 0; i < sort.length; i += 1) {
+        if (a.keys[i] === b.keys[i]) continue;
+        const order = a.keys[i] < b.keys[i] ? -1 : 1;
+        return sort[i][1] === -1 ? -order : order;
+      }
+      return 0;
+    });
+    return keyed.slice(skip, skip + limit).map((k) => k.f);
+  }
+
+  /**
+   * The SQL ORDER BY for `sort`, or null when SQL cannot order exactly: every key must be an indexed field
+   * (or `_id`), or the first key a wildcard path that the filter constrains to exist, with its prefix fields
+   * bound by equality (then the rows are read in the side table's index order).
+   */
+  private sqlOrder(
+    plan: FilterPlan,
+    sort: Array<[string, 1 | -1]>,
+  ): { orderBy: string; from?: string; where?: string[]; params?: unknown[] } | null {
+    if (sort.length === 0) return null;
+    const columnOrder = (entries: Array<[string, 1 | -1]>) => {
+      const parts: string[] = [];
+      for (const [path, dir] of entries) {
+        const column = path === '_id' ? '_id' : this.layout.columns.get(path);
+        if (column === undefined) return null;
+        parts.push(`t.${quote(column)}${dir === -1 ? ' DESC' : ''}`);
+      }
+      return parts;
+    };
+    const all = columnOrder(sort);
+    if (all) return { orderBy: ` ORDER BY ${all.join(', ')}` };
+    const [[first, dir], ...rest] = sort;
+    const wildcard = wildcardOf(this.layout, first);
+    const condition = plan.wildcardConditions.get(first);
+    const tail = columnOrder(rest);
+    if (!wildcard || !condition || !tail || !wildcard.prefix.every((p) => plan.equalities.has(p))) return null;
+    const bound = condition('s.value');
+    return {
+      from: `${quote(wildcard.table)} s JOIN ${quote(this.layout.table)} t ON t.rowid = s.rid`,
+      where: [...wildcard.prefix.map((_, i) => `s.p${i} = ?`), 's.path = ?', bound.sql],
+      params: [...wildcard.prefix.map((p) => plan.equalities.get(p)), first, ...bound.params],
+      orderBy: ` ORDER BY s.value${dir === -1 ? ' DESC' : ''}${tail.length ? `, ${tail.join(', ')}` : ''}`,
+    };
+  }
+
+  private insertRow(doc: Row): number {
+    checkObject(doc);
+    const columns = [...this.layout.columns];
+    const info = this.ctx
+      .statement(
+        `INSERT INTO ${quote(this.layout.table)} (_id, doc${columns.map(([, c]) => `, ${quote(c)}`).join('')}) VALUES (?, ?${', ?'.repeat(columns.length)})`,
+      )
+      .run(doc._id, serialize(doc), ...columns.map(([path]) => indexedScalar(getDotValue(doc, path), path)));
+    const rid = Number(info.lastInsertRowid);
+    for (const wildcard of this.layout.wildcards) this.insertWildcardRows(wildcard, rid, doc);
+    return rid;
+  }
+
+  private updateRow(rid: number, before: Row, doc: Row): void {
+    checkObject(doc);
+    const columns = [...this.layout.columns];
+    this.ctx
+      .statement(
+        `UPDATE ${quote(this.layout.table)} SET doc = ?${columns.map(([, c]) => `, ${quote(c)} = ?`).join('')} WHERE rowid = ?`,
+      )
+      .run(serialize(doc), ...columns.map(([path]) => indexedScalar(getDotValue(doc, path), path)), rid);
+    for (const wildcard of this.layout.wildcards) {
+      const same =
+        wildcard.prefix.every((p) => isDeepStrictEqual(getDotValue(before, p), getDotValue(doc, p))) &&
+        isDeepStrictEqual(getDotValue(before, wildcard.root), getDotValue(doc, wildcard.root));
+      if (same) continue;
+      this.ctx.statement(`DELETE FROM ${quote(wildcard.table)} WHERE rid = ?`).run(rid);
+      this.insertWildcardRows(wildcard, rid, doc);
+    }
+  }
+
+  private deleteRow(rid: number): void {
+    this.ctx.statement(`DELETE FROM ${quote(this.layout.table)} WHERE rowid = ?`).run(rid);
+    for (const wildcard of this.layout.wildcards)
+      this.ctx.statement(`DELETE FROM ${quote(wildcard.table)} WHERE rid = ?`).run(rid);
+  }
+
+  /** One side-table row per scalar under the wildcard root (objects are walked; arrays are refused). */
+  private insertWildcardRows(wildcard: WildcardLayout, rid: number, doc: Row): void {
+    const root = getDotValue(doc, wildcard.root);
+    if (root === undefined) return;
+    const prefix = wildcard.prefix.map((p) => indexedScalar(getDotValue(doc, p), p));
+    const insert = this.ctx.statement(
+      `INSERT INTO ${quote(wildcard.table)} (rid, ${wildcard.prefix.map((_, i) => `p${i}, `).join('')}path, value) VALUES (?, ${'?, '.repeat(wildcard.prefix.length)}?, ?)`,
+    );
+    const walk = (value: unknown, path: string) => {
+      if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)) {
+        for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
+        return;
+      }
+      insert.run(rid, ...prefix, path, indexedScalar(value, path));
+    };
+    walk(root, wildcard.root);
+  }
+
+  // ---- documents -------------------------------------------------------------------------------------------
+
+  /**
+   * Applies `change` to the stored document and returns the new one, or the stored one itself when nothing
    * changed (then nothing is written, as MongoDB reports `modifiedCount: 0`).
    */
-  private async apply(row: Row, change: NedbQuery): Promise<Row> {
-    const effective = applicable(row, change);
-    // Never hand nedb an empty update: it would take {} as a replacement document.
-    if (Object.keys(effective).length === 0) return row;
-    const next = modify(row, effective);
-    if (isDeepStrictEqual(next, row)) return row;
-    await this.ds.updateAsync({ _id: row._id }, next, {});
+  private apply(found: Found, change: NedbQuery): Row {
+    const effective = applicable(found.doc, change);
+    if (Object.keys(effective).length === 0) return found.doc;
+    const next = modify(found.doc, effective);
+    if (isDeepStrictEqual(next, found.doc)) return found.doc;
+    this.updateRow(found.rid, found.doc, next);
     return next;
   }
 
   /** Inserts the document an upsert creates: the filter's equality conditions with the update applied. */
-  private async insertUpsert(filter: Filter, change: NedbQuery): Promise<Row> {
+  private insertUpsert(filter: Filter, change: NedbQuery): Row {
     const { _id = randomUUID(), ...fields } = upsertSeed(filter);
     if (typeof _id !== 'string') throw new TypeError('_id must be a string');
     const seed: Row = { _id, ...fields };
     const effective = applicable(seed, change);
     const doc = Object.keys(effective).length === 0 ? seed : modify(seed, effective);
-    await this.ds.insertAsync(doc);
+    this.insertRow(doc);
     return doc;
   }
 
@@ -296,23 +502,90 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     if (typeof copy._id !== 'string') throw new TypeError('_id must be a string');
     // _id first, as MongoDB stores it.
     const { _id, ...rest } = copy;
-    return { _id, ...rest };
+    const row = { _id, ...rest };
+    checkObject(row);
+    return row;
   }
 
-  private async nedb<R>(task: () => Promise<R>): Promise<R> {
-    try {
-      return await task();
-    } catch (error) {
-      throw this.mapError(error);
-    }
+  /** Runs `task` in the store's next group commit, mapping unique violations to DuplicateKeyError. */
+  private write<R>(task: () => R): Promise<R> {
+    this.ctx.assertOpen();
+    return this.ctx.queue.run(() => {
+      try {
+        return task();
+      } catch (error) {
+        if (error instanceof KeepWrites) throw error;
+        throw this.mapError(error);
+      }
+    });
   }
 
   private mapError(error: unknown, insertedCount?: number): unknown {
     if (error instanceof DuplicateKeyError) return error;
-    if (!isUniqueViolation(error)) return error;
-    const key = (error as { key?: unknown }).key;
-    return new DuplicateKeyError(this.ctx.name, `key ${safeJson(key)}`, insertedCount, { cause: error });
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return error;
+    return new DuplicateKeyError(this.ctx.name, (error as Error).message, insertedCount, { cause: error });
   }
+}
+
+/** The key column of an indexed field. */
+export function columnName(path: string): string {
+  return `k:${path}`;
+}
+
+/** The side table of a wildcard index. */
+export function wildcardTable(collection: string, index: string): string {
+  return `w:${collection}:${index}`;
+}
+
+function where(plan: FilterPlan): string {
+  return plan.where.length === 0 ? '1' : plan.where.join(' AND ');
+}
+
+function decode(raw: RawRow): Found {
+  return { rid: raw.rid, doc: deserialize(raw.doc) as Row };
+}
+
+/** The value a sort key compares: MongoDB sorts an array by its smallest element ascending (approximated here by the array). */
+function sortValue(doc: Row, path: string): unknown {
+  return getDotValue(doc, path);
+}
+
+/**
+ * MongoDB's projection: inclusion (`{ a: 1, 'b.c': 1 }`, `_id` unless `_id: 0`) or exclusion (`{ a: 0 }`).
+ */
+export function project(doc: Row, projection: Record<string, 0 | 1>): Row {
+  const entries = Object.entries(projection);
+  const inclusion = entries.some(([key, v]) => key !== '_id' && v === 1);
+  if (inclusion) {
+    const out: Record<string, unknown> = {};
+    if (projection._id !== 0) out._id = doc._id;
+    for (const [path, v] of entries) {
+      if (v !== 1 || path === '_id') continue;
+      const value = getDotValue(doc, path);
+      if (value === undefined) continue;
+      const parts = path.split('.');
+      let target = out;
+      for (const part of parts.slice(0, -1)) {
+        if (typeof target[part] !== 'object' || target[part] === null) target[part] = {};
+        target = target[part] as Record<string, unknown>;
+      }
+      target[parts[parts.length - 1]] = value;
+    }
+    return out as Row;
+  }
+  const out = plainCopy(doc) as Record<string, unknown>;
+  for (const [path, v] of entries) {
+    if (v !== 0) continue;
+    const parts = path.split('.');
+    let target: Record<string, unknown> | undefined = out;
+    for (const part of parts.slice(0, -1)) {
+      const next: unknown = target?.[part];
+      target = next !== null && typeof next === 'object' ? (next as Record<string, unknown>) : undefined;
+    }
+    if (target) delete target[parts[parts.length - 1]];
+  }
+  return out as Row;
 }
 
 /**
@@ -325,16 +598,4 @@ function applicable(doc: Record<string, unknown>, change: NedbQuery): NedbQuery 
   const kept = Object.fromEntries(Object.entries(pull).filter(([field]) => getDotValue(doc, field) !== undefined));
   const { $pull: _, ...rest } = change;
   return Object.keys(kept).length > 0 ? { ...rest, $pull: kept } : rest;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { errorType?: unknown } | null)?.errorType === 'uniqueViolated';
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }

@@ -1,15 +1,13 @@
 import { spawn } from 'node:child_process';
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runStoreContract } from './contract';
 import { type Durability, type EmbeddedStore, openEmbeddedStore } from './embedded';
-import { minCompactionLines } from './embedded-collection';
 import { openStore } from './open';
 import { DuplicateKeyError } from './port';
-import { repairTornTail } from './torn-tail';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const dirs: string[] = [];
@@ -31,10 +29,6 @@ async function openDir(dir: string, durability: Durability = 'fsync'): Promise<E
   const store = await openEmbeddedStore(dir, { durability });
   await store.ensureIndexes();
   return store;
-}
-
-async function lineCount(file: string): Promise<number> {
-  return (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '').length;
 }
 
 describe('embedded store', () => {
@@ -119,39 +113,94 @@ describe('embedded store', () => {
     await reopened.close();
   });
 
-  it('compacts the data file once appended lines outnumber the live documents', async () => {
+  it('imports a data directory of the earlier nedb store once, keeping the newest line of each document', async () => {
     const dir = await tempDir();
-    const store = await openDir(dir, 'process');
-    const counters = store.collection<{ name: string; value: number }>('counters');
-    await counters.insertOne({ name: 'hot', value: 0 });
-    const updates = minCompactionLines * 2 + 500;
-    for (let i = 0; i < updates; i += 1) await counters.updateOne({ name: 'hot' }, { $inc: { value: 1 } });
-    await store.close();
-    expect(await lineCount(path.join(dir, 'counters.db'))).toBeLessThan(minCompactionLines);
-    const reopened = await openDir(dir);
-    expect((await reopened.collection('counters').findOne({ name: 'hot' }))?.value).toBe(updates);
-    await reopened.close();
-  });
-
-  it('repairs a data file torn at its end (keeping a copy) instead of refusing to start', async () => {
-    const dir = await tempDir();
+    await writeFile(
+      path.join(dir, 'clients.db'),
+      [
+        '{"_id":"a","id":"c1","name":"Old","since":{"$$date":1700000000000}}',
+        '{"_id":"b","id":"c2","name":"Gone"}',
+        '{"$$indexCreated":{"fieldName":"id","unique":true}}',
+        '{"_id":"a","id":"c1","name":"New","since":{"$$date":1700000000000}}',
+        '{"$$deleted":true,"_id":"b"}',
+        '{"_id":"torn","id":"c3","na',
+      ].join('\n'),
+    );
     const store = await openDir(dir);
-    await store.collection('clients').insertMany([{ id: 'c1' }, { id: 'c2' }]);
+    const clients = await store.collection('clients').find({});
+    expect(clients).toEqual([{ _id: 'a', id: 'c1', name: 'New', since: new Date(1700000000000) }]);
     await store.close();
-    const file = path.join(dir, 'clients.db');
-    await appendFile(file, '{"_id":"torn","id":"c3","na');
-    const reopened = await openDir(dir);
-    expect((await reopened.collection('clients').find({}, { sort: { id: 1 } })).map((c) => c.id)).toEqual(['c1', 'c2']);
-    await reopened.close();
-    expect((await readdir(dir)).some((name) => name.startsWith('clients.db.torn-'))).toBe(true);
+    expect(await readdir(path.join(dir, 'nedb-imported'))).toEqual(['clients.db']);
+    expect((await readdir(dir)).includes('clients.db')).toBe(false);
+    const again = await openDir(dir);
+    expect(await again.collection('clients').countDocuments({})).toBe(1);
+    await again.close();
   });
 
-  it('does not "repair" damage in the middle of a file', async () => {
-    const dir = await tempDir();
-    const file = path.join(dir, 'x.db');
-    await writeFile(file, '{"_id":"a"}\nnot json\n{"_id":"b"}\n');
-    expect(await repairTornTail(file)).toBe(false);
-    expect(await readFile(file, 'utf8')).toBe('{"_id":"a"}\nnot json\n{"_id":"b"}\n');
+  it('acknowledges concurrent writes together (one group commit) and rolls back only the failing one', async () => {
+    const store = await openDir(await tempDir());
+    const clients = store.collection('clients');
+    const results = await Promise.allSettled([
+      clients.insertOne({ id: 'x1' }),
+      clients.insertOne({ id: 'x1' }),
+      clients.insertOne({ id: 'x2' }),
+      clients.updateOne({ id: 'x2' }, { $set: { name: 'Two' } }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateKeyError);
+    expect((await clients.find({}, { sort: { id: 1 } })).map((c) => [c.id, c.name])).toEqual([
+      ['x1', undefined],
+      ['x2', 'Two'],
+    ]);
+    await store.close();
+  });
+
+  it('pages, sorts and filters a wildcard-indexed subtree with the same answers as a full scan', async () => {
+    const store = await openStore({ dataDir: ':memory:' });
+    const entries = store.collection('formEntries');
+    const words = ['beta', 'Alpha', '10', '9', 'gamma', ''];
+    await entries.insertMany(
+      Array.from({ length: 60 }, (_, i) => ({
+        id: i + 1,
+        clientId: 1,
+        projectId: 1 + (i % 2),
+        formId: 1,
+        entryNumber: i + 1,
+        registerRow: { sortKeys: { q_1: `${words[i % words.length]}${i % 5}` }, text: { q_1: `w${i}` } },
+      })),
+    );
+    const filter = { clientId: 1, projectId: 1, formId: 1, 'registerRow.sortKeys.q_1': { $gt: '' } };
+    const sorted = await entries.find(filter, {
+      sort: { 'registerRow.sortKeys.q_1': -1, entryNumber: 1 },
+      skip: 3,
+      limit: 7,
+    });
+    const all = (await entries.find({ clientId: 1, projectId: 1, formId: 1 }))
+      .filter((e) => (e.registerRow as { sortKeys: { q_1: string } }).sortKeys.q_1 > '')
+      .sort((a, b) => {
+        const ka = (a.registerRow as { sortKeys: { q_1: string } }).sortKeys.q_1;
+        const kb = (b.registerRow as { sortKeys: { q_1: string } }).sortKeys.q_1;
+        return ka === kb ? (a.entryNumber as number) - (b.entryNumber as number) : ka < kb ? 1 : -1;
+      });
+    expect(sorted.map((e) => e.id)).toEqual(all.slice(3, 10).map((e) => e.id));
+    const regex = { clientId: 1, projectId: 2, formId: 1, 'registerRow.text.q_1': { $regex: '^w1', $options: 'i' } };
+    expect((await entries.find(regex, { sort: { entryNumber: 1 } })).map((e) => e.id)).toEqual([2, 12, 14, 16, 18, 20]);
+    expect(await entries.countDocuments(regex)).toBe(6);
+    // An update moves the entry in the index; a delete removes it.
+    await entries.updateOne({ id: 2 }, { $set: { 'registerRow.text.q_1': 'none' } });
+    await entries.deleteOne({ id: 12 });
+    expect((await entries.find(regex, { sort: { entryNumber: 1 } })).map((e) => e.id)).toEqual([14, 16, 18, 20]);
+    await expect(
+      entries.insertOne({
+        id: 99,
+        clientId: 1,
+        projectId: 1,
+        formId: 1,
+        entryNumber: 99,
+        registerRow: { text: { q_1: ['a'] } },
+      }),
+    ).rejects.toThrow(TypeError);
+    await store.close();
   });
 
   describe.each(['fsync', 'process'] as const)('durability %s: SIGKILL', (durability) => {

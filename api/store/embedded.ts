@@ -1,21 +1,21 @@
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import Datastore from '@seald-io/nedb';
+import { deserialize } from '@seald-io/nedb/lib/model.js';
+import Database from 'better-sqlite3';
 import { directoryBlobStore, memoryBlobStore } from '../files/blob-store';
 import { lockDataDir } from './dir-lock';
-import { EmbeddedCollection } from './embedded-collection';
-import { GroupCommit } from './group-commit';
+import { EmbeddedCollection, type IndexRecord } from './embedded-collection';
 import { indexes } from './indexes';
 import { type Collection, type CollectionName, collectionNames, type Doc, type DocLike, type Store } from './port';
-import { repairTornTail } from './torn-tail';
+import { keyRegexp } from './sql-plan';
+import { WriteQueue } from './write-queue';
 
 /**
  * When an embedded write is acknowledged (docs/store.md, "Durability"):
- * - `'fsync'` (default): after its append and an fsync of the data file covering it (group commit), so
- *   it survives a killed process *and* an OS crash or power loss;
- * - `'process'`: after its append has reached the OS page cache, so it survives a killed process but an
- *   OS crash loses up to the kernel's writeback delay (about 30 s on Linux defaults). For bulk loads and
- *   throwaway data.
+ * - `'fsync'` (default): after the COMMIT of its group, which fsyncs SQLite's write-ahead log
+ *   (`synchronous=FULL`), so it survives a killed process *and* an OS crash or power loss;
+ * - `'process'`: after the COMMIT has written the log to the OS (`synchronous=NORMAL`, no fsync per commit),
+ *   so it survives a killed process, but an OS crash may lose the last commits. For bulk loads and throwaway data.
  */
 export type Durability = 'fsync' | 'process';
 
@@ -26,7 +26,7 @@ export interface EmbeddedStoreOptions {
   lockTimeoutMs?: number;
   /** How often expired TTL documents (sessions) are purged (ms, default 60000 as MongoDB's TTL monitor; 0: never). */
   ttlPurgeIntervalMs?: number;
-  /** Receives failures of background work (compaction, TTL purge). Default: console.error. */
+  /** Receives failures of background work (the TTL purge). Default: console.error. */
   onError?: (error: unknown) => void;
 }
 
@@ -38,19 +38,24 @@ export interface EmbeddedStore extends Store {
   readonly durability: Durability;
   /** Deletes documents past their TTL (sessions whose `expiresAt` has passed); returns how many. */
   purgeExpired(): Promise<number>;
-  /** Rewrites every data file with one line per live document (crash-safe). */
+  /** Moves the write-ahead log into the database file and lets SQLite refresh its query statistics. */
   compact(): Promise<void>;
 }
 
+/** The database file of a data directory. */
+export const databaseFile = 'store.sqlite';
+
 /**
- * Opens the embedded store (DESIGN.md "api/": the no-set-up default persisting under `./data`): one nedb
- * datastore per collection, `<dataDir>/<collection>.db`, each loaded (and thereby compacted) on open.
+ * Opens the embedded store (DESIGN.md "api/": the no-set-up default persisting under `./data`): one SQLite
+ * database, `<dataDir>/store.sqlite` (write-ahead log, better-sqlite3), with a table per collection.
+ * Nothing is loaded into memory: documents are read from disk through SQLite's page cache and B-tree indexes,
+ * so start-up time and memory do not grow with the data (docs/store.md, docs/decisions.md).
  * `dataDir` ':memory:' keeps everything in memory (tests). The directory is created if missing and locked
- * against a second process (api/store/dir-lock.ts); a data file whose only damage is a torn last line is
- * repaired (api/store/torn-tail.ts). Indexes are not applied here: call `ensureIndexes()` (openStore does).
+ * against a second process (api/store/dir-lock.ts). A directory written by the earlier nedb store
+ * (`<collection>.db` files) is imported once; its files are moved to `nedb-imported/`.
+ * Indexes are not applied here: call `ensureIndexes()` (openStore does).
  *
- * Throws when the directory is locked by a live process, or when a data file is corrupt beyond its end
- * (nedb refuses to load a file with more than 10% corrupt lines).
+ * Throws when the directory is locked by a live process, or when the database file is not an SQLite database.
  */
 export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
   const inMemory = dataDir === ':memory:';
@@ -61,24 +66,60 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     await mkdir(dataDir, { recursive: true });
     release = await lockDataDir(dataDir, options.lockTimeoutMs);
   }
+  let db: Database.Database;
+  try {
+    db = new Database(inMemory ? ':memory:' : path.join(dataDir, databaseFile));
+    if (!inMemory) {
+      db.pragma('journal_mode = WAL');
+      db.pragma(`synchronous = ${durability === 'fsync' ? 'FULL' : 'NORMAL'}`);
+    }
+    db.pragma('cache_size = -32000');
+    db.function('key_regexp', { deterministic: true }, (source, flags, key) =>
+      keyRegexp(String(source), String(flags), typeof key === 'string' ? key : null),
+    );
+    db.exec(
+      'CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))',
+    );
+  } catch (error) {
+    await release();
+    throw error;
+  }
   let closed = false;
   const assertOpen = () => {
     if (closed) throw new Error('The store is closed');
   };
-  const collections = new Map<CollectionName, EmbeddedCollection<Doc>>();
-  try {
-    for (const name of collectionNames) {
-      const filename = inMemory ? undefined : path.join(dataDir, `${name}.db`);
-      const datastore = await loadDatastore(filename);
-      const commit = filename && durability === 'fsync' ? new GroupCommit(() => fsyncFile(filename)) : null;
-      collections.set(
-        name,
-        new EmbeddedCollection({ name, datastore, fileBacked: !inMemory, commit, assertOpen, onError }),
-      );
+  const statements = new Map<string, Database.Statement>();
+  const statement = (sql: string) => {
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      if (statements.size > 2000) statements.clear();
+      prepared = db.prepare(sql);
+      statements.set(sql, prepared);
     }
-  } catch (error) {
-    await release();
-    throw error;
+    return prepared;
+  };
+  const queue = new WriteQueue(db);
+  const collections = new Map<CollectionName, EmbeddedCollection<Doc>>();
+  const recorded = db.prepare('SELECT collection, spec FROM _indexes').all() as Array<{
+    collection: string;
+    spec: string;
+  }>;
+  for (const name of collectionNames) {
+    const table = `c:${name}`;
+    db.exec(`CREATE TABLE IF NOT EXISTS "${table}" (_id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)`);
+    const collection = new EmbeddedCollection<Doc>({ name, db, queue, assertOpen, statement }, table);
+    for (const row of recorded.filter((r) => r.collection === name))
+      collection.adopt(JSON.parse(row.spec) as IndexRecord);
+    collections.set(name, collection);
+  }
+  if (!inMemory) {
+    try {
+      await importNedbFiles(dataDir, collections, db);
+    } catch (error) {
+      db.close();
+      await release();
+      throw error;
+    }
   }
 
   const all = () => [...collections.values()];
@@ -117,43 +158,71 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     },
     purgeExpired,
     async compact() {
-      for (const collection of all()) await collection.compact();
+      assertOpen();
+      await queue.drain();
+      if (!inMemory) db.pragma('wal_checkpoint(TRUNCATE)');
+      db.pragma('optimize');
     },
     async close() {
       if (closed) return;
+      await queue.drain();
       closed = true;
       if (timer) clearInterval(timer);
-      for (const collection of all()) await collection.drain();
-      await release();
+      try {
+        if (!inMemory) db.pragma('optimize');
+      } finally {
+        db.close();
+        await release();
+      }
     },
   };
 }
 
-/** Loads one nedb datastore (autoload), repairing a torn last line once if that is what stops it. */
-async function loadDatastore(filename: string | undefined): Promise<Datastore<Record<string, unknown>>> {
-  const load = async () => {
-    const datastore = new Datastore<Record<string, unknown>>(
-      // onload is given so that a failed autoload rejects autoloadPromise instead of throwing unhandled.
-      filename ? { filename, autoload: true, onload: () => undefined } : { inMemoryOnly: true },
-    );
-    await datastore.autoloadPromise;
-    return datastore;
-  };
-  try {
-    return await load();
-  } catch (error) {
-    if (!filename || (error as { corruptItems?: unknown }).corruptItems === undefined) throw error;
-    if (!(await repairTornTail(filename))) throw error;
-    return load();
+/**
+ * Imports the data files of the earlier nedb store (`<dataDir>/<collection>.db`, one JSON line per insert,
+ * update or `$$deleted` mark, dates as `{ "$$date": ms }`) into empty collections, in one transaction, then
+ * moves the files to `<dataDir>/nedb-imported/`. Does nothing when there are none.
+ */
+async function importNedbFiles(
+  dataDir: string,
+  collections: Map<CollectionName, EmbeddedCollection<Doc>>,
+  db: Database.Database,
+): Promise<void> {
+  const names = new Set(await readdir(dataDir));
+  const found = collectionNames.filter((name) => names.has(`${name}.db`));
+  if (found.length === 0) return;
+  const hasRows = found.some((name) => db.prepare(`SELECT 1 FROM "c:${name}" LIMIT 1`).get() !== undefined);
+  if (hasRows) return;
+  const loaded = new Map<CollectionName, Map<string, Record<string, unknown>>>();
+  for (const name of found) {
+    const docs = new Map<string, Record<string, unknown>>();
+    const text = await readFile(path.join(dataDir, `${name}.db`), 'utf8');
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      let doc: Record<string, unknown>;
+      try {
+        doc = deserialize(line);
+      } catch {
+        continue; // a torn last line: never acknowledged
+      }
+      if ('$$indexCreated' in doc || '$$indexRemoved' in doc) continue;
+      if (doc.$$deleted === true) docs.delete(String(doc._id));
+      else if (typeof doc._id === 'string') docs.set(doc._id, doc);
+    }
+    loaded.set(name, docs);
   }
-}
-
-/** fsync of a data file by name: compaction replaces the file, so no handle is kept open across writes. */
-async function fsyncFile(filename: string): Promise<void> {
-  const handle = await open(filename, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
+  db.transaction(() => {
+    for (const [name, docs] of loaded) {
+      const collection = collections.get(name)!;
+      for (const doc of docs.values()) collection.importRow(doc as Doc & { _id: string });
+    }
+  })();
+  const target = path.join(dataDir, 'nedb-imported');
+  await mkdir(target, { recursive: true });
+  for (const name of found) {
+    for (const file of [`${name}.db`, `${name}.db~`]) {
+      if (await stat(path.join(dataDir, file)).catch(() => null))
+        await rename(path.join(dataDir, file), path.join(target, file));
+    }
   }
 }

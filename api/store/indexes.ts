@@ -54,6 +54,13 @@ export const indexes: readonly IndexSpec[] = [
     { clientId: 1, projectId: 1, formId: 1, entryNumber: 1 },
     'formEntries_clientId_projectId_formId_entryNumber',
   ),
+  // The register read model (docs/store.md "Registers"): every column's sort key and filter text of an entry,
+  // under `registerRow`, for index-backed sorting and filtering by any column (MongoDB 7.0+ compound wildcard).
+  {
+    collection: 'formEntries',
+    keys: { clientId: 1, projectId: 1, formId: 1, 'registerRow.$**': 1 },
+    options: { name: 'formEntries_registerRow' },
+  },
   unique('counters', { name: 1 }, 'counters_name'),
   unique('secrets', { name: 1 }, 'secrets_name'),
   // Each resource of schemas/resources: a unique id, and the indexes it declares.

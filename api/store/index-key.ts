@@ -1,0 +1,81 @@
+/**
+ * Index keys of the embedded store (docs/store.md "Embedded store"): one string per stored value whose plain
+ * binary order (SQLite's BINARY collation, JavaScript's `<` on these ASCII-led strings) is MongoDB's sort order
+ * of the values, so that SQLite's B-tree indexes sort, range-scan and compare exactly as MongoDB would.
+ *
+ * The first character is the BSON type bracket, in MongoDB's order: `a` null or missing (MongoDB sorts and
+ * indexes them alike), `b` numbers, `c` strings, `d` objects, `e` arrays, `f` booleans, `g` dates. Numbers (and
+ * dates, as epoch milliseconds) follow as 16 hex digits of their IEEE 754 bits transformed to sort as unsigned
+ * integers; strings follow as they are (MongoDB's default collation is binary, as SQLite's). Objects and
+ * arrays follow as JSON: only the bracket is meaningful for them, as the store never indexes them (an indexed
+ * field holding an array or object is refused on write, see `indexedScalar`).
+ */
+
+/** The bracket of a value's type: its first character. */
+export const bracket = {
+  null: 'a',
+  number: 'b',
+  string: 'c',
+  object: 'd',
+  array: 'e',
+  boolean: 'f',
+  date: 'g',
+} as const;
+
+const view = new DataView(new ArrayBuffer(8));
+
+/** 16 hex digits that sort as the number does (-0 as 0; NaN below every other number, as in MongoDB). */
+function numberKey(value: number): string {
+  if (Number.isNaN(value)) return '0000000000000000';
+  view.setFloat64(0, value === 0 ? 0 : value);
+  let hi = view.getUint32(0);
+  let lo = view.getUint32(4);
+  if (hi & 0x80000000) {
+    hi = ~hi >>> 0;
+    lo = ~lo >>> 0;
+  } else {
+    hi = (hi | 0x80000000) >>> 0;
+  }
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+}
+
+/**
+ * The index key of a stored value (`undefined`, a missing field, encodes as null).
+ * @example indexKey(5) < indexKey(10) && indexKey(10) < indexKey('a') && indexKey(null) === indexKey(undefined)
+ */
+export function indexKey(value: unknown): string {
+  if (value === null || value === undefined) return bracket.null;
+  if (typeof value === 'number') return bracket.number + numberKey(value);
+  if (typeof value === 'string') return bracket.string + value;
+  if (typeof value === 'boolean') return bracket.boolean + (value ? '1' : '0');
+  if (value instanceof Date) return bracket.date + numberKey(value.getTime());
+  if (Array.isArray(value)) return bracket.array + JSON.stringify(value);
+  return bracket.object + JSON.stringify(value);
+}
+
+/** True for values an index key orders exactly: null, numbers, strings, booleans and dates. */
+export function isScalar(value: unknown): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    typeof value === 'number' ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    value instanceof Date
+  );
+}
+
+/**
+ * The index key of the value at an indexed field.
+ * @throws TypeError when it is an array or an object (the embedded store builds no multikey index)
+ */
+export function indexedScalar(value: unknown, path: string): string {
+  if (!isScalar(value))
+    throw new TypeError(`The indexed field ${path} must hold a single value, not an array or object`);
+  return indexKey(value);
+}
+
+/** The bracket following `key`'s (the exclusive upper bound of its type's keys). */
+export function nextBracket(key: string): string {
+  return String.fromCharCode(key.charCodeAt(0) + 1);
+}

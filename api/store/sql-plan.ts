@@ -1,0 +1,271 @@
+/**
+ * Query planning of the embedded store (docs/store.md "Embedded store", "Queries"): which parts of a port
+ * filter (api/store/port.ts) SQLite evaluates on its indexes, and which are left to the JavaScript matcher.
+ *
+ * A collection's table holds each document as JSON (`doc`) plus one key column per indexed field (`"k:<path>"`,
+ * the field's index key, api/store/index-key.ts), and each wildcard index has a side table with one row per
+ * scalar under its root (`path`, `value` key, and the keys of its prefix fields). A condition on an indexed
+ * field or on a path under a wildcard root becomes SQL with exactly MongoDB's meaning (indexed fields and
+ * wildcard subtrees hold no arrays, which the store enforces on write); every other condition (and `$or`,
+ * `$nor`, `$exists`, `$elemMatch`, sub-document equality) is the residual, matched in JavaScript against the
+ * rows SQL returns. SQL conditions are therefore exact, never a mere pre-filter: with no residual, counts,
+ * skips and limits run in SQL too.
+ */
+import { assertDefinedFilter } from './filter-check';
+import { indexKey, isScalar, nextBracket } from './index-key';
+import type { Filter } from './port';
+import { isOperatorObject } from './upsert-seed';
+
+/** A wildcard index: prefix fields (equality-bound to use it) and the root whose scalars it indexes. */
+export interface WildcardLayout {
+  name: string;
+  /** The side table's name (unquoted). */
+  table: string;
+  prefix: string[];
+  /** The dotted path under which every scalar is indexed (`register` for `'register.$**'`). */
+  root: string;
+}
+
+/** What the planner needs of a collection: its key columns by field path, and its wildcard indexes. */
+export interface CollectionLayout {
+  table: string;
+  /** Field path -> column name (unquoted), for every field of a plain or unique index. */
+  columns: Map<string, string>;
+  wildcards: WildcardLayout[];
+}
+
+/** A condition on one value expression: SQL text using `expr`, and its parameters. */
+export type ValueCondition = (expr: string) => { sql: string; params: unknown[] };
+
+/** The plan of a filter. */
+export interface FilterPlan {
+  /** SQL conditions on table alias `t`, all of which must hold. */
+  where: string[];
+  params: unknown[];
+  /** What JavaScript must still check, or null when SQL decides alone. */
+  residual: Filter | null;
+  /** Equality keys of fields bound to one scalar (for wildcard prefixes): path -> index key. */
+  equalities: Map<string, string>;
+  /** Conditions on wildcard paths that a missing value never satisfies: path -> condition. */
+  wildcardConditions: Map<string, ValueCondition>;
+}
+
+/** Quotes an SQL identifier. */
+export function quote(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The wildcard index covering `path` (a path strictly under its root), if any. */
+export function wildcardOf(layout: CollectionLayout, path: string): WildcardLayout | undefined {
+  return layout.wildcards.find((w) => path.startsWith(`${w.root}.`));
+}
+
+/**
+ * Plans `filter` against `layout`.
+ * @throws TypeError on an `undefined` value anywhere in the filter (api/store/filter-check.ts)
+ */
+export function planFilter(filter: Filter, layout: CollectionLayout): FilterPlan {
+  assertDefinedFilter(filter);
+  const plan: FilterPlan = {
+    where: [],
+    params: [],
+    residual: null,
+    equalities: new Map(),
+    wildcardConditions: new Map(),
+  };
+  const residual: Filter[] = [];
+  addClauses(filter, layout, plan, residual);
+  if (residual.length === 1) plan.residual = residual[0];
+  else if (residual.length > 1) plan.residual = { $and: residual };
+  return plan;
+}
+
+function addClauses(filter: Filter, layout: CollectionLayout, plan: FilterPlan, residual: Filter[]): void {
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const clause of value) addClauses(clause as Filter, layout, plan, residual);
+      continue;
+    }
+    if (key.startsWith('$')) {
+      residual.push({ [key]: value });
+      continue;
+    }
+    if (key === '_id') {
+      const ids = idCondition(value);
+      if (ids) {
+        plan.where.push(ids.sql);
+        plan.params.push(...ids.params);
+      } else residual.push({ [key]: value });
+      continue;
+    }
+    const column = layout.columns.get(key);
+    if (column !== undefined) {
+      const condition = columnCondition(value);
+      if (condition) {
+        const { sql, params } = condition(`t.${quote(column)}`);
+        plan.where.push(sql);
+        plan.params.push(...params);
+        if (!isOperatorObject(value) && isScalar(value) && !(value instanceof RegExp))
+          plan.equalities.set(key, indexKey(value));
+        continue;
+      }
+    }
+    const wildcard = wildcardOf(layout, key);
+    if (wildcard) {
+      const condition = wildcardCondition(value);
+      if (condition) {
+        const inner = condition('w.value');
+        plan.where.push(
+          `EXISTS (SELECT 1 FROM ${quote(wildcard.table)} w WHERE w.rid = t.rowid AND w.path = ? AND ${inner.sql})`,
+        );
+        plan.params.push(key, ...inner.params);
+        plan.wildcardConditions.set(key, condition);
+        continue;
+      }
+    }
+    residual.push({ [key]: value });
+  }
+}
+
+/** `_id` is stored as it is (always a string): equality and `$in` of strings. */
+function idCondition(value: unknown): { sql: string; params: unknown[] } | null {
+  if (typeof value === 'string') return { sql: 't._id = ?', params: [value] };
+  if (isOperatorObject(value)) {
+    const ops = Object.keys(value);
+    if (ops.length === 1 && ops[0] === '$eq' && typeof value.$eq === 'string')
+      return { sql: 't._id = ?', params: [value.$eq] };
+    if (
+      ops.length === 1 &&
+      ops[0] === '$in' &&
+      Array.isArray(value.$in) &&
+      value.$in.every((v) => typeof v === 'string')
+    )
+      return {
+        sql: value.$in.length === 0 ? '0' : `t._id IN (${value.$in.map(() => '?').join(',')})`,
+        params: value.$in,
+      };
+  }
+  return null;
+}
+
+const isKeyable = (v: unknown) => isScalar(v) && v !== undefined && !(v instanceof RegExp);
+const isRangeable = (v: unknown) =>
+  typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' || v instanceof Date;
+
+/**
+ * A condition on an indexed field's key column (a missing field is stored as null's key): every operator must
+ * be one SQL can decide exactly, else null (the whole condition goes to the residual).
+ */
+function columnCondition(value: unknown): ValueCondition | null {
+  if (value instanceof RegExp) return regexCondition(value.source, value.flags);
+  if (!isOperatorObject(value)) return isKeyable(value) ? equalTo(value) : null;
+  const parts: ValueCondition[] = [];
+  for (const [op, arg] of Object.entries(value)) {
+    switch (op) {
+      case '$eq':
+        if (!isKeyable(arg)) return null;
+        parts.push(equalTo(arg));
+        break;
+      case '$ne':
+        if (!isKeyable(arg)) return null;
+        parts.push((expr) => ({ sql: `${expr} != ?`, params: [indexKey(arg)] }));
+        break;
+      case '$in':
+      case '$nin': {
+        if (!Array.isArray(arg) || !arg.every(isKeyable)) return null;
+        const keys = [...new Set(arg.map(indexKey))];
+        const not = op === '$nin';
+        parts.push((expr) =>
+          keys.length === 0
+            ? { sql: not ? '1' : '0', params: [] }
+            : { sql: `${expr} ${not ? 'NOT IN' : 'IN'} (${keys.map(() => '?').join(',')})`, params: keys },
+        );
+        break;
+      }
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        if (!isRangeable(arg)) return null;
+        parts.push(range(op, arg));
+        break;
+      case '$regex': {
+        const options = value.$options;
+        if (typeof arg !== 'string' || (options !== undefined && typeof options !== 'string')) return null;
+        if (!/^[ims]*$/.test(options ?? '')) return null;
+        parts.push(regexCondition(arg, options ?? ''));
+        break;
+      }
+      case '$options':
+        if (!('$regex' in value)) return null;
+        break;
+      default:
+        return null;
+    }
+  }
+  return and(parts);
+}
+
+/**
+ * A condition on a path under a wildcard root. Only conditions no missing value satisfies are translated
+ * (equality with a non-null scalar, `$in` of those, ranges, `$regex`); the side table has a row per scalar.
+ */
+function wildcardCondition(value: unknown): ValueCondition | null {
+  if (value === null) return null;
+  if (isOperatorObject(value)) {
+    for (const [op, arg] of Object.entries(value)) {
+      if (op === '$ne' || op === '$nin') return null;
+      if ((op === '$eq' || op === '$in') && (arg === null || (Array.isArray(arg) && arg.includes(null)))) return null;
+    }
+  }
+  return columnCondition(value);
+}
+
+function equalTo(value: unknown): ValueCondition {
+  return (expr) => ({ sql: `${expr} = ?`, params: [indexKey(value)] });
+}
+
+/** A range within the value's own type bracket, as MongoDB compares only values of one type. */
+function range(op: string, arg: unknown): ValueCondition {
+  const key = indexKey(arg);
+  const low = key[0];
+  const high = nextBracket(key);
+  const sign = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op];
+  return (expr) =>
+    op === '$gt' || op === '$gte'
+      ? { sql: `(${expr} ${sign} ? AND ${expr} < ?)`, params: [key, high] }
+      : { sql: `(${expr} ${sign} ? AND ${expr} >= ?)`, params: [key, low] };
+}
+
+/** `$regex` on strings only (MongoDB's meaning): the SQL function `key_regexp` tests the string part of a key. */
+function regexCondition(source: string, flags: string): ValueCondition {
+  return (expr) => ({ sql: `key_regexp(?, ?, ${expr})`, params: [source, flags] });
+}
+
+function and(parts: ValueCondition[]): ValueCondition | null {
+  if (parts.length === 0) return null;
+  if (parts.length === 1) return parts[0];
+  return (expr) => {
+    const built = parts.map((p) => p(expr));
+    return { sql: `(${built.map((b) => b.sql).join(' AND ')})`, params: built.flatMap((b) => b.params) };
+  };
+}
+
+const compiled = new Map<string, RegExp>();
+
+/**
+ * The SQL function `key_regexp(source, flags, key)`: 1 when `key` is a string's index key and the string
+ * matches. Compiled expressions are cached (bounded).
+ */
+export function keyRegexp(source: string, flags: string, key: string | null): number {
+  if (typeof key !== 'string' || key[0] !== 'c') return 0;
+  const cacheKey = `${flags}/${source}`;
+  let re = compiled.get(cacheKey);
+  if (!re) {
+    re = new RegExp(source, flags);
+    if (compiled.size > 500) compiled.clear();
+    compiled.set(cacheKey, re);
+  }
+  re.lastIndex = 0;
+  return re.test(key.slice(1)) ? 1 : 0;
+}
