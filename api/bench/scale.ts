@@ -19,6 +19,7 @@ import type { FormDefinition, FormEntry } from '../../engine/types/generated';
 import { demoSeed } from '../../fixtures/seed';
 import { clientPasswordDigest } from '../auth/passwords';
 import { raiseSequence } from '../ids';
+import { readModelOf } from '../operations/entries';
 import { seedIfEmpty } from '../seed/load';
 import { openEmbeddedStore } from '../store/embedded';
 import { sampleAnswers } from '../test/harness';
@@ -51,15 +52,15 @@ let server: ChildProcess | undefined;
 try {
   // The data: the seed and ENTRIES entries, written straight into the store.
   const writeStart = performance.now();
-  const store = await openEmbeddedStore(dir);
+  const store = await openEmbeddedStore(dir, { durability: 'process' });
   await store.ensureIndexes();
   await seedIfEmpty(store);
   const base = { clientId: 1, projectId: 1, formId: form.id, formVersion: 1, formArea: form.formArea };
   const batch = 5_000;
   for (let start = 0; start < ENTRIES; start += batch) {
     const docs: (FormEntry & { [key: string]: unknown })[] = [];
-    for (let i = start; i < Math.min(ENTRIES, start + batch); i++)
-      docs.push({
+    for (let i = start; i < Math.min(ENTRIES, start + batch); i++) {
+      const entry: FormEntry = {
         ...base,
         id: i + 1,
         aggregateRootId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -74,7 +75,10 @@ try {
         projectAddress: '',
         isPublic: false,
         answers: sampleAnswers(form, i),
-      });
+      };
+      // As submitEntry stores it: with its register read model.
+      docs.push({ ...entry, ...readModelOf(form, entry) });
+    }
     await store.collection<FormEntry & { [key: string]: unknown }>('formEntries').insertMany(docs);
   }
   await raiseSequence(store, 'formEntries', ENTRIES);

@@ -8,7 +8,8 @@ import { fieldTypeOf } from '../../engine/forms/field-types';
 import { projectDocumentsFolder } from '../../engine/forms/field-types/document-picker';
 import { allQuestions } from '../../engine/forms/questions';
 import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
-import { entryToRegisterRow, queryRows, type RegisterRow } from '../../engine/registers/rows';
+import { emptySortKey, readModelColumns, registerReadModel } from '../../engine/registers/read-model';
+import { entryToRegisterRow, filterText, queryRows, type RegisterRow } from '../../engine/registers/rows';
 import { isAdmin } from '../../engine/rules/access';
 import type {
   Answer,
@@ -21,14 +22,11 @@ import type {
 import type { UserDoc } from '../auth/types';
 import { fileKey } from '../files/paths';
 import { nextSequence } from '../ids';
-import type { Store } from '../store/port';
+import type { Filter, FindOptions, Store } from '../store/port';
 import { projectUsers } from './projects';
 import { withSanitizedRichText } from './rich-text';
 
 type EntryDoc = FormEntry & { [key: string]: unknown };
-
-/** Columns every register has; sorting on these alone is pushed down to the store. */
-const FIXED_SORT_FIELDS = new Set(['entryNumber', 'date', 'enteredBy']);
 
 /** Context of an entry operation: tenant, project, published form, acting user. */
 export interface EntryScope {
@@ -120,11 +118,23 @@ export async function submitEntry(
       throw new AppError(403, 'auth.forbidden');
     // A final submit ends the draft; a page save keeps an entry's state (a submitted entry stays submitted).
     const isDraft = draft ? existing.isDraft === true : false;
+    const changed = {
+      ...toEntry(existing),
+      answers,
+      modified: now.toISOString(),
+      formVersion: scope.form.version,
+      isDraft,
+    } as FormEntry;
     await entries.updateOne(filter, {
-      $set: { answers, modified: now.toISOString(), formVersion: scope.form.version, isDraft },
+      $set: {
+        answers,
+        modified: changed.modified,
+        formVersion: scope.form.version,
+        isDraft,
+        ...readModelOf(scope.form, changed),
+      },
     });
-    const { _id, ...rest } = existing;
-    return { ...rest, answers, modified: now.toISOString(), formVersion: scope.form.version, isDraft } as FormEntry;
+    return changed;
   }
   const { clientId, project, form } = scope;
   const entryNumber = await nextSequence(scope.store, `entry:${clientId}:${project.id}:${form.id}`);
@@ -151,7 +161,7 @@ export async function submitEntry(
     answers,
     ...(draft ? { isDraft: true } : {}),
   };
-  await entries.insertOne({ ...entry });
+  await entries.insertOne({ ...entry, ...readModelOf(form, entry) });
   return entry;
 }
 
@@ -159,26 +169,179 @@ export async function submitEntry(
 export async function getEntry(scope: EntryScope, entryNumber: number): Promise<FormEntry> {
   const entry = await scope.store.collection<EntryDoc>('formEntries').findOne({ ...scopeFilter(scope), entryNumber });
   if (!entry) throw new AppError(404, 'notFound.entry');
-  const { _id, ...rest } = entry;
+  return toEntry(entry);
+}
+
+/** A stored entry without the store's `_id` and the register read model. */
+export function toEntry(doc: EntryDoc): FormEntry {
+  const { _id, registerRow, registerVersion, ...rest } = doc;
   return rest as FormEntry;
 }
 
-function canPushDown(query: RegisterQuery): boolean {
-  return (
-    !query.globalFilter &&
-    (query.filters ?? []).length === 0 &&
-    (query.sorting ?? []).every((s) => FIXED_SORT_FIELDS.has(s.id))
-  );
+/** The read model fields an entry is stored with (engine/registers/read-model.ts), built from form version `def`. */
+export function readModelOf(def: FormDefinition, entry: FormEntry) {
+  return { registerRow: registerReadModel(def, entry), registerVersion: def.version };
 }
 
-function stripIds(docs: EntryDoc[]): FormEntry[] {
-  return docs.map(({ _id, ...rest }) => rest as FormEntry);
+/** How long a register known to be up to date is trusted before the store is asked again (ms). */
+export const READ_MODEL_RECHECK_MS = 60_000;
+
+interface ReadModelState {
+  /** `${clientId}:${formId}:${version}` -> when its rows were last found up to date. */
+  ready: Map<string, number>;
+  /** Rebuilds under way, with their progress. */
+  rebuilds: Map<string, { done: number; total: number; finished: Promise<void> }>;
+}
+
+const readModelStates = new WeakMap<Store, ReadModelState>();
+
+function stateOf(store: Store): ReadModelState {
+  let state = readModelStates.get(store);
+  if (!state) {
+    state = { ready: new Map(), rebuilds: new Map() };
+    readModelStates.set(store, state);
+  }
+  return state;
 }
 
 /**
- * A page of register rows. Without filters and with sorting only on fixed columns the store pages
- * (skip/limit/count); otherwise rows are built for the project's entries of the form and filtered
- * and sorted in memory (docs/architecture.md "Registers").
+ * The register rebuilds under way in `store` (issue "Performance at scale" §2: rows are rebuilt in the
+ * background, with progress): `{ key: 'clientId:formId:version', done, total, finished }`.
+ */
+export function registerRebuilds(store: Store) {
+  return [...stateOf(store).rebuilds].map(([key, r]) => ({ key, ...r }));
+}
+
+/**
+ * True when every entry of the form has its read model built from `scope.form`'s version. Otherwise starts
+ * (once) the background rebuild of the stale rows and answers false: the register is then served from memory
+ * until the rebuild is done (a published version that changes display texts, entries written by an earlier
+ * release or imported without it). The answer is trusted for READ_MODEL_RECHECK_MS.
+ */
+export async function readModelReady(scope: EntryScope, now = Date.now()): Promise<boolean> {
+  const { store, clientId, form } = scope;
+  const state = stateOf(store);
+  const key = `${clientId}:${form.id}:${form.version}`;
+  if (state.rebuilds.has(key)) return false;
+  const checked = state.ready.get(key);
+  if (checked !== undefined && now - checked < READ_MODEL_RECHECK_MS) return true;
+  state.ready.delete(key);
+  const stale = staleFilter(clientId, form);
+  const total = await store.collection<EntryDoc>('formEntries').countDocuments(stale);
+  if (total === 0) {
+    state.ready.set(key, now);
+    return true;
+  }
+  const progress = { done: 0, total, finished: Promise.resolve() };
+  progress.finished = rebuildReadModel(store, clientId, form, progress)
+    .then((complete) => {
+      if (complete) state.ready.set(key, Date.now());
+    })
+    .catch((error) => console.error(`[register] rebuilding the rows of form ${form.id} failed:`, error))
+    .finally(() => state.rebuilds.delete(key));
+  state.rebuilds.set(key, progress);
+  return false;
+}
+
+function staleFilter(clientId: number, form: FormDefinition): Filter {
+  return { clientId, formId: form.id, registerVersion: { $ne: form.version } };
+}
+
+/**
+ * Rebuilds the read model of the form's stale entries, 500 at a time, logging progress every tenth. An entry
+ * changed meanwhile is left alone (its save wrote its own row). Resolves true when no stale entry is left.
+ */
+async function rebuildReadModel(
+  store: Store,
+  clientId: number,
+  form: FormDefinition,
+  progress: { done: number; total: number },
+): Promise<boolean> {
+  const entries = store.collection<EntryDoc>('formEntries');
+  let logged = 0;
+  for (;;) {
+    const batch = await entries.find(staleFilter(clientId, form), { limit: 500 });
+    if (batch.length === 0) return true;
+    const results = await Promise.all(
+      batch.map((doc) =>
+        entries.updateOne(
+          { _id: doc._id, registerVersion: doc.registerVersion ?? null, modified: doc.modified ?? null },
+          { $set: readModelOf(form, toEntry(doc)) },
+        ),
+      ),
+    );
+    const changed = results.filter((r) => r.modifiedCount > 0).length;
+    progress.done += changed;
+    if (progress.done - logged >= progress.total / 10) {
+      logged = progress.done;
+      console.log(`[register] form ${form.id} v${form.version}: ${progress.done}/${progress.total} rows rebuilt`);
+    }
+    if (changed === 0) return false;
+  }
+}
+
+/**
+ * The store query of a register query on the read model: the filter, and the column to sort by (besides
+ * entryNumber); null when some filter or sort is on a column the read model does not index (a question not
+ * shown in the register, several sort columns), which is then answered from memory.
+ */
+function readModelQuery(
+  scope: EntryScope,
+  query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'>,
+): { filter: Filter; sort: { column: string; desc: boolean } | null } | null {
+  const columns = new Set(readModelColumns(scope.form));
+  const and: Filter[] = [];
+  for (const f of query.filters ?? []) {
+    const text = filterText(f.value);
+    if (text === '') continue;
+    if ((f.id === 'entryNumber' || f.id === 'id') && /^\d+$/.test(text)) and.push({ [f.id]: Number(text) });
+    else if (columns.has(f.id))
+      and.push({ [`registerRow.text.${f.id}`]: { $regex: escapeRegExp(text.toLowerCase()) } });
+    else return null;
+  }
+  const global = (query.globalFilter ?? '').trim().toLowerCase();
+  if (global !== '') and.push({ 'registerRow.any': { $regex: escapeRegExp(global) } });
+  const sorting = query.sorting ?? [];
+  if (sorting.length > 1 || (sorting.length === 1 && !columns.has(sorting[0].id))) return null;
+  const filter: Filter = and.length > 0 ? { ...scopeFilter(scope), $and: and } : scopeFilter(scope);
+  const sort =
+    sorting.length === 1 && sorting[0].id !== 'entryNumber'
+      ? { column: sorting[0].id, desc: sorting[0].desc === true }
+      : null;
+  if (sorting.length === 1 && sorting[0].id === 'entryNumber' && sorting[0].desc !== true)
+    return { filter, sort: { column: 'entryNumber', desc: false } };
+  return { filter, sort };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The parts a read-model query is read in, in register order: without a sort column, every match by
+ * entryNumber descending; sorted by a column, the rows with a value in the column's order (ties by
+ * entryNumber descending), then the empty ones (entryNumber descending), as the register puts empty cells last.
+ */
+function readModelParts(q: {
+  filter: Filter;
+  sort: { column: string; desc: boolean } | null;
+}): Array<{ filter: Filter; sort: FindOptions['sort'] }> {
+  if (!q.sort) return [{ filter: q.filter, sort: { entryNumber: -1 } }];
+  if (q.sort.column === 'entryNumber') return [{ filter: q.filter, sort: { entryNumber: q.sort.desc ? -1 : 1 } }];
+  const path = `registerRow.sortKeys.${q.sort.column}`;
+  return [
+    {
+      filter: { $and: [q.filter, { [path]: { $lt: emptySortKey } }] },
+      sort: { [path]: q.sort.desc ? -1 : 1, entryNumber: -1 },
+    },
+    { filter: { $and: [q.filter, { [path]: emptySortKey }] }, sort: { entryNumber: -1 } },
+  ];
+}
+
+/**
+ * A page of register rows (docs/architecture.md "Registers"). With the form's read model up to date and every
+ * filter and sort on an indexed column, the store pages, sorts and filters on its indexes; otherwise the rows
+ * of the project's entries are built, filtered and sorted in memory (queryRows), with the same results.
  */
 export async function registerPage(
   scope: EntryScope,
@@ -187,46 +350,56 @@ export async function registerPage(
   const pageIndex = query.pageIndex ?? 0;
   const pageSize = query.pageSize ?? 10;
   const entries = scope.store.collection<EntryDoc>('formEntries');
-  const filter = scopeFilter(scope);
-  if (canPushDown(query)) {
-    const sorting = query.sorting && query.sorting.length > 0 ? query.sorting : [{ id: 'entryNumber', desc: true }];
-    const sort: Record<string, 1 | -1> = {};
-    for (const s of sorting) sort[s.id] = s.desc ? -1 : 1;
-    if (!('entryNumber' in sort)) sort.entryNumber = -1;
-    const [docs, totalRecords] = await Promise.all([
-      entries.find(filter, { sort, skip: pageIndex * pageSize, limit: pageSize }),
-      entries.countDocuments(filter),
-    ]);
-    return { items: stripIds(docs).map((e) => entryToRegisterRow(scope.form, e)), totalRecords };
+  const q = (await readModelReady(scope)) ? readModelQuery(scope, query) : null;
+  if (!q) {
+    const rows = await filteredRows(scope, query);
+    return { items: rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalRecords: rows.length };
   }
-  const rows = await filteredRows(scope, query);
-  return { items: rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalRecords: rows.length };
+  const parts = readModelParts(q);
+  let skip = pageIndex * pageSize;
+  const docs: EntryDoc[] = [];
+  let totalRecords = 0;
+  for (const part of parts) {
+    const count = await entries.countDocuments(part.filter);
+    totalRecords += count;
+    if (docs.length < pageSize && skip < count)
+      docs.push(...(await entries.find(part.filter, { sort: part.sort, skip, limit: pageSize - docs.length })));
+    skip = Math.max(0, skip - count);
+  }
+  return { items: docs.map((d) => entryToRegisterRow(scope.form, toEntry(d))), totalRecords };
 }
 
 async function filteredRows(scope: EntryScope, query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'>) {
   const docs = await scope.store
     .collection<EntryDoc>('formEntries')
     .find(scopeFilter(scope), { sort: { entryNumber: -1 } });
-  const rows = stripIds(docs).map((e) => entryToRegisterRow(scope.form, e));
+  const rows = docs.map((d) => entryToRegisterRow(scope.form, toEntry(d)));
   return queryRows(rows, { sorting: query.sorting, filters: query.filters, globalFilter: query.globalFilter });
 }
 
 /**
- * The entries a CSV download holds, in register order: those matching the register query, and
- * only the given entry numbers when `downloadFormIds` is set.
+ * The entries a CSV download holds, one at a time in register order: those matching the register query, and
+ * only the given entry numbers when `downloadFormIds` is set. On the read model they stream from store cursors
+ * (constant memory); otherwise they are selected in memory as the register page is.
  */
-export async function entriesForDownload(
+export async function* entriesForDownload(
   scope: EntryScope,
   query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'> & { downloadFormIds?: number[] },
-): Promise<FormEntry[]> {
-  const docs = await scope.store
-    .collection<EntryDoc>('formEntries')
-    .find(scopeFilter(scope), { sort: { entryNumber: -1 } });
-  const byNumber = new Map(stripIds(docs).map((e) => [e.entryNumber, e]));
+): AsyncGenerator<FormEntry> {
+  const entries = scope.store.collection<EntryDoc>('formEntries');
+  const q = (await readModelReady(scope)) ? readModelQuery(scope, query) : null;
+  if (q) {
+    if (query.downloadFormIds) q.filter = { $and: [q.filter, { entryNumber: { $in: query.downloadFormIds } }] };
+    for (const part of readModelParts(q))
+      for await (const doc of entries.findEach(part.filter, { sort: part.sort })) yield toEntry(doc);
+    return;
+  }
+  const docs = await entries.find(scopeFilter(scope), { sort: { entryNumber: -1 } });
+  const byNumber = new Map(docs.map((d) => [d.entryNumber, toEntry(d)]));
   const wanted = query.downloadFormIds ? new Set(query.downloadFormIds) : null;
   const rows = queryRows(
     [...byNumber.values()].map((e) => entryToRegisterRow(scope.form, e)),
     { sorting: query.sorting, filters: query.filters, globalFilter: query.globalFilter },
   );
-  return rows.filter((r) => !wanted || wanted.has(r.entryNumber)).map((r) => byNumber.get(r.entryNumber)!);
+  for (const r of rows) if (!wanted || wanted.has(r.entryNumber)) yield byNumber.get(r.entryNumber)!;
 }

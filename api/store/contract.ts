@@ -235,6 +235,20 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
         expect(await projects.find({}, { limit: 0 })).toHaveLength(5);
       });
 
+      it('findEach yields what find returns, in order, across batches', async () => {
+        const each = async (filter: Filter, options: Parameters<typeof projects.findEach>[1]) => {
+          const out: string[] = [];
+          for await (const p of projects.findEach(filter, options)) out.push(p.id);
+          return out;
+        };
+        expect(await each({}, { sort: { budget: -1, id: 1 }, batchSize: 2 })).toEqual(['p2', 'p4', 'p1', 'p3', 'p5']);
+        expect(await each({ type: 'site' }, { sort: { id: -1 }, skip: 1, limit: 2, batchSize: 1 })).toEqual([
+          'p4',
+          'p2',
+        ]);
+        expect(await each({ clientId: 'none' }, {})).toEqual([]);
+      });
+
       it('projects by inclusion, with and without _id, and with dotted paths', async () => {
         const [withId] = await projects.find({ id: 'p1' }, { projection: { name: 1, budget: 1 } });
         expect(Object.keys(withId).sort()).toEqual(['_id', 'budget', 'name']);

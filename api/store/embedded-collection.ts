@@ -17,7 +17,15 @@ import {
   type UpdateManyResult,
   type UpdateOneResult,
 } from './port';
-import { type CollectionLayout, type FilterPlan, planFilter, quote, type WildcardLayout, wildcardOf } from './sql-plan';
+import {
+  type CollectionLayout,
+  type FilterPlan,
+  planFilter,
+  quote,
+  type WildcardLayout,
+  wildcardOf,
+  wildcardScope,
+} from './sql-plan';
 import { upsertSeed } from './upsert-seed';
 import { KeepWrites, type WriteQueue } from './write-queue';
 
@@ -310,13 +318,11 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
         root: wildcard.slice(0, -'.$**'.length),
       };
       const side = quote(layout.table);
-      const prefixColumns = plain.map((_, i) => `p${i} TEXT NOT NULL`).join(', ');
       this.ctx.db.exec(
-        `CREATE TABLE ${side} (rid INTEGER NOT NULL, ${prefixColumns ? `${prefixColumns}, ` : ''}path TEXT NOT NULL, value TEXT NOT NULL)`,
+        `CREATE TABLE ${side} (rid INTEGER NOT NULL, scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL)`,
       );
-      const order = [...plain.map((_, i) => `p${i}`), 'path', 'value'].join(', ');
-      this.ctx.db.exec(`CREATE INDEX ${sqlName} ON ${side} (${order})`);
-      this.ctx.db.exec(`CREATE INDEX ${quote(`ix:${this.ctx.name}:${record.name}:rid`)} ON ${side} (rid, path)`);
+      this.ctx.db.exec(`CREATE INDEX ${sqlName} ON ${side} (scope, path, value)`);
+      this.ctx.db.exec(`CREATE INDEX ${quote(`ix:${this.ctx.name}:${record.name}:rid`)} ON ${side} (rid)`);
       for (const raw of this.ctx.db.prepare(`SELECT rowid AS rid, doc FROM ${table}`).all() as RawRow[])
         this.insertWildcardRows(layout, raw.rid, deserialize(raw.doc) as Row);
     } else {
@@ -334,16 +340,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
    * otherwise JavaScript finishes the job on what SQL returns.
    */
   private select(plan: FilterPlan, options: FindOptions): Found[] {
-    const table = quote(this.layout.table);
-    const sort = Object.entries(options.sort ?? {});
-    const skip = options.skip ?? 0;
-    const limit = options.limit && options.limit > 0 ? options.limit : Number.POSITIVE_INFINITY;
-    const order = this.sqlOrder(plan, sort);
-    const residual = plan.residual ? toNedbQuery(plan.residual) : null;
-    const source = order?.from ?? `${table} t`;
-    const orderBy = order ? order.orderBy : sort.length === 0 ? '' : null;
-    const base = `SELECT t.rowid AS rid, t.doc AS doc FROM ${source} WHERE ${[...(order?.where ?? []), where(plan)].join(' AND ')}`;
-    const params = [...(order?.params ?? []), ...plan.params];
+    const { sort, skip, limit, residual, orderBy, base, params } = this.query(plan, options);
     if (orderBy !== null && !residual) {
       const paged = `${base}${orderBy} LIMIT ? OFFSET ?`;
       const raws = this.ctx.statement(paged).all(...params, Number.isFinite(limit) ? limit : -1, skip) as RawRow[];
@@ -381,6 +378,32 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   }
 
   /**
+   * How `find(filter, options)` runs: SQLite's query plan of the statement (EXPLAIN QUERY PLAN details), and
+   * whether JavaScript still matches (`residual`) or sorts (`jsSort`). For tests and benchmarks.
+   */
+  explain(filter: Filter, options: FindOptions = {}): { plan: string[]; residual: boolean; jsSort: boolean } {
+    const { residual, orderBy, base, params } = this.query(planFilter(filter, this.layout), options);
+    const sql = `${base}${orderBy ?? ''}${orderBy !== null && !residual ? ' LIMIT ? OFFSET ?' : ''}`;
+    const bound = orderBy !== null && !residual ? [...params, 10, 0] : params;
+    const rows = this.ctx.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...bound) as Array<{ detail: string }>;
+    return { plan: rows.map((r) => r.detail), residual: residual !== null, jsSort: orderBy === null };
+  }
+
+  private query(plan: FilterPlan, options: FindOptions) {
+    const table = quote(this.layout.table);
+    const sort = Object.entries(options.sort ?? {});
+    const skip = options.skip ?? 0;
+    const limit = options.limit && options.limit > 0 ? options.limit : Number.POSITIVE_INFINITY;
+    const order = this.sqlOrder(plan, sort);
+    const residual = plan.residual ? toNedbQuery(plan.residual) : null;
+    const source = order?.from ?? `${table} t`;
+    const orderBy = order ? order.orderBy : sort.length === 0 ? '' : null;
+    const base = `SELECT t.rowid AS rid, t.doc AS doc FROM ${source} WHERE ${[...(order?.where ?? []), where(plan)].join(' AND ')}`;
+    const params = [...(order?.params ?? []), ...plan.params];
+    return { sort, skip, limit, residual, orderBy, base, params };
+  }
+
+  /**
    * The SQL ORDER BY for `sort`, or null when SQL cannot order exactly: every key must be an indexed field
    * (or `_id`), or the first key a wildcard path that the filter constrains to exist, with its prefix fields
    * bound by equality (then the rows are read in the side table's index order).
@@ -405,12 +428,13 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     const wildcard = wildcardOf(this.layout, first);
     const condition = plan.wildcardConditions.get(first);
     const tail = columnOrder(rest);
-    if (!wildcard || !condition || !tail || !wildcard.prefix.every((p) => plan.equalities.has(p))) return null;
+    const scope = wildcard ? wildcardScope(wildcard, plan.equalities) : null;
+    if (!wildcard || !condition || !tail || scope === null) return null;
     const bound = condition('s.value');
     return {
       from: `${quote(wildcard.table)} s JOIN ${quote(this.layout.table)} t ON t.rowid = s.rid`,
-      where: [...wildcard.prefix.map((_, i) => `s.p${i} = ?`), 's.path = ?', bound.sql],
-      params: [...wildcard.prefix.map((p) => plan.equalities.get(p)), first, ...bound.params],
+      where: ['s.scope = ?', 's.path = ?', bound.sql],
+      params: [scope, first, ...bound.params],
       orderBy: ` ORDER BY s.value${dir === -1 ? ' DESC' : ''}${tail.length ? `, ${tail.join(', ')}` : ''}`,
     };
   }
@@ -456,16 +480,16 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   private insertWildcardRows(wildcard: WildcardLayout, rid: number, doc: Row): void {
     const root = getDotValue(doc, wildcard.root);
     if (root === undefined) return;
-    const prefix = wildcard.prefix.map((p) => indexedScalar(getDotValue(doc, p), p));
+    const scope = wildcardScope(wildcard, (p) => indexedScalar(getDotValue(doc, p), p));
     const insert = this.ctx.statement(
-      `INSERT INTO ${quote(wildcard.table)} (rid, ${wildcard.prefix.map((_, i) => `p${i}, `).join('')}path, value) VALUES (?, ${'?, '.repeat(wildcard.prefix.length)}?, ?)`,
+      `INSERT INTO ${quote(wildcard.table)} (rid, scope, path, value) VALUES (?, ?, ?, ?)`,
     );
     const walk = (value: unknown, path: string) => {
       if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)) {
         for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
         return;
       }
-      insert.run(rid, ...prefix, path, indexedScalar(value, path));
+      insert.run(rid, scope, path, indexedScalar(value, path));
     };
     walk(root, wildcard.root);
   }

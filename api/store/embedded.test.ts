@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runStoreContract } from './contract';
 import { type Durability, type EmbeddedStore, openEmbeddedStore } from './embedded';
+import type { EmbeddedCollection } from './embedded-collection';
 import { openStore } from './open';
-import { DuplicateKeyError } from './port';
+import { type Doc, DuplicateKeyError } from './port';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const dirs: string[] = [];
@@ -183,6 +184,13 @@ describe('embedded store', () => {
         return ka === kb ? (a.entryNumber as number) - (b.entryNumber as number) : ka < kb ? 1 : -1;
       });
     expect(sorted.map((e) => e.id)).toEqual(all.slice(3, 10).map((e) => e.id));
+    const explained = (entries as unknown as EmbeddedCollection<Doc>).explain(filter, {
+      sort: { 'registerRow.sortKeys.q_1': -1 },
+      limit: 10,
+    });
+    expect(explained).toMatchObject({ residual: false, jsSort: false });
+    expect(explained.plan.join('\n')).toContain('ix:formEntries:formEntries_registerRow');
+    expect(explained.plan.join('\n')).not.toContain('TEMP B-TREE');
     const regex = { clientId: 1, projectId: 2, formId: 1, 'registerRow.text.q_1': { $regex: '^w1', $options: 'i' } };
     expect((await entries.find(regex, { sort: { entryNumber: 1 } })).map((e) => e.id)).toEqual([2, 12, 14, 16, 18, 20]);
     expect(await entries.countDocuments(regex)).toBe(6);

@@ -10,6 +10,7 @@
  * arrays follow as JSON: only the bracket is meaningful for them, as the store never indexes them (an indexed
  * field holding an array or object is refused on write, see `indexedScalar`).
  */
+import { sortableNumber } from '../../engine/registers/sort-key';
 
 /** The bracket of a value's type: its first character. */
 export const bracket = {
@@ -22,33 +23,16 @@ export const bracket = {
   date: 'g',
 } as const;
 
-const view = new DataView(new ArrayBuffer(8));
-
-/** 16 hex digits that sort as the number does (-0 as 0; NaN below every other number, as in MongoDB). */
-function numberKey(value: number): string {
-  if (Number.isNaN(value)) return '0000000000000000';
-  view.setFloat64(0, value === 0 ? 0 : value);
-  let hi = view.getUint32(0);
-  let lo = view.getUint32(4);
-  if (hi & 0x80000000) {
-    hi = ~hi >>> 0;
-    lo = ~lo >>> 0;
-  } else {
-    hi = (hi | 0x80000000) >>> 0;
-  }
-  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
-}
-
 /**
  * The index key of a stored value (`undefined`, a missing field, encodes as null).
  * @example indexKey(5) < indexKey(10) && indexKey(10) < indexKey('a') && indexKey(null) === indexKey(undefined)
  */
 export function indexKey(value: unknown): string {
   if (value === null || value === undefined) return bracket.null;
-  if (typeof value === 'number') return bracket.number + numberKey(value);
+  if (typeof value === 'number') return bracket.number + sortableNumber(value);
   if (typeof value === 'string') return bracket.string + value;
   if (typeof value === 'boolean') return bracket.boolean + (value ? '1' : '0');
-  if (value instanceof Date) return bracket.date + numberKey(value.getTime());
+  if (value instanceof Date) return bracket.date + sortableNumber(value.getTime());
   if (Array.isArray(value)) return bracket.array + JSON.stringify(value);
   return bracket.object + JSON.stringify(value);
 }

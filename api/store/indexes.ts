@@ -54,6 +54,7 @@ export const indexes: readonly IndexSpec[] = [
     { clientId: 1, projectId: 1, formId: 1, entryNumber: 1 },
     'formEntries_clientId_projectId_formId_entryNumber',
   ),
+  plain('formEntries', { clientId: 1, formId: 1, registerVersion: 1 }, 'formEntries_clientId_formId_registerVersion'),
   // The register read model (docs/store.md "Registers"): every column's sort key and filter text of an entry,
   // under `registerRow`, for index-backed sorting and filtering by any column (MongoDB 7.0+ compound wildcard).
   {

@@ -145,6 +145,22 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
     return docs as Array<Stored<T>>;
   }
 
+  async *findEach(filter: Filter, options: FindOptions & { batchSize?: number } = {}): AsyncGenerator<Stored<T>> {
+    this.assertOpen();
+    const cursor = this.driver.find(asFilter(filter), {
+      ...(options.sort ? { sort: options.sort } : {}),
+      ...(options.skip ? { skip: options.skip } : {}),
+      ...(options.limit ? { limit: options.limit } : {}),
+      ...(options.projection ? { projection: options.projection } : {}),
+      batchSize: options.batchSize ?? 500,
+    });
+    try {
+      for await (const doc of cursor) yield doc as Stored<T>;
+    } finally {
+      await cursor.close();
+    }
+  }
+
   async countDocuments(filter: Filter): Promise<number> {
     return this.run(() => this.driver.countDocuments(asFilter(filter)));
   }

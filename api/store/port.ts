@@ -94,6 +94,12 @@ export interface Collection<T extends DocLike = Doc> {
   insertMany(docs: T[]): Promise<number>;
   findOne(filter: Filter, options?: Pick<FindOptions, 'projection'>): Promise<Stored<T> | null>;
   find(filter: Filter, options?: FindOptions): Promise<Array<Stored<T>>>;
+  /**
+   * The matching documents one at a time, in `sort` order, read in batches of `batchSize` (default 500): a
+   * cursor, so memory stays flat however many match (the CSV export streams from it). Writes made while it runs
+   * may or may not be seen, as with a MongoDB cursor.
+   */
+  findEach(filter: Filter, options?: FindOptions & { batchSize?: number }): AsyncIterable<Stored<T>>;
   countDocuments(filter: Filter): Promise<number>;
   /**
    * Updates the first matching document. With `upsert` and no match, inserts the equality conditions of the

@@ -11,6 +11,7 @@
  * rows SQL returns. SQL conditions are therefore exact, never a mere pre-filter: with no residual, counts,
  * skips and limits run in SQL too.
  */
+import { createHash } from 'node:crypto';
 import { assertDefinedFilter } from './filter-check';
 import { indexKey, isScalar, nextBracket } from './index-key';
 import type { Filter } from './port';
@@ -81,9 +82,37 @@ export function planFilter(filter: Filter, layout: CollectionLayout): FilterPlan
 }
 
 function addClauses(filter: Filter, layout: CollectionLayout, plan: FilterPlan, residual: Filter[]): void {
+  const deferred: Array<{ path: string; wildcard: WildcardLayout; condition: ValueCondition }> = [];
+  collect(filter, layout, plan, residual, deferred);
+  // Conditions under a wildcard root: with every prefix field bound, an uncorrelated `rowid IN (...)` that
+  // SQLite evaluates once on the side table's (scope, path, value) index; otherwise a correlated EXISTS.
+  for (const { path, wildcard, condition } of deferred) {
+    const scope = wildcardScope(wildcard, plan.equalities);
+    const inner = condition('w.value');
+    if (scope !== null) {
+      plan.where.push(
+        `t.rowid IN (SELECT w.rid FROM ${quote(wildcard.table)} w WHERE w.scope = ? AND w.path = ? AND ${inner.sql})`,
+      );
+      plan.params.push(scope, path, ...inner.params);
+    } else {
+      plan.where.push(
+        `EXISTS (SELECT 1 FROM ${quote(wildcard.table)} w WHERE w.rid = t.rowid AND w.path = ? AND ${inner.sql})`,
+      );
+      plan.params.push(path, ...inner.params);
+    }
+  }
+}
+
+function collect(
+  filter: Filter,
+  layout: CollectionLayout,
+  plan: FilterPlan,
+  residual: Filter[],
+  deferred: Array<{ path: string; wildcard: WildcardLayout; condition: ValueCondition }>,
+): void {
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and' && Array.isArray(value)) {
-      for (const clause of value) addClauses(clause as Filter, layout, plan, residual);
+      for (const clause of value) collect(clause as Filter, layout, plan, residual, deferred);
       continue;
     }
     if (key.startsWith('$')) {
@@ -114,17 +143,31 @@ function addClauses(filter: Filter, layout: CollectionLayout, plan: FilterPlan, 
     if (wildcard) {
       const condition = wildcardCondition(value);
       if (condition) {
-        const inner = condition('w.value');
-        plan.where.push(
-          `EXISTS (SELECT 1 FROM ${quote(wildcard.table)} w WHERE w.rid = t.rowid AND w.path = ? AND ${inner.sql})`,
-        );
-        plan.params.push(key, ...inner.params);
+        deferred.push({ path: key, wildcard, condition });
         plan.wildcardConditions.set(key, condition);
         continue;
       }
     }
     residual.push({ [key]: value });
   }
+}
+
+/**
+ * The scope number of a wildcard index's side-table rows: a 48-bit hash of the index keys of its prefix
+ * fields (a collision only costs a few extra rows, as the table's own conditions still apply), or null when
+ * some prefix field is not bound to one value.
+ */
+export function wildcardScope(
+  wildcard: WildcardLayout,
+  keys: Map<string, string> | ((path: string) => string),
+): number | null {
+  const parts: string[] = [];
+  for (const path of wildcard.prefix) {
+    const key = typeof keys === 'function' ? keys(path) : keys.get(path);
+    if (key === undefined) return null;
+    parts.push(key);
+  }
+  return createHash('sha1').update(parts.join('\u0000')).digest().readIntBE(0, 6);
 }
 
 /** `_id` is stored as it is (always a string): equality and `$in` of strings. */
@@ -239,7 +282,26 @@ function range(op: string, arg: unknown): ValueCondition {
 
 /** `$regex` on strings only (MongoDB's meaning): the SQL function `key_regexp` tests the string part of a key. */
 function regexCondition(source: string, flags: string): ValueCondition {
+  const literal = flags === '' ? literalOf(source) : null;
+  if (literal !== null)
+    return (expr) => ({ sql: `(substr(${expr}, 1, 1) = 'c' AND instr(substr(${expr}, 2), ?) > 0)`, params: [literal] });
   return (expr) => ({ sql: `key_regexp(?, ?, ${expr})`, params: [source, flags] });
+}
+
+/** The text a regular expression source matches literally (only escaped or plain characters), or null. */
+export function literalOf(source: string): string | null {
+  let out = '';
+  for (let i = 0; i < source.length; i += 1) {
+    const ch = source[i];
+    if (ch === '\\') {
+      const next = source[i + 1];
+      if (next === undefined || /[0-9A-Za-z]/.test(next)) return null;
+      out += next;
+      i += 1;
+    } else if ('^$.*+?()[]{}|'.includes(ch)) return null;
+    else out += ch;
+  }
+  return out === '' ? null : out;
 }
 
 function and(parts: ValueCondition[]): ValueCondition | null {

@@ -111,6 +111,38 @@ export function* registerCsvChunks(
   entries: readonly FormEntry[],
   opts: CsvOptions = {},
 ): Generator<string> {
+  const writer = csvWriter(def, opts);
+  yield writer.header;
+  for (let start = 0; start < entries.length; start += CSV_CHUNK_ROWS)
+    yield writer.rows(entries.slice(start, start + CSV_CHUNK_ROWS));
+}
+
+/**
+ * The same CSV as {@link registerCsv} from entries that arrive one at a time (a store cursor): the BOM and
+ * header row first, then a piece per CSV_CHUNK_ROWS entries, so neither the entries nor the file are ever held
+ * whole (issue "Performance at scale" §3).
+ * @throws RangeError for an unknown time zone (before the first piece)
+ */
+export async function* registerCsvStream(
+  def: FormDefinition,
+  entries: AsyncIterable<FormEntry>,
+  opts: CsvOptions = {},
+): AsyncGenerator<string> {
+  const writer = csvWriter(def, opts);
+  yield writer.header;
+  let batch: FormEntry[] = [];
+  for await (const entry of entries) {
+    batch.push(entry);
+    if (batch.length === CSV_CHUNK_ROWS) {
+      yield writer.rows(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield writer.rows(batch);
+}
+
+/** The header piece and the row pieces of a register CSV (one date formatter for the whole file). */
+function csvWriter(def: FormDefinition, opts: CsvOptions) {
   const timeZone = opts.timeZone ?? 'UTC';
   formatCreated(new Date(0).toISOString(), timeZone); // an unknown zone fails here, not halfway through
   const questions = allQuestions(def);
@@ -121,21 +153,23 @@ export function* registerCsvChunks(
     message('register.enteredBy'),
     ...questions.map((q) => q.label),
   ].map(protectCell);
-  yield `\uFEFF${unparse([fields])}`;
-  for (let start = 0; start < entries.length; start += CSV_CHUNK_ROWS) {
-    const rows = entries.slice(start, start + CSV_CHUNK_ROWS).map((entry) => {
-      const answers = new Map<number, readonly AnswerValue[]>();
-      for (const answer of entry.answers)
-        if (!answers.has(answer.questionId)) answers.set(answer.questionId, answer.answers);
-      return [
-        String(entry.entryNumber),
-        formatCreated(entry.date, timeZone),
-        entry.enteredBy,
-        ...questions.map((q) => answerDisplayText(q, answers.get(q.id) ?? [], formatCsvNumber)),
-      ].map(protectCell);
-    });
-    yield `\r\n${unparse(rows)}`;
-  }
+  return {
+    header: `\uFEFF${unparse([fields])}`,
+    rows(entries: readonly FormEntry[]): string {
+      const rows = entries.map((entry) => {
+        const answers = new Map<number, readonly AnswerValue[]>();
+        for (const answer of entry.answers)
+          if (!answers.has(answer.questionId)) answers.set(answer.questionId, answer.answers);
+        return [
+          String(entry.entryNumber),
+          formatCreated(entry.date, timeZone),
+          entry.enteredBy,
+          ...questions.map((q) => answerDisplayText(q, answers.get(q.id) ?? [], formatCsvNumber)),
+        ].map(protectCell);
+      });
+      return `\r\n${unparse(rows)}`;
+    },
+  };
 }
 
 /**

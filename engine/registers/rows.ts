@@ -16,6 +16,7 @@ import type {
   RegisterFilter,
   RegisterSort,
 } from '../types/generated';
+import { registerSortKey } from './sort-key';
 
 /**
  * One register row: the entry's id and entryNumber, `date` (when the entry was first submitted, the
@@ -106,23 +107,23 @@ export function registerColumns(def: FormDefinition): RegisterColumn[] {
     }));
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const numeric = /^-?\d+(\.\d+)?$/;
-
 function cellText(row: RegisterRow, id: string): string {
   const value = (row as Record<string, unknown>)[id];
   return value === undefined || value === null ? '' : String(value);
 }
 
-function filterText(value: RegisterFilter['value']): string {
+/** The text a register filter value matches: booleans as 'Yes'/'No' (catalogue), others trimmed. */
+export function filterText(value: RegisterFilter['value']): string {
   if (typeof value === 'boolean') return message(value ? 'csv.yes' : 'csv.no');
   return String(value).trim();
 }
 
-/** Compares two cells: numbers numerically, text naturally ('2' < '10'), empty cells last either way. */
+/** Compares two cells by their sort keys (sort-key.ts): numbers numerically, text naturally, empty cells last either way. */
 function compareCells(a: string, b: string, desc: boolean): number {
   if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
-  const order = numeric.test(a) && numeric.test(b) ? Number(a) - Number(b) : collator.compare(a, b);
+  const ka = registerSortKey(a);
+  const kb = registerSortKey(b);
+  const order = ka === kb ? 0 : ka < kb ? -1 : 1;
   return desc ? -order : order;
 }
 
@@ -133,7 +134,7 @@ function compareCells(a: string, b: string, desc: boolean): number {
  *   case-insensitively (booleans match 'Yes'/'No'; an empty value matches all); on `entryNumber` and `id`
  *   a whole-number value must equal the number. A filter on a column the rows do not have matches none.
  *   `globalFilter`: some column other than `id` contains it, case-insensitively. `sorting`: rules in order,
- *   each numeric-aware (see compareCells), empty cells last; ties keep the input order.
+ *   each by the cells' sort keys (sort-key.ts: numbers numerically, text ignoring case and accents with digit runs as numbers), empty cells last; ties keep the input order.
  * @returns a new array; `rows` is not changed
  */
 export function queryRows(rows: readonly RegisterRow[], query: RowQuery = {}): RegisterRow[] {

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { AppError } from '../../../engine/errors';
-import { csvFileName, registerCsvChunks } from '../../../engine/export/csv';
+import { csvFileName, registerCsvStream } from '../../../engine/export/csv';
 import type {
   Client,
   DownloadRequest,
@@ -66,19 +66,22 @@ export const get: NamedOperation = async ({ http: c }) =>
 export const download: NamedOperation = async ({ http: c, body }) => {
   const request = body as DownloadRequest;
   const scope = await scopeOf(c, request.formId);
-  const entries = await entriesForDownload(scope, request);
-  // Streamed in pieces of rows (never one string of the whole file); the zone is checked before the first.
-  const chunks = registerCsvChunks(scope.form, entries, { timeZone: process.env.TZ });
+  // Streamed from store cursors in pieces of rows (never the whole register nor one string of the file);
+  // the time zone is checked before the first piece.
+  const chunks = registerCsvStream(scope.form, entriesForDownload(scope, request), { timeZone: process.env.TZ });
   const encoder = new TextEncoder();
-  const first = chunks.next();
+  const first = await chunks.next();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       if (!first.done) controller.enqueue(encoder.encode(first.value));
     },
-    pull(controller) {
-      const next = chunks.next();
+    async pull(controller) {
+      const next = await chunks.next();
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
     },
   });
   return c.body(stream, 200, {

@@ -1,0 +1,60 @@
+/**
+ * The register read model (issue "Performance at scale" §2; docs/store.md "Registers"): what every saved entry
+ * keeps beside its answers so that a register's paging, sorting and filtering by any column are index-backed
+ * queries of the store, never a sort of the whole register in memory.
+ *
+ * `registerRow` holds, per register column (the fixed `entryNumber`, `date`, `enteredBy` and every question
+ * shown in the register):
+ * - `sortKeys[column]`: the cell's sort key (`registerSortKey`), whose plain string order is the register's
+ *   order; an empty cell has `emptySortKey`, so that "empty cells last" is one equality in both directions;
+ * - `text[column]`: the cell's display text in lower case, for "contains" filters (left out when empty);
+ * and `any`: the lower-case text of every cell but `id`, joined by newlines, for the global filter.
+ * `registerVersion` is the form version the row was built from; rows of an older version are rebuilt.
+ */
+import { answerKey } from '../forms/answer-keys';
+import { allQuestions } from '../forms/questions';
+import type { FormDefinition, FormEntry } from '../types/generated';
+import { entryToRegisterRow } from './rows';
+import { registerSortKey } from './sort-key';
+
+export { emptySortKey, registerSortKey } from './sort-key';
+
+/** The read model of one entry (stored as `registerRow`). */
+export interface RegisterReadModel {
+  sortKeys: Record<string, string>;
+  text: Record<string, string>;
+  any: string;
+}
+
+/**
+ * The columns the read model indexes: the fixed ones and the questions shown in the register
+ * (registerColumns' values).
+ */
+export function readModelColumns(def: FormDefinition): string[] {
+  return [
+    'entryNumber',
+    'date',
+    'enteredBy',
+    ...allQuestions(def)
+      .filter((q) => q.showInRegister === true)
+      .map((q) => answerKey(q.id)),
+  ];
+}
+
+/** The read model of an entry under the form version `def` (see the module comment). */
+export function registerReadModel(def: FormDefinition, entry: FormEntry): RegisterReadModel {
+  const row = entryToRegisterRow(def, entry) as unknown as Record<string, unknown>;
+  const sortKeys: Record<string, string> = {};
+  const text: Record<string, string> = {};
+  for (const column of readModelColumns(def)) {
+    const cell = row[column] === undefined || row[column] === null ? '' : String(row[column]);
+    sortKeys[column] = registerSortKey(cell);
+    if (cell !== '') text[column] = cell.toLowerCase();
+  }
+  const any = Object.entries(row)
+    .filter(([key]) => key !== 'id')
+    .map(([, value]) => String(value).toLowerCase())
+    .filter((value) => value !== '')
+    .join('\n');
+  return { sortKeys, text, any };
+}
