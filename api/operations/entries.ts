@@ -356,15 +356,18 @@ export async function registerPage(
     return { items: rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalRecords: rows.length };
   }
   const parts = readModelParts(q);
+  // The total, and the empty cells of the sorted column (an equality on the index): the rest have a value.
+  const totalRecords = await entries.countDocuments(q.filter);
+  const counts =
+    parts.length === 2
+      ? await entries.countDocuments(parts[1].filter).then((empty) => [totalRecords - empty, empty])
+      : [totalRecords];
   let skip = pageIndex * pageSize;
   const docs: EntryDoc[] = [];
-  let totalRecords = 0;
-  for (const part of parts) {
-    const count = await entries.countDocuments(part.filter);
-    totalRecords += count;
-    if (docs.length < pageSize && skip < count)
+  for (const [i, part] of parts.entries()) {
+    if (docs.length < pageSize && skip < counts[i])
       docs.push(...(await entries.find(part.filter, { sort: part.sort, skip, limit: pageSize - docs.length })));
-    skip = Math.max(0, skip - count);
+    skip = Math.max(0, skip - counts[i]);
   }
   return { items: docs.map((d) => entryToRegisterRow(scope.form, toEntry(d))), totalRecords };
 }

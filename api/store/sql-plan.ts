@@ -11,7 +11,6 @@
  * rows SQL returns. SQL conditions are therefore exact, never a mere pre-filter: with no residual, counts,
  * skips and limits run in SQL too.
  */
-import { createHash } from 'node:crypto';
 import { assertDefinedFilter } from './filter-check';
 import { indexKey, isScalar, nextBracket } from './index-key';
 import type { Filter } from './port';
@@ -38,17 +37,28 @@ export interface CollectionLayout {
 /** A condition on one value expression: SQL text using `expr`, and its parameters. */
 export type ValueCondition = (expr: string) => { sql: string; params: unknown[] };
 
+/** A condition SQL decides on the table itself (a key column, or `_id`). */
+export interface ColumnPart {
+  path: string;
+  sql: string;
+  params: unknown[];
+  /** The index key when the condition is equality with one value. */
+  equalTo?: string;
+}
+
+/** A condition on a path under a wildcard root (no missing value satisfies it). */
+export interface WildcardPart {
+  path: string;
+  wildcard: WildcardLayout;
+  condition: ValueCondition;
+}
+
 /** The plan of a filter. */
 export interface FilterPlan {
-  /** SQL conditions on table alias `t`, all of which must hold. */
-  where: string[];
-  params: unknown[];
+  columnParts: ColumnPart[];
+  wildcardParts: WildcardPart[];
   /** What JavaScript must still check, or null when SQL decides alone. */
   residual: Filter | null;
-  /** Equality keys of fields bound to one scalar (for wildcard prefixes): path -> index key. */
-  equalities: Map<string, string>;
-  /** Conditions on wildcard paths that a missing value never satisfies: path -> condition. */
-  wildcardConditions: Map<string, ValueCondition>;
 }
 
 /** Quotes an SQL identifier. */
@@ -67,52 +77,81 @@ export function wildcardOf(layout: CollectionLayout, path: string): WildcardLayo
  */
 export function planFilter(filter: Filter, layout: CollectionLayout): FilterPlan {
   assertDefinedFilter(filter);
-  const plan: FilterPlan = {
-    where: [],
-    params: [],
-    residual: null,
-    equalities: new Map(),
-    wildcardConditions: new Map(),
-  };
+  const plan: FilterPlan = { columnParts: [], wildcardParts: [], residual: null };
   const residual: Filter[] = [];
-  addClauses(filter, layout, plan, residual);
+  collect(filter, layout, plan, residual);
   if (residual.length === 1) plan.residual = residual[0];
   else if (residual.length > 1) plan.residual = { $and: residual };
   return plan;
 }
 
-function addClauses(filter: Filter, layout: CollectionLayout, plan: FilterPlan, residual: Filter[]): void {
-  const deferred: Array<{ path: string; wildcard: WildcardLayout; condition: ValueCondition }> = [];
-  collect(filter, layout, plan, residual, deferred);
-  // Conditions under a wildcard root: with every prefix field bound, an uncorrelated `rowid IN (...)` that
-  // SQLite evaluates once on the side table's (scope, path, value) index; otherwise a correlated EXISTS.
-  for (const { path, wildcard, condition } of deferred) {
-    const scope = wildcardScope(wildcard, plan.equalities);
-    const inner = condition('w.value');
-    if (scope !== null) {
-      plan.where.push(
-        `t.rowid IN (SELECT w.rid FROM ${quote(wildcard.table)} w WHERE w.scope = ? AND w.path = ? AND ${inner.sql})`,
-      );
-      plan.params.push(scope, path, ...inner.params);
-    } else {
-      plan.where.push(
-        `EXISTS (SELECT 1 FROM ${quote(wildcard.table)} w WHERE w.rid = t.rowid AND w.path = ? AND ${inner.sql})`,
-      );
-      plan.params.push(path, ...inner.params);
-    }
+/**
+ * The scope key of a wildcard index's rows: the index keys of its prefix fields joined by NUL, or null when
+ * some prefix field is not bound by equality in `plan`. The side table stores the scope's number from the
+ * index's scope table (`scopeTable`), so that rows of different scopes never mix.
+ */
+export function scopeKey(wildcard: WildcardLayout, keyOf: (path: string) => string | undefined): string | null {
+  const parts: string[] = [];
+  for (const path of wildcard.prefix) {
+    const key = keyOf(path);
+    if (key === undefined) return null;
+    parts.push(key);
   }
+  return parts.join('\u0000');
 }
 
-function collect(
-  filter: Filter,
-  layout: CollectionLayout,
-  plan: FilterPlan,
-  residual: Filter[],
-  deferred: Array<{ path: string; wildcard: WildcardLayout; condition: ValueCondition }>,
-): void {
+/** The equality keys a plan binds: path -> index key. */
+export function boundKeys(plan: FilterPlan): (path: string) => string | undefined {
+  return (path) => plan.columnParts.find((p) => p.path === path && p.equalTo !== undefined)?.equalTo;
+}
+
+/** The scope table of a wildcard index (scope key -> number). */
+export function scopeTable(wildcard: WildcardLayout): string {
+  return `${wildcard.table}:scopes`;
+}
+
+/** SQL for the scope number of a wildcard index's rows (a constant subquery; NULL when the scope has no rows). */
+export function scopeSql(wildcard: WildcardLayout): string {
+  return `(SELECT id FROM ${quote(scopeTable(wildcard))} WHERE key = ?)`;
+}
+
+/**
+ * The WHERE clause of a plan on table alias `t`, leaving out the wildcard condition on `except` (the path whose
+ * side-table rows drive the query). A wildcard condition is an uncorrelated `t.rowid IN (...)` on the side
+ * table's (scope, path, value) index when its prefix fields are bound (and `correlated` is false), else a
+ * correlated EXISTS on its (rid, path) index.
+ */
+export function renderWhere(plan: FilterPlan, except?: string, correlated = false): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const part of plan.columnParts) {
+    parts.push(part.sql);
+    params.push(...part.params);
+  }
+  const keyOf = boundKeys(plan);
+  for (const { path, wildcard, condition } of plan.wildcardParts) {
+    if (path === except) continue;
+    const inner = condition('w.value');
+    const scope = scopeKey(wildcard, keyOf);
+    if (scope !== null && !correlated) {
+      parts.push(
+        `t.rowid IN (SELECT w.rid FROM ${quote(wildcard.table)} w WHERE w.scope = ${scopeSql(wildcard)} AND w.path = ? AND ${inner.sql})`,
+      );
+      params.push(scope, path, ...inner.params);
+    } else {
+      parts.push(
+        `EXISTS (SELECT 1 FROM ${quote(wildcard.table)} w WHERE w.rid = t.rowid AND w.path = ? AND ${inner.sql})`,
+      );
+      params.push(path, ...inner.params);
+    }
+  }
+  return { sql: parts.length === 0 ? '1' : parts.join(' AND '), params };
+}
+
+function collect(filter: Filter, layout: CollectionLayout, plan: FilterPlan, residual: Filter[]): void {
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and' && Array.isArray(value)) {
-      for (const clause of value) collect(clause as Filter, layout, plan, residual, deferred);
+      for (const clause of value) collect(clause as Filter, layout, plan, residual);
       continue;
     }
     if (key.startsWith('$')) {
@@ -121,10 +160,8 @@ function collect(
     }
     if (key === '_id') {
       const ids = idCondition(value);
-      if (ids) {
-        plan.where.push(ids.sql);
-        plan.params.push(...ids.params);
-      } else residual.push({ [key]: value });
+      if (ids) plan.columnParts.push({ path: '_id', ...ids });
+      else residual.push({ [key]: value });
       continue;
     }
     const column = layout.columns.get(key);
@@ -132,10 +169,8 @@ function collect(
       const condition = columnCondition(value);
       if (condition) {
         const { sql, params } = condition(`t.${quote(column)}`);
-        plan.where.push(sql);
-        plan.params.push(...params);
-        if (!isOperatorObject(value) && isScalar(value) && !(value instanceof RegExp))
-          plan.equalities.set(key, indexKey(value));
+        const equal = !isOperatorObject(value) && isKeyable(value) ? indexKey(value) : undefined;
+        plan.columnParts.push({ path: key, sql, params, ...(equal !== undefined ? { equalTo: equal } : {}) });
         continue;
       }
     }
@@ -143,31 +178,12 @@ function collect(
     if (wildcard) {
       const condition = wildcardCondition(value);
       if (condition) {
-        deferred.push({ path: key, wildcard, condition });
-        plan.wildcardConditions.set(key, condition);
+        plan.wildcardParts.push({ path: key, wildcard, condition });
         continue;
       }
     }
     residual.push({ [key]: value });
   }
-}
-
-/**
- * The scope number of a wildcard index's side-table rows: a 48-bit hash of the index keys of its prefix
- * fields (a collision only costs a few extra rows, as the table's own conditions still apply), or null when
- * some prefix field is not bound to one value.
- */
-export function wildcardScope(
-  wildcard: WildcardLayout,
-  keys: Map<string, string> | ((path: string) => string),
-): number | null {
-  const parts: string[] = [];
-  for (const path of wildcard.prefix) {
-    const key = typeof keys === 'function' ? keys(path) : keys.get(path);
-    if (key === undefined) return null;
-    parts.push(key);
-  }
-  return createHash('sha1').update(parts.join('\u0000')).digest().readIntBE(0, 6);
 }
 
 /** `_id` is stored as it is (always a string): equality and `$in` of strings. */
@@ -283,8 +299,10 @@ function range(op: string, arg: unknown): ValueCondition {
 /** `$regex` on strings only (MongoDB's meaning): the SQL function `key_regexp` tests the string part of a key. */
 function regexCondition(source: string, flags: string): ValueCondition {
   const literal = flags === '' ? literalOf(source) : null;
-  if (literal !== null)
-    return (expr) => ({ sql: `(substr(${expr}, 1, 1) = 'c' AND instr(substr(${expr}, 2), ?) > 0)`, params: [literal] });
+  if (literal !== null) {
+    const pattern = `c*${literal.replace(/[*?[]/g, (ch) => `[${ch}]`)}*`;
+    return (expr) => ({ sql: `${expr} GLOB ?`, params: [pattern] });
+  }
   return (expr) => ({ sql: `key_regexp(?, ?, ${expr})`, params: [source, flags] });
 }
 
