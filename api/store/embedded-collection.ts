@@ -131,20 +131,51 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
    * Writes between pages may be seen or not, as with a MongoDB cursor.
    */
   async *findEach(filter: Filter, options: FindOptions & { batchSize?: number } = {}): AsyncGenerator<Stored<T>> {
+    this.ctx.assertOpen();
     const batchSize = Math.max(1, options.batchSize ?? 500);
+    const shape = (doc: Row) => (options.projection ? project(doc, options.projection) : doc) as Stored<T>;
     const plan = planFilter(filter, this.layout);
-    let skip = options.skip ?? 0;
-    let left = options.limit && options.limit > 0 ? options.limit : Number.POSITIVE_INFINITY;
-    while (left > 0) {
+    const { skip, limit, residual, orderBy, base, params } = this.query(plan, options);
+    if (orderBy === null) {
+      // A sort SQL cannot do: JavaScript sorts every match.
+      for (const found of this.select(plan, options)) yield shape(found.doc);
+      return;
+    }
+    // The row ids in order, in one statement (an open SQLite cursor cannot wait for the consumer: the connection
+    // serves every request); then the documents, a batch at a time. Skip and limit apply after the matcher.
+    const paged = !residual;
+    const rids = this.ctx
+      .statement(`SELECT rid FROM (${base}${orderBy}${paged ? ' LIMIT ? OFFSET ?' : ''})`)
+      .pluck()
+      .all(...params, ...(paged ? [Number.isFinite(limit) ? limit : -1, skip] : [])) as number[];
+    let toSkip = paged ? 0 : skip;
+    let left = paged ? Number.POSITIVE_INFINITY : limit;
+    for (let start = 0; start < rids.length && left > 0; start += batchSize) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       this.ctx.assertOpen();
-      const page = this.select(plan, { ...options, skip, limit: Math.min(batchSize, left) });
-      for (const found of page)
-        yield (options.projection ? project(found.doc, options.projection) : found.doc) as Stored<T>;
-      if (page.length < Math.min(batchSize, left)) return;
-      skip += page.length;
-      left -= page.length;
-      // Let other requests run between pages.
-      await new Promise((resolve) => setImmediate(resolve));
+      const batch = rids.slice(start, start + batchSize);
+      const byRid = new Map(
+        (
+          this.ctx
+            .statement(
+              `SELECT rowid AS rid, doc FROM ${quote(this.layout.table)} WHERE rowid IN (SELECT value FROM json_each(?))`,
+            )
+            .all(JSON.stringify(batch)) as RawRow[]
+        ).map((raw) => [raw.rid, raw.doc]),
+      );
+      for (const rid of batch) {
+        const text = byRid.get(rid);
+        if (text === undefined) continue; // deleted meanwhile
+        const doc = deserialize(text) as Row;
+        if (residual && !match(doc, residual)) continue;
+        if (toSkip > 0) {
+          toSkip -= 1;
+          continue;
+        }
+        yield shape(doc);
+        left -= 1;
+        if (left <= 0) return;
+      }
     }
   }
 
