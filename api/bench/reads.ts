@@ -6,7 +6,8 @@
  * app (api/app.ts) on a fresh embedded store with the demo seed. A worker thread (so the load does not share
  * this event loop) runs BENCH_CONNECTIONS (default 20) loops of keep-alive `fetch` for BENCH_SECONDS (default
  * 5) against each: the bare page, then a signed-in user's GET /api/projects/summary/1 (session, tenant,
- * access check, one store read). Prints requests per second, p50/p95 latency and the ratio.
+ * access check, one store read), and saves: PUT …/submit of a new entry each. Prints requests per second,
+ * p50/p95 latency and the ratio.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,9 @@ import { Hono } from 'hono';
 interface Load {
   url: string;
   cookie?: string;
+  method?: string;
+  body?: string;
+  origin?: string;
   connections: number;
   seconds: number;
 }
@@ -34,15 +38,15 @@ interface Result {
 const LOAD_LOOP = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
-  const { url, cookie, connections, seconds } = workerData;
+  const { url, cookie, connections, seconds, method = 'GET', body, origin } = workerData;
   const latencies = [];
   let failures = 0;
   const end = performance.now() + seconds * 1000;
-  const headers = cookie ? { Cookie: cookie } : {};
+  const headers = { ...(cookie ? { Cookie: cookie } : {}), ...(origin ? { Origin: origin } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) };
   await Promise.all(Array.from({ length: connections }, async () => {
     while (performance.now() < end) {
       const start = performance.now();
-      const res = await fetch(url, { headers });
+      const res = await fetch(url, { headers, method, body });
       await res.arrayBuffer();
       if (!res.ok) failures++;
       latencies.push(performance.now() - start);
@@ -57,11 +61,11 @@ const { parentPort, workerData } = require('node:worker_threads');
 {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const load = (url: string, cookie?: string) =>
+  const load = (url: string, cookie?: string, extra: Pick<Load, 'method' | 'body' | 'origin'> = {}) =>
     new Promise<Result>((resolve, reject) => {
       const worker = new Worker(LOAD_LOOP, {
         eval: true,
-        workerData: { url, cookie, connections, seconds } satisfies Load,
+        workerData: { url, cookie, connections, seconds, ...extra } satisfies Load,
       });
       worker.once('message', resolve);
       worker.once('error', reject);
@@ -93,6 +97,16 @@ const { parentPort, workerData } = require('node:worker_threads');
 
   const hello = await load(`${bare.url}/`);
   const reads = await load(`${platform.url}/api/projects/summary/1`, cookie);
+  // Saves: every request submits a new entry of the Concrete Pour Inspection (validation, counters, the entry
+  // and its register read model in one group commit with the other requests' writes, fsynced).
+  const { demoSeed } = await import('../../fixtures/seed');
+  const { sampleAnswers } = await import('../test/harness');
+  const form = demoSeed.formDefinitions.find((f) => f.id === 1)!;
+  const saves = await load(`${platform.url}/api/projects/1/forms/quality-assurance/submit`, cookie, {
+    method: 'PUT',
+    body: JSON.stringify({ formId: form.id, answers: sampleAnswers(form as never, 3) }),
+    origin: platform.url,
+  });
   const row = (name: string, r: Result) =>
     console.log(
       `${name.padEnd(40)} ${(r.requests / seconds).toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  failures ${r.failures}`,
@@ -101,6 +115,8 @@ const { parentPort, workerData } = require('node:worker_threads');
   row('bare Hono hello-world', hello);
   row('GET /api/projects/summary/1 (signed in)', reads);
   console.log(`ratio to bare Hono: ${((reads.requests / hello.requests) * 100).toFixed(1)}% (bar: at least 30%)`);
+  row('PUT …/submit, a new entry each (saves)', saves);
+  console.log('saves bar: at least 2,000/s with p95 under 50 ms');
   bare.close();
   platform.close();
   await store.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { checkObject, deserialize, getDotValue, match, modify, serialize } from '@seald-io/nedb/lib/model.js';
+import { checkObject, getDotValue, match, modify, serialize } from '@seald-io/nedb/lib/model.js';
 import type Database from 'better-sqlite3';
 import { indexedScalar, indexKey } from './index-key';
 import { toNedbQuery, toNedbUpdate } from './nedb-query';
@@ -158,15 +158,15 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
         (
           this.ctx
             .statement(
-              `SELECT rowid AS rid, doc FROM ${quote(this.layout.table)} WHERE rowid IN (SELECT value FROM json_each(?))`,
+              `SELECT rowid AS rid, ${docSql('doc', options.projection)} AS doc FROM ${quote(this.layout.table)} WHERE rowid IN (${batch.map(() => '?').join(',')})`,
             )
-            .all(JSON.stringify(batch)) as RawRow[]
+            .all(...batch) as RawRow[]
         ).map((raw) => [raw.rid, raw.doc]),
       );
       for (const rid of batch) {
         const text = byRid.get(rid);
         if (text === undefined) continue; // deleted meanwhile
-        const doc = deserialize(text) as Row;
+        const doc = parseDoc(text);
         if (residual && !match(doc, residual)) continue;
         if (toSkip > 0) {
           toSkip -= 1;
@@ -342,7 +342,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
         `UPDATE ${table} SET ${missing.map((f) => `${quote(columnName(f))} = ?`).join(', ')} WHERE rowid = ?`,
       );
       for (const raw of this.ctx.db.prepare(`SELECT rowid AS rid, doc FROM ${table}`).all() as RawRow[]) {
-        const doc = deserialize(raw.doc) as Row;
+        const doc = parseDoc(raw.doc);
         set.run(...missing.map((f) => indexedScalar(getDotValue(doc, f), f)), raw.rid);
       }
     }
@@ -362,7 +362,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       this.ctx.db.exec(`CREATE TABLE ${quote(scopeTable(layout))} (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE)`);
       this.ctx.db.exec(`CREATE INDEX ${quote(`ix:${this.ctx.name}:${record.name}:rid`)} ON ${side} (rid, path)`);
       for (const raw of this.ctx.db.prepare(`SELECT rowid AS rid, doc FROM ${table}`).all() as RawRow[])
-        this.insertWildcardRows(layout, raw.rid, deserialize(raw.doc) as Row);
+        this.insertWildcardRows(layout, raw.rid, parseDoc(raw.doc));
     } else {
       const columns = plain.map((f) => `${quote(columnName(f))}${record.keys[f] === -1 ? ' DESC' : ''}`).join(', ');
       this.ctx.db.exec(`CREATE ${record.unique ? 'UNIQUE ' : ''}INDEX ${sqlName} ON ${table} (${columns})`);
@@ -438,7 +438,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     const orderBy = order ? order.orderBy : sort.length === 0 ? '' : null;
     const columnOrdered = orderBy !== null && !order?.drivenBy;
     const rest = renderWhere(plan, order?.drivenBy, columnOrdered && this.preferCorrelated(plan, skip + limit));
-    const base = `SELECT t.rowid AS rid, t.doc AS doc FROM ${source} WHERE ${[...(order?.where ?? []), rest.sql].join(' AND ')}`;
+    const base = `SELECT t.rowid AS rid, ${residual ? 't.doc' : docSql('t.doc', options.projection)} AS doc FROM ${source} WHERE ${[...(order?.where ?? []), rest.sql].join(' AND ')}`;
     const params = [...(order?.params ?? []), ...rest.params];
     return { sort, skip, limit, residual, orderBy, base, params };
   }
@@ -654,8 +654,42 @@ export function wildcardTable(collection: string, index: string): string {
   return `w:${collection}:${index}`;
 }
 
+/**
+ * A stored document's JSON text as a document: dates, stored as `{ "$$date": ms }` (nedb's form, so that data
+ * imported from nedb reads alike), become Date objects. Texts without a date are parsed without the walk.
+ */
+export function parseDoc(text: string): Row {
+  const doc = JSON.parse(text) as Row;
+  return text.includes('"$$date"') ? (revive(doc) as Row) : doc;
+}
+
+function revive(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) value[i] = revive(value[i]);
+    return value;
+  }
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  if (keys.length === 1 && keys[0] === '$$date') return new Date(object.$$date as number);
+  for (const key of keys) object[key] = revive(object[key]);
+  return object;
+}
+
+/**
+ * The SQL expression of a document's text under `projection`: a projection that only leaves out top-level
+ * fields is applied by SQLite (`json_remove`), so large fields that are not wanted are never parsed in
+ * JavaScript; any other projection is applied after parsing.
+ */
+function docSql(column: string, projection: Record<string, 0 | 1> | undefined): string {
+  const removed = Object.entries(projection ?? {});
+  if (removed.length === 0 || !removed.every(([key, v]) => v === 0 && key !== '_id' && /^[A-Za-z0-9_]+$/.test(key)))
+    return column;
+  return `json_remove(${column}, ${removed.map(([key]) => `'$.${key}'`).join(', ')})`;
+}
+
 function decode(raw: RawRow): Found {
-  return { rid: raw.rid, doc: deserialize(raw.doc) as Row };
+  return { rid: raw.rid, doc: parseDoc(raw.doc) };
 }
 
 /** The value a sort key compares: MongoDB sorts an array by its smallest element ascending (approximated here by the array). */

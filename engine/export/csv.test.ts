@@ -189,6 +189,33 @@ describe('formatCreated', () => {
     expect(formatCreated('2026-01-05T07:08:09+02:00')).toBe('2026-01-05 05:08');
     expect(formatCreated('yesterday')).toBe('yesterday');
   });
+
+  it('gives the wall clock of the zone across daylight-saving changes, as Intl does for each instant', () => {
+    for (const timeZone of ['Europe/Dublin', 'America/St_Johns', 'Australia/Lord_Howe', 'Asia/Kathmandu']) {
+      const intl = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      for (const start of [
+        Date.UTC(2026, 2, 28, 12),
+        Date.UTC(2026, 9, 24, 12),
+        Date.UTC(2026, 3, 4, 12),
+        Date.UTC(2026, 10, 1, 0),
+      ])
+        for (let t = start; t < start + 2 * 86_400_000; t += 7 * 60_000 + 13_000) {
+          const p = Object.fromEntries(intl.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+          const iso = new Date(t).toISOString();
+          expect(formatCreated(iso, timeZone), `${timeZone} ${iso}`).toBe(
+            `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`,
+          );
+        }
+    }
+  });
 });
 
 describe('csvFileName', () => {
