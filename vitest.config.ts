@@ -26,7 +26,8 @@ export default defineConfig({
           include: ['{runtime,designer}/**/*.test.{ts,tsx}'],
           exclude: ['runtime/e2e/**', 'node_modules/**'],
           setupFiles: ['runtime/test/setup.ts'],
-          testTimeout: 20000,
+          // The heaviest journeys take 15-30 s on a 2-core machine; the limit is a safety net, not a measure.
+          testTimeout: 60000,
         },
       },
       {

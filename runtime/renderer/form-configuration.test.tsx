@@ -180,7 +180,11 @@ describe('the form library', () => {
     expect(copy).toHaveTextContent('Draft');
     await user.click(within(copy).getByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(screen.queryByRole('row', { name: /Copy of Steel/ })).toBeNull());
+    // The rows are hidden from queries while the confirmation is open: wait for it to close, then for the list.
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByRole('row', { name: /Copy of Steel/ })).toBeNull();
+    });
     await mockApi.addEntries({
       id: 700,
       clientId: 1,

@@ -27,7 +27,7 @@ globalThis.File = NodeFile as unknown as typeof File;
 globalThis.Blob = NodeBlob as unknown as typeof Blob;
 
 // Sections and renderers are loaded on demand; the first load of a chunk takes a while under jsdom.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
