@@ -137,9 +137,12 @@ export async function submitEntry(
     return changed;
   }
   const { clientId, project, form } = scope;
-  const entryNumber = await nextSequence(scope.store, `entry:${clientId}:${project.id}:${form.id}`);
-  const globalEntryNumber = await nextSequence(scope.store, `globalEntry:${clientId}:${form.id}`);
-  const id = await nextSequence(scope.store, 'formEntries');
+  // Handed to the store together, the three counters share one group commit (one fsync) instead of three.
+  const [entryNumber, globalEntryNumber, id] = await Promise.all([
+    nextSequence(scope.store, `entry:${clientId}:${project.id}:${form.id}`),
+    nextSequence(scope.store, `globalEntry:${clientId}:${form.id}`),
+    nextSequence(scope.store, 'formEntries'),
+  ]);
   const entry: FormEntry = {
     id,
     clientId,
