@@ -1,29 +1,19 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the front end when dist/ is missing or older than its sources, then runs
- * api/server.ts (API + front end on one port). Signals are passed on so Ctrl+C stops cleanly.
+ * api/server.ts (API + front end on one port), bundled into dist-server/server.mjs when its sources changed.
+ * Signals are passed on so Ctrl+C stops cleanly.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensureServerBundle, sourcesTime } from './server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist', 'index.html');
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 const sources = ['runtime', 'engine', 'schemas', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
-const sourceTime = Math.max(
-  ...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
-);
+const sourceTime = sourcesTime(sources);
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   console.log('Building the front end...');
   // Always a production build, whatever NODE_ENV the caller runs under (a test runner sets 'test', which
@@ -36,7 +26,9 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api', 'server.ts')], {
+// The server runs as one bundled file (scripts/server-bundle.mjs), rebuilt when its sources changed.
+const serverFile = await ensureServerBundle(root);
+const server = spawn(process.execPath, ['--enable-source-maps', serverFile], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,
