@@ -8,9 +8,13 @@ import type { MessageId } from '../../messages/catalogue';
  */
 export type ScreenDocument = RegisterScreen | FormScreen | MenuScreen | PageScreen;
 /**
- * A JSON Schema (2020-12) evaluated against the condition context { row, route, screen, user, selection, register } (runtime/renderer/conditions.ts; forms add formData). It may $ref a rule family of schemas/rules.
+ * A cell required when this condition holds over { row } (a rule: conditionally required).
  */
 export type Condition = {} | boolean;
+/**
+ * A JSON Schema (2020-12) evaluated against the condition context { row, route, screen, user, selection, register } (runtime/renderer/conditions.ts; forms add formData). It may $ref a rule family of schemas/rules.
+ */
+export type Condition1 = {} | boolean;
 /**
  * A form (on a page, in a page's part, or in a modal opened by an action): a JSON Schema + uiSchema written here, or one produced by a named source (a form definition compiled by the engine). Rendered by runtime/renderer/FormScreen.tsx through SchemaForm. In uiSchema, ui:title, ui:description, ui:placeholder and ui:help hold message ids.
  */
@@ -193,6 +197,34 @@ export interface RegisterScreen {
    */
   selection?: 'none' | 'single' | 'multi';
   /**
+   * Show the column chooser (a toolbar button listing the columns with a switch each; hidden columns, visible: false, start switched off). administration-data.md §3 'Data table'.
+   */
+  columnChooser?: boolean;
+  /**
+   * Editable columns edit the rows in place; this Save button (toolbar, enabled while some row is changed and no changed row has a problem) sends each changed row to `call`, one after the other: path parameters and `call.body` read the edited row, and the body also holds the row's `fields` as edited (typed: numbers stay numbers). After the last answer the register reloads; a refusal shows the server's message and keeps the unsaved rows.
+   */
+  saveRows?: {
+    /**
+     * Id of a text of the message catalogue (schemas/messages/en.json).
+     */
+    label?: MessageId;
+    call: Call;
+    /**
+     * Row fields sent in the body.
+     *
+     * @minItems 1
+     */
+    fields: [string, ...string[]];
+    /**
+     * Id of a text of the message catalogue (schemas/messages/en.json).
+     */
+    successMessageId?: MessageId;
+  };
+  /**
+   * Id of a text of the message catalogue (schemas/messages/en.json).
+   */
+  noResultsMessageId?: MessageId;
+  /**
    * Every API operation the screen calls, by name (checked against the operation catalogue and the API).
    *
    * @minItems 1
@@ -235,7 +267,7 @@ export interface Call {
   };
 }
 /**
- * The data-table column model (administration-data.md §3 'Data table' Column). Inline editing (editable, required, min, max, step, options) and footer totals come with the full data table (administration-data.md 'Data table').
+ * The data-table column model (administration-data.md §3 'Data table' Column, §4, §5, §9), shared by registers and the data-table form field (runtime/renderer/table). Row fields the table also reads (row model): selected, disabled, disabledCells, changeRowColour, changeColour, isDeleted, isFolder, isUrl, fileUrl, fileName, originalFileName, reqId, groupFieldHeader (docs/authoring.md 'The data table').
  *
  * This interface was referenced by `RegisterScreen`'s JSON-Schema
  * via the `definition` "column".
@@ -276,15 +308,68 @@ export interface Column {
     | 'Options'
     | 'Attachments';
   /**
-   * Pixels.
+   * Pixels. Default by type (administration-data.md §9, engine/table/widths.ts): 50 for Options, CheckBox and SelectBox; 100 for ButtonSelect, Percentage and a non-editable DropDown; 200 for an editable DropDown; a Date 120 when filterable, else 100; others 200. In a register: Number 100, Options 50, others 200.
    */
   width?: number;
   sortable?: boolean;
   filterable?: boolean;
+  /**
+   * Cells edit the row in place (Text, Textarea, Email, Tel, Number, Currency, Percentage, Time, Date, Boolean, CheckBox, DropDown, MultiSelect, ButtonSelect, Options). A row's `disabled`, or its `disabledCells` naming the column, makes the cell read-only.
+   */
+  editable?: boolean;
   visible?: boolean;
   frozen?: boolean;
   /**
-   * date-fns pattern for Date columns, e.g. 'yyyy-MM-dd HH:mm'.
+   * An editable cell that must have a value ('This field is required').
+   */
+  required?: boolean;
+  requiredWhen?: Condition;
+  /**
+   * A number (Number, Currency, Percentage), a date yyyy-MM-dd (Date), or { field } reading another field of the row (a date, e.g. the start date as an end date's min).
+   */
+  min?:
+    | number
+    | string
+    | {
+        field: string;
+      };
+  /**
+   * A number (Number, Currency, Percentage), a date yyyy-MM-dd (Date), or { field } reading another field of the row (a date, e.g. the start date as an end date's min).
+   */
+  max?:
+    | number
+    | string
+    | {
+        field: string;
+      };
+  /**
+   * The input's step: a number for numeric cells, seconds for Time.
+   */
+  step?: number;
+  /**
+   * Choices of DropDown, MultiSelect and ButtonSelect (ButtonSelect cycles through them in order and wraps round).
+   */
+  options?: {
+    value: string | number | boolean;
+    /**
+     * Id of a text of the message catalogue (schemas/messages/en.json).
+     */
+    label: MessageId;
+  }[];
+  /**
+   * The column's total in the footer, format 1.2-2 en-US (e.g. 1,234.50).
+   */
+  totalInFooter?: boolean;
+  /**
+   * Display of Number and Currency cells as Angular digits info minInteger.minFraction-maxFraction, en-US grouping (e.g. '1.0-2'). Percentage shows 1.0-2 unless set.
+   */
+  numberPipe?: string;
+  /**
+   * CheckBox column: at most this many rows checked; once reached the unchecked rows' boxes are disabled.
+   */
+  disableCheck?: number;
+  /**
+   * date-fns pattern for Date columns, e.g. 'yyyy-MM-dd HH:mm'; an ISO 4217 currency code for Currency columns (e.g. 'EUR': shown with its symbol).
    */
   format?: string;
   /**
@@ -419,8 +504,8 @@ export interface Button {
          */
         successMessageId?: MessageId;
       };
-  visibleWhen?: Condition;
-  enabledWhen?: Condition;
+  visibleWhen?: Condition1;
+  enabledWhen?: Condition1;
   /**
    * Form modes the button shows in; absent means all.
    */
@@ -434,7 +519,7 @@ export interface Confirm {
    * Id of a text of the message catalogue (schemas/messages/en.json).
    */
   messageId: MessageId;
-  when?: Condition;
+  when?: Condition1;
 }
 export interface Submit {
   /**
@@ -519,7 +604,7 @@ export interface Confirm1 {
    * Id of a text of the message catalogue (schemas/messages/en.json).
    */
   messageId: MessageId;
-  when?: Condition;
+  when?: Condition1;
 }
 /**
  * A menu: a grid of tiles each with a Go action (shell-access-navigation.md §2.1 home, §2.4 generic tile list: optional Filter box, 3 or 4 columns), rendered by runtime/renderer/MenuScreen.tsx; the shell's top-bar menu (shell/top-menu, with sub-items, §2.3, §2.4) is the same kind, rendered by runtime/shell/TopMenu.tsx. Items a user may not see are left out (engine/rules/menus.ts).
