@@ -20,6 +20,16 @@ export interface ResourceDeclaration {
   softDelete?: boolean;
   unique?: { fields: string[]; ignoreSpacesAndCase?: boolean; messageId: MessageId }[];
   derive?: string;
+  /** Fields naming another stored item of the tenant, checked before writes (resource.schema.json). */
+  references?: {
+    field: string;
+    collection: CollectionName;
+    key: string;
+    filter?: Record<string, string | number | boolean>;
+    messageId: MessageId;
+  }[];
+  /** Other collections naming this one's items: a delete while one exists answers 409. */
+  referencedBy?: { collection: CollectionName; field: string; messageId: MessageId }[];
   notFoundMessageId?: MessageId;
   /** Indexes of the collection besides the unique `id` per collection. */
   indexes?: { keys: Record<string, 1 | -1>; unique?: boolean }[];

@@ -11,7 +11,7 @@
  */
 import { AppError } from '../../engine/errors';
 import type { MessageId } from '../../engine/messages/catalogue';
-import { ruleHolds, validateSchema } from '../../engine/validation/ajv';
+import { ruleHolds, schemas, validateSchema } from '../../engine/validation/ajv';
 import { nextSequence } from '../ids';
 import { withoutStoreKey } from '../operations/documents';
 import type { Filter } from '../store/port';
@@ -115,6 +115,42 @@ export async function checkUnique(context: OperationContext, resource: ResourceD
   }
 }
 
+/**
+ * Refuses `item` when a field the resource declares in `references` names no stored item of the tenant
+ * (e.g. a contact's organisation or role). An empty or absent value is left to the entity schema; on an
+ * update, a value equal to `current`'s is kept without a check (a role deactivated since stays).
+ * @throws AppError 400 with the reference's message id
+ */
+export async function checkReferences(
+  context: OperationContext,
+  resource: ResourceDeclaration,
+  item: Item,
+  current?: Item,
+): Promise<void> {
+  for (const ref of resource.references ?? []) {
+    const value = item[ref.field];
+    if (value === undefined || value === null || value === '') continue;
+    if (current && current[ref.field] === value) continue;
+    const filter: Filter = { ...(ref.filter ?? {}), [ref.key]: value };
+    if (resource.tenant) filter.clientId = context.clientId;
+    const found = await context.store.collection(ref.collection).findOne(filter);
+    if (!found) throw new AppError(400, ref.messageId, { value: String(value) });
+  }
+}
+
+/**
+ * Refuses to delete `item` while an item of another collection names it (`referencedBy`).
+ * @throws AppError 409 with the declaration's message id
+ */
+async function checkNotReferenced(context: OperationContext, resource: ResourceDeclaration, item: Item): Promise<void> {
+  for (const ref of resource.referencedBy ?? []) {
+    const filter: Filter = { [ref.field]: item.id };
+    if (resource.tenant) filter.clientId = context.clientId;
+    if ((await context.store.collection(ref.collection).countDocuments(filter)) > 0)
+      throw new AppError(409, ref.messageId);
+  }
+}
+
 function audit(context: OperationContext, resource: ResourceDeclaration, item: Item, creating: boolean): Item {
   if (!resource.audit) return item;
   const at = context.now.toISOString();
@@ -138,6 +174,7 @@ export async function newItem(context: OperationContext, resource: ResourceDecla
   if (resource.derive) item = derives[resource.derive](item, context.now) as Item;
   checkEntity(resource, item);
   await checkUnique(context, resource, item);
+  await checkReferences(context, resource, item);
   return item;
 }
 
@@ -157,6 +194,14 @@ function bodyFields(body: unknown): Item {
   const fields = { ...(body as Item) };
   for (const key of CONTROLLED) delete fields[key];
   return fields;
+}
+
+/** The properties of a registered body schema (the fields a `replace` update clears when left out). */
+function bodySchemaProperties(name: string): Record<string, unknown> {
+  return ((schemas as Record<string, { properties?: Record<string, unknown> }>)[name]?.properties ?? {}) as Record<
+    string,
+    unknown
+  >;
 }
 
 type Handler = (context: OperationContext, resource: ResourceDeclaration) => Promise<unknown>;
@@ -184,17 +229,27 @@ export const genericHandlers: Readonly<Record<string, Handler>> = {
     const current = await findItem(context, resource);
     checkRule(context, current);
     const { _id, ...kept } = current;
+    const handler = context.operation.handler as { replace?: boolean };
+    // replace: a field of the body schema the body leaves out is cleared, not kept (an emptied form field).
+    if (handler.replace && context.operation.body)
+      for (const field of Object.keys(bodySchemaProperties(context.operation.body))) delete kept[field];
     let item: Item = { ...kept, ...bodyFields(context.body) };
     item = audit(context, resource, item, false);
     if (resource.derive) item = derives[resource.derive](item, context.now) as Item;
     checkEntity(resource, item);
     await checkUnique(context, resource, item);
-    await collectionOf(context, resource).updateOne({ _id: current._id }, { $set: item });
+    await checkReferences(context, resource, item, current);
+    const cleared = Object.keys(current).filter((key) => key !== '_id' && !(key in item));
+    await collectionOf(context, resource).updateOne(
+      { _id: current._id },
+      cleared.length > 0 ? { $set: item, $unset: Object.fromEntries(cleared.map((k) => [k, ''])) } : { $set: item },
+    );
     return withoutStoreKey(item);
   },
   async delete(context, resource) {
     const item = await findItem(context, resource);
     checkRule(context, item);
+    await checkNotReferenced(context, resource, item);
     const collection = collectionOf(context, resource);
     if (resource.softDelete)
       await collection.updateOne({ _id: item._id }, { $set: audit(context, resource, { isDeleted: true }, false) });

@@ -57,6 +57,8 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
     }
   }
   for (const setup of seed.qrCodeSetups ?? []) await store.collection('qrCodeSetups').insertOne({ ...setup });
+  for (const organisation of seed.organisations ?? []) await store.collection('organisations').insertOne({ ...organisation });
+  for (const contact of seed.contacts ?? []) await store.collection('contacts').insertOne({ ...contact });
   for (const setup of seed.labelPreparationSetups ?? [])
     await store.collection('labelPreparationSetups').insertOne({ ...setup });
   for (const file of seed.files ?? []) {
@@ -74,6 +76,8 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
   await raiseSequence(store, 'codeGeneratorSettings', maxId(seed.codeGeneratorSettings ?? []));
   await raiseSequence(store, 'qrCodeSetups', maxId(seed.qrCodeSetups ?? []));
   await raiseSequence(store, 'labelPreparationSetups', maxId(seed.labelPreparationSetups ?? []));
+  await raiseSequence(store, 'organisations', maxId(seed.organisations ?? []));
+  await raiseSequence(store, 'contacts', maxId(seed.contacts ?? []));
   const details = (seed.qrCodeSetups ?? []).flatMap((s) => [...s.qrCodeRoleDetails, ...s.qrCodeTypeDetails]);
   await raiseSequence(store, 'qrCodeDetails', maxId(details.map((d) => ({ id: d.id ?? 0 }))));
   return true;

@@ -7,12 +7,14 @@ import type { NamedOperation } from '../../resources/context';
 import * as auth from './auth';
 import * as authorization from './authorization';
 import * as clients from './clients';
+import * as contacts from './contacts';
 import { codeGeneratorGenerate } from './code-generator-generate';
 import * as entries from './entries';
 import * as files from './files';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
 import { lookupValuesCreate } from './lookup-values-create';
+import * as organisations from './organisations';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
 import * as settingsForms from './settings-forms';
@@ -38,6 +40,20 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'clients.current': clients.current,
   'clients.getall': clients.getall,
   'clients.get': clients.get,
+  'contacts.getall': contacts.getall,
+  'contacts.byProject': contacts.byProject,
+  'contacts.byOrganisation': contacts.byOrganisation,
+  'contacts.getAllRoles': contacts.getAllRoles,
+  'contacts.getAllTypes': contacts.getAllTypes,
+  'contacts.getAllDisciplines': contacts.getAllDisciplines,
+  'contacts.getAllCountries': contacts.getAllCountries,
+  'contacts.assign': contacts.assign,
+  'contacts.unassign': contacts.unassign,
+  'contacts.upload': contacts.upload,
+  'contacts.download': contacts.download,
+  'organisations.forDocument': organisations.forDocument,
+  'organisations.upload': organisations.upload,
+  'organisations.download': organisations.download,
   'projects.getall': projects.getall,
   'projects.get': projects.get,
   'projects.summary': projects.summary,

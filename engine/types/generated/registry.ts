@@ -2,16 +2,20 @@
 
 import schema_client from '../../../schemas/entities/client.schema.json';
 import schema_code_generator_setting from '../../../schemas/entities/code-generator-setting.schema.json';
+import schema_contact from '../../../schemas/entities/contact.schema.json';
 import schema_form_definition from '../../../schemas/entities/form-definition.schema.json';
 import schema_form_entry from '../../../schemas/entities/form-entry.schema.json';
 import schema_label_preparation_setup from '../../../schemas/entities/label-preparation-setup.schema.json';
 import schema_linked_form_setup from '../../../schemas/entities/linked-form-setup.schema.json';
 import schema_lookup_value from '../../../schemas/entities/lookup-value.schema.json';
+import schema_organisation from '../../../schemas/entities/organisation.schema.json';
 import schema_project from '../../../schemas/entities/project.schema.json';
 import schema_qr_code_setup from '../../../schemas/entities/qr-code-setup.schema.json';
 import schema_user from '../../../schemas/entities/user.schema.json';
 import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
 import schema_code_generator_input from '../../../schemas/api/code-generator-input.schema.json';
+import schema_contact_assign_request from '../../../schemas/api/contact-assign-request.schema.json';
+import schema_contact_input from '../../../schemas/api/contact-input.schema.json';
 import schema_download_request from '../../../schemas/api/download-request.schema.json';
 import schema_file_urls_request from '../../../schemas/api/file-urls-request.schema.json';
 import schema_form_definition_input from '../../../schemas/api/form-definition-input.schema.json';
@@ -20,6 +24,7 @@ import schema_label_preparation_setup_input from '../../../schemas/api/label-pre
 import schema_linked_form_setups_input from '../../../schemas/api/linked-form-setups-input.schema.json';
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
+import schema_organisation_input from '../../../schemas/api/organisation-input.schema.json';
 import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
 import schema_project_access_request from '../../../schemas/api/project-access-request.schema.json';
 import schema_qr_code_generation_request from '../../../schemas/api/qr-code-generation-request.schema.json';
@@ -29,26 +34,33 @@ import schema_sections_request from '../../../schemas/api/sections-request.schem
 import schema_submission from '../../../schemas/api/submission.schema.json';
 import schema_user_view from '../../../schemas/api/user-view.schema.json';
 import rules_lookup_value from '../../../schemas/rules/lookup-value.json';
+import rules_organisation from '../../../schemas/rules/organisation.json';
 import resource_code_generator_setting from '../../../schemas/resources/code-generator-setting.json';
+import resource_contact from '../../../schemas/resources/contact.json';
 import resource_label_preparation_setup from '../../../schemas/resources/label-preparation-setup.json';
 import resource_linked_form_setup from '../../../schemas/resources/linked-form-setup.json';
 import resource_lookup_value from '../../../schemas/resources/lookup-value.json';
+import resource_organisation from '../../../schemas/resources/organisation.json';
 import resource_qr_code_setup from '../../../schemas/resources/qr-code-setup.json';
 
 /** Every entity and API schema by name (the file name without .schema.json). */
 export const registeredSchemas = {
   'client': schema_client,
   'code-generator-setting': schema_code_generator_setting,
+  'contact': schema_contact,
   'form-definition': schema_form_definition,
   'form-entry': schema_form_entry,
   'label-preparation-setup': schema_label_preparation_setup,
   'linked-form-setup': schema_linked_form_setup,
   'lookup-value': schema_lookup_value,
+  'organisation': schema_organisation,
   'project': schema_project,
   'qr-code-setup': schema_qr_code_setup,
   'user': schema_user,
   'access-types-request': schema_access_types_request,
   'code-generator-input': schema_code_generator_input,
+  'contact-assign-request': schema_contact_assign_request,
+  'contact-input': schema_contact_input,
   'download-request': schema_download_request,
   'file-urls-request': schema_file_urls_request,
   'form-definition-input': schema_form_definition_input,
@@ -57,6 +69,7 @@ export const registeredSchemas = {
   'linked-form-setups-input': schema_linked_form_setups_input,
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
+  'organisation-input': schema_organisation_input,
   'password-change-request': schema_password_change_request,
   'project-access-request': schema_project_access_request,
   'qr-code-generation-request': schema_qr_code_generation_request,
@@ -68,10 +81,10 @@ export const registeredSchemas = {
 } as const;
 
 /** Every rule family of schemas/rules. */
-export const registeredRuleFamilies: readonly { $id: string }[] = [rules_lookup_value];
+export const registeredRuleFamilies: readonly { $id: string }[] = [rules_lookup_value, rules_organisation];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_code_generator_setting, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_qr_code_setup];
+export const registeredResources: readonly unknown[] = [resource_code_generator_setting, resource_contact, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_qr_code_setup];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['codeGeneratorSettings', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'qrCodeSetups'] as const;
+export const resourceCollections = ['codeGeneratorSettings', 'contacts', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'qrCodeSetups'] as const;
