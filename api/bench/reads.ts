@@ -8,8 +8,10 @@
  * seed. The load comes from autocannon in a child process (api/bench/load.ts): BENCH_CONNECTIONS (default 20)
  * keep-alive connections for BENCH_SECONDS (default 5) against each, after one unrecorded second: the bare
  * page, a signed-in user's GET /api/projects/summary/1 (session, tenant, access check, one store read), and
- * saves: PUT …/submit of a new entry each. Prints requests per second, p50/p95/p99 latency and the ratios to
- * bare Hono; BENCH_ROUNDS (default 1) repeats the three to show the spread.
+ * saves: PUT …/submit of a new entry each. Prints requests per second, p50/p95/p99 latency, the server's CPU
+ * time per request (steadier than the rate on a shared machine) and the ratios to bare Hono. BENCH_ROUNDS
+ * (default 1) repeats the three to show the spread; BENCH_PROFILE=hello|reads|saves prints a CPU profile of
+ * the server during that part.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -18,15 +20,26 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { httpLoad, type LoadOptions, type LoadResult } from './load';
+import { profiled } from './profile';
 
 {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
-  const load = async (url: string, extra: Pick<LoadOptions, 'method' | 'body' | 'headers'> = {}) => {
+  // BENCH_PROFILE=hello|reads|saves: a CPU profile of the server while that part runs (api/bench/profile.ts).
+  const profile = process.env.BENCH_PROFILE;
+  const load = async (part: string, url: string, extra: Pick<LoadOptions, 'method' | 'body' | 'headers'> = {}) => {
     // One second first, unrecorded, so the server's code is compiled before the figures are taken.
     await httpLoad({ url, connections, seconds: 1, ...extra });
-    return httpLoad({ url, connections, seconds, ...extra });
+    // The server's CPU time per answered request (this process: user + system, thread pool included): less
+    // swayed than the rate when other work shares the machine.
+    const run = async () => {
+      const cpu = process.cpuUsage();
+      const result = await httpLoad({ url, connections, seconds, ...extra });
+      const used = process.cpuUsage(cpu);
+      return { ...result, cpuUs: (used.user + used.system) / Math.max(1, result.requests) };
+    };
+    return part === profile ? profiled(`bench-${part}`, run) : run();
   };
   const listen = (fetchHandler: (request: Request) => Response | Promise<Response>) =>
     new Promise<{ url: string; close: () => void }>((resolve) => {
@@ -57,21 +70,21 @@ import { httpLoad, type LoadOptions, type LoadResult } from './load';
   const { sampleAnswers } = await import('../test/harness');
   const form = demoSeed.formDefinitions.find((f) => f.id === 1)!;
   const saveBody = JSON.stringify({ formId: form.id, answers: sampleAnswers(form as never, 3) });
-  const row = (name: string, r: LoadResult) =>
+  const row = (name: string, r: LoadResult & { cpuUs: number }) =>
     console.log(
-      `${name.padEnd(40)} ${r.rate.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  failures ${r.failures}`,
+      `${name.padEnd(40)} ${r.rate.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(5)} µs/req  failures ${r.failures}`,
     );
   console.log(`\nThroughput over HTTP (${connections} connections, ${seconds} s each, autocannon in a child process)`);
   for (let round = 1; round <= rounds; round += 1) {
     if (rounds > 1) console.log(`round ${round} of ${rounds}`);
-    const hello = await load(`${bare.url}/`);
+    const hello = await load('hello', `${bare.url}/`);
     row('bare Hono hello-world', hello);
-    const reads = await load(`${platform.url}/api/projects/summary/1`, { headers: { Cookie: cookie } });
+    const reads = await load('reads', `${platform.url}/api/projects/summary/1`, { headers: { Cookie: cookie } });
     row('GET /api/projects/summary/1 (signed in)', reads);
     console.log(`ratio to bare Hono: ${((reads.rate / hello.rate) * 100).toFixed(1)}% (bar: at least 30%)`);
     // Saves: every request submits a new entry of the Concrete Pour Inspection (validation, counters, the entry
     // and its register read model, group-committed with the other requests' writes and fsynced).
-    const saves = await load(`${platform.url}/api/projects/1/forms/quality-assurance/submit`, {
+    const saves = await load('saves', `${platform.url}/api/projects/1/forms/quality-assurance/submit`, {
       method: 'PUT',
       headers: { Cookie: cookie, Origin: platform.url, 'Content-Type': 'application/json' },
       body: saveBody,

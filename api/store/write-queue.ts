@@ -13,23 +13,76 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** A committed write waiting for the flush of the log to disk before it is acknowledged. */
+interface Committed {
+  pending: Pending;
+  outcome: Outcome;
+}
+
+/**
+ * Flushes the write-ahead log to stable storage (fsync of the -wal file, off the event loop) and calls `done`
+ * once it is there, with the error when it could not be flushed.
+ */
+export type LogSync = (done: (error: Error | null) => void) => void;
+
+/** Options of a WriteQueue. */
+export interface WriteQueueOptions {
+  /**
+   * How the log reaches the disk before writes are acknowledged ('fsync' durability): called after each COMMIT,
+   * never twice at once. Without it a write is acknowledged when its COMMIT returns.
+   */
+  sync?: LogSync;
+}
+
 /**
  * Group commit of the embedded store (docs/store.md "Durability"): writes handed over in the same turn of the
  * event loop run one after the other in one SQLite transaction, each inside its own savepoint (a write that
- * throws is rolled back alone), and all are acknowledged after the one COMMIT, which with
- * `synchronous=FULL` fsyncs the write-ahead log. Concurrent requests therefore share one fsync, and every
- * write is atomic against every other (a read-modify-write such as a counter's `$inc` never loses an update).
+ * throws is rolled back alone), and one COMMIT ends them all. Every write is atomic against every other (a
+ * read-modify-write such as a counter's `$inc` never loses an update).
  *
- * A task that throws `KeepWrites` rejects with the wrapped error but keeps its writes.
+ * With `options.sync` (the 'fsync' durability), the COMMIT only writes the log to the OS (`synchronous=NORMAL`)
+ * and the group is acknowledged once an fsync of the log that started after its COMMIT has returned. The fsync
+ * runs in libuv's thread pool, so while one group's log is being flushed the next groups are built and
+ * committed on the event loop; they are flushed together by the next fsync. Without `sync` ('process'
+ * durability, in memory) the group is acknowledged when the COMMIT returns.
+ *
+ * A task that throws `KeepWrites` rejects with the wrapped error but keeps its writes. When the COMMIT fails,
+ * every write of its group rejects and nothing of it is kept. When an fsync fails, the writes it was to make
+ * durable reject with its error, and so does every later write: what the disk holds is no longer known.
  */
 export class WriteQueue {
   private pending: Pending[] = [];
   private scheduled: Promise<void> | null = null;
+  /** Committed, waiting for the next fsync. */
+  private unsynced: Committed[] = [];
+  /** The fsync under way, if any. */
+  private syncing: Promise<void> | null = null;
+  private syncFailure: Error | null = null;
+  private readonly sync: LogSync | undefined;
+  // Prepared once: `exec` would compile the statement again on every write.
+  private readonly begin: Database.Statement;
+  private readonly commit: Database.Statement;
+  private readonly savepoint: Database.Statement;
+  private readonly release: Database.Statement;
+  private readonly rollbackTo: Database.Statement;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    options: WriteQueueOptions = {},
+  ) {
+    this.sync = options.sync;
+    this.begin = db.prepare('BEGIN IMMEDIATE');
+    this.commit = db.prepare('COMMIT');
+    this.savepoint = db.prepare('SAVEPOINT w');
+    this.release = db.prepare('RELEASE w');
+    this.rollbackTo = db.prepare('ROLLBACK TO w');
+  }
 
-  /** Runs `task` (synchronous SQLite work) in the next group commit; resolves after that commit. */
+  /** Runs `task` (synchronous SQLite work) in the next group commit; resolves once that group is acknowledged. */
   run<R>(task: () => R): Promise<R> {
+    if (this.syncFailure) return Promise.reject(this.syncFailure);
     return new Promise<R>((resolve, reject) => {
       this.pending.push({ task, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled)
@@ -42,44 +95,70 @@ export class WriteQueue {
     });
   }
 
-  /** Resolves once every write handed over so far is committed. */
+  /** Resolves once every write handed over so far is committed and acknowledged. */
   async drain(): Promise<void> {
-    while (this.scheduled) await this.scheduled;
+    while (this.scheduled || this.syncing) await (this.scheduled ?? this.syncing);
   }
 
   private flush(): void {
     this.scheduled = null;
     const batch = this.pending;
     this.pending = [];
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    const outcomes: Outcome[] = [];
     try {
-      this.db.exec('BEGIN IMMEDIATE');
+      this.begin.run();
       for (const { task } of batch) {
-        this.db.exec('SAVEPOINT w');
+        this.savepoint.run();
         try {
           outcomes.push({ ok: true, value: task() });
-          this.db.exec('RELEASE w');
+          this.release.run();
         } catch (error) {
           if (error instanceof KeepWrites) {
-            this.db.exec('RELEASE w');
+            this.release.run();
             outcomes.push({ ok: false, error: error.error });
           } else {
-            this.db.exec('ROLLBACK TO w');
-            this.db.exec('RELEASE w');
+            this.rollbackTo.run();
+            this.release.run();
             outcomes.push({ ok: false, error });
           }
         }
       }
-      this.db.exec('COMMIT');
+      this.commit.run();
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       for (const { reject } of batch) reject(error);
       return;
     }
-    batch.forEach(({ resolve, reject }, i) => {
-      const outcome = outcomes[i];
-      if (outcome.ok) resolve(outcome.value);
-      else reject(outcome.error);
-    });
+    const committed = batch.map((pending, i) => ({ pending, outcome: outcomes[i] }));
+    if (!this.sync) {
+      settle(committed);
+      return;
+    }
+    this.unsynced.push(...committed);
+    if (!this.syncing) this.syncing = this.flushLog();
+  }
+
+  /**
+   * Flushes the log for everything committed so far, acknowledges it, and goes on while more was committed
+   * meanwhile (each round's fsync starts after the COMMITs it acknowledges).
+   */
+  private async flushLog(): Promise<void> {
+    const sync = this.sync!;
+    while (this.unsynced.length > 0) {
+      const group = this.unsynced;
+      this.unsynced = [];
+      const error = await new Promise<Error | null>((done) => sync(done));
+      if (error && !this.syncFailure) this.syncFailure = error;
+      if (this.syncFailure) for (const { pending } of group) pending.reject(this.syncFailure);
+      else settle(group);
+    }
+    this.syncing = null;
+  }
+}
+
+function settle(committed: Committed[]): void {
+  for (const { pending, outcome } of committed) {
+    if (outcome.ok) pending.resolve(outcome.value);
+    else pending.reject(outcome.error);
   }
 }

@@ -1,0 +1,95 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { type LogSync, WriteQueue } from './write-queue';
+
+/** A log sync the test completes by hand: `calls` counts fsyncs started, `finish(error?)` ends the oldest. */
+function manualSync() {
+  const waiting: Array<(error: Error | null) => void> = [];
+  let calls = 0;
+  const sync: LogSync = (done) => {
+    calls += 1;
+    waiting.push(done);
+  };
+  return {
+    sync,
+    calls: () => calls,
+    finish: (error: Error | null = null) => waiting.shift()!(error),
+  };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+function database() {
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE t (v INTEGER)');
+  return db;
+}
+
+describe('WriteQueue with a log sync (docs/store.md "Durability")', () => {
+  it('acknowledges a group only after an fsync that started after its COMMIT', async () => {
+    const db = database();
+    const log = manualSync();
+    const queue = new WriteQueue(db, { sync: log.sync });
+    let acknowledged = false;
+    const first = queue
+      .run(() => db.prepare('INSERT INTO t VALUES (1)').run())
+      .then(() => {
+        acknowledged = true;
+      });
+    await tick();
+    // Committed (visible on the connection), not yet acknowledged.
+    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 1 });
+    expect(log.calls()).toBe(1);
+    expect(acknowledged).toBe(false);
+    log.finish();
+    await first;
+    expect(acknowledged).toBe(true);
+  });
+
+  it('commits the next groups while an fsync is under way and acknowledges them with the next fsync', async () => {
+    const db = database();
+    const log = manualSync();
+    const queue = new WriteQueue(db, { sync: log.sync });
+    const done: number[] = [];
+    const write = (v: number) =>
+      queue
+        .run(() => db.prepare('INSERT INTO t VALUES (?)').run(v))
+        .then(() => {
+          done.push(v);
+        });
+    const first = write(1);
+    await tick();
+    const second = write(2);
+    await tick();
+    const third = write(3);
+    await tick();
+    // Groups 2 and 3 are committed while the first fsync runs; only one fsync at a time.
+    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 3 });
+    expect(log.calls()).toBe(1);
+    log.finish();
+    await first;
+    expect(done).toEqual([1]);
+    await tick();
+    expect(log.calls()).toBe(2);
+    const drained = queue.drain();
+    log.finish();
+    await Promise.all([second, third, drained]);
+    expect(done).toEqual([1, 2, 3]);
+  });
+
+  it('rejects the writes of a failed fsync, and every later write', async () => {
+    const db = database();
+    const log = manualSync();
+    const queue = new WriteQueue(db, { sync: log.sync });
+    const first = queue.run(() => 1);
+    await tick();
+    log.finish(new Error('EIO'));
+    await expect(first).rejects.toThrow('EIO');
+    await expect(queue.run(() => 2)).rejects.toThrow('EIO');
+  });
+
+  it('without a log sync, acknowledges at the COMMIT', async () => {
+    const queue = new WriteQueue(database());
+    await expect(queue.run(() => 'value')).resolves.toBe('value');
+  });
+});
