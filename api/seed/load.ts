@@ -59,6 +59,7 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
   for (const setup of seed.qrCodeSetups ?? []) await store.collection('qrCodeSetups').insertOne({ ...setup });
   for (const organisation of seed.organisations ?? []) await store.collection('organisations').insertOne({ ...organisation });
   for (const contact of seed.contacts ?? []) await store.collection('contacts').insertOne({ ...contact });
+  if (seed.employees?.length) await store.collection('employees').insertMany(seed.employees.map((e) => ({ ...e })));
   for (const setup of seed.labelPreparationSetups ?? [])
     await store.collection('labelPreparationSetups').insertOne({ ...setup });
   for (const file of seed.files ?? []) {
@@ -78,6 +79,7 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
   await raiseSequence(store, 'labelPreparationSetups', maxId(seed.labelPreparationSetups ?? []));
   await raiseSequence(store, 'organisations', maxId(seed.organisations ?? []));
   await raiseSequence(store, 'contacts', maxId(seed.contacts ?? []));
+  await raiseSequence(store, 'employees', maxId(seed.employees ?? []));
   const details = (seed.qrCodeSetups ?? []).flatMap((s) => [...s.qrCodeRoleDetails, ...s.qrCodeTypeDetails]);
   await raiseSequence(store, 'qrCodeDetails', maxId(details.map((d) => ({ id: d.id ?? 0 }))));
   return true;

@@ -43,8 +43,6 @@ export const indexes: readonly IndexSpec[] = [
     keys: { expiresAt: 1 },
     options: { name: 'loginAttempts_expiresAt_ttl', expireAfterSeconds: 0 },
   },
-  unique('projects', { id: 1 }, 'projects_id'),
-  plain('projects', { clientId: 1, type: 1 }, 'projects_clientId_type'),
   unique('formDefinitions', { id: 1 }, 'formDefinitions_id'),
   plain('formDefinitions', { clientId: 1, formArea: 1 }, 'formDefinitions_clientId_formArea'),
   unique('formVersions', { formId: 1, version: 1 }, 'formVersions_formId_version'),

@@ -133,7 +133,6 @@ export const collectionNames = [
   'users',
   'sessions',
   'loginAttempts',
-  'projects',
   'formDefinitions',
   'formVersions',
   'formEntries',

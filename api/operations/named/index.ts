@@ -10,6 +10,7 @@ import * as clients from './clients';
 import * as contacts from './contacts';
 import { codeGeneratorGenerate } from './code-generator-generate';
 import * as entries from './entries';
+import * as employees from './employees';
 import * as files from './files';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
@@ -99,6 +100,22 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'entries.download': entries.download,
   'entries.linkedPrefill': entries.linkedPrefill,
   'lookupValues.create': lookupValuesCreate,
+  'employees.create': employees.create,
+  'employees.update': employees.update,
+  'employees.delete': employees.remove,
+  'employees.activate': employees.activate,
+  'employees.deactivate': employees.deactivate,
+  'employees.updateAccesses': employees.updateAccesses,
+  'employees.removeAccesses': employees.removeAccesses,
+  'employees.updateProjectAccess': employees.updateProjectAccess,
+  'employees.assigned': employees.assigned,
+  'employees.activeAdminsAndManagers': employees.adminsAndManagers,
+  'employees.assignOne': employees.assignOne,
+  'employees.assign': employees.assign,
+  'employees.invite': employees.invite,
+  'employees.upload': employees.upload,
+  'employees.download': employees.download,
+  'auth.setPassword': employees.setPassword,
   'codeGenerator.generate': codeGeneratorGenerate,
   'files.list': files.list,
   'files.upload': files.upload,

@@ -3,20 +3,34 @@
 import schema_client from '../../../schemas/entities/client.schema.json';
 import schema_code_generator_setting from '../../../schemas/entities/code-generator-setting.schema.json';
 import schema_contact from '../../../schemas/entities/contact.schema.json';
+import schema_employee from '../../../schemas/entities/employee.schema.json';
 import schema_form_definition from '../../../schemas/entities/form-definition.schema.json';
 import schema_form_entry from '../../../schemas/entities/form-entry.schema.json';
+import schema_invitation from '../../../schemas/entities/invitation.schema.json';
 import schema_label_preparation_setup from '../../../schemas/entities/label-preparation-setup.schema.json';
 import schema_linked_form_setup from '../../../schemas/entities/linked-form-setup.schema.json';
 import schema_lookup_value from '../../../schemas/entities/lookup-value.schema.json';
 import schema_organisation from '../../../schemas/entities/organisation.schema.json';
+import schema_project_lookup_value from '../../../schemas/entities/project-lookup-value.schema.json';
 import schema_project from '../../../schemas/entities/project.schema.json';
+import schema_qa_offline_info from '../../../schemas/entities/qa-offline-info.schema.json';
 import schema_qr_code_setup from '../../../schemas/entities/qr-code-setup.schema.json';
+import schema_subcontractor_order from '../../../schemas/entities/subcontractor-order.schema.json';
+import schema_subcontractor_package from '../../../schemas/entities/subcontractor-package.schema.json';
+import schema_subcontractor_payment from '../../../schemas/entities/subcontractor-payment.schema.json';
+import schema_subcontractor_return from '../../../schemas/entities/subcontractor-return.schema.json';
+import schema_subcontractor from '../../../schemas/entities/subcontractor.schema.json';
 import schema_user from '../../../schemas/entities/user.schema.json';
 import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
 import schema_code_generator_input from '../../../schemas/api/code-generator-input.schema.json';
 import schema_contact_assign_request from '../../../schemas/api/contact-assign-request.schema.json';
 import schema_contact_input from '../../../schemas/api/contact-input.schema.json';
 import schema_download_request from '../../../schemas/api/download-request.schema.json';
+import schema_employee_accesses from '../../../schemas/api/employee-accesses.schema.json';
+import schema_employee_assign from '../../../schemas/api/employee-assign.schema.json';
+import schema_employee_input from '../../../schemas/api/employee-input.schema.json';
+import schema_employee_invite from '../../../schemas/api/employee-invite.schema.json';
+import schema_employee_project_access from '../../../schemas/api/employee-project-access.schema.json';
 import schema_file_urls_request from '../../../schemas/api/file-urls-request.schema.json';
 import schema_form_definition_input from '../../../schemas/api/form-definition-input.schema.json';
 import schema_label_export_request from '../../../schemas/api/label-export-request.schema.json';
@@ -25,43 +39,81 @@ import schema_linked_form_setups_input from '../../../schemas/api/linked-form-se
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
 import schema_organisation_input from '../../../schemas/api/organisation-input.schema.json';
+import schema_package_return_input from '../../../schemas/api/package-return-input.schema.json';
 import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
 import schema_project_access_request from '../../../schemas/api/project-access-request.schema.json';
+import schema_project_deadline from '../../../schemas/api/project-deadline.schema.json';
+import schema_project_description from '../../../schemas/api/project-description.schema.json';
+import schema_project_input from '../../../schemas/api/project-input.schema.json';
+import schema_project_lookup_values_create from '../../../schemas/api/project-lookup-values-create.schema.json';
+import schema_project_offline_availability from '../../../schemas/api/project-offline-availability.schema.json';
+import schema_qa_offline_info_input from '../../../schemas/api/qa-offline-info-input.schema.json';
 import schema_qr_code_generation_request from '../../../schemas/api/qr-code-generation-request.schema.json';
 import schema_qr_code_setup_input from '../../../schemas/api/qr-code-setup-input.schema.json';
 import schema_register_query from '../../../schemas/api/register-query.schema.json';
 import schema_sections_request from '../../../schemas/api/sections-request.schema.json';
+import schema_set_password_request from '../../../schemas/api/set-password-request.schema.json';
+import schema_subcontractor_input from '../../../schemas/api/subcontractor-input.schema.json';
+import schema_subcontractor_order_input from '../../../schemas/api/subcontractor-order-input.schema.json';
+import schema_subcontractor_package_input from '../../../schemas/api/subcontractor-package-input.schema.json';
+import schema_subcontractor_payment_input from '../../../schemas/api/subcontractor-payment-input.schema.json';
 import schema_submission from '../../../schemas/api/submission.schema.json';
 import schema_user_view from '../../../schemas/api/user-view.schema.json';
+import rules_employee from '../../../schemas/rules/employee.json';
 import rules_lookup_value from '../../../schemas/rules/lookup-value.json';
 import rules_organisation from '../../../schemas/rules/organisation.json';
+import rules_project from '../../../schemas/rules/project.json';
 import resource_code_generator_setting from '../../../schemas/resources/code-generator-setting.json';
 import resource_contact from '../../../schemas/resources/contact.json';
+import resource_employee from '../../../schemas/resources/employee.json';
+import resource_invitation from '../../../schemas/resources/invitation.json';
 import resource_label_preparation_setup from '../../../schemas/resources/label-preparation-setup.json';
 import resource_linked_form_setup from '../../../schemas/resources/linked-form-setup.json';
 import resource_lookup_value from '../../../schemas/resources/lookup-value.json';
 import resource_organisation from '../../../schemas/resources/organisation.json';
+import resource_project_lookup_value from '../../../schemas/resources/project-lookup-value.json';
+import resource_project from '../../../schemas/resources/project.json';
+import resource_qa_offline_info from '../../../schemas/resources/qa-offline-info.json';
 import resource_qr_code_setup from '../../../schemas/resources/qr-code-setup.json';
+import resource_subcontractor_order from '../../../schemas/resources/subcontractor-order.json';
+import resource_subcontractor_package from '../../../schemas/resources/subcontractor-package.json';
+import resource_subcontractor_payment from '../../../schemas/resources/subcontractor-payment.json';
+import resource_subcontractor_return from '../../../schemas/resources/subcontractor-return.json';
+import resource_subcontractor from '../../../schemas/resources/subcontractor.json';
 
 /** Every entity and API schema by name (the file name without .schema.json). */
 export const registeredSchemas = {
   'client': schema_client,
   'code-generator-setting': schema_code_generator_setting,
   'contact': schema_contact,
+  'employee': schema_employee,
   'form-definition': schema_form_definition,
   'form-entry': schema_form_entry,
+  'invitation': schema_invitation,
   'label-preparation-setup': schema_label_preparation_setup,
   'linked-form-setup': schema_linked_form_setup,
   'lookup-value': schema_lookup_value,
   'organisation': schema_organisation,
+  'project-lookup-value': schema_project_lookup_value,
   'project': schema_project,
+  'qa-offline-info': schema_qa_offline_info,
   'qr-code-setup': schema_qr_code_setup,
+  'subcontractor-order': schema_subcontractor_order,
+  'subcontractor-package': schema_subcontractor_package,
+  'subcontractor-payment': schema_subcontractor_payment,
+  'subcontractor-return': schema_subcontractor_return,
+  'subcontractor': schema_subcontractor,
   'user': schema_user,
   'access-types-request': schema_access_types_request,
   'code-generator-input': schema_code_generator_input,
   'contact-assign-request': schema_contact_assign_request,
   'contact-input': schema_contact_input,
   'download-request': schema_download_request,
+  'employee-accesses': schema_employee_accesses,
+  'employee-assign': schema_employee_assign,
+  'employee-input': schema_employee_input,
+  'employee-invite': schema_employee_invite,
+  'employee-project-access': schema_employee_project_access,
   'file-urls-request': schema_file_urls_request,
   'form-definition-input': schema_form_definition_input,
   'label-export-request': schema_label_export_request,
@@ -70,21 +122,33 @@ export const registeredSchemas = {
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
   'organisation-input': schema_organisation_input,
+  'package-return-input': schema_package_return_input,
   'password-change-request': schema_password_change_request,
   'project-access-request': schema_project_access_request,
+  'project-deadline': schema_project_deadline,
+  'project-description': schema_project_description,
+  'project-input': schema_project_input,
+  'project-lookup-values-create': schema_project_lookup_values_create,
+  'project-offline-availability': schema_project_offline_availability,
+  'qa-offline-info-input': schema_qa_offline_info_input,
   'qr-code-generation-request': schema_qr_code_generation_request,
   'qr-code-setup-input': schema_qr_code_setup_input,
   'register-query': schema_register_query,
   'sections-request': schema_sections_request,
+  'set-password-request': schema_set_password_request,
+  'subcontractor-input': schema_subcontractor_input,
+  'subcontractor-order-input': schema_subcontractor_order_input,
+  'subcontractor-package-input': schema_subcontractor_package_input,
+  'subcontractor-payment-input': schema_subcontractor_payment_input,
   'submission': schema_submission,
   'user-view': schema_user_view,
 } as const;
 
 /** Every rule family of schemas/rules. */
-export const registeredRuleFamilies: readonly { $id: string }[] = [rules_lookup_value, rules_organisation];
+export const registeredRuleFamilies: readonly { $id: string }[] = [rules_employee, rules_lookup_value, rules_organisation, rules_project];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_code_generator_setting, resource_contact, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_qr_code_setup];
+export const registeredResources: readonly unknown[] = [resource_code_generator_setting, resource_contact, resource_employee, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['codeGeneratorSettings', 'contacts', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'qrCodeSetups'] as const;
+export const resourceCollections = ['codeGeneratorSettings', 'contacts', 'employees', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
