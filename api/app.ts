@@ -10,6 +10,7 @@ import { AppError } from '../engine/errors';
 import { catalogueRoutes } from './catalogue';
 import { MAX_UPLOAD_BYTES } from './files/paths';
 import type { ApiEnv } from './http/env';
+import { type InvitationSender, logInvitationSender } from './mail/invitation-sender';
 import { handleError, handleNotFound } from './http/errors';
 import { security } from './middleware/security';
 import { openApiRoutes } from './openapi/routes';
@@ -28,6 +29,8 @@ export interface AppOptions {
   qrCodeKey?: string;
   /** The platform's public address scan URLs start with (PUBLIC_URL); default: the request's origin. */
   publicUrl?: string;
+  /** Delivers employee invitations (api/mail/invitation-sender.ts); default: writes the link to the log. */
+  invitationSender?: InvitationSender;
 }
 
 /** Builds the API app. Static files and the SPA fallback are added by api/server.ts. */
@@ -58,6 +61,7 @@ export function createApp(options: AppOptions) {
       c.set('sessionTtlMs', sessionTtlMs);
       if (options.qrCodeKey) c.set('qrCodeKey', options.qrCodeKey);
       if (options.publicUrl) c.set('publicUrl', options.publicUrl);
+      c.set('invitationSender', options.invitationSender ?? logInvitationSender);
       await next();
     })
     .use('*', (c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)))

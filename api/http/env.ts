@@ -4,6 +4,7 @@
  */
 
 import type { SessionDoc, UserDoc } from '../auth/types';
+import type { InvitationSender } from '../mail/invitation-sender';
 import type { Store } from '../store/port';
 
 export interface ApiVariables {
@@ -22,6 +23,8 @@ export interface ApiVariables {
   qrCodeKey?: string;
   /** The platform's public address for scan URLs (PUBLIC_URL); else the request's origin. */
   publicUrl?: string;
+  /** Delivers employee invitations (api/mail/invitation-sender.ts); default: logs the link. */
+  invitationSender?: InvitationSender;
 }
 
 export interface ApiEnv {

@@ -10,6 +10,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { detail, type ErrorDetail } from '../errors';
 import { registeredRuleFamilies, registeredSchemas } from '../types/generated/registry';
+import { LETTERS_AND_DIGITS_PATTERN, NO_WHITESPACE_PATTERN } from './patterns';
 
 /** Names of the registered schemas: the file name without `.schema.json`. */
 export type SchemaName = keyof typeof registeredSchemas;
@@ -119,6 +120,12 @@ function mapError(error: ErrorObject): ErrorDetail {
     case 'enum':
     case 'const':
       return detail(error.instancePath, 'validation.option', { field: field(error) });
+    case 'pattern':
+      // The two text rules of administration-data.md §5 Employee have texts of their own.
+      if (params.pattern === NO_WHITESPACE_PATTERN) return detail(error.instancePath, 'validation.noWhitespace');
+      if (params.pattern === LETTERS_AND_DIGITS_PATTERN)
+        return detail(error.instancePath, 'validation.lettersAndDigits', { field: field(error) });
+      break;
     case 'additionalProperties': {
       const path = `${error.instancePath}/${escapePointer(String(params.additionalProperty))}`;
       return detail(path, 'validation.invalidBody', { details: `${fieldName(path)} is not allowed` });

@@ -5,6 +5,7 @@
 import type { RJSFValidationError } from '@rjsf/utils';
 import { HYPERLINK_PATTERN } from '../../engine/forms/compile';
 import { type MessageId, message } from '../../engine/messages/catalogue';
+import { LETTERS_AND_DIGITS_PATTERN, NO_WHITESPACE_PATTERN } from '../../engine/validation/patterns';
 
 function fieldName(error: RJSFValidationError): string {
   if (error.title) return error.title;
@@ -31,6 +32,8 @@ function messageFor(error: RJSFValidationError): { id: MessageId; limit?: unknow
       if (params.format === 'uri' || params.format === 'url') return { id: 'validation.url' };
       return { id: 'validation.invalid' };
     case 'pattern':
+      if (params.pattern === NO_WHITESPACE_PATTERN) return { id: 'validation.noWhitespace' };
+      if (params.pattern === LETTERS_AND_DIGITS_PATTERN) return { id: 'validation.lettersAndDigits' };
       return { id: params.pattern === HYPERLINK_PATTERN ? 'validation.url' : 'validation.invalid' };
     case 'const':
       // A required tick box is `const: true`: unticked means unanswered.
