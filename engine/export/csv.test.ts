@@ -1,7 +1,19 @@
 import Papa from 'papaparse';
 import { exampleForm } from '../forms/example-form';
-import type { Answer, FormEntry } from '../types/generated';
-import { csvFileName, formatCreated, formatCsvNumber, protectCell, registerCsv } from './csv';
+import { fieldTypes } from '../forms/field-types';
+import { allQuestions, questionKind } from '../forms/questions';
+import { message } from '../messages/catalogue';
+import { answerDisplayText } from '../registers/rows';
+import type { Answer, AnswerValue, FormDefinition, FormEntry, Question } from '../types/generated';
+import {
+  csvFileName,
+  formatCreated,
+  formatCsvNumber,
+  protectCell,
+  registerCsv,
+  registerCsvChunks,
+  registerCsvStream,
+} from './csv';
 
 function entry(entryNumber: number, answers: Answer[], extra: Partial<FormEntry> = {}): FormEntry {
   return {
@@ -228,5 +240,181 @@ describe('csvFileName', () => {
     expect(csvFileName({ title: 'QA/QC: "Slab" <L2>?' }, late, { timeZone: 'Asia/Tokyo' })).toBe(
       'QA_QC_ _Slab_ _L2__ Register 20260305.csv',
     );
+  });
+});
+
+/**
+ * The export as it was written before the row writer of issue "Performance at scale" §3: every cell through
+ * answerDisplayText and protectCell, the rows through Papa.unparse. The writer must give the same bytes.
+ */
+function papaCsv(def: FormDefinition, entries: readonly FormEntry[], timeZone = 'UTC'): string {
+  const questions = allQuestions(def);
+  const unparse = (rows: unknown[][]) => Papa.unparse(rows, { newline: '\r\n', quotes: false, escapeFormulae: false });
+  const header = [
+    message('register.entryNumber'),
+    message('register.date'),
+    message('register.enteredBy'),
+    ...questions.map((q) => q.label),
+  ].map(protectCell);
+  const rows = entries.map((e) => {
+    const answers = new Map<number, readonly AnswerValue[]>();
+    for (const answer of e.answers) if (!answers.has(answer.questionId)) answers.set(answer.questionId, answer.answers);
+    return [
+      String(e.entryNumber),
+      formatCreated(e.date, timeZone),
+      e.enteredBy,
+      ...questions.map((q) => answerDisplayText(q, answers.get(q.id) ?? [], formatCsvNumber)),
+    ].map(protectCell);
+  });
+  return `\uFEFF${unparse([header])}${rows.length > 0 ? `\r\n${unparse(rows)}` : ''}`;
+}
+
+describe('the row writer against Papa.unparse', () => {
+  const options = [
+    { id: 1, value: 'C30/37' },
+    { id: 2, value: ' padded ' },
+    { id: 3, value: 'a, "b"' },
+  ];
+  // One question of every field type, with labels that need quoting or protecting.
+  const questions: Question[] = [
+    { id: 1, label: 'Text', type: 'Text' },
+    { id: 2, label: 'Long, "notes"', type: 'Text', extendedType: 'Long' },
+    { id: 3, label: 'Link', type: 'Text', extendedType: 'Hyperlink' },
+    { id: 4, label: '-Number', type: 'Text', extendedType: 'Number' },
+    { id: 5, label: 'Dropdown ', type: 'Dropdown', options },
+    { id: 6, label: 'Date', type: 'Date' },
+    { id: 7, label: '=Checkboxes', type: 'Checkbox', options },
+    { id: 8, label: 'Tick', type: 'Checkbox' },
+    {
+      id: 9,
+      label: 'Grid',
+      type: 'Grid',
+      grid: {
+        totalColumns: 1,
+        totalRows: 1,
+        headers: [{ index: 0, label: 'Hours' }],
+        cells: [{ id: 1, rowIndex: 0, columnIndex: 0, cellQuestion: { id: 10, type: 'Number' } }],
+      },
+    },
+    { id: 11, label: 'Multi\nselect', type: 'MultiSelect', options },
+    { id: 12, label: 'Note', type: 'Note' },
+    { id: 13, label: 'Temperature', type: 'Temperature' },
+    { id: 14, label: 'Toggle', type: 'Toggle', options },
+    { id: 15, label: 'Colour', type: 'Colour' },
+    { id: 16, label: 'Rich text', type: 'RichText' },
+    { id: 17, label: 'File', type: 'FileUpload' },
+    { id: 18, label: 'Signature', type: 'Signature' },
+    { id: 19, label: 'Table', type: 'Table' },
+    { id: 20, label: 'Light table', type: 'TableLight' },
+    { id: 21, label: 'Image', type: 'Image' },
+    { id: 22, label: 'Documents', type: 'DocumentPicker' },
+  ];
+  const def: FormDefinition = {
+    ...exampleForm,
+    pages: [
+      { id: 1, label: 'One', questions: questions.slice(0, 11) },
+      { id: 2, label: '', questions: [...questions.slice(11), questions[0]] },
+    ],
+  };
+  const texts = [
+    'plain',
+    '',
+    ' leading',
+    'trailing ',
+    'comma, inside',
+    'a "quoted" word',
+    'line\nbreak',
+    'carriage\rreturn',
+    'crlf\r\nend',
+    '\uFEFFbom',
+    '=1+1',
+    '+SUM(A1)',
+    '-2+3',
+    '-5',
+    '-12.75',
+    '-',
+    '@cmd',
+    '\ttab',
+    '\rcr',
+    "'quoted already",
+    'Dún Laoghaire €',
+    'C30/37',
+    'https://example.com/a?b=1&c="2"',
+    '<p>Rich <b>text</b>, "quoted"</p><ul><li>one</li></ul>',
+    'projects/3/documents/Drawings/L2, "rev B".pdf',
+    '{"item":"Drill","assetNo":"A-1","description":"x, y","manufacturer":"","modelNo":"","owner":"=me"}',
+    '2026-03-14',
+    '2026-03-14T10:00:00Z',
+    '#ff0000',
+  ];
+  const numbers = [0, 7, -5, 12.345, -0.001, 1.005, 1234567.891, 2 ** 53, -(2 ** 40) - 0.5, 0.1 + 0.2];
+  const dates = [
+    '2026-03-14T16:05:59.000Z',
+    '2026-03-29T00:59:59Z',
+    '2026-10-25T01:30:00.5Z',
+    '2026-07-01T23:30:00+02:00',
+    '2026-07-01',
+    'not a date',
+    '',
+  ];
+  const names = ['Aoife Byrne', '=evil()', ' Seán Ó Briain', 'Doyle, Mark', '-1', '"Q"'];
+
+  // Deterministic entries: every field type gets strings, numbers, booleans, several values, empty values,
+  // no answer, a second answer (ignored) and answers to questions the form does not have.
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const value = (): AnswerValue => {
+    const kind = next(10);
+    if (kind < 6) return texts[next(texts.length)];
+    if (kind < 9) return numbers[next(numbers.length)];
+    return next(2) === 0;
+  };
+  const entries: FormEntry[] = Array.from({ length: 600 }, (_, i) => {
+    const answers: Answer[] = [];
+    for (const q of questions) {
+      if (next(5) === 0) continue;
+      answers.push({ questionId: q.id, answers: Array.from({ length: next(4) }, value) });
+      if (next(8) === 0) answers.push({ questionId: q.id, answers: [value()] });
+    }
+    if (next(4) === 0) answers.push({ questionId: 99, answers: [value()] });
+    answers.sort(() => next(3) - 1);
+    return {
+      id: i + 1,
+      clientId: 1,
+      projectId: 3,
+      formId: 7,
+      formArea: 'quality-assurance',
+      entryNumber: i + 1,
+      globalEntryNumber: i + 1,
+      date: dates[next(dates.length)],
+      enteredBy: names[next(names.length)],
+      answers,
+    };
+  });
+
+  it('covers every field type', () => {
+    expect(new Set(questions.map((q) => questionKind(q)))).toEqual(new Set(Object.keys(fieldTypes)));
+  });
+
+  it.each(['UTC', 'Europe/Dublin', 'Asia/Kathmandu'])('gives the same bytes (%s)', async (timeZone) => {
+    const expected = papaCsv(def, entries, timeZone);
+    expect(registerCsv(def, entries, { timeZone })).toBe(expected);
+    expect([...registerCsvChunks(def, entries, { timeZone })].join('')).toBe(expected);
+    async function* cursor() {
+      yield* entries;
+    }
+    const pieces: string[] = [];
+    for await (const piece of registerCsvStream(def, cursor(), { timeZone })) pieces.push(piece);
+    expect(pieces.join('')).toBe(expected);
+    expect(pieces).toHaveLength(3); // the header, then 500 rows and 100
+  });
+
+  it('gives the same bytes with no entries and for a form without questions', () => {
+    expect(registerCsv(def, [])).toBe(papaCsv(def, []));
+    const bare = { ...def, pages: [] };
+    expect(registerCsv(bare, entries.slice(0, 20))).toBe(papaCsv(bare, entries.slice(0, 20)));
   });
 });
