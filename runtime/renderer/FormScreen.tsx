@@ -12,12 +12,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PagingBlockedMessageId } from '../../engine/machines/paging';
-import { message } from '../../engine/messages/catalogue';
+import { type MessageId, message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
 import { useUnsavedChanges } from '../shell/leave-guard';
 import { useRunAction } from './actions';
 import { holds } from './conditions';
 import type { FormDocument, FormMode } from './documents';
+import { withFetchedOptions } from './form-options';
 import { useScreenHost } from './host/ScreenHost';
 import { messageHtml } from './host/sanitize';
 import { localizeUiSchema } from './labels';
@@ -35,6 +36,19 @@ function templateValues(row: Record<string, unknown>): Record<string, string | n
 }
 
 import { useSessionUser } from './user';
+
+/** An answer as placeholder values (an object's fields; nothing for other answers). */
+function asRecord(answer: unknown): Record<string, unknown> {
+  return answer !== null && typeof answer === 'object' && !Array.isArray(answer)
+    ? (answer as Record<string, unknown>)
+    : {};
+}
+
+/** An error's text with its details one per line (an import's per-row report, administration-data.md §8). */
+function withDetails(error: Error): string {
+  const details = error instanceof ApiError ? error.details.map((d) => d.message) : [];
+  return [errorText(error), ...details].join('\n');
+}
 
 export interface FormScreenProps {
   document: FormDocument;
@@ -91,7 +105,7 @@ export function FormScreen({
   // A new entry whose form is the document's own, or comes from a route loader's data, is there at the
   // first render: the form renders with the page rather than after it (an effect runs after the paint).
   const initial = useMemo(() => {
-    if (requestedMode !== 'add' || input || doc.load?.notFound || doc.prefill) return null;
+    if (requestedMode !== 'add' || input || doc.load?.notFound || doc.prefill || doc.options) return null;
     if (!doc.source) return staticForm(doc);
     const fromLoader = doc.source.fromLoader ? loaderData?.[doc.source.fromLoader] : undefined;
     if (fromLoader === undefined) return null;
@@ -131,6 +145,7 @@ export function FormScreen({
       } else {
         form = { schema: doc.schema ?? {}, uiSchema: localizeUiSchema(doc.uiSchema ?? {}), data: undefined };
       }
+      if (doc.options) form = { ...form, schema: await withFetchedOptions(doc, form.schema, [screen, params]) };
       // The row a form opens with (edit, view), through the document's converter; a form opened to add starts
       // empty (its schema's defaults).
       let formData: FormData = input
@@ -252,7 +267,7 @@ export function FormScreen({
     return false;
   };
 
-  const handleSubmit = async (formData: FormData) => {
+  const handleSubmit = async (formData: FormData, andNew = false) => {
     const submit = doc.submit;
     if (!loaded || !submit) return;
     setSubmitError(null);
@@ -269,11 +284,19 @@ export function FormScreen({
         sourceData: loaded.form.data,
         params: { ...entryParams(), ...screen },
         item: row,
+        schema: loaded.form.schema,
       });
       const call = row && submit.editCall ? submit.editCall : submit.call;
       const { params: callParams, query } = resolveCall(call, [row, screen, params]);
       const answer = await callOperation<unknown>(call.operation, { params: callParams, body, query });
       reportUnsaved(false);
+      // Save & New: the item is saved; the form starts afresh in add mode.
+      if (andNew) {
+        if (submit.successMessageId && host)
+          host.toast(message(submit.successMessageId, templateValues(asRecord(answer))));
+        setFormKey((k) => k + 1);
+        return;
+      }
       // Completing a new entry offers its linked forms; changing a saved one does not.
       if (submit.then?.offerLinked && requestedMode === 'add' && (await offerLinkedForm(answer))) return;
       if (submit.then?.navigate && !onSubmitted) {
@@ -281,13 +304,14 @@ export function FormScreen({
         navigate(fillTemplate(submit.then.navigate, [params]), { state });
         return;
       }
-      if (submit.successMessageId && host) host.toast(message(submit.successMessageId));
+      if (submit.successMessageId && host)
+        host.toast(message(submit.successMessageId, templateValues(asRecord(answer))));
       if (submit.then?.reset) setFormKey((k) => k + 1);
       if (onSubmitted) await onSubmitted(answer);
     } catch (e) {
       const error = e instanceof Error ? e : new Error(errorText(e));
       if (submit.onError === 'ignore') return;
-      if (submit.onError === 'modal' && host) host.showError(errorText(error) || message('common.serverError'));
+      if (submit.onError === 'modal' && host) host.showError(withDetails(error) || message('common.serverError'));
       else setSubmitError(error);
     }
   };
@@ -343,7 +367,13 @@ export function FormScreen({
         validate={validate}
         params={formParams}
         blockedMessageId={doc.messages?.blocked as PagingBlockedMessageId | undefined}
+        invalidMessage={doc.messages?.invalid ? message(doc.messages.invalid as MessageId) : undefined}
         onSubmit={handleSubmit}
+        secondSubmit={
+          doc.submit?.andNew && mode === 'add'
+            ? { label: message(doc.submit.andNew.label), onSubmit: (data) => handleSubmit(data, true) }
+            : undefined
+        }
         onPageLeave={doc.submit?.pageSave && mode !== 'view' ? handlePageLeave : undefined}
         onChange={mode === 'view' ? undefined : () => reportUnsaved(true)}
         actions={buttons.map((button) => (

@@ -64,6 +64,10 @@ export interface SchemaFormProps {
   blockedMessageId?: PagingBlockedMessageId;
   /** More buttons after the submit button (Cancel, Back). */
   actions?: ReactNode;
+  /** A second submit button (e.g. 'Save & New'): valid data goes to its own handler instead of onSubmit. */
+  secondSubmit?: { label: string; onSubmit: (formData: FormData) => void | Promise<void> };
+  /** Shown above the buttons after a submit that failed validation (e.g. 'Please fill in mandatory fields'). */
+  invalidMessage?: string;
   /** Prefix of the input ids (default 'root'). */
   idPrefix?: string;
   /** A named validator's check (runtime/renderer/functions/validators.ts): message ids by field. */
@@ -143,6 +147,8 @@ export function SchemaForm(props: SchemaFormProps) {
   const [shownIndexes, setShownIndexes] = useState<number[]>(() => shownPageIndexes(pages, dataRef.current));
   const [valid, setValid] = useState(() => !disableWhileInvalid || isValid(schema, dataRef.current, props.validate));
   const [busy, setBusy] = useState(false);
+  // A submit refused by validation shows invalidMessage until the next submit.
+  const [refused, setRefused] = useState(false);
   // Enter in a field submits too: one submit at a time, whatever the button shows.
   const submitting = useRef(false);
   const [showErrorsOnMount, setShowErrorsOnMount] = useState(false);
@@ -200,6 +206,7 @@ export function SchemaForm(props: SchemaFormProps) {
 
   const currentPageValid = () => readonly || (formRef.current?.validateForm() ?? false);
 
+  const secondSubmitting = useRef(false);
   const handleChange = (changed: FormData) => {
     // A field its condition hides keeps no value (a hidden question is never answered).
     const hiddenNow = hiddenKeys(uiSchema ?? {}, changed);
@@ -222,7 +229,12 @@ export function SchemaForm(props: SchemaFormProps) {
   };
 
   const handleSubmit = async (data: FormData) => {
-    if (readonly || !onSubmit) return;
+    setRefused(false);
+    // The button that submitted: the second submit's click marks it just before the form submits.
+    const second = secondSubmitting.current;
+    secondSubmitting.current = false;
+    const submit = second && props.secondSubmit ? props.secondSubmit.onSubmit : onSubmit;
+    if (readonly || !submit) return;
     if (pages) {
       const invalidPage = firstPageWithErrors(pages, data);
       if (invalidPage >= 0 && invalidPage !== current) {
@@ -235,7 +247,7 @@ export function SchemaForm(props: SchemaFormProps) {
     submitting.current = true;
     setBusy(true);
     try {
-      await onSubmit(data);
+      await submit(data);
     } finally {
       submitting.current = false;
       setBusy(false);
@@ -285,9 +297,14 @@ export function SchemaForm(props: SchemaFormProps) {
         liveValidate={props.validate ? 'onChange' : undefined}
         onChange={(event) => handleChange((event.formData ?? {}) as FormData)}
         onSubmit={(event) => void handleSubmit((event.formData ?? {}) as FormData)}
-        // Errors show beside their fields; RJSF would also log them.
-        onError={() => undefined}
+        // Errors show beside their fields (and invalidMessage above the buttons); RJSF would also log them.
+        onError={() => setRefused(true)}
       >
+        {refused && props.invalidMessage && (
+          <Alert severity="error" sx={{ my: 1 }} role="alert">
+            {props.invalidMessage}
+          </Alert>
+        )}
         {blocked && (
           <Alert severity="error" sx={{ my: 1 }}>
             {message(snapshot.context.blockedMessageId)}
@@ -316,8 +333,27 @@ export function SchemaForm(props: SchemaFormProps) {
             </Button>
           )}
           {submitLabel && !readonly && lastPage && (
-            <Button type="submit" variant="contained" disabled={busy || (disableWhileInvalid && !valid)}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy || (disableWhileInvalid && !valid)}
+              onClick={() => {
+                secondSubmitting.current = false;
+              }}
+            >
               {submitLabel}
+            </Button>
+          )}
+          {props.secondSubmit && !readonly && lastPage && (
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy || (disableWhileInvalid && !valid)}
+              onClick={() => {
+                secondSubmitting.current = true;
+              }}
+            >
+              {props.secondSubmit.label}
             </Button>
           )}
           {actions}

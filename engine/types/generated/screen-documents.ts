@@ -53,6 +53,19 @@ export type FormScreen = {
     fromLoader?: string;
   };
   /**
+   * Option lists of select fields fetched when the form opens (e.g. the organisations, the roles, a lookup type's values): by field name, the call whose answer is an array of strings (each its own value and label) or of objects (`value` and `label` name their fields; default id and name). The field's schema gets them as oneOf [{ const, title }].
+   */
+  options?: {
+    [k: string]: {
+      call: Call;
+      value?: string;
+      /**
+       * The label's field, or a template over the item's fields, e.g. '{firstName} {lastName}'.
+       */
+      label?: string;
+    };
+  };
+  /**
    * Fetch the saved item and turn it into form data with a named converter: in view and edit modes, and in add mode when `notFound` is 'add' (a 404 then means 'none yet': the form stays in add mode; once an item is loaded, the form is in edit mode).
    */
   load?: {
@@ -531,6 +544,15 @@ export interface Submit {
    * Name of an implementation kept in a runtime registry (runtime/renderer/registry.ts).
    */
   body: string;
+  /**
+   * A second save button in add mode (e.g. 'Save & New', administration-data.md §4 Employees and contacts): it saves, then clears the form and stays in add mode.
+   */
+  andNew?: {
+    /**
+     * Id of a text of the message catalogue (schemas/messages/en.json).
+     */
+    label: MessageId;
+  };
   disableWhileInvalid?: boolean;
   /**
    * Id of a text of the message catalogue (schemas/messages/en.json).

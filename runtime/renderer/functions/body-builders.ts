@@ -17,6 +17,20 @@ export interface BodyContext {
   params: Record<string, string | undefined>;
   /** The loaded item of an edit form. */
   item?: Record<string, unknown>;
+  /** The form's JSON Schema. */
+  schema?: { properties?: Record<string, unknown> };
+}
+
+/** A `data:` URL (the file-input widget's value) as a File; its name from the `name=` parameter. */
+export function fileOfDataUrl(dataUrl: string): File {
+  const match = /^data:([^;,]*)((?:;[^;,=]+=[^;,]*)*)(;base64)?,(.*)$/s.exec(dataUrl);
+  if (!match) throw new Error('Not a data URL');
+  const [, type, parameters, base64, payload] = match;
+  const name = /;name=([^;,]*)/.exec(parameters)?.[1];
+  const bytes = base64
+    ? Uint8Array.from(atob(payload), (c) => c.charCodeAt(0))
+    : new TextEncoder().encode(decodeURIComponent(payload));
+  return new File([bytes], name ? decodeURIComponent(name) : 'upload', { type: type || 'application/octet-stream' });
 }
 
 /** Request bodies from form data, by name. */
@@ -35,9 +49,49 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
       newPassword: await sha512Hex(String(formData.newPassword ?? '')),
     };
   },
+  /**
+   * A project's create/update body (schemas/api/project-input.schema.json) from the project form: the
+   * editable fields that hold a value, and the logo's file path as its download url (logoUrl). A field
+   * left empty is left out, which the update call reads as cleared.
+   */
+  projectFields({ formData }) {
+    const fields = ['code', 'name', 'address', 'description', 'status', 'type', 'startDate', 'endDate'];
+    const more = ['enquiryDate', 'deadline', 'organizationId', 'weekHours'];
+    const body: Record<string, unknown> = {};
+    for (const field of [...fields, ...more]) {
+      const value = formData[field];
+      if (value !== undefined && value !== null && value !== '') body[field] = value;
+    }
+    const [logo] = Array.isArray(formData.logo) ? (formData.logo as string[]) : [];
+    if (logo) body.logoUrl = `/api/files/download?file=${encodeURIComponent(logo)}`;
+    return body;
+  },
+  /** A first password set with an invitation's link: the SHA-512 of the password, as at login. */
+  async setPassword({ formData }) {
+    return { password: await sha512Hex(String(formData.newPassword ?? '')) };
+  },
   /** The form data as it is: a form whose fields are the body's (e.g. a resource's create/update). */
   formData({ formData }) {
     return formData;
+  },
+  /**
+   * The form data's fields that the form's schema declares, empty ones left out: an edit form loaded with a
+   * stored item (id, audit fields, organizationName...) sends only what its fields hold (contact-input,
+   * organisation-input).
+   */
+  schemaFields({ formData, schema }) {
+    const fields = Object.keys(schema?.properties ?? {});
+    return Object.fromEntries(
+      fields
+        .filter((f) => formData[f] !== undefined && formData[f] !== null && formData[f] !== '')
+        .map((f) => [f, formData[f]]),
+    );
+  },
+  /** A sheet upload (administration-data.md §7 Contacts upload): the chosen file as multipart field uploads[]. */
+  uploadSheet({ formData }) {
+    const body = new FormData();
+    body.append('uploads[]', fileOfDataUrl(String(formData.file ?? '')));
+    return body;
   },
   /**
    * New lookup values from the form's text area, one per line (form-configuration.md §5 "Lookup values"):

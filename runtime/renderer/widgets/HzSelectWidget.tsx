@@ -15,13 +15,16 @@ export function sortOptionsNumerically<T extends { label: string }>(options: rea
 
 /**
  * hz-select: a single select with a blank first option and options sorted numerically
- * (form-configuration.md §5). A select that is not required and has no options is hidden.
+ * (form-configuration.md §5), or in the list's order with `ui:options.keepOrder`. A select that is not
+ * required and has no options is hidden.
  * Its accessible name is the label alone ('Label *'), not the label plus the chosen value.
  */
 export default function HzSelectWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus } = props;
   const { options, rawErrors = [], autofocus } = props;
-  const enumOptions = sortOptionsNumerically((options.enumOptions ?? []) as EnumOptionsType[]);
+  // ui:options keepOrder: the list's own order (e.g. the country list, Ireland and United Kingdom first).
+  const given = (options.enumOptions ?? []) as EnumOptionsType[];
+  const enumOptions = options.keepOrder === true ? given : sortOptionsNumerically(given);
   if (enumOptions.length === 0 && !required) return null;
   const selected = enumOptions.findIndex((option) => option.value === value);
   const toValue = (index: unknown) =>

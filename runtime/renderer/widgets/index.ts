@@ -5,9 +5,11 @@
  * compiled forms naming a key that is not here fail the registry check (renderer/screens.test.ts).
  */
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import DataTableField from '../table/DataTableField';
 import ColourPickerWidget from './ColourPickerWidget';
 import DateWidget from './DateWidget';
 import DocumentPickerWidget from './DocumentPickerWidget';
+import FileInputWidget from './FileInputWidget';
 import FileUploadWidget from './FileUploadWidget';
 import GridField from './GridField';
 import HzCheckboxWidget from './HzCheckboxWidget';
@@ -39,6 +41,7 @@ export const widgets = {
   'colour-picker': ColourPickerWidget,
   wysiwygInput: WysiwygWidget,
   'file-upload': FileUploadWidget,
+  'file-input': FileInputWidget,
   'signature-pad': SignaturePadWidget,
   'dms-buttons': DocumentPickerWidget,
   'notify-users': NotifyUsersWidget,
@@ -56,6 +59,7 @@ export const fields = {
   img: ImageField,
   'qr-code-types': QrCodeTypesField,
   'label-columns': LabelColumnsField,
+  'data-table': DataTableField,
 } satisfies RegistryFieldsType;
 
 /** A field-type name of the registry. */

@@ -1,0 +1,70 @@
+/**
+ * file-input: one file chosen from the computer for an import (administration-data.md §2 "The import view
+ * has a file chooser, and Upload stays disabled until a file is chosen"): a button opening the file chooser
+ * (types from `ui:options.accept`, e.g. '.csv,text/csv') and the chosen file's name. The value is the file as
+ * a `data:` URL with its name (`data:text/csv;name=contacts.csv;base64,...`), which a body builder turns back
+ * into a multipart file (functions/body-builders.ts uploadSheet); a required one keeps a disableWhileInvalid
+ * submit disabled until a file is chosen.
+ */
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { WidgetProps } from '@rjsf/utils';
+import { useRef } from 'react';
+import { message } from '../../../engine/messages/catalogue';
+import { requiredLabel } from '../labels';
+
+/** The name a data URL carries (`;name=`), decoded; '' when none. */
+export function dataUrlName(value: unknown): string {
+  const name = typeof value === 'string' ? /^data:[^,]*;name=([^;,]*)/.exec(value)?.[1] : undefined;
+  return name ? decodeURIComponent(name) : '';
+}
+
+/** Reads a file as a data URL that carries its name. */
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result ?? '');
+      const comma = url.indexOf(',');
+      const head = url.slice(0, comma).replace(/^data:$/, 'data:application/octet-stream');
+      resolve(`${head.replace(/;base64$/, '')};name=${encodeURIComponent(file.name)};base64${url.slice(comma)}`);
+    };
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export default function FileInputWidget(props: WidgetProps) {
+  const { id, value, label, required, disabled, readonly, onChange, options, rawErrors = [] } = props;
+  const input = useRef<HTMLInputElement>(null);
+  const name = dataUrlName(value);
+  return (
+    <Stack gap={0.5} sx={{ my: 1 }}>
+      <Typography variant="body2" component="label" htmlFor={id}>
+        {requiredLabel(label, required)}
+      </Typography>
+      <Stack direction="row" gap={1} alignItems="center">
+        <Button variant="outlined" disabled={disabled || readonly} onClick={() => input.current?.click()}>
+          {message('sheet.chooseFile')}
+        </Button>
+        <Typography variant="body2" data-testid="chosen-file">
+          {name || message('sheet.noFileChosen')}
+        </Typography>
+      </Stack>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        hidden
+        accept={typeof options.accept === 'string' ? options.accept : undefined}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          onChange(file ? await readAsDataUrl(file) : undefined);
+        }}
+      />
+      {rawErrors.length > 0 && <FormHelperText error>{rawErrors[0]}</FormHelperText>}
+    </Stack>
+  );
+}
