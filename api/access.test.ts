@@ -137,8 +137,16 @@ describe('the access matrix of the API', () => {
       const projectParam = operation.path.match(/\{(projectId)\}/)?.[1];
       const answersItself = name.startsWith('authorization.') || name.startsWith('healthAndSafety.');
       if (projectParam && !answersItself) expect(operation.can?.project, name).toBe(projectParam);
-      // Public: logging in and out, and the scan of a QR code, whose signed token is its own access check.
-      const publicOnes = ['auth.login', 'auth.logout', 'qrCodes.scan', 'qrCodes.publicEntry'];
+      // Public: logging in and out, the scan of a QR code, whose signed token is its own access check, and a
+      // package return's security code, the external recipient's (rate-limited per address).
+      const publicOnes = [
+        'auth.login',
+        'auth.logout',
+        'qrCodes.scan',
+        'qrCodes.publicEntry',
+        'subcontractors.securityCode',
+        'subcontractors.returnPackage',
+      ];
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);
     }
   });

@@ -19,6 +19,7 @@ import { fileKey } from '../files/paths';
 import { raiseSequence } from '../ids';
 import type { FormVersionDoc } from '../operations/forms';
 import type { Store } from '../store/port';
+import { loadSubcontracting } from './subcontracting';
 
 type Stored<T> = T & { [key: string]: unknown };
 
@@ -82,5 +83,6 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
   await raiseSequence(store, 'employees', maxId(seed.employees ?? []));
   const details = (seed.qrCodeSetups ?? []).flatMap((s) => [...s.qrCodeRoleDetails, ...s.qrCodeTypeDetails]);
   await raiseSequence(store, 'qrCodeDetails', maxId(details.map((d) => ({ id: d.id ?? 0 }))));
+  await loadSubcontracting(store, seed.subcontracting);
   return true;
 }

@@ -19,6 +19,7 @@ import * as organisations from './organisations';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
 import * as settingsForms from './settings-forms';
+import * as subcontractors from './subcontractors';
 
 export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'auth.login': auth.login,
@@ -124,4 +125,30 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'files.deleteFolder': files.removeFolder,
   'thumbnails.sized': files.sized,
   'thumbnails.width': files.byWidth,
+  'subcontractors.agenciesOfProject': subcontractors.agenciesOfProject,
+  'subcontractors.allOrders': subcontractors.allOrders,
+  'subcontractors.nextCode': subcontractors.nextCode,
+  'subcontractors.aggregateId': subcontractors.aggregateId,
+  'subcontractors.create': subcontractors.create,
+  'subcontractors.delete': subcontractors.remove,
+  'subcontractors.ordersUnique': subcontractors.ordersUnique,
+  'subcontractors.orderOf': subcontractors.orderOf,
+  'subcontractors.saveOrder': subcontractors.saveOrder,
+  'subcontractors.deleteOrder': subcontractors.deleteOrder,
+  'subcontractors.packageLookupInUse': subcontractors.packageLookupInUse,
+  'subcontractors.paymentTermLookupInUse': subcontractors.paymentTermLookupInUse,
+  'subcontractors.paymentsAccumulated': subcontractors.paymentsAccumulated,
+  'subcontractors.payment': subcontractors.payment,
+  'subcontractors.savePayment': subcontractors.savePayment,
+  'subcontractors.deletePayment': subcontractors.deletePayment,
+  'subcontractors.packages': subcontractors.packages,
+  'subcontractors.package': subcontractors.packageOne,
+  'subcontractors.savePackage': subcontractors.savePackage,
+  'subcontractors.deletePackage': subcontractors.deletePackage,
+  'subcontractors.securityCode': subcontractors.securityCode,
+  'subcontractors.returnPackage': subcontractors.returnPackage,
+  'subcontractors.documents': subcontractors.documents,
+  'subcontractors.paymentDocs': subcontractors.paymentDocs,
+  'subcontractors.upload': subcontractors.upload,
+  'subcontractors.deleteFile': subcontractors.deleteFile,
 };

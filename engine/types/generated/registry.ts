@@ -15,6 +15,11 @@ import schema_project_lookup_value from '../../../schemas/entities/project-looku
 import schema_project from '../../../schemas/entities/project.schema.json';
 import schema_qa_offline_info from '../../../schemas/entities/qa-offline-info.schema.json';
 import schema_qr_code_setup from '../../../schemas/entities/qr-code-setup.schema.json';
+import schema_subcontractor_order from '../../../schemas/entities/subcontractor-order.schema.json';
+import schema_subcontractor_package from '../../../schemas/entities/subcontractor-package.schema.json';
+import schema_subcontractor_payment from '../../../schemas/entities/subcontractor-payment.schema.json';
+import schema_subcontractor_return from '../../../schemas/entities/subcontractor-return.schema.json';
+import schema_subcontractor from '../../../schemas/entities/subcontractor.schema.json';
 import schema_user from '../../../schemas/entities/user.schema.json';
 import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
 import schema_code_generator_input from '../../../schemas/api/code-generator-input.schema.json';
@@ -34,6 +39,7 @@ import schema_linked_form_setups_input from '../../../schemas/api/linked-form-se
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
 import schema_organisation_input from '../../../schemas/api/organisation-input.schema.json';
+import schema_package_return_input from '../../../schemas/api/package-return-input.schema.json';
 import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
 import schema_project_access_request from '../../../schemas/api/project-access-request.schema.json';
 import schema_project_deadline from '../../../schemas/api/project-deadline.schema.json';
@@ -47,6 +53,10 @@ import schema_qr_code_setup_input from '../../../schemas/api/qr-code-setup-input
 import schema_register_query from '../../../schemas/api/register-query.schema.json';
 import schema_sections_request from '../../../schemas/api/sections-request.schema.json';
 import schema_set_password_request from '../../../schemas/api/set-password-request.schema.json';
+import schema_subcontractor_input from '../../../schemas/api/subcontractor-input.schema.json';
+import schema_subcontractor_order_input from '../../../schemas/api/subcontractor-order-input.schema.json';
+import schema_subcontractor_package_input from '../../../schemas/api/subcontractor-package-input.schema.json';
+import schema_subcontractor_payment_input from '../../../schemas/api/subcontractor-payment-input.schema.json';
 import schema_submission from '../../../schemas/api/submission.schema.json';
 import schema_user_view from '../../../schemas/api/user-view.schema.json';
 import rules_employee from '../../../schemas/rules/employee.json';
@@ -65,6 +75,11 @@ import resource_project_lookup_value from '../../../schemas/resources/project-lo
 import resource_project from '../../../schemas/resources/project.json';
 import resource_qa_offline_info from '../../../schemas/resources/qa-offline-info.json';
 import resource_qr_code_setup from '../../../schemas/resources/qr-code-setup.json';
+import resource_subcontractor_order from '../../../schemas/resources/subcontractor-order.json';
+import resource_subcontractor_package from '../../../schemas/resources/subcontractor-package.json';
+import resource_subcontractor_payment from '../../../schemas/resources/subcontractor-payment.json';
+import resource_subcontractor_return from '../../../schemas/resources/subcontractor-return.json';
+import resource_subcontractor from '../../../schemas/resources/subcontractor.json';
 
 /** Every entity and API schema by name (the file name without .schema.json). */
 export const registeredSchemas = {
@@ -83,6 +98,11 @@ export const registeredSchemas = {
   'project': schema_project,
   'qa-offline-info': schema_qa_offline_info,
   'qr-code-setup': schema_qr_code_setup,
+  'subcontractor-order': schema_subcontractor_order,
+  'subcontractor-package': schema_subcontractor_package,
+  'subcontractor-payment': schema_subcontractor_payment,
+  'subcontractor-return': schema_subcontractor_return,
+  'subcontractor': schema_subcontractor,
   'user': schema_user,
   'access-types-request': schema_access_types_request,
   'code-generator-input': schema_code_generator_input,
@@ -102,6 +122,7 @@ export const registeredSchemas = {
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
   'organisation-input': schema_organisation_input,
+  'package-return-input': schema_package_return_input,
   'password-change-request': schema_password_change_request,
   'project-access-request': schema_project_access_request,
   'project-deadline': schema_project_deadline,
@@ -115,6 +136,10 @@ export const registeredSchemas = {
   'register-query': schema_register_query,
   'sections-request': schema_sections_request,
   'set-password-request': schema_set_password_request,
+  'subcontractor-input': schema_subcontractor_input,
+  'subcontractor-order-input': schema_subcontractor_order_input,
+  'subcontractor-package-input': schema_subcontractor_package_input,
+  'subcontractor-payment-input': schema_subcontractor_payment_input,
   'submission': schema_submission,
   'user-view': schema_user_view,
 } as const;
@@ -123,7 +148,7 @@ export const registeredSchemas = {
 export const registeredRuleFamilies: readonly { $id: string }[] = [rules_employee, rules_lookup_value, rules_organisation, rules_project];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_code_generator_setting, resource_contact, resource_employee, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup];
+export const registeredResources: readonly unknown[] = [resource_code_generator_setting, resource_contact, resource_employee, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['codeGeneratorSettings', 'contacts', 'employees', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups'] as const;
+export const resourceCollections = ['codeGeneratorSettings', 'contacts', 'employees', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
