@@ -14,8 +14,9 @@ import * as employees from './employees';
 import * as files from './files';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
-import { lookupValuesCreate } from './lookup-values-create';
 import * as organisations from './organisations';
+import { lookupValuesCreate } from './lookup-values-create';
+import { projectLookupValuesCreate } from './project-lookup-values-create';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
 import * as settingsForms from './settings-forms';
@@ -39,9 +40,6 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'authorization.dmsShared': authorization.dmsShared,
   'healthAndSafety.canAccess': authorization.hsCanAccess,
   'healthAndSafety.accessLevel': authorization.hsAccessLevel,
-  'clients.current': clients.current,
-  'clients.getall': clients.getall,
-  'clients.get': clients.get,
   'contacts.getall': contacts.getall,
   'contacts.byProject': contacts.byProject,
   'contacts.byOrganisation': contacts.byOrganisation,
@@ -56,10 +54,27 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'organisations.forDocument': organisations.forDocument,
   'organisations.upload': organisations.upload,
   'organisations.download': organisations.download,
+  'clients.current': clients.current,
+  'clients.getall': clients.getall,
+  'clients.get': clients.get,
   'projects.getall': projects.getall,
   'projects.get': projects.get,
   'projects.summary': projects.summary,
   'projects.users': projects.users,
+  'projects.getArchived': projects.getArchived,
+  'projects.availableForTender': projects.availableForTender,
+  'projects.create': projects.create,
+  'projects.update': projects.update,
+  'projects.deadline': projects.deadline,
+  'projects.description': projects.description,
+  'projects.newProjectCode': projects.newProjectCode,
+  'projects.organizationName': projects.organizationName,
+  'projects.getQaOfflineInfo': projects.getQaOfflineInfo,
+  'projects.updateQaOfflineInfo': projects.updateQaOfflineInfo,
+  'projects.offlineAvailability': projects.offlineAvailability,
+  'projects.hourlyStaff': projects.hourlyStaff,
+  'projects.organisations': projects.organisations,
+  'projectLookupValues.create': projectLookupValuesCreate,
   'forms.getActive': forms.getActive,
   'forms.getForProject': forms.getForProject,
   'forms.all': forms.all,

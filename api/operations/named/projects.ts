@@ -159,6 +159,19 @@ export const users: NamedOperation = async ({ http: c, store, clientId }) => {
   return projectUsers(store, clientId as number, project.id);
 };
 
+/**
+ * GET /api/projects/organisations: the client's organisations as the project form offers them,
+ * `[{ id, name }]` by name (none while the organisation resource is not declared).
+ */
+export const organisations: NamedOperation = async (context) => {
+  const resource = resources.get('organisation');
+  if (!resource) return [];
+  const found = await context.store
+    .collection<{ id: number; name: string }>(resource.collection)
+    .find({ clientId: context.clientId }, { sort: { name: 1 } });
+  return found.map((o) => ({ id: o.id, name: o.name }));
+};
+
 /** The client's Project code generator setting, when there is one. */
 async function projectCodeGenerator(context: OperationContext) {
   const resource = resourceOf('code-generator-setting');

@@ -19,6 +19,22 @@ function shownDate(iso: string | undefined): string | undefined {
 
 /** Converters from a loaded item (and the source's data) to form data, by name. */
 export const toFormData: Record<string, (item: unknown, sourceData: unknown) => FormData> = {
+  /** A new project's code from GET /api/projects/newprojectcode (`{ code }`; null: none proposed). */
+  newProjectCode(item) {
+    const code = (item as { code?: unknown }).code;
+    return typeof code === 'string' && code !== '' ? { code } : {};
+  },
+  /**
+   * A project (GET /api/projects/{id}) as the project form's data: its fields, and the logo's file path
+   * (the file-upload value) read from logoUrl; the computed hasEdit and organizationName are left out.
+   */
+  project(item) {
+    const { logoUrl, hasEdit: _e, organizationName: _o, ...fields } = item as Record<string, unknown>;
+    const prefix = '/api/files/download?file=';
+    const logo =
+      typeof logoUrl === 'string' && logoUrl.startsWith(prefix) ? [decodeURIComponent(logoUrl.slice(prefix.length))] : [];
+    return { ...fields, ...(logo.length > 0 ? { logo } : {}) } as FormData;
+  },
   /** The item itself (a settings record whose fields are the form's fields). */
   item(item) {
     return { ...(item as FormData) };

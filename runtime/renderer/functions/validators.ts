@@ -5,6 +5,7 @@
  */
 import type { MessageId } from '../../../engine/messages/catalogue';
 import { passwordProblems } from '../../../engine/rules/password';
+import { projectProblems } from '../../../engine/rules/project';
 import { qrNameProblem } from '../../../engine/rules/qr-code-setup';
 import type { FormData } from '../SchemaForm';
 
@@ -19,6 +20,23 @@ export type FormValidator = (formData: FormData, context?: ValidatorContext) => 
 
 /** Validators by name. */
 export const validators: Readonly<Record<string, FormValidator>> = {
+  /**
+   * A project's dates and week hours (engine/rules/project.ts, which the API runs too): the end date not
+   * before the start date, week hours with at most 2 decimals.
+   */
+  projectDates: (formData) => {
+    const problems: Partial<Record<string, MessageId[]>> = {};
+    const input = {
+      startDate: typeof formData.startDate === 'string' ? formData.startDate : undefined,
+      endDate: typeof formData.endDate === 'string' ? formData.endDate : undefined,
+      weekHours: typeof formData.weekHours === 'number' ? formData.weekHours : undefined,
+    };
+    for (const problem of projectProblems(input)) {
+      const field = problem.path.slice(1);
+      problems[field] = [...(problems[field] ?? []), problem.messageId];
+    }
+    return problems;
+  },
   /** The password change of shell-access-navigation.md §5 (engine/rules/password.ts). */
   passwordChange: (formData) =>
     passwordProblems({
