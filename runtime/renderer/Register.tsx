@@ -7,10 +7,14 @@
  * `totalRecords`; client mode pages a fetched list. The pager reads 'Records: {first} - {last} of
  * {totalRecords}'; the table's own texts come from the catalogue (./table-localization). An action with
  * `result: 'close'` hands the call's answer to the host (`onResult`).
+ *
+ * The data table's shared parts (./table: cells by column type, inline editing through a RowStore, footer
+ * totals, frozen columns above 750 px, the column chooser, the row model's looks) come from `useDataTable`;
+ * `saveRows` sends the edited rows (./table/save-rows). An empty table shows `emptyMessageId`; a search or
+ * filter matching nothing shows `noResultsMessageId` ('No results found...', administration-data.md §8).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
 import {
@@ -21,7 +25,7 @@ import {
   type MRT_Updater,
   useMaterialReactTable,
 } from 'material-react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { registerMachine } from '../../engine/machines/register';
 import { message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
@@ -31,9 +35,12 @@ import { type ConditionContext, holds } from './conditions';
 import type { ButtonSpec, RegisterDocument } from './documents';
 import { useContextMenu } from './host/ContextMenu';
 import { ActionButtons } from './register/ActionButtons';
-import { columnPinning, columnVisibility, type Row, tableColumnDefs, tableColumns } from './register/columns';
+import { type Row, type TableColumn, tableColumns } from './register/columns';
 import { columnProviders, type ProvidedColumn } from './registry';
-import { pagerItemAriaLabel, tableLocalization } from './table-localization';
+import { Pager } from './table/Pager';
+import { SaveRowsButton } from './table/save-rows';
+import { cellSx, rowSx, useDataTable } from './table/table-options';
+import { tableLocalization } from './table-localization';
 import { resolveCall } from './templates';
 import { useSessionUser } from './user';
 
@@ -152,9 +159,11 @@ export function Register({
   }, [doc.source, routeScope, screenScope, requestBody, reloads, reloadKey, send]);
 
   const allColumns = useMemo(() => tableColumns(doc.columns, provided ?? []), [doc.columns, provided]);
-  const columns = useMemo(() => tableColumnDefs(allColumns), [allColumns]);
-  const visibility = useMemo(() => columnVisibility(allColumns), [allColumns]);
-  const pinning = useMemo(() => columnPinning(allColumns), [allColumns]);
+  // Row actions a Button column runs (the column's value is the action's id) leave the actions column.
+  const buttonColumns = useMemo(
+    () => new Set(allColumns.filter((column) => column.type === 'Button').map((column) => column.value)),
+    [allColumns],
+  );
 
   const rowKey = doc.rowKey ?? 'id';
   const selection = useMemo(
@@ -197,20 +206,48 @@ export function Register({
     [runAction, routeScope, screenScope, query, onResult, selection, contextFor, params, screen, send],
   );
 
-  const localization = useMemo(
-    () => tableLocalization({ noRecordsToDisplay: doc.emptyMessageId, noResultsFound: doc.emptyMessageId }),
-    [doc.emptyMessageId],
+  // A Button cell runs the row action named by its column; a ref keeps the columns stable across renders.
+  const runRef = useRef(run);
+  runRef.current = run;
+  const onButton = useCallback(
+    (column: TableColumn, row: Row) => {
+      const button = doc.rowActions?.find((b) => b.id === column.value);
+      if (button) void runRef.current(button, row);
+    },
+    [doc.rowActions],
   );
   const shownRows = revealed ? rows : NO_ROWS;
+  const dataTable = useDataTable(allColumns, shownRows, 'register', onButton);
+  const pinning = dataTable.columnPinning;
+
+  // Row model `selected`: rows the server marks selected start selected.
+  useEffect(() => {
+    if ((doc.selection ?? 'none') === 'none') return;
+    const marked = rows.flatMap((row, index) => (row.selected === true ? [String(row[rowKey] ?? index)] : []));
+    if (marked.length > 0) send({ type: 'SELECT', selected: Object.fromEntries(marked.map((id) => [id, true])) });
+  }, [rows, doc.selection, rowKey, send]);
+
+  const localization = useMemo(
+    () =>
+      tableLocalization({
+        noRecordsToDisplay: doc.emptyMessageId,
+        noResultsFound: doc.noResultsMessageId ?? 'common.noResults',
+      }),
+    [doc.emptyMessageId, doc.noResultsMessageId],
+  );
   const enableColumnFilters = allColumns.some((column) => column.filterable !== false);
   const toolbarContext = contextFor();
   const toolbar = doc.toolbar ?? [];
-  const rowActions = doc.rowActions ?? [];
+  const rowActions = useMemo(
+    () => (doc.rowActions ?? []).filter((button) => !buttonColumns.has(button.id)),
+    [doc.rowActions, buttonColumns],
+  );
+  const filtered = globalFilter !== '' || filters.length > 0;
   const pagination = { pageIndex, pageSize };
 
   const contextMenu = useContextMenu();
   const table = useMaterialReactTable<Row>({
-    columns,
+    columns: dataTable.columns,
     data: shownRows,
     getRowId: (row, index) => String(row[rowKey] ?? index),
     manualPagination: serverMode,
@@ -222,13 +259,23 @@ export function Register({
     enableColumnFilters,
     // No empty bar above the table when it has no buttons, search or filters to show there.
     enableTopToolbar:
-      toolbar.length > 0 || doc.globalFilter !== false || enableColumnFilters || pinning.left.length > 0,
+      toolbar.length > 0 ||
+      doc.saveRows !== undefined ||
+      doc.columnChooser === true ||
+      doc.globalFilter !== false ||
+      enableColumnFilters ||
+      pinning.left.length > 0,
     enableColumnActions: false,
     enableDensityToggle: false,
     enableFullScreenToggle: false,
-    enableHiding: false,
+    enableHiding: doc.columnChooser === true,
+    enableTableFooter: dataTable.enableTableFooter,
+    onColumnVisibilityChange: dataTable.onColumnVisibilityChange,
     enableColumnPinning: pinning.left.length > 0,
-    enableRowSelection: (doc.selection ?? 'none') !== 'none',
+    enableRowSelection:
+      (doc.selection ?? 'none') !== 'none'
+        ? (row) => row.original.disabled !== true && !row.original.groupFieldHeader
+        : false,
     enableMultiRowSelection: doc.selection === 'multi',
     positionGlobalFilter: 'left',
     state: {
@@ -238,7 +285,7 @@ export function Register({
       globalFilter,
       isLoading: !revealed || (loading && rows.length === 0),
       showProgressBars: revealed && loading && rows.length > 0,
-      columnVisibility: visibility,
+      columnVisibility: dataTable.columnVisibility,
       columnPinning: pinning,
       rowSelection: selected as MRT_RowSelectionState,
     },
@@ -262,7 +309,9 @@ export function Register({
     // First, so the actions stay in view when the register's columns are wider than the screen.
     positionActionsColumn: 'first',
     // A right-click on a row offers the row's actions in the context menu (./host/ContextMenu).
+    muiTableBodyCellProps: ({ cell, row }) => ({ sx: cellSx(row.original, cell.column.id) }),
     muiTableBodyRowProps: ({ row }) => ({
+      sx: rowSx(row.original),
       onContextMenu: (event) => {
         const context = contextFor(row.original);
         contextMenu.open(
@@ -288,17 +337,30 @@ export function Register({
       />
     ),
     renderTopToolbarCustomActions: () => (
-      <ActionButtons
-        buttons={toolbar}
-        context={toolbarContext}
-        busy={busy}
-        place="toolbar"
-        onRun={(button) => void run(button)}
-      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        {doc.saveRows && (
+          <SaveRowsButton
+            spec={doc.saveRows}
+            store={dataTable.store}
+            columns={allColumns}
+            scope={[screenScope, routeScope]}
+            onSaved={() => send({ type: 'RELOAD' })}
+            onError={setActionError}
+          />
+        )}
+        <ActionButtons
+          buttons={toolbar}
+          context={toolbarContext}
+          busy={busy}
+          place="toolbar"
+          onRun={(button) => void run(button)}
+        />
+      </Box>
     ),
+    // No rows at all: the register's empty text; a search or filter that matches nothing: 'No results found...'.
     renderEmptyRowsFallback: () => (
       <Typography sx={{ p: 2, fontStyle: 'italic' }} color="text.secondary">
-        {message(doc.emptyMessageId)}
+        {message(filtered ? (doc.noResultsMessageId ?? 'common.noResults') : doc.emptyMessageId)}
       </Typography>
     ),
     enableBottomToolbar: doc.paging !== false,
@@ -306,19 +368,11 @@ export function Register({
       doc.paging === false
         ? undefined
         : ({ table: t }) => (
-            <TablePagination
-              component="div"
+            <Pager
+              table={t}
               count={serverMode ? totalRecords : t.getPrePaginationRowModel().rows.length}
-              page={t.getState().pagination.pageIndex}
-              rowsPerPage={t.getState().pagination.pageSize}
-              rowsPerPageOptions={pageSizes}
-              onPageChange={(_, page) => t.setPageIndex(page)}
-              onRowsPerPageChange={(event) => t.setPageSize(Number(event.target.value))}
-              labelRowsPerPage={localization.rowsPerPage}
-              getItemAriaLabel={pagerItemAriaLabel}
-              labelDisplayedRows={({ from, to, count }) =>
-                message('common.pagerReport', { first: from, last: to, totalRecords: count })
-              }
+              pageSizes={pageSizes}
+              localization={localization}
             />
           ),
   });

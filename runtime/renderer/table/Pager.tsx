@@ -1,0 +1,37 @@
+/**
+ * The data table's pager (administration-data.md §9): the page sizes offered, and the report
+ * 'Records: {first} - {last} of {totalRecords}' from the catalogue.
+ */
+import TablePagination from '@mui/material/TablePagination';
+import type { MRT_Localization, MRT_RowData, MRT_TableInstance } from 'material-react-table';
+import { message } from '../../../engine/messages/catalogue';
+import { pagerItemAriaLabel } from '../table-localization';
+
+export interface PagerProps<R extends MRT_RowData> {
+  table: MRT_TableInstance<R>;
+  /** Rows in all pages (the server's totalRecords, or the rows after filtering). */
+  count: number;
+  pageSizes: number[];
+  localization: MRT_Localization;
+}
+
+/** The pager under a data table. */
+export function Pager<R extends MRT_RowData>({ table, count, pageSizes, localization }: PagerProps<R>) {
+  const { pageIndex, pageSize } = table.getState().pagination;
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={pageIndex}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={pageSizes}
+      onPageChange={(_, page) => table.setPageIndex(page)}
+      onRowsPerPageChange={(event) => table.setPageSize(Number(event.target.value))}
+      labelRowsPerPage={localization.rowsPerPage}
+      getItemAriaLabel={pagerItemAriaLabel}
+      labelDisplayedRows={({ from, to, count: total }) =>
+        message('common.pagerReport', { first: from, last: to, totalRecords: total })
+      }
+    />
+  );
+}
