@@ -1,15 +1,10 @@
 /**
- * The runtime application: the base MUI theme (a client's colours take over inside the logged-in
- * shell) and the router over the route table (routes.tsx).
+ * The runtime application: the router over the route table (routes.tsx). No theme here: the first page
+ * (login) is plain, and MUI pages bring the MUI root (shell/MuiRoot.tsx) with them.
  */
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { useState } from 'react';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import { routes } from './routes';
-import { makeTheme } from './shell/theme';
-
-const baseTheme = makeTheme();
 
 export interface AppProps {
   /** A router to use instead of the browser router (tests pass a memory router). */
@@ -19,10 +14,5 @@ export interface AppProps {
 /** The application; see the module comment. */
 export function App({ router }: AppProps) {
   const [browserRouter] = useState(() => router ?? createBrowserRouter(routes));
-  return (
-    <ThemeProvider theme={baseTheme}>
-      <CssBaseline />
-      <RouterProvider router={browserRouter} />
-    </ThemeProvider>
-  );
+  return <RouterProvider router={browserRouter} />;
 }

@@ -3,9 +3,9 @@
  * react-router routes. Each node shows a named page (./shell/pages), a screen document (loaded on
  * demand with its renderer, so sections stay code-split), or redirects; its named guards
  * (./shell/guards) run before its named loader (./shell/route-loaders); its crumb is a message id or a
- * template over loader data. Unknown names fail runtime/routes.test.ts.
+ * template over loader data. Unknown names fail runtime/renderer/screens.test.ts. A screen renders in the
+ * MUI root (./shell/MuiRoot), which loads with it.
  */
-import LinearProgress from '@mui/material/LinearProgress';
 import {
   type LazyRouteFunction,
   type LoaderFunctionArgs,
@@ -18,6 +18,7 @@ import { message } from '../engine/messages/catalogue';
 import type { Route, RouteTable } from '../engine/types/generated/screen-documents';
 import routeTable from '../schemas/screens/routes.json';
 import { RouteError } from './pages/RouteError';
+import { ProgressBar } from './plain/ProgressBar';
 import { type FormMode, loadScreen } from './renderer/documents';
 import type { RouteHandle } from './shell/Breadcrumbs';
 import { guards } from './shell/guards';
@@ -49,14 +50,21 @@ function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<Route
     // The page's code, its document and its kind's view load together, beside the route's loaders.
     // A route with a mode shows a form: its view starts loading before the document says so.
     const view = mode ? import('./renderer/ScreenView').then((m) => m.preloadView('form')) : undefined;
-    const [{ ScreenPage }, { preloadView }, document] = await Promise.all([
+    const [{ ScreenPage }, { preloadView }, { MuiRoot }, document] = await Promise.all([
       import('./renderer/ScreenPage'),
       import('./renderer/ScreenView'),
+      import('./shell/MuiRoot'),
       loadScreen(screenId),
     ]);
     await (view ?? preloadView(document.kind));
     if (view && document.kind !== 'form') await preloadView(document.kind);
-    return { element: <ScreenPage screenId={screenId} mode={mode} document={document} /> };
+    return {
+      element: (
+        <MuiRoot>
+          <ScreenPage screenId={screenId} mode={mode} document={document} />
+        </MuiRoot>
+      ),
+    };
   };
 }
 
@@ -125,7 +133,7 @@ export function toRoute(node: RouteNode, inherited: Record<string, string> = {})
     route.element = <Navigate to={node.redirect} replace />;
   }
   if (node.page || node.loader || node.guards) route.errorElement = <RouteError />;
-  if (node.page === 'root') route.hydrateFallbackElement = <LinearProgress />;
+  if (node.page === 'root') route.hydrateFallbackElement = <ProgressBar />;
   if (node.children) route.children = node.children.map((child) => toRoute(child, fixed));
   return route as RouteObject;
 }

@@ -4,11 +4,9 @@
  * renderer, so the first page loads none of it (issue "Performance at scale" §5). One assigned client goes
  * straight to /home; several open the client chooser (a screen document in a ScreenDialog, loaded then), and
  * choosing one goes to /home (or to ?returnUrl, a path of this site: where a scanned QR code was). A failed
- * login shows the server's message in an alert and enables LOGIN again.
+ * login shows the server's message in an alert and enables LOGIN again. The page uses no MUI (its card is the
+ * plain one of runtime/plain); the chooser brings MUI with it, in the MUI root (../shell/MuiRoot).
  */
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
@@ -16,11 +14,25 @@ import loginDocument from '../../schemas/screens/shell/login.json';
 import type { LoginAnswer } from '../api/types';
 import type { FormDocument } from '../renderer/documents';
 import { PlainForm } from '../renderer/PlainForm';
+import type { ScreenDialogProps } from '../renderer/ScreenDialog';
+import '../plain/plain.css';
 import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
 import { safeReturnPath } from '../shell/qr-scan';
 
 const document = loginDocument as unknown as FormDocument;
-const ScreenDialog = lazy(() => import('../renderer/ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
+const ClientChooser = lazy(async () => {
+  const [{ ScreenDialog }, { MuiRoot }] = await Promise.all([
+    import('../renderer/ScreenDialog'),
+    import('../shell/MuiRoot'),
+  ]);
+  return {
+    default: (props: ScreenDialogProps) => (
+      <MuiRoot>
+        <ScreenDialog {...props} />
+      </MuiRoot>
+    ),
+  };
+});
 
 /** The login page; see the module comment. */
 export function LoginPage() {
@@ -37,16 +49,14 @@ export function LoginPage() {
   };
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {message(document.title)}
-        </Typography>
+    <div className="plain-card">
+      <div className="plain-card-content">
+        <h1 className="plain-h5">{message(document.title)}</h1>
         <PlainForm document={document} onSubmitted={afterLogin} />
-      </CardContent>
+      </div>
       {chooserOpen && (
         <Suspense fallback={null}>
-          <ScreenDialog
+          <ClientChooser
             screenId={CLIENT_CHOOSER_SCREEN}
             open={chooserOpen}
             onClose={() => setChooserOpen(false)}
@@ -54,7 +64,7 @@ export function LoginPage() {
           />
         </Suspense>
       )}
-    </Card>
+    </div>
   );
 }
 

@@ -6,19 +6,19 @@
  * autoComplete), required and lengths from the schema, checked by @cfworker/json-schema (an interpreting
  * validator, as in the browser's engine/validation/interpreted.ts); submit.disableWhileInvalid, submit.call,
  * and submit.body (the small builders here; any other from the renderer's registry, loaded on submit).
- * A failed call shows the server's message in an alert and enables the button again.
+ * A failed call shows the server's message in an alert and enables the button again. Its controls are the
+ * plain ones of runtime/plain (MUI's look without MUI), so the login page loads no MUI either.
  * @throws Error at render for a document with another widget (use FormScreen for it)
  */
 
 import { type Schema, Validator } from '@cfworker/json-schema';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useMemo, useState } from 'react';
 import { type MessageId, message } from '../../engine/messages/catalogue';
 import { callOperation, errorText } from '../api/client';
 import { sha512Hex } from '../api/password';
+import { Alert } from '../plain/Alert';
+import { Button } from '../plain/Button';
+import { TextField } from '../plain/TextField';
 import type { FormDocument } from './documents';
 import { requiredLabel } from './labels';
 
@@ -98,12 +98,8 @@ export function PlainForm({ document: doc, onSubmitted }: PlainFormProps) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void send(event)}>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
+    <form noValidate onSubmit={(event) => void send(event)}>
+      {error && <Alert className="plain-mb-2">{error}</Alert>}
       {fields.map((field) => (
         <TextField
           key={field.name}
@@ -113,20 +109,14 @@ export function PlainForm({ document: doc, onSubmitted }: PlainFormProps) {
           label={requiredLabel(field.label, field.required)}
           value={values[field.name] ?? ''}
           autoFocus={field.autoFocus}
-          fullWidth
-          margin="dense"
-          onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-          slotProps={{ htmlInput: { autoComplete: field.autoComplete, 'aria-required': field.required || undefined } }}
+          autoComplete={field.autoComplete}
+          required={field.required}
+          onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
         />
       ))}
-      <Button
-        type="submit"
-        variant="contained"
-        sx={{ mt: 2 }}
-        disabled={busy || (submit.disableWhileInvalid === true && !valid)}
-      >
+      <Button type="submit" className="plain-mt-2" disabled={busy || (submit.disableWhileInvalid === true && !valid)}>
         {message(submit.label)}
       </Button>
-    </Box>
+    </form>
   );
 }

@@ -1,16 +1,15 @@
 /**
  * The offline spinner (shell-access-navigation.md §4): while the browser is offline (the connectivity
  * machine, engine/machines/connectivity.ts, on the window's 'offline' and 'online' events) a spinner
- * overlay shows the offline message; coming back online clears it.
+ * overlay shows the offline message; coming back online clears it. Plain (runtime/plain: MUI's Backdrop and
+ * CircularProgress drawn without MUI): it is on every page, the login page too, and must work offline, when
+ * no code can be loaded.
  */
-import Backdrop from '@mui/material/Backdrop';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { connectivityMachine } from '../../engine/machines/connectivity';
 import { message } from '../../engine/messages/catalogue';
+import '../plain/plain.css';
 
 /** The overlay; see the module comment. */
 export function ConnectivityOverlay() {
@@ -25,15 +24,17 @@ export function ConnectivityOverlay() {
       window.removeEventListener('offline', offline);
     };
   }, [send]);
-  const isOffline = snapshot.matches('offline');
+  if (!snapshot.matches('offline')) return null;
   return (
-    <Backdrop open={isOffline} sx={{ zIndex: 9998, color: '#fff' }}>
-      {isOffline && (
-        <Stack alignItems="center" gap={2} sx={{ maxWidth: 560, textAlign: 'center', px: 2 }} role="alert">
-          <CircularProgress color="inherit" />
-          <Typography>{message('offline.message')}</Typography>
-        </Stack>
-      )}
-    </Backdrop>
+    <div className="plain-backdrop">
+      <div className="plain-offline" role="alert">
+        <span className="plain-spinner" role="progressbar">
+          <svg viewBox="22 22 44 44" aria-hidden="true">
+            <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
+          </svg>
+        </span>
+        <p>{message('offline.message')}</p>
+      </div>
+    </div>
   );
 }

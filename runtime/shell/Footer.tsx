@@ -1,19 +1,22 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+/**
+ * The footer: copyright with the current year and a Privacy Policy link (shell-access-navigation.md §2.4).
+ * Plain (runtime/plain), as the public pages need it before MUI loads; the logged-in shell passes its
+ * theme's primary colour (the client's branding) for the link.
+ */
+import type { CSSProperties } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
+import '../plain/plain.css';
 
-/** The footer: copyright with the current year and a Privacy Policy link (shell-access-navigation.md §2.4). */
-export function Footer() {
+/** The footer; `primary` is the link's colour (default: the platform's). */
+export function Footer({ primary }: { primary?: string }) {
+  const style = primary ? ({ '--plain-primary': primary } as CSSProperties) : undefined;
   return (
-    <Box component="footer" sx={{ py: 2, px: 3, display: 'flex', gap: 2, justifyContent: 'center' }}>
-      <Typography variant="body2" color="text.secondary">
-        {message('shell.copyright', { year: new Date().getFullYear() })}
-      </Typography>
-      <Link component={RouterLink} to="/privacy-policy" variant="body2">
+    <footer className="plain-footer" style={style}>
+      <p className="plain-body2 plain-secondary">{message('shell.copyright', { year: new Date().getFullYear() })}</p>
+      <RouterLink to="/privacy-policy" className="plain-body2 plain-link">
         {message('shell.privacyPolicy')}
-      </Link>
-    </Box>
+      </RouterLink>
+    </footer>
   );
 }

@@ -1,34 +1,28 @@
 /**
  * The shell outside the logged-in area (login, unauthorised page): the platform's name linking to
- * /login, the page and the footer; no breadcrumbs (shell-access-navigation.md §2.1).
+ * /login, the page and the footer; no breadcrumbs (shell-access-navigation.md §2.1). Plain (runtime/plain:
+ * MUI's AppBar and Container drawn without MUI), so the login page loads no MUI.
  */
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
+import '../plain/plain.css';
 import { Footer } from './Footer';
 
 /** The public shell; see the module comment. */
 export function PublicLayout() {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <AppBar position="static">
-        <Toolbar>
-          <Link component={RouterLink} to="/login" color="inherit" underline="none">
-            <Typography variant="h6" component="span">
-              {message('app.title')}
-            </Typography>
-          </Link>
-        </Toolbar>
-      </AppBar>
-      <Container component="main" maxWidth="sm" sx={{ flexGrow: 1, py: 4 }}>
+    <div className="plain-page">
+      <header className="plain-appbar">
+        <div className="plain-toolbar">
+          <RouterLink to="/login" className="plain-home-link">
+            <span className="plain-h6">{message('app.title')}</span>
+          </RouterLink>
+        </div>
+      </header>
+      <main className="plain-main">
         <Outlet />
-      </Container>
+      </main>
       <Footer />
-    </Box>
+    </div>
   );
 }

@@ -1,39 +1,43 @@
 /**
  * The root of every page: a progress bar while a route navigates (shell-access-navigation.md §2.4
- * spinner), the offline spinner (./ConnectivityOverlay), and the confirmation toast a page asks for through navigation state (FlashState).
+ * spinner), the offline spinner (./ConnectivityOverlay), and the confirmation toast a page asks for through
+ * navigation state (FlashState, ./FlashToast). Plain (runtime/plain) but for the toast, which loads with the
+ * first one, so the login page loads no MUI.
  */
-import LinearProgress from '@mui/material/LinearProgress';
-import Snackbar from '@mui/material/Snackbar';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { isMessageId, message } from '../../engine/messages/catalogue';
+import { ProgressBar } from '../plain/ProgressBar';
 import { ConnectivityOverlay } from './ConnectivityOverlay';
+
+const FlashToast = lazy(async () => ({ default: (await import('./FlashToast')).FlashToast }));
 
 /** The root layout; see the module comment. */
 export function RootLayout() {
   const navigation = useNavigation();
   const location = useLocation();
   const [flash, setFlash] = useState<string | null>(null);
+  // Once shown, the toast stays mounted, so it closes with its transition.
+  const [toasted, setToasted] = useState(false);
 
   useEffect(() => {
     const id = (location.state as { flashMessageId?: unknown } | null)?.flashMessageId;
-    if (typeof id === 'string' && isMessageId(id)) setFlash(message(id));
+    if (typeof id === 'string' && isMessageId(id)) {
+      setFlash(message(id));
+      setToasted(true);
+    }
   }, [location]);
 
   return (
     <>
-      {navigation.state !== 'idle' && (
-        <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />
-      )}
+      {navigation.state !== 'idle' && <ProgressBar fixed />}
       <Outlet />
       <ConnectivityOverlay />
-      <Snackbar
-        open={flash !== null}
-        autoHideDuration={4000}
-        onClose={() => setFlash(null)}
-        message={flash ?? ''}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      />
+      {toasted && (
+        <Suspense fallback={null}>
+          <FlashToast open={flash !== null} text={flash ?? ''} onClose={() => setFlash(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

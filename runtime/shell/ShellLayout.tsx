@@ -86,7 +86,7 @@ export function ShellLayout() {
             </LeaveGuard>
           </Box>
         </Container>
-        <Footer />
+        <Footer primary={theme.palette.primary.main} />
       </Box>
       <IdleWatcher key={client?.id ?? 'none'} idleTimeMinutes={client?.idleTime} />
       <ScreenDialog

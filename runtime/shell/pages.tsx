@@ -1,7 +1,10 @@
 /**
  * Named pages and layouts of the route table (`page` in schemas/screens/routes.json): the layouts of the
  * shell and the pages that host a screen document with behaviour of their own (login, unauthorised).
+ * The root and public layouts and the login page are plain (no MUI, issue "Performance at scale" §5); every
+ * other page loads on demand together with the MUI root (./MuiRoot) it renders in.
  */
+import type { ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
@@ -9,29 +12,41 @@ import { RootLayout } from './RootLayout';
 /** A page: an element now, or a component loaded on demand. */
 export type PageSpec = { element: React.ReactNode } | { lazy: LazyRouteFunction<RouteObject> };
 
-/** A page of catalogue texts (../pages/MessagePage MESSAGE_PAGES), loaded on demand. */
-function messagePage(name: string): PageSpec {
+/** A page that uses MUI: its component and the MUI root load together (one round), and it renders inside it. */
+function muiPage(load: () => Promise<ComponentType>): PageSpec {
   return {
     lazy: async () => {
-      const { MessagePage, MESSAGE_PAGES } = await import('../pages/MessagePage');
-      return { Component: () => <MessagePage spec={MESSAGE_PAGES[name]} /> };
+      const [Page, { MuiRoot }] = await Promise.all([load(), import('./MuiRoot')]);
+      return {
+        Component: () => (
+          <MuiRoot>
+            <Page />
+          </MuiRoot>
+        ),
+      };
     },
   };
+}
+
+/** A page of catalogue texts (../pages/MessagePage MESSAGE_PAGES), loaded on demand. */
+function messagePage(name: string): PageSpec {
+  return muiPage(async () => {
+    const { MessagePage, MESSAGE_PAGES } = await import('../pages/MessagePage');
+    return () => <MessagePage spec={MESSAGE_PAGES[name]} />;
+  });
 }
 
 export const pages: Readonly<Record<string, PageSpec>> = {
   root: { element: <RootLayout /> },
   public: { element: <PublicLayout /> },
   // The logged-in shell (menus, idle watch, client switcher) loads with the first page that needs it.
-  shell: { lazy: async () => ({ Component: (await import('./ShellLayout')).ShellLayout }) },
+  shell: muiPage(async () => (await import('./ShellLayout')).ShellLayout),
   login: { lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },
-  unauthorized: { lazy: async () => ({ Component: (await import('../pages/MessagePage')).UnauthorizedPage }) },
-  authorizeCallback: {
-    lazy: async () => ({ Component: (await import('../pages/MessagePage')).AuthorizeCallbackPage }),
-  },
+  unauthorized: muiPage(async () => (await import('../pages/MessagePage')).UnauthorizedPage),
+  authorizeCallback: muiPage(async () => (await import('../pages/MessagePage')).AuthorizeCallbackPage),
   privacyPolicy: messagePage('privacyPolicy'),
   response: messagePage('response'),
   noResponse: messagePage('noResponse'),
   closed: messagePage('closed'),
-  section: { lazy: async () => ({ Component: (await import('../pages/SectionPage')).SectionPage }) },
+  section: muiPage(async () => (await import('../pages/SectionPage')).SectionPage),
 };
