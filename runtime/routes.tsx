@@ -103,6 +103,8 @@ function loaderOf(node: RouteNode, fixed: Record<string, string>): RouteObject['
   if (nodeGuards.length === 0 && !named) return undefined;
   return async (given: LoaderFunctionArgs) => {
     const args = { ...given, params: { ...fixed, ...given.params } };
+    // The named loader's own code loads while the guards ask the server; a failure shows when it runs.
+    named?.code?.().catch(() => undefined);
     for (const guard of nodeGuards) await guard(args);
     return named ? named.load(args) : null;
   };

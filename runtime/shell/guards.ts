@@ -1,17 +1,15 @@
 /**
- * Named route guards (shell-access-navigation.md §6), referred to by `guards` in schemas/screens/routes.json
- * and by the section menus' `section.guard` (schemas/screens/menus). Each check asks the server call of §7
- * that answers it (or, where §7 names none, the access model of engine/rules/access.ts on the session's
- * UserView, the same module the server asks) and runs through the route guard flow
- * (engine/machines/route-guard.ts): a denial or an error redirects, by default to /unauthorized.
+ * Named route guards (shell-access-navigation.md §6), referred to by `guards` in schemas/screens/routes.json,
+ * and the session of a navigation. The checks of the named guards, which the section menus' `section.guard`
+ * (schemas/screens/menus) name too, are in ./guard-checks.
  *
  * The session is asked once per navigation: guards and the shell loader share one answer (sessionFor).
  * A Pending user is sent to /account/password on every navigation until the password is changed (§4).
+ * The checks and the guard flow (./guard-checks, XState) load when a guard first needs them, beside the
+ * session call, so the login page loads neither.
  */
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { type GuardCheck, type GuardInput, runGuard } from '../../engine/machines/route-guard';
-import { ACCESS_TYPES, type AccessArea, can } from '../../engine/rules/access';
-import { callOperation, callOperationText } from '../api/client';
+import { callOperation } from '../api/client';
 import type { Client, IsLoggedInAnswer, UserView } from '../api/types';
 
 /** What the logged-in area knows: the user and the current client (null before one is chosen). */
@@ -63,109 +61,6 @@ export async function optionalSessionFor(request: Request): Promise<ShellData | 
   }
 }
 
-/** A guard's answer to a denial: where to go. */
-function denied(to = '/unauthorized') {
-  return { allowed: false as const, redirect: to };
-}
-
-/** The Edit menu needs activity Edit; 'view' allows only view routes (§6 Project and Section guards). */
-function byActivity(activity: 'Edit' | 'View' | null | undefined, input: GuardInput) {
-  if (!activity) return denied();
-  if (input.mode === 'edit' && activity !== 'Edit') return denied();
-  return { allowed: true as const, activity };
-}
-
-/** The checks of the named guards, by name. Each gets the user of the navigation. */
-export function guardChecks(user: UserView): Readonly<Record<string, GuardCheck>> {
-  return {
-    /** Logged in: the session has answered. */
-    loggedIn: async () => ({ allowed: true }),
-    /** Settings administration (process Admin with activity Edit, accessAll or accessAdmin). */
-    admin: async () => (can(user, 'admin', { area: 'settings' }) ? { allowed: true } : denied()),
-    /** Project guard: GET /api/authorization/{type}/{projectId} gives the activity; Edit routes need Edit. */
-    project: async (input) => {
-      const answer = await callOperation<{ activity: 'Edit' | 'View' }>('authorization.activity', {
-        params: { type: input.area ?? 'projects', projectId: input.projectId ?? 0 },
-      });
-      return byActivity(answer.activity, input);
-    },
-    /** Location guard: the same check in the locations area. */
-    location: async (input) => {
-      const answer = await callOperation<{ activity: 'Edit' | 'View' }>('authorization.activity', {
-        params: { type: 'locations', projectId: input.projectId ?? 0 },
-      });
-      return byActivity(answer.activity, input);
-    },
-    /**
-     * Section guard (quantity surveying): the server's text; 'edit' allows edit routes, 'view' only view
-     * routes; anything else goes to /unauthorized with the section.
-     */
-    section: async (input) => {
-      const section = input.pathname.split('/')[3] ?? 'home';
-      const text = await callOperationText('authorization.qs', {
-        params: { section, projectId: input.projectId ?? 0, id: 0, securityToken: 'session' },
-      });
-      if (text === 'edit') return { allowed: true, activity: 'Edit' };
-      if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
-      return denied(`/unauthorized?section=${input.area ?? 'qs'}`);
-    },
-    /** Site-work section guard: the same texts from SiteworkAuthorization. */
-    sitework: async (input) => {
-      const text = await callOperationText('authorization.sitework', {
-        params: { section: 'sitework', projectId: input.projectId ?? 0, entryNumber: 0, securityToken: 'session' },
-      });
-      if (text === 'edit') return { allowed: true, activity: 'Edit' };
-      if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
-      return denied('/unauthorized?section=sitework');
-    },
-    /** An area's admin pages (projects, qs, estimating, procurement): the area's admin flag. */
-    areaAdmin: async (input) => (can(user, 'admin', { area: input.area as AccessArea }) ? { allowed: true } : denied()),
-    /** Quality-assurance admin guard: POST /api/authorization/quality-assurance/has-access-type/false. */
-    qualityAssuranceAdmin: async () => {
-      const body = { accessTypes: Object.keys(ACCESS_TYPES['quality-assurance']) };
-      const ok = await callOperation<boolean>('authorization.hasAccessType', {
-        params: { formArea: 'quality-assurance', isNumeric: 'false' },
-        body,
-      });
-      return ok ? { allowed: true } : denied();
-    },
-    /** Health-and-safety admin guard: POST /api/health-and-safety/admin/can-access. */
-    healthAndSafetyAdmin: async () => {
-      const body = { accessTypes: Object.keys(ACCESS_TYPES['health-and-safety']) };
-      const ok = await callOperation<boolean>('healthAndSafety.canAccess', { body });
-      return ok ? { allowed: true } : denied();
-    },
-    /** Public form guard: 'true' allows, else /unauthorized?security=quality-assurance (§6). */
-    publicForm: async (input) => {
-      const [, , formArea, formId, isView] = input.pathname.split('/');
-      const text = await callOperationText('authorization.publicForm', {
-        params: {
-          formArea: formArea ?? 'quality-assurance',
-          projectId: input.projectId ?? 0,
-          formId: formId ?? 0,
-          securityToken: 'session',
-          isView: isView === 'view' ? 'true' : 'false',
-        },
-      });
-      return text === 'true' ? { allowed: true } : denied('/unauthorized?security=quality-assurance');
-    },
-    /** Shared document guard: 'true' allows, else /unauthorized. */
-    sharedDocument: async (input) => {
-      const text = await callOperationText('authorization.dmsShared', { params: { projectId: input.projectId ?? 0 } });
-      return text === 'true' ? { allowed: true } : denied();
-    },
-  };
-}
-
-/** Runs the named guard `name` for `input` through the guard flow; throws the redirect of a denial. */
-export async function enforceGuard(user: UserView, name: string, input: Omit<GuardInput, 'name'>) {
-  const check = guardChecks(user)[name];
-  if (!check) throw new Error(`Unknown guard ${name}`);
-  const outcome = await runGuard(check, { ...input, name });
-  if (!outcome.allowed) throw redirect(outcome.redirect);
-  return outcome;
-}
-
 export type Guard = (args: LoaderFunctionArgs) => Promise<void>;
 
 /** Route guards by name (routes.json `guards`). */
@@ -178,7 +73,7 @@ export const guards: Readonly<Record<string, Guard>> = {
   },
   /** Admin: settings administration, else /unauthorized. The API refuses the same users (403). */
   async admin({ request }) {
-    const { user } = await sessionFor(request);
+    const [{ user }, { enforceGuard }] = await Promise.all([sessionFor(request), import('./guard-checks')]);
     await enforceGuard(user, 'admin', { pathname: new URL(request.url).pathname });
   },
 };

@@ -8,7 +8,6 @@ import { ApiError, callOperation } from '../api/client';
 import type { FormDefinition } from '../api/types';
 import { optionalSessionFor, PASSWORD_PATH, sessionFor } from './guards';
 import { localDate, type ScanAnswer, scanTarget } from './qr-scan';
-import { sectionData } from './section';
 
 /** Turns a 401 into the unauthorised page; other errors go to the route's error element. */
 async function guarded<T>(load: () => Promise<T>): Promise<T> {
@@ -23,7 +22,12 @@ async function guarded<T>(load: () => Promise<T>): Promise<T> {
 export interface RouteLoader {
   load: (args: LoaderFunctionArgs) => Promise<unknown>;
   shouldRevalidate?: (args: ShouldRevalidateFunctionArgs) => boolean;
+  /** Loads the code `load` imports on demand; started beside the route's guards, so it costs no round of its own. */
+  code?: () => Promise<unknown>;
 }
+
+/** The section's code (menus, the guard checks and their flow): the shell loader's, loaded on demand. */
+const sectionCode = () => import('./section');
 
 /** Loaders by name. */
 export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
@@ -36,13 +40,14 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
    */
   shell: {
     load: async ({ request }) => {
-      const data = await sessionFor(request);
+      const [data, { sectionData }] = await Promise.all([sessionFor(request), sectionCode()]);
       const path = new URL(request.url).pathname;
       if (data.user.status === 'Pending' && path !== PASSWORD_PATH) throw redirect(PASSWORD_PATH);
       return { ...data, section: await sectionData(data.user, path) };
     },
     shouldRevalidate: ({ currentUrl, nextUrl }) =>
       currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href,
+    code: sectionCode,
   },
   /** The privacy policy's login check (§2.1): the session if there is one; the page shows either way. */
   optionalSession: {

@@ -1,6 +1,6 @@
 /**
  * The section of a navigation (shell-access-navigation.md §2.1, §2.3, §6): which menu document the path
- * shows (engine/rules/section-menu.ts), the menu's guard run for it (./guards.ts), and the active item.
+ * shows (engine/rules/section-menu.ts), the menu's guard run for it (./guard-checks.ts), and the active item.
  * A path that is no page of its menu goes to login with an error parameter, as any unknown path does;
  * an item the user may not see goes to /unauthorized. Asked once per navigation, by the shell loader.
  */
@@ -10,7 +10,7 @@ import { visibleMenuItems } from '../../engine/rules/menus';
 import { activeItem, menuRoute, type SectionPlace, sectionOf } from '../../engine/rules/section-menu';
 import type { UserView } from '../api/types';
 import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
-import { enforceGuard } from './guards';
+import { enforceGuard } from './guard-checks';
 
 /** Where unknown paths go (§2.1 "any other path"). */
 export const UNKNOWN_PATH_REDIRECT = '/login?error=notfound';

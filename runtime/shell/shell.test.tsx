@@ -9,7 +9,7 @@ import { callOperation } from '../api/client';
 import type { IsLoggedInAnswer } from '../api/types';
 import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render';
-import { enforceGuard } from './guards';
+import { enforceGuard } from './guard-checks';
 
 async function userOf(email: string, clientId?: number) {
   await mockApi.logIn(email, clientId);
