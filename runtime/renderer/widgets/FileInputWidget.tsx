@@ -21,19 +21,14 @@ export function dataUrlName(value: unknown): string {
   return name ? decodeURIComponent(name) : '';
 }
 
-/** Reads a file as a data URL that carries its name. */
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result ?? '');
-      const comma = url.indexOf(',');
-      const head = url.slice(0, comma).replace(/^data:$/, 'data:application/octet-stream');
-      resolve(`${head.replace(/;base64$/, '')};name=${encodeURIComponent(file.name)};base64${url.slice(comma)}`);
-    };
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
+/** Reads a file as a base64 data URL that carries its name. */
+async function readAsDataUrl(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  // In slices: String.fromCharCode takes a limited number of arguments.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const type = file.type || 'application/octet-stream';
+  return `data:${type};name=${encodeURIComponent(file.name)};base64,${btoa(binary)}`;
 }
 
 export default function FileInputWidget(props: WidgetProps) {
