@@ -170,8 +170,8 @@ export const create: NamedOperation = async (context) => {
 
 /**
  * PUT /api/settings/employees/{id}: the employee's fields replaced by the body's (an optional field left out is
- * cleared); its access fields too when the body holds any of them, else they stay. The linked user's access
- * follows at once.
+ * cleared); its flags too when the body holds any flag, its project accesses when the body holds them; else they
+ * stay. The linked user's access follows at once.
  */
 export const update: NamedOperation = async (context) => {
   const clientId = tenant(context);
@@ -182,11 +182,14 @@ export const update: NamedOperation = async (context) => {
   const next: EmployeeDoc = { ...current, roleName: name };
   for (const field of PERSON_FIELDS) delete next[field];
   Object.assign(next, Object.fromEntries(PERSON_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])));
-  if (ACCESS_FIELDS.some((f) => body[f] !== undefined)) {
-    const projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
-    Object.assign(next, withoutAccess(next), accessFields(body), { projectAccesses });
-    for (const flag of EMPLOYEE_FLAGS) if (body[flag] !== true) delete next[flag];
-  }
+  // The flags are replaced when the body holds any flag, the project accesses when it holds them.
+  if (EMPLOYEE_FLAGS.some((f) => body[f] !== undefined))
+    for (const flag of EMPLOYEE_FLAGS) {
+      if (body[flag] === true) next[flag] = true;
+      else delete next[flag];
+    }
+  if (body.projectAccesses !== undefined)
+    next.projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
   await checkUnique(context, employee(), next);
   return save(context, current, next);
 };

@@ -54,6 +54,18 @@ export const validators: Readonly<Record<string, FormValidator>> = {
     const problem = qrNameProblem(String(formData.name ?? ''), others, selfId);
     return problem ? { name: [problem] } : {};
   },
+  /**
+   * A first password set with an invitation's link: the rules of shell-access-navigation.md §5 for the new
+   * password and its confirmation (there is no old password).
+   */
+  setPassword: (formData) => {
+    const { oldPassword: _none, ...problems } = passwordProblems({
+      oldPassword: '-',
+      newPassword: String(formData.newPassword ?? ''),
+      newPassword2: String(formData.newPassword2 ?? ''),
+    });
+    return problems;
+  },
   /** A label preparation setup's name (form-configuration.md §5): required, at most 25 characters. */
   labelSetup: (formData) => {
     const name = String(formData.name ?? '');

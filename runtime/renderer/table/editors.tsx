@@ -71,7 +71,7 @@ function NumberEditor({ column, value, invalid, onChange }: EditorProps) {
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
-    const input = event.currentTarget;
+    const input = event.target as HTMLInputElement;
     if (
       BLOCKED_KEYS.has(event.key) ||
       numericEdit(
@@ -84,7 +84,7 @@ function NumberEditor({ column, value, invalid, onChange }: EditorProps) {
       event.preventDefault();
   };
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
+    const input = event.target as HTMLInputElement;
     const pasted = event.clipboardData.getData('text');
     const next = numericEdit(
       input.value,
@@ -99,8 +99,6 @@ function NumberEditor({ column, value, invalid, onChange }: EditorProps) {
     <InputBase
       value={text}
       error={invalid}
-      onKeyDown={onKeyDown}
-      onPaste={onPaste}
       // The last word: whatever reached the input (a drop, autofill) must be an entry, else it is refused.
       onChange={(event) => {
         if (numericEdit(event.target.value, 0, 0, '') !== null) accept(event.target.value);
@@ -109,6 +107,8 @@ function NumberEditor({ column, value, invalid, onChange }: EditorProps) {
         'aria-label': column.headerText,
         'aria-invalid': invalid,
         inputMode: 'decimal',
+        onKeyDown,
+        onPaste,
         ...(column.step !== undefined && { step: column.step }),
       }}
       sx={{ ...inputSx, '& input': { textAlign: 'right', py: 0.25 } }}

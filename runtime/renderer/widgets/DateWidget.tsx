@@ -45,7 +45,7 @@ export function isDateWithin(text: string, min: string, max: string): boolean {
  * the range (by default the current year -10 to +10; ui:options.min / max override it); anything else is
  * not kept: leaving the field puts the last good date back. The calendar button opens the browser's own
  * date picker, whose choice is written in the same format. With `ui:options.picker` 'month', the month
- * picker instead.
+ * picker instead. With `ui:options.defaultToday`, an empty field starts at today's date.
  */
 export default function DateWidget(props: WidgetProps) {
   return props.options.picker === 'month' ? <MonthPicker {...props} /> : <DayPicker {...props} />;
@@ -128,6 +128,13 @@ function DayPicker(props: WidgetProps) {
   const [text, setText] = useState(stored);
   const picker = useRef<HTMLInputElement>(null);
   useEffect(() => setText(stored), [stored]);
+  // ui:options.defaultToday: an empty field of a new item starts at today (an employee's start date,
+  // administration-data.md §3); once, when the widget mounts empty.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first render's emptiness counts
+  useEffect(() => {
+    if (options.defaultToday === true && stored === '' && !readonly && !disabled)
+      onChange(format(new Date(), 'yyyy-MM-dd'));
+  }, []);
 
   const accept = (next: string) => {
     setText(next);
