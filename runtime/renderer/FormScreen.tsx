@@ -156,8 +156,9 @@ export function FormScreen({
       let item: Record<string, unknown> | undefined = input;
       // The first prefill whose call the route can fill (a scanned code's token, a linked entry); none on the
       // plain add route.
+      // A modal opened to add has an empty row as its input: that prefills like a plain add route.
       const prefill =
-        !input && requestedMode === 'add'
+        (!input || Object.keys(input).length === 0) && requestedMode === 'add'
           ? doc.prefill?.find((p) => callFillable(p.call, [screen, params]))
           : undefined;
       if (prefill) {

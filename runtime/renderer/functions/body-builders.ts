@@ -87,6 +87,13 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
         .map((f) => [f, formData[f]]),
     );
   },
+  /**
+   * The schema's fields (schemaFields) with the id of the row the form was opened on: a change of one item made
+   * in a modal, e.g. an employee's project access (employee-project-access: { id, projectId, activity }).
+   */
+  schemaFieldsWithId(context) {
+    return { ...(bodyBuilders.schemaFields(context) as Record<string, unknown>), id: context.item?.id };
+  },
   /** A sheet upload (administration-data.md §7 Contacts upload): the chosen file as multipart field uploads[]. */
   uploadSheet({ formData }) {
     const body = new FormData();
