@@ -10,11 +10,15 @@ import { AppError } from '../engine/errors';
 import { catalogueRoutes } from './catalogue';
 import { MAX_UPLOAD_BYTES } from './files/paths';
 import type { ApiEnv } from './http/env';
-import { type InvitationSender, logInvitationSender } from './mail/invitation-sender';
 import { handleError, handleNotFound } from './http/errors';
+import { setAnswerHeader } from './http/headers';
+import { type InvitationSender, logInvitationSender } from './mail/invitation-sender';
 import { security } from './middleware/security';
 import { openApiRoutes } from './openapi/routes';
 import type { Store } from './store/port';
+
+/** JSON answers smaller than this go uncompressed (api/app.ts; docs/decisions.md "Small answers go uncompressed"). */
+export const COMPRESS_THRESHOLD_BYTES = 8 * 1024;
 
 /** What the app needs. */
 export interface AppOptions {
@@ -64,13 +68,20 @@ export function createApp(options: AppOptions) {
       c.set('invitationSender', options.invitationSender ?? logInvitationSender);
       await next();
     })
-    .use('*', (c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)))
+    .use('*', (c, next) => {
+      // GET and HEAD carry no body a handler reads (bodyLimit lets them through too), and asking bodyLimit would
+      // build the whole web Request (signal, headers, stream) only to find that out.
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      return uploadPaths.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next);
+    })
     .use('/api/*', async (c, next) => {
       await next();
-      c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
+      if (!c.res.headers.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'no-store');
     })
-    // Answers of 1 KiB or more (registers, forms, CSV) go gzip- or deflate-compressed to a client that takes it.
-    .use('/api/*', compress())
+    // Answers of 8 KiB or more (registers, CSV) go gzip- or deflate-compressed to a client that takes it. Smaller
+    // ones arrive in the first round trip either way (TCP's initial window is ten segments, about 14 KiB), and a
+    // fresh zlib stream per answer costs the server more than the save and read themselves (docs/decisions.md).
+    .use('/api/*', compress({ threshold: COMPRESS_THRESHOLD_BYTES }))
     .route('/', catalogueRoutes())
     .route('/', openApiRoutes());
   app.onError(handleError);

@@ -22,6 +22,7 @@ import { getCookie } from 'hono/cookie';
 import { AppError } from '../../engine/errors';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { ApiEnv } from '../http/env';
+import { setAnswerHeader } from '../http/headers';
 
 export interface SecurityOptions {
   /** Trust X-Forwarded-Proto and X-Forwarded-Host (the app runs behind a TLS-terminating proxy). */
@@ -31,6 +32,15 @@ export interface SecurityOptions {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The security headers every answer carries besides the Content-Security-Policy. */
+const FIXED_HEADERS: ReadonlyArray<[string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['X-Frame-Options', 'DENY'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+];
 
 /** The Content-Security-Policy of an answer. */
 export function contentSecurityPolicy(nonce: string, path: string): string {
@@ -92,13 +102,16 @@ export function security(options: SecurityOptions = {}): MiddlewareHandler<ApiEn
     const nonce = randomBytes(16).toString('base64');
     c.set('cspNonce', nonce);
     c.set('trustProxy', trustProxy);
+    const headers: Array<[string, string]> = [
+      ['Content-Security-Policy', contentSecurityPolicy(nonce, c.req.path)],
+      ...FIXED_HEADERS,
+    ];
+    // Set before the answer is made, so that an answer made through the context carries them from the start;
+    // after it, whatever answer there is gets them (an error's, or a Response a handler made itself).
+    for (const [name, value] of headers) c.header(name, value);
     const setHeaders = () => {
-      c.header('Content-Security-Policy', contentSecurityPolicy(nonce, c.req.path));
-      c.header('X-Content-Type-Options', 'nosniff');
-      c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-      c.header('X-Frame-Options', 'DENY');
-      c.header('Cross-Origin-Opener-Policy', 'same-origin');
-      c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+      const answer = c.res.headers;
+      for (const [name, value] of headers) if (answer.get(name) !== value) setAnswerHeader(c, name, value);
     };
     try {
       if (WRITES.has(c.req.method) && getCookie(c, SESSION_COOKIE)) {

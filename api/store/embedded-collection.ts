@@ -91,7 +91,8 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   async insertOne(doc: T): Promise<Stored<T>> {
     const prepared = this.prepare(doc);
     await this.write(() => this.insertRow(prepared));
-    return plainCopy(prepared) as Stored<T>;
+    // `prepared` is already a copy of the caller's document that nothing else holds: it is the answer.
+    return prepared as Stored<T>;
   }
 
   async insertMany(docs: T[]): Promise<number> {
@@ -529,26 +530,25 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   }
 
   private insertRow(doc: Row): number {
-    checkObject(doc);
     const columns = [...this.layout.columns];
     const info = this.ctx
       .statement(
         `INSERT INTO ${quote(this.layout.table)} (_id, doc${columns.map(([, c]) => `, ${quote(c)}`).join('')}) VALUES (?, ?${', ?'.repeat(columns.length)})`,
       )
-      .run(doc._id, serialize(doc), ...columns.map(([path]) => indexedScalar(getDotValue(doc, path), path)));
+      .run(doc._id, storedText(doc), ...columns.map(([path]) => indexedScalar(getDotValue(doc, path), path)));
     const rid = Number(info.lastInsertRowid);
     for (const wildcard of this.layout.wildcards) this.insertWildcardRows(wildcard, rid, doc);
     return rid;
   }
 
   private updateRow(rid: number, before: Row, doc: Row): void {
-    checkObject(doc);
+    const text = storedText(doc);
     const columns = [...this.layout.columns];
     this.ctx
       .statement(
         `UPDATE ${quote(this.layout.table)} SET doc = ?${columns.map(([, c]) => `, ${quote(c)} = ?`).join('')} WHERE rowid = ?`,
       )
-      .run(serialize(doc), ...columns.map(([path]) => indexedScalar(getDotValue(doc, path), path)), rid);
+      .run(text, ...columns.map(([path]) => indexedScalar(getDotValue(doc, path), path)), rid);
     for (const wildcard of this.layout.wildcards) {
       const same =
         wildcard.prefix.every((p) => isDeepStrictEqual(getDotValue(before, p), getDotValue(doc, p))) &&
@@ -573,17 +573,25 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       wildcard,
       scopeKey(wildcard, (p) => indexedScalar(getDotValue(doc, p), p)) as string,
     );
-    const insert = this.ctx.statement(
-      `INSERT INTO ${quote(wildcard.table)} (rid, scope, path, value) VALUES (?, ?, ?, ?)`,
-    );
+    const params: unknown[] = [];
     const walk = (value: unknown, path: string) => {
       if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)) {
         for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
         return;
       }
-      insert.run(rid, scope, path, indexedScalar(value, path));
+      params.push(rid, scope, path, indexedScalar(value, path));
     };
     walk(root, wildcard.root);
+    // One statement per WILDCARD_ROWS_PER_INSERT rows rather than one per row.
+    const rows = params.length / 4;
+    for (let start = 0; start < rows; start += WILDCARD_ROWS_PER_INSERT) {
+      const count = Math.min(WILDCARD_ROWS_PER_INSERT, rows - start);
+      this.ctx
+        .statement(
+          `INSERT INTO ${quote(wildcard.table)} (rid, scope, path, value) VALUES (?, ?, ?, ?)${', (?, ?, ?, ?)'.repeat(count - 1)}`,
+        )
+        .run(params.slice(start * 4, (start + count) * 4));
+    }
   }
 
   // ---- documents -------------------------------------------------------------------------------------------
@@ -618,9 +626,9 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     if (typeof copy._id !== 'string') throw new TypeError('_id must be a string');
     // _id first, as MongoDB stores it.
     const { _id, ...rest } = copy;
-    const row = { _id, ...rest };
-    checkObject(row);
-    return row;
+    // Field names are checked when the document is written (storedText), inside the write: a bad one rejects
+    // the write and keeps nothing of it.
+    return { _id, ...rest };
   }
 
   /** Runs `task` in the store's next group commit, mapping unique violations to DuplicateKeyError. */
@@ -642,6 +650,42 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return error;
     return new DuplicateKeyError(this.ctx.name, (error as Error).message, insertedCount, { cause: error });
   }
+}
+
+/** Side-table rows written by one INSERT (4 parameters each, far below SQLite's limit of 32,766). */
+const WILDCARD_ROWS_PER_INSERT = 64;
+
+const HAS_DATE = 1;
+const ODD_KEY = 2;
+
+/** Whether a value holds a Date (HAS_DATE) or a field name starting with `$` or holding a `.` (ODD_KEY). */
+function scan(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  if (value instanceof Date) return HAS_DATE;
+  let flags = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) flags |= scan(item);
+    return flags;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    if (key.charCodeAt(0) === 36 || key.includes('.')) flags |= ODD_KEY;
+    flags |= scan(object[key]);
+  }
+  return flags;
+}
+
+/**
+ * A document's stored JSON text, as nedb's `serialize` writes it (dates as `{ "$$date": ms }`), after nedb's
+ * field-name check (`checkObject`: no name starting with `$`, none with a `.`; throws). One walk finds out
+ * whether either matters: most documents hold neither a date nor such a name and are written by
+ * `JSON.stringify` alone, without nedb's replacer function called for every value.
+ */
+export function storedText(doc: Row): string {
+  const flags = scan(doc);
+  if (flags & ODD_KEY) checkObject(doc);
+  return flags === 0 ? JSON.stringify(doc) : serialize(doc);
 }
 
 /** The key column of an indexed field. */
