@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, detail } from '../../engine/errors';
+import { type CsvEntry, csvEntryFields } from '../../engine/export/csv';
 import { fieldTypeOf } from '../../engine/forms/field-types';
 import { projectDocumentsFolder } from '../../engine/forms/field-types/document-picker';
 import { allQuestions } from '../../engine/forms/questions';
@@ -383,21 +384,29 @@ async function filteredRows(scope: EntryScope, query: Omit<RegisterQuery, 'pageI
   return queryRows(rows, { sorting: query.sorting, filters: query.filters, globalFilter: query.globalFilter });
 }
 
+/** The store projection of what the CSV reads of an entry (engine/export/csv.ts `csvEntryFields`). */
+const csvProjection: Record<string, 0 | 1> = {
+  _id: 0,
+  ...Object.fromEntries(csvEntryFields.map((field) => [field, 1])),
+};
+
 /**
  * The entries a CSV download holds, one at a time in register order: those matching the register query, and
  * only the given entry numbers when `downloadFormIds` is set. On the read model they stream from store cursors
- * (constant memory); otherwise they are selected in memory as the register page is.
+ * (constant memory) with only the fields the CSV reads (`CsvEntry`: MongoDB sends no more; SQLite's
+ * json_extract costs more than parsing the whole document, so the embedded store projects after parsing);
+ * otherwise they are selected in memory as the register page is, and come whole.
  */
 export async function* entriesForDownload(
   scope: EntryScope,
   query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'> & { downloadFormIds?: number[] },
-): AsyncGenerator<FormEntry> {
+): AsyncGenerator<CsvEntry> {
   const entries = scope.store.collection<EntryDoc>('formEntries');
   const q = (await readModelReady(scope)) ? readModelQuery(scope, query) : null;
   if (q) {
     if (query.downloadFormIds) q.filter = { $and: [q.filter, { entryNumber: { $in: query.downloadFormIds } }] };
     for (const part of readModelParts(q))
-      for await (const doc of entries.findEach(part.filter, { sort: part.sort })) yield toEntry(doc);
+      yield* entries.findEach(part.filter, { sort: part.sort, projection: csvProjection }) as AsyncIterable<CsvEntry>;
     return;
   }
   const docs = await entries.find(scopeFilter(scope), { sort: { entryNumber: -1 } });

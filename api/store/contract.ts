@@ -249,6 +249,25 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
         expect(await each({ clientId: 'none' }, {})).toEqual([]);
       });
 
+      it('findEach projects as find does (the CSV download reads only the fields it prints)', async () => {
+        const all = async (options: Parameters<typeof projects.findEach>[1]) => {
+          const out: unknown[] = [];
+          for await (const p of projects.findEach({ type: 'site' }, options)) out.push(p);
+          return out;
+        };
+        const projections: Array<Record<string, 0 | 1>> = [
+          { _id: 0, id: 1, budget: 1, 'address.city': 1 },
+          { name: 1 },
+          { tags: 0, address: 0, contacts: 0 },
+        ];
+        for (const projection of projections) {
+          const found = await projects.find({ type: 'site' }, { sort: { id: 1 }, projection });
+          expect(await all({ sort: { id: 1 }, projection, batchSize: 1 })).toEqual(found);
+        }
+        const [first] = await all({ sort: { id: 1 }, projection: { _id: 0, id: 1, budget: 1, 'address.city': 1 } });
+        expect(Object.keys(first as object).sort()).toEqual(['address', 'budget', 'id']);
+      });
+
       it('projects by inclusion, with and without _id, and with dotted paths', async () => {
         const [withId] = await projects.find({ id: 'p1' }, { projection: { name: 1, budget: 1 } });
         expect(Object.keys(withId).sort()).toEqual(['_id', 'budget', 'name']);
