@@ -84,6 +84,23 @@ function buttons(doc: ScreenDocument): ButtonSpec[] {
   return [];
 }
 
+/** Headers and option labels of data-table columns (administration-data.md §3 "Data table"). */
+function columnMessageIds(columns: Array<{ header: string; options?: Array<{ label: string }> }>): string[] {
+  return columns.flatMap((column) => [column.header, ...(column.options ?? []).map((option) => option.label)]);
+}
+
+/** The column lists of the data-table fields of a uiSchema (ui:field "data-table", ui:options.columns). */
+function dataTableColumns(uiSchema: unknown): Array<Array<{ header: string; options?: Array<{ label: string }> }>> {
+  if (Array.isArray(uiSchema)) return uiSchema.flatMap(dataTableColumns);
+  if (!uiSchema || typeof uiSchema !== 'object') return [];
+  const record = uiSchema as Record<string, unknown>;
+  const own =
+    record['ui:field'] === 'data-table'
+      ? [((record['ui:options'] as { columns?: [] } | undefined)?.columns ?? []) as Array<{ header: string }>]
+      : [];
+  return [...own, ...Object.values(record).flatMap(dataTableColumns)];
+}
+
 function messageIds(doc: ScreenDocument): string[] {
   const ids: string[] = [doc.title, ...buttons(doc).map((b) => b.label)];
   for (const button of buttons(doc)) {
@@ -93,9 +110,13 @@ function messageIds(doc: ScreenDocument): string[] {
       ids.push(button.action.labelExport.menuName);
   }
   if (doc.kind === 'register') {
-    ids.push(doc.emptyMessageId, ...doc.columns.map((c) => c.header));
+    ids.push(doc.emptyMessageId, ...columnMessageIds(doc.columns));
+    if (doc.noResultsMessageId) ids.push(doc.noResultsMessageId);
+    if (doc.saveRows?.label) ids.push(doc.saveRows.label);
+    if (doc.saveRows?.successMessageId) ids.push(doc.saveRows.successMessageId);
   } else if (doc.kind === 'form') {
     ids.push(...Object.values(doc.messages ?? {}), ...uiSchemaMessageIds(doc.uiSchema ?? {}));
+    ids.push(...dataTableColumns(doc.uiSchema ?? {}).flatMap((columns) => columnMessageIds(columns)));
     if (doc.submit) ids.push(doc.submit.label);
     if (doc.submit?.successMessageId) ids.push(doc.submit.successMessageId);
     if (doc.submit?.confirm) ids.push(doc.submit.confirm.messageId);
@@ -116,7 +137,7 @@ function widgetNames(uiSchema: unknown): string[] {
   if (Array.isArray(uiSchema)) return uiSchema.flatMap(widgetNames);
   if (!uiSchema || typeof uiSchema !== 'object') return [];
   return Object.entries(uiSchema as Record<string, unknown>).flatMap(([key, value]) =>
-    key === 'ui:widget' && typeof value === 'string' ? [value] : widgetNames(value),
+    (key === 'ui:widget' || key === 'ui:field') && typeof value === 'string' ? [value] : widgetNames(value),
   );
 }
 

@@ -42,7 +42,7 @@ const register: RegisterDocument = {
   saveRows: {
     call: { operation: 'employees.update', params: { id: '{id}' } },
     fields: ['employeeNumber', 'firstName', 'lastName', 'role', 'type', 'email', 'mobile', 'landline', 'startDate'],
-    successMessageId: 'dataTable.saved',
+    successMessageId: 'common.saveSuccessful',
   },
   emptyMessageId: 'common.noRecords',
   paging: { mode: 'client', pageSizes: [10, 25, 50, 100, 500, 1000], default: 10 },
