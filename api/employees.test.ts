@@ -9,9 +9,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { message } from '../engine/messages/catalogue';
 import type { Employee, UserView } from '../engine/types/generated';
 import { demoSeed } from '../fixtures/seed';
+import { createApp } from './app';
 import { clientPasswordDigest } from './auth/passwords';
 import type { Invitation } from './mail/invitation-sender';
-import { createApp } from './app';
 import { type Harness, makeHarness } from './test/harness';
 
 let h: Harness;
@@ -180,7 +180,9 @@ describe('adding and changing employees', () => {
     const stored = await json<Employee>(h.call('GET', `${B}/${seeded.id}`, { cookie: admin }));
     expect(stored.mobile).toBeUndefined();
     expect(stored.projectAccesses).toEqual(seeded.projectAccesses);
-    expect((await h.call('PUT', `${B}/${seeded.id}`, { cookie: admin, body: { ...body, firstName: 'Two words' } })).status).toBe(400);
+    expect(
+      (await h.call('PUT', `${B}/${seeded.id}`, { cookie: admin, body: { ...body, firstName: 'Two words' } })).status,
+    ).toBe(400);
     expect((await json<Employee>(h.call('GET', `${B}/${seeded.id}`, { cookie: admin }))).firstName).toBe('Changed');
   });
 
@@ -195,12 +197,31 @@ describe('adding and changing employees', () => {
   });
 });
 
+describe('demo data', () => {
+  it("has 60 employees; each demo user linked to one holds exactly its employee's access (one truth)", async () => {
+    const { accessOfEmployee } = await import('../engine/rules/employee-access');
+    expect(demoSeed.employees).toHaveLength(60);
+    const linked = (demoSeed.employees ?? []).filter((e) => e.userId !== undefined);
+    expect(linked.map((e) => e.userId).sort()).toEqual([2, 3, 4, 5]);
+    for (const employee of linked) {
+      const user = demoSeed.users.find((u) => u.id === employee.userId);
+      const access = user?.accesses?.find((a) => a.clientId === employee.clientId);
+      const { roleId: _r, ...expected } = accessOfEmployee(employee);
+      const { roleId: _u, ...held } = access ?? { clientId: 0, flags: {}, projects: [] };
+      expect(held, user?.email).toEqual(expected);
+    }
+  });
+});
+
 describe('lists of §7', () => {
   it('answers the active, managers, admins-and-managers, roles, assigned and unassigned lists', async () => {
     const seeded = (demoSeed.employees ?? []).filter((e) => e.clientId === 1);
     const ids = (list: Employee[]) => list.map((e) => e.id).sort((a, b) => a - b);
     const expectIds = (list: Employee[], want: Employee[]) => expect(ids(list)).toEqual(ids(want));
-    expectIds(await json(h.call('GET', `${B}/active/getall`, { cookie: admin })), seeded.filter((e) => e.isActive));
+    expectIds(
+      await json(h.call('GET', `${B}/active/getall`, { cookie: admin })),
+      seeded.filter((e) => e.isActive),
+    );
     expectIds(
       await json(h.call('GET', `${B}/active/getallmanagers`, { cookie: admin })),
       seeded.filter((e) => e.isActive && e.type === 'Management'),
@@ -209,7 +230,10 @@ describe('lists of §7', () => {
       await json(h.call('GET', `${B}/active/getalladminsandmanagers`, { cookie: admin })),
       seeded.filter((e) => e.isActive && (e.type === 'Management' || e.type === 'Administration')),
     );
-    expectIds(await json(h.call('GET', `${B}/getassigned`, { cookie: admin })), seeded.filter((e) => e.userId));
+    expectIds(
+      await json(h.call('GET', `${B}/getassigned`, { cookie: admin })),
+      seeded.filter((e) => e.userId),
+    );
     expectIds(
       await json(h.call('GET', `${B}/getunassigned`, { cookie: admin })),
       seeded.filter((e) => e.status === 'Unassigned'),
@@ -293,7 +317,10 @@ describe('access follows the employee at once', () => {
     const hs = await h.login('hs@demo.local');
     const sean = demoSeed.employees?.find((e) => e.userId === 5) as Employee;
     // Seán becomes a settings administrator through his employee's Admin flag, then tries to drop it.
-    await h.call('PUT', `${B}/updateaccesses`, { cookie: admin, body: { id: sean.id, accessHS: true, accessAdmin: true } });
+    await h.call('PUT', `${B}/updateaccesses`, {
+      cookie: admin,
+      body: { id: sean.id, accessHS: true, accessAdmin: true },
+    });
     expect((await h.call('GET', `${B}/getall`, { cookie: hs })).status).toBe(200);
     const res = await h.call('PUT', `${B}/updateaccesses`, { cookie: hs, body: { id: sean.id, accessHS: true } });
     expect(res.status).toBe(409);
@@ -313,7 +340,9 @@ describe('invite, assign and unassign', () => {
         headers: { ...(cookie ? { Cookie: cookie } : {}), 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-    const target = demoSeed.employees?.find((e) => e.clientId === 1 && e.isActive && e.status === 'Unassigned' && e.projectAccesses?.length) as Employee;
+    const target = demoSeed.employees?.find(
+      (e) => e.clientId === 1 && e.isActive && e.status === 'Unassigned' && e.projectAccesses?.length,
+    ) as Employee;
     const res = await call('PUT', `${B}/invite/`, admin, { id: target.id });
     expect(res.status).toBe(200);
     const answer = await json<{ link: string; email: string; employee: Employee }>(res);
@@ -327,10 +356,14 @@ describe('invite, assign and unassign', () => {
 
     const token = answer.link.split('/').pop() ?? '';
     const password = clientPasswordDigest('New#Pass2026');
-    expect((await call('PUT', `/api/authorization/invitation/${token}`, undefined, { password: 'short' })).status).toBe(400);
+    expect((await call('PUT', `/api/authorization/invitation/${token}`, undefined, { password: 'short' })).status).toBe(
+      400,
+    );
     expect((await call('PUT', `/api/authorization/invitation/${token}`, undefined, { password })).status).toBe(204);
     expect((await call('PUT', `/api/authorization/invitation/${token}`, undefined, { password })).status).toBe(404);
-    expect((await call('PUT', `/api/authorization/invitation/${'x'.repeat(43)}`, undefined, { password })).status).toBe(404);
+    expect((await call('PUT', `/api/authorization/invitation/${'x'.repeat(43)}`, undefined, { password })).status).toBe(
+      404,
+    );
     const cookie = await h.login(String(target.email), 'New#Pass2026');
     const me = await json<{ user: UserView }>(h.call('POST', '/api/authorization/isLoggedIn', { cookie }));
     expect(me.user).toMatchObject({ status: 'Active', currentClient: 1 });
@@ -355,25 +388,36 @@ describe('invite, assign and unassign', () => {
     const employee = await json<Employee>(
       h.call('POST', B, {
         cookie: admin,
-        body: { ...valid(), employeeNumber: 'N902', email: 'idle@demo.local', projectAccesses: [{ projectId: 2, activity: 'View' }] },
+        body: {
+          ...valid(),
+          employeeNumber: 'N902',
+          email: 'idle@demo.local',
+          projectAccesses: [{ projectId: 2, activity: 'View' }],
+        },
       }),
     );
     expect((await h.call('POST', `${B}/assign/${employee.id}`, { cookie: admin })).status).toBe(200);
     const idle = await h.store.collection('users').findOne({ email: 'idle@demo.local' });
     expect(idle?.clientIds).toEqual([3, 1]);
-    expect((idle?.accesses as { clientId: number; projects: unknown[] }[]).find((a) => a.clientId === 1)?.projects).toEqual([
-      { projectId: 2, activity: 'View' },
-    ]);
-    expect((await h.call('POST', `${B}/assign/`, { cookie: admin, body: { id: employee.id, userId: null } })).status).toBe(200);
+    expect(
+      ((idle?.accesses ?? []) as { clientId: number; projects: unknown[] }[]).find((a) => a.clientId === 1)?.projects,
+    ).toEqual([{ projectId: 2, activity: 'View' }]);
+    expect(
+      (await h.call('POST', `${B}/assign/`, { cookie: admin, body: { id: employee.id, userId: null } })).status,
+    ).toBe(200);
     const after = await h.store.collection('users').findOne({ email: 'idle@demo.local' });
     expect(after?.clientIds).toEqual([3]);
     const unassigned = await json<Employee>(h.call('GET', `${B}/${employee.id}`, { cookie: admin }));
     expect(unassigned.status).toBe('Unassigned');
     expect(unassigned.userId).toBeUndefined();
     // Now idle@ is no user of client 1: assigning them by id is 404; a bad body 400.
-    expect((await h.call('POST', `${B}/assign/`, { cookie: admin, body: { id: employee.id, userId: 6 } })).status).toBe(404);
+    expect((await h.call('POST', `${B}/assign/`, { cookie: admin, body: { id: employee.id, userId: 6 } })).status).toBe(
+      404,
+    );
     expect((await h.call('POST', `${B}/assign/`, { cookie: admin, body: { id: employee.id } })).status).toBe(400);
-    const noUser = await json<Employee>(h.call('POST', B, { cookie: admin, body: { ...valid(), employeeNumber: 'N903', email: 'nobody@x.example' } }));
+    const noUser = await json<Employee>(
+      h.call('POST', B, { cookie: admin, body: { ...valid(), employeeNumber: 'N903', email: 'nobody@x.example' } }),
+    );
     expect((await h.call('POST', `${B}/assign/${noUser.id}`, { cookie: admin })).status).toBe(409);
   });
 });
@@ -386,9 +430,12 @@ describe('CSV import and template', () => {
     expect(empty.status).toBe(200);
     expect(empty.headers.get('content-type')).toMatch(/^text\/csv/);
     expect((await empty.text()).replace(/^\uFEFF/, '').trim()).toBe(header);
-    const full = Papa.parse<string[]>((await (await h.call('GET', `${B}/download/true`, { cookie: admin })).text()).replace(/^\uFEFF/, ''), {
-      skipEmptyLines: true,
-    }).data;
+    const full = Papa.parse<string[]>(
+      (await (await h.call('GET', `${B}/download/true`, { cookie: admin })).text()).replace(/^\uFEFF/, ''),
+      {
+        skipEmptyLines: true,
+      },
+    ).data;
     expect(full[0].join(',')).toBe(header);
     expect(full).toHaveLength(51);
     const e001 = full.find((r) => r[0] === 'E001');
@@ -430,8 +477,15 @@ describe('CSV import and template', () => {
     expect(await ok.json()).toEqual({ created: 2, updated: 1 });
     expect(await count()).toBe(52);
     const all = await json<Employee[]>(h.call('GET', `${B}/getall`, { cookie: admin }));
-    expect(all.find((e) => e.employeeNumber === 'n101')).toMatchObject({ roleName: 'Site Manager', type: 'Management', isActive: true });
-    expect(all.find((e) => e.employeeNumber === 'E010')).toMatchObject({ firstName: 'Renamed', type: 'Administration' });
+    expect(all.find((e) => e.employeeNumber === 'n101')).toMatchObject({
+      roleName: 'Site Manager',
+      type: 'Management',
+      isActive: true,
+    });
+    expect(all.find((e) => e.employeeNumber === 'E010')).toMatchObject({
+      firstName: 'Renamed',
+      type: 'Administration',
+    });
     const ids = all.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -439,8 +493,12 @@ describe('CSV import and template', () => {
   it('refuses a file that is not one .csv, a missing column, and an e-mail of another employee', async () => {
     expect((await csvUpload(header, 'employees.xlsx')).status).toBe(400);
     const form = new FormData();
-    expect((await h.app.request(`${B}/upload`, { method: 'PUT', headers: { Cookie: admin }, body: form })).status).toBe(400);
-    const missing = await json<{ details: { message: string }[] }>(csvUpload('Employee Number,First Name,Last Name,Role\nA1,A,B,Foreman'));
+    expect((await h.app.request(`${B}/upload`, { method: 'PUT', headers: { Cookie: admin }, body: form })).status).toBe(
+      400,
+    );
+    const missing = await json<{ details: { message: string }[] }>(
+      csvUpload('Employee Number,First Name,Last Name,Role\nA1,A,B,Foreman'),
+    );
     expect(missing.details.map((d) => d.message)).toEqual(['The mandatory column Type is missing.']);
     const seeded = demoSeed.employees?.find((e) => e.id === 10) as Employee;
     const taken = await csvUpload(`${header}\nN300,A,B,${seeded.email},,,,Foreman,Labour`);

@@ -126,7 +126,9 @@ export async function removeUserFromClient(store: Store, userId: number, clientI
  */
 export async function linkUser(store: Store, employee: EmployeeDoc, user: UserDoc): Promise<void> {
   const users = store.collection<UserDoc>('users');
-  const clientIds = user.clientIds.includes(employee.clientId) ? user.clientIds : [...user.clientIds, employee.clientId];
+  const clientIds = user.clientIds.includes(employee.clientId)
+    ? user.clientIds
+    : [...user.clientIds, employee.clientId];
   await users.updateOne({ id: user.id }, { $set: { clientIds } });
   await syncUserAccess(store, { ...employee, userId: user.id });
 }

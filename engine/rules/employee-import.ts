@@ -8,9 +8,9 @@
 import { isValid, parse } from 'date-fns';
 import Papa from 'papaparse';
 import { detail, type ErrorDetail } from '../errors';
+import { protectCell } from '../export/csv';
 import type { Employee } from '../types/generated';
 import { validateSchema } from '../validation/ajv';
-import { protectCell } from '../export/csv';
 
 /** The template's columns in order (the download's header row). */
 export const EMPLOYEE_CSV_COLUMNS = [
@@ -105,8 +105,12 @@ function normalName(text: string): string {
  *   a cell too long (employees.import.tooLong), an employee number twice in the file (employees.import.duplicate)
  */
 export function checkEmployeeCsv(text: string, roles: readonly EmployeeRoleOption[]): EmployeeImportResult {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const [header = [], ...body] = parsed.data;
+  // Empty lines are kept while numbering (a row's number is its line in the file), then passed over.
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, '').replace(/(\r?\n)+$/, ''));
+  const [header = [], ...lines] = parsed.data;
+  const body = lines
+    .map((cells, index) => ({ cells, row: index + 2 }))
+    .filter(({ cells }) => cells.some((cell) => String(cell ?? '').trim() !== ''));
   const columnIndex = new Map<EmployeeCsvColumn, number>();
   header.forEach((name, index) => {
     const column = EMPLOYEE_CSV_COLUMNS.find((c) => normalName(c) === normalName(String(name)));
@@ -126,15 +130,18 @@ export function checkEmployeeCsv(text: string, roles: readonly EmployeeRoleOptio
   const problems: ErrorDetail[] = [];
   const rows: EmployeeImportRow[] = [];
   const firstLineOfNumber = new Map<string, number>();
-  body.forEach((cells, index) => {
-    const row = index + 2;
+  body.forEach(({ cells, row }) => {
     const rowProblems: ErrorDetail[] = [];
     const problem = (column: EmployeeCsvColumn, id: Parameters<typeof detail>[1], extra: Record<string, string> = {}) =>
       rowProblems.push(detail(`/rows/${row}/${column}`, id, { row, column, ...extra }));
     const cell = (column: EmployeeCsvColumn) => {
       const at = columnIndex.get(column);
       // A quote the download put before a formula-like cell (protectCell) is taken off again.
-      return at === undefined ? '' : String(cells[at] ?? '').trim().replace(/^'(?=[=+\-@])/, '');
+      return at === undefined
+        ? ''
+        : String(cells[at] ?? '')
+            .trim()
+            .replace(/^'(?=[=+\-@])/, '');
     };
     const fields: Record<string, unknown> = { line: row };
     for (const column of EMPLOYEE_CSV_COLUMNS) {
@@ -217,5 +224,6 @@ export function employeeCsv(employees: readonly Partial<Employee>[]): string {
   // A phone number such as +353871234567 is no formula: it keeps its plus.
   const protect = (cell: string) => (/^\+\d+$/.test(cell) ? cell : protectCell(cell));
   const rows = employees.map((employee) => employeeCsvCells(employee).map(protect));
-  return `\uFEFF${Papa.unparse({ fields: [...EMPLOYEE_CSV_COLUMNS], data: rows }, { newline: '\r\n' })}\r\n`;
+  const lines = [[...EMPLOYEE_CSV_COLUMNS], ...rows].map((cells) => Papa.unparse([cells], { newline: '\r\n' }));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -15,7 +15,10 @@ import { renderApp } from '../test/render';
 const today = new Date().toISOString().slice(0, 10);
 
 async function stored(filter: Record<string, unknown>): Promise<Employee | null> {
-  return (await mockApi.store().collection<Employee & { [k: string]: unknown }>('employees').findOne({ clientId: 1, ...filter })) as Employee | null;
+  return (await mockApi
+    .store()
+    .collection<Employee & { [k: string]: unknown }>('employees')
+    .findOne({ clientId: 1, ...filter })) as Employee | null;
 }
 
 async function count(): Promise<number> {
@@ -58,7 +61,9 @@ describe('employees', () => {
     await chooseRole(user, dialog, 'Foreman');
     await user.click(saveAndNew);
     // Saved; the form starts afresh and stays open in add mode.
-    await waitFor(async () => expect(await stored({ employeeNumber: 'W500' })).toMatchObject({ firstName: 'Méabh', startDate: today }));
+    await waitFor(async () =>
+      expect(await stored({ employeeNumber: 'W500' })).toMatchObject({ firstName: 'Méabh', startDate: today }),
+    );
     await waitFor(() => expect(within(dialog).getByLabelText(/^First Name/)).toHaveValue(''));
     await user.type(within(dialog).getByLabelText(/^First Name/), 'Oisín');
     await user.type(within(dialog).getByLabelText(/^Last Name/), 'Kiely');
@@ -67,7 +72,10 @@ describe('employees', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: /Their projects/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await stored({ employeeNumber: 'W501' })).toMatchObject({ roleName: 'Site Manager', accessTheirProjects: true });
+    expect(await stored({ employeeNumber: 'W501' })).toMatchObject({
+      roleName: 'Site Manager',
+      accessTheirProjects: true,
+    });
     expect(await count()).toBe(52);
   });
 
@@ -98,13 +106,23 @@ describe('employees', () => {
     expect(upload).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Download Template' })).toBeInTheDocument();
     const header = 'Employee Number,First Name,Last Name,Email,Mobile,Landline,Start Date,Role,Type';
-    chooseFile(dialog, 'staff.csv', `${header}\nX1,Anna,Byrne,,,,2026-01-05,Foreman,Labour\nX2,Bob,Kelly,,,,5/1/2026,Foreman,Labour`);
+    chooseFile(
+      dialog,
+      'staff.csv',
+      `${header}\nX1,Anna,Byrne,,,,2026-01-05,Foreman,Labour\nX2,Bob,Kelly,,,,5/1/2026,Foreman,Labour`,
+    );
     await waitFor(() => expect(upload).toBeEnabled());
     await user.click(upload);
     expect(await screen.findByText(/Row 3: Start Date '5\/1\/2026' is not a date yyyy-MM-dd\./)).toBeInTheDocument();
     expect(await count()).toBe(50);
-    await user.click(within(screen.getAllByRole('dialog').at(-1) as HTMLElement).getByRole('button', { name: 'Close' }));
-    chooseFile(dialog, 'staff.csv', `${header}\nX1,Anna,Byrne,,,,2026-01-05,Foreman,Labour\nX2,Bob,Kelly,,,,2026-01-05,Foreman,Labour`);
+    await user.click(
+      within(screen.getAllByRole('dialog').at(-1) as HTMLElement).getByRole('button', { name: 'Close' }),
+    );
+    chooseFile(
+      dialog,
+      'staff.csv',
+      `${header}\nX1,Anna,Byrne,,,,2026-01-05,Foreman,Labour\nX2,Bob,Kelly,,,,2026-01-05,Foreman,Labour`,
+    );
     await waitFor(() => expect(within(dialog).getByTestId('chosen-file')).toHaveTextContent('staff.csv'));
     await user.click(upload);
     // Saved, and the view goes back to the list.
@@ -132,7 +150,11 @@ describe('employees', () => {
 
     await user.click(within(screen.getByRole('row', { name: /Aoife/ })).getByRole('button', { name: 'Deactivate' }));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(within(screen.getByRole('row', { name: /Aoife/ })).getByRole('button', { name: 'Activate' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('row', { name: /Aoife/ })).getByRole('button', { name: 'Activate' }),
+      ).toBeInTheDocument(),
+    );
     expect(within(screen.getByRole('row', { name: /Aoife/ })).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect((await stored({ userId: 4 }))?.isActive).toBe(false);
   });

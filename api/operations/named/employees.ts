@@ -86,7 +86,10 @@ function modified(context: OperationContext) {
 
 /** The stored employee the path names (`id`), checked against the operation's rule (409) when it has one. */
 async function pathEmployee(context: OperationContext, param = 'id'): Promise<EmployeeDoc> {
-  const found = (await findItem({ ...context, params: { id: context.params[param] ?? '' } }, employee())) as EmployeeDoc;
+  const found = (await findItem(
+    { ...context, params: { id: context.params[param] ?? '' } },
+    employee(),
+  )) as EmployeeDoc;
   checkRule(context, found);
   return found;
 }
@@ -257,7 +260,7 @@ export const adminsAndManagers: NamedOperation = async (context) => {
 /** A user of the client by id (assign): 404 employees.unknownUser otherwise. */
 async function clientUser(context: OperationContext, userId: number): Promise<UserDoc> {
   const user = await context.store.collection<UserDoc>('users').findOne({ id: userId });
-  if (!user || !user.clientIds.includes(tenant(context))) throw new AppError(404, 'employees.unknownUser');
+  if (!user?.clientIds.includes(tenant(context))) throw new AppError(404, 'employees.unknownUser');
   return user;
 }
 
@@ -330,7 +333,9 @@ export const invite: NamedOperation = async (context) => {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(context.now.getTime() + INVITATION_TTL_MS).toISOString();
   const link = `${publicOrigin(context.http)}/invitation/${token}`;
-  const client = await context.store.collection<Client & { [key: string]: unknown }>('clients').findOne({ id: clientId });
+  const client = await context.store
+    .collection<Client & { [key: string]: unknown }>('clients')
+    .findOne({ id: clientId });
   const fullName = `${current.firstName} ${current.lastName}`;
   const sender = context.http.get('invitationSender') ?? logInvitationSender;
   // Delivered first: a sender that fails leaves nothing behind.
@@ -421,7 +426,9 @@ export const upload: NamedOperation = async (context) => {
     const before = byNumber.get(row.employeeNumber.toLowerCase());
     const emailOwner = row.email ? emails.get(row.email.toLowerCase()) : undefined;
     if (emailOwner !== undefined && emailOwner !== before?.id) {
-      problems.push(detail(`/rows/${line}/Email`, 'employees.import.emailTaken', { row: line, value: row.email ?? '' }));
+      problems.push(
+        detail(`/rows/${line}/Email`, 'employees.import.emailTaken', { row: line, value: row.email ?? '' }),
+      );
       continue;
     }
     if (row.email) emails.set(row.email.toLowerCase(), before?.id ?? -line);
@@ -449,7 +456,11 @@ export const upload: NamedOperation = async (context) => {
   if (creates.length > 0) {
     const counter = await context.store
       .collection<{ name: string; value: number; [key: string]: unknown }>('counters')
-      .findOneAndUpdate({ name: 'employees' }, { $inc: { value: creates.length } }, { upsert: true, returnDocument: 'after' });
+      .findOneAndUpdate(
+        { name: 'employees' },
+        { $inc: { value: creates.length } },
+        { upsert: true, returnDocument: 'after' },
+      );
     const last = Number(counter?.value);
     creates.forEach((item, i) => {
       item.id = last - creates.length + 1 + i;
@@ -459,7 +470,8 @@ export const upload: NamedOperation = async (context) => {
   for (const { before, after } of updates) {
     const { _id, ...fields } = after;
     await collection.updateOne({ _id: before._id }, { $set: fields });
-    if (fields.userId !== undefined && fields.role !== before.role) await syncUserAccess(context.store, fields as EmployeeDoc);
+    if (fields.userId !== undefined && fields.role !== before.role)
+      await syncUserAccess(context.store, fields as EmployeeDoc);
   }
   return { created: creates.length, updated: updates.length };
 };
