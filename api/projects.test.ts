@@ -134,6 +134,27 @@ describe('one project', () => {
   });
 });
 
+describe('organisation choices', () => {
+  it('lists the client’s organisations by name to those who work on projects', async () => {
+    const organisations = h.store.collection('organisations');
+    await organisations.insertOne({ id: 9101, clientId: 1, name: 'Zeta Surveys' });
+    await organisations.insertOne({ id: 9102, clientId: 1, name: 'Alpha Architects' });
+    await organisations.insertOne({ id: 9103, clientId: 2, name: 'Pennine Partners' });
+    const view = await h.login('view@demo.local');
+    const res = await call('GET', '/api/projects/organisations', view);
+    expect(res.status).toBe(200);
+    const listed = res.body as unknown as { id: number; name: string }[];
+    const names = listed.map((o) => o.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(listed.filter((o) => o.id > 9100)).toEqual([
+      { id: 9102, name: 'Alpha Architects' },
+      { id: 9101, name: 'Zeta Surveys' },
+    ]);
+    const hs = await h.login('hs@demo.local');
+    expect((await call('GET', '/api/projects/organisations', hs)).status).toBe(403);
+  });
+});
+
 describe('creating a project', () => {
   it('saves a new Active project logged by the caller, and takes the code generator’s next code', async () => {
     const proposed = await call('GET', '/api/projects/newprojectcode', admin);
