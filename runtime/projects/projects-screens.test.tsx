@@ -65,6 +65,11 @@ describe('project list', () => {
     expect((await storedProject({ id: 2 }))?.status).toBe('Active');
   });
 
+  it('keeps an archived project out of the project pages', async () => {
+    renderApp('/projects/14/qa');
+    expect(await screen.findByText('The project was not found.')).toBeInTheDocument();
+  });
+
   it('offers a view user neither Add Project, Archive nor Edit', async () => {
     await mockApi.logIn('view@demo.local');
     renderApp('/projects');
@@ -73,6 +78,12 @@ describe('project list', () => {
     expect(within(row).queryByRole('button', { name: 'Archive' })).toBeNull();
     expect(within(row).queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'Open' })).toBeInTheDocument();
+  });
+
+  it("sends a view user away from the project's edit menu", async () => {
+    await mockApi.logIn('view@demo.local');
+    const { router } = renderApp('/projects/1/edit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
   });
 });
 
