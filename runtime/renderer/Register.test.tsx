@@ -122,7 +122,11 @@ describe('Register', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/projects');
     const row = await screen.findByRole('row', { name: /CCE-2405/ });
-    expect(screen.getByText('Records: 1 - 4 of 4')).toBeInTheDocument();
+    // The client's projects of the projects section that are not archived (docs/decisions.md 'Projects').
+    const listed = demoSeed.projects.filter(
+      (p) => p.clientId === 1 && p.type === 'projects' && p.status !== 'Archived',
+    );
+    expect(screen.getByText(`Records: 1 - ${listed.length} of ${listed.length}`)).toBeInTheDocument();
     expect(screen.queryByText('PBG-3107')).toBeNull();
     await user.click(within(row).getByRole('button', { name: 'Open' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/2/qa'));
