@@ -3,6 +3,7 @@
  * session → user → tenant (clientId), in that order (DESIGN.md "api/").
  */
 
+import type { Project } from '../../engine/types/generated';
 import type { SessionDoc, UserDoc } from '../auth/types';
 import type { InvitationSender } from '../mail/invitation-sender';
 import type { Store } from '../store/port';
@@ -13,6 +14,8 @@ export interface ApiVariables {
   user: UserDoc;
   /** The tenant: the session's current client. Set by requireTenant. */
   clientId: number;
+  /** The project of the path, as the access check read it (requestProject): the handler reuses it. */
+  project?: Project;
   /** The Content-Security-Policy nonce of this answer (api/middleware/security.ts). */
   cspNonce: string;
   /** Forwarded headers are trusted (TRUST_PROXY). */

@@ -8,7 +8,7 @@ import { AppError } from '../../engine/errors';
 import { type AccessArea, type AccessSubject, accessIn, can, SECTION_CODES } from '../../engine/rules/access';
 import { findSession, SESSION_COOKIE, sessionUser } from '../auth/sessions';
 import type { ApiEnv } from '../http/env';
-import { findProject } from '../operations/projects';
+import { requestProject } from '../operations/projects';
 
 /** Requires a live session of an active or pending user; sets `session` and `user`. 401 otherwise. */
 export function requireSession(): MiddlewareHandler<ApiEnv> {
@@ -92,7 +92,7 @@ export function requireAccess(question: NonNullable<Operation['can']>): Middlewa
       if (!/^\d{1,9}$/.test(raw)) throw new AppError(404, 'notFound.generic');
       projectId = Number(raw);
       // Another client's project is not there at all: 404, as the handlers answer (no existence signal).
-      await findProject(c.get('store'), c.get('clientId'), projectId);
+      await requestProject(c, projectId);
     }
     const subject = accessSubject(c.get('user'), c.get('clientId'));
     // A form area's project-level calls need one of its section's codes (QA 23-28, H&S 15-22).

@@ -1,7 +1,10 @@
 /** Project look-ups scoped to a tenant. */
+
+import type { Context } from 'hono';
 import { AppError } from '../../engine/errors';
 import { accessIn, activityOn } from '../../engine/rules/access';
 import type { Project, User } from '../../engine/types/generated';
+import type { ApiEnv } from '../http/env';
 import type { Store } from '../store/port';
 
 /**
@@ -11,6 +14,19 @@ import type { Store } from '../store/port';
 export async function findProject(store: Store, clientId: number, projectId: number) {
   const project = await store.collection<Project>('projects').findOne({ id: projectId, clientId });
   if (!project) throw new AppError(404, 'notFound.project');
+  return project;
+}
+
+/**
+ * The tenant's project `projectId`, read once per request: the access check (requireAccess) and the handler
+ * share the one read (issue "Performance at scale" §4).
+ * @throws AppError 404 notFound.project when missing or owned by another client
+ */
+export async function requestProject(c: Context<ApiEnv>, projectId: number): Promise<Project> {
+  const known = c.get('project');
+  if (known?.id === projectId) return known;
+  const project = await findProject(c.get('store'), c.get('clientId'), projectId);
+  c.set('project', project);
   return project;
 }
 

@@ -17,13 +17,13 @@ import type { ApiEnv } from '../../http/env';
 import type { NamedOperation } from '../../resources/context';
 import { type EntryScope, entriesForDownload, getEntry, registerPage, submitEntry } from '../entries';
 import { publishedFormForProject } from '../forms';
-import { findProject } from '../projects';
+import { requestProject } from '../projects';
 import { qrGrantsUpdate } from './qr-codes';
 
 async function scopeOf(c: Context<ApiEnv>, formId: number): Promise<EntryScope> {
   const store = c.get('store');
   const clientId = c.get('clientId');
-  const project = await findProject(store, clientId, intParam(c, 'projectId'));
+  const project = await requestProject(c, intParam(c, 'projectId'));
   const form = await publishedFormForProject(store, clientId, project.id, slugParam(c, 'formArea'), formId);
   const client = await store.collection<Client>('clients').findOne({ id: clientId });
   if (!client) throw new AppError(404, 'notFound.client');

@@ -27,7 +27,7 @@ import { derives } from '../../resources/derive';
 import { checkUnique, newItem } from '../../resources/handlers';
 import type { Store } from '../../store/port';
 import { withoutStoreKey } from '../documents';
-import { findProject, projectUsers } from '../projects';
+import { findProject, projectUsers, requestProject } from '../projects';
 
 type StoredProject = Project & { _id?: string };
 
@@ -131,8 +131,8 @@ export const availableForTender: NamedOperation = async (context) => {
  * GET /api/projects/summary/{id}: `{ code, name }`, fetched when navigating to a project: an archived
  * project has left the project menus, so its summary is 404 like a missing one.
  */
-export const summary: NamedOperation = async ({ http: c, store, clientId }) => {
-  const project = await findProject(store, clientId as number, intParam(c, 'id'));
+export const summary: NamedOperation = async ({ http: c }) => {
+  const project = await requestProject(c, intParam(c, 'id'));
   if (isArchived(project)) throw new AppError(404, 'notFound.project');
   return { code: project.code, name: project.name };
 };
