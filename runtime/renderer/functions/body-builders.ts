@@ -7,6 +7,7 @@ import type { FormDefinition } from '../../api/types';
 import type { FormData } from '../SchemaForm';
 import type { LabelColumn } from '../widgets/LabelColumnsField';
 import type { QrTypesValue } from '../widgets/QrCodeTypesField';
+import { subcontractingBody } from './subcontracting';
 
 /** What a body builder reads. */
 export interface BodyContext {
@@ -159,6 +160,14 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
           ),
         })),
     };
+  },
+  /**
+   * A subcontracting order, payment or package (subcontractor-order-input, -payment-input, -package-input): the
+   * schema's fields, the loaded item's id when editing, the checklist as answers, the lines with numeric amounts
+   * (functions/subcontracting.ts).
+   */
+  subcontracting(context) {
+    return subcontractingBody(bodyBuilders.schemaFields(context) as Record<string, unknown>, context.item);
   },
   /** A label preparation setup's payload: the chosen columns as questions and QR codes, each with its place. */
   labelSetup({ formData, item }) {

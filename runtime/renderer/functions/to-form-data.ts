@@ -9,6 +9,7 @@ import type { FormDefinition, FormEntry } from '../../api/types';
 import type { FormData } from '../SchemaForm';
 import type { LabelColumn } from '../widgets/LabelColumnsField';
 import type { QrTypesValue } from '../widgets/QrCodeTypesField';
+import { subcontractingFormData } from './subcontracting';
 
 /** An ISO date-time as the tables show it, 'yyyy-MM-dd HH:mm' (form-configuration.md §9). */
 function shownDate(iso: string | undefined): string | undefined {
@@ -101,6 +102,10 @@ export const toFormData: Record<string, (item: unknown, sourceData: unknown) => 
   publicEntryAnswers(item) {
     const { form, entry } = item as { form: FormDefinition; entry: Pick<FormEntry, 'answers'> };
     return answersToFormData(form, entry.answers);
+  },
+  /** A subcontracting order, payment or package as its form's data (functions/subcontracting.ts). */
+  subcontracting(item) {
+    return subcontractingFormData(item);
   },
   /** A saved form entry's answers, against its form definition. */
   formEntryAnswers(item, sourceData) {
