@@ -5,6 +5,8 @@
  * them all. Named `$defs` (those with a `title`) become named types. A `$ref` into another schema file
  * becomes an `import type` of the target's named type, so each type is declared exactly once; a `$ref`
  * to an untitled part of another schema (e.g. `form-definition.schema.json#/properties/title`) is inlined.
+ * Besides: `registry.ts`, `screen-documents.ts`, `operation-routes.ts` and `plain-messages.ts` (each function
+ * below says what).
  *
  * Run with `npm run gen` (writes the files); generators/types.test.ts fails when the committed files
  * differ from what this produces.
@@ -162,7 +164,67 @@ export async function generateTypes(root: string = repoRoot): Promise<Map<string
   out.set(`${outDir}/index.ts`, `${banner(schemaDirs.map((d) => `${d}/*.schema.json`).join(' and '))}\n\n${index}\n`);
   out.set(`${outDir}/registry.ts`, registryModule(root, files));
   out.set(`${outDir}/screen-documents.ts`, await screenDocumentsModule(root));
+  out.set(`${outDir}/operation-routes.ts`, operationRoutesModule(root));
+  out.set(`${outDir}/plain-messages.ts`, plainMessagesModule(root));
   return out;
+}
+
+/**
+ * The texts the first page shows (runtime/plain/messages.ts: the login page, the public layout, the offline
+ * overlay, the API client's generic error): a namespace ends with '.', any other entry is one id.
+ */
+export const PLAIN_MESSAGES = [
+  'app.title',
+  'common.serverError',
+  'login.',
+  'offline.message',
+  'shell.copyright',
+  'shell.privacyPolicy',
+];
+
+/**
+ * engine/types/generated/plain-messages.ts: the texts of {@link PLAIN_MESSAGES}, copied from
+ * schemas/messages/en.json, so the first page carries these and not the whole catalogue (issue "Performance at
+ * scale" §5).
+ * @throws Error for an id of the list that is not in the catalogue
+ */
+function plainMessagesModule(root: string): string {
+  const catalogue = JSON.parse(readFileSync(join(root, 'schemas/messages/en.json'), 'utf8')) as Record<string, string>;
+  const ids = Object.keys(catalogue).filter((id) =>
+    PLAIN_MESSAGES.some((entry) => (entry.endsWith('.') ? id.startsWith(entry) : id === entry)),
+  );
+  for (const entry of PLAIN_MESSAGES)
+    if (!entry.endsWith('.') && !ids.includes(entry)) throw new Error(`PLAIN_MESSAGES: ${entry} is not in en.json`);
+  const lines = ids.map((id) => `  ${JSON.stringify(id)}: ${JSON.stringify(catalogue[id])},`);
+  return `${banner('schemas/messages/en.json')}
+
+/** The first page's texts by id (generators/types.ts PLAIN_MESSAGES), as in the catalogue. */
+export const plainMessages = {
+${lines.join('\n')}
+} as const;
+`;
+}
+
+/**
+ * engine/types/generated/operation-routes.ts: the method and path of every operation of
+ * schemas/api/operations.json, by name. It is all the browser's API client needs of the catalogue (issue
+ * "Performance at scale" §5: the first page carries a few lines per operation, not their summaries,
+ * handlers and answer schemas).
+ */
+function operationRoutesModule(root: string): string {
+  const catalogue = JSON.parse(readFileSync(join(root, 'schemas/api/operations.json'), 'utf8')) as {
+    operations: Record<string, { method: string; path: string }>;
+  };
+  const lines = Object.entries(catalogue.operations).map(
+    ([name, op]) => `  ${JSON.stringify(name)}: [${JSON.stringify(op.method)}, ${JSON.stringify(op.path)}],`,
+  );
+  return `${banner('schemas/api/operations.json')}
+
+/** [method, path] of every operation, by name (engine/api/operation-routes.ts resolves them). */
+export const operationRoutes = {
+${lines.join('\n')}
+} as const;
+`;
 }
 
 /**

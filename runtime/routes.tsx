@@ -14,7 +14,6 @@ import {
   redirect,
   type UIMatch,
 } from 'react-router';
-import { message } from '../engine/messages/catalogue';
 import type { Route, RouteTable } from '../engine/types/generated/screen-documents';
 import routeTable from '../schemas/screens/routes.json';
 import { RouteError } from './pages/RouteError';
@@ -77,8 +76,8 @@ function handleOf(node: RouteNode, fixed: Record<string, string>): RouteHandle |
   if (hasFixed) handle.params = fixed;
   if (crumb?.messageId) {
     const id = crumb.messageId;
-    handle.crumb = (match: UIMatch<unknown, RouteHandle>) =>
-      message(id, { ...fixed, ...(match.params as Record<string, string>) });
+    handle.crumb = (match: UIMatch<unknown, RouteHandle>, text) =>
+      text(id, { ...fixed, ...(match.params as Record<string, string>) });
   } else if (crumb?.template) {
     const template = crumb.template;
     handle.crumb = (match: UIMatch<unknown, RouteHandle>) =>

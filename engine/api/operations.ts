@@ -66,22 +66,5 @@ export function isOperationName(name: string): name is OperationName {
   return Object.hasOwn(operations, name);
 }
 
-/**
- * Fills the `{name}` parameters of an operation's path.
- * @param name operation name from {@link operations}
- * @param params values for every `{name}` in the path; each is URI-encoded
- * @returns `{ method, url }`
- * @throws Error when a parameter of the path is missing from `params`
- */
-export function resolveOperation(
-  name: OperationName,
-  params: Record<string, string | number> = {},
-): { method: string; url: string } {
-  const op = operations[name];
-  const url = op.path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined || value === '') throw new Error(`Operation ${name}: missing path parameter ${key}`);
-    return encodeURIComponent(String(value));
-  });
-  return { method: op.method, url };
-}
+/** Fills an operation's path parameters: see ./operation-routes (the browser's client uses that module alone). */
+export { resolveOperation } from './operation-routes';

@@ -3,9 +3,10 @@
  * Spec texts are kept there character for character; this module only looks them up.
  */
 import en from '../../schemas/messages/en.json';
+import { fillMessage, type MessageParams } from './fill';
 
 export type MessageId = keyof typeof en;
-export type MessageParams = Record<string, string | number>;
+export type { MessageParams };
 
 const catalogue: Record<string, string> = en;
 
@@ -23,5 +24,5 @@ export function isMessageId(id: string): id is MessageId {
 export function message(id: MessageId, params: MessageParams = {}): string {
   const text = catalogue[id];
   if (text === undefined) throw new Error(`Unknown message id: ${id}`);
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
+  return fillMessage(text, params);
 }

@@ -1,9 +1,13 @@
 /**
  * The typed API client of the runtime: one function per kind of call, built on the operation
- * catalogue (engine/api/operations.ts). Requests go to the same origin with the session cookie.
+ * catalogue (engine/api/operations.ts), of which it reads only each operation's method and path
+ * (engine/api/operation-routes.ts). Requests go to the same origin with the session cookie. Its own text is
+ * the first page's (../plain/messages); the catalogue loads only for an error that names a message without its text.
  */
-import { type OperationName, resolveOperation } from '../../engine/api/operations';
-import { isMessageId, type MessageId, message } from '../../engine/messages/catalogue';
+import { resolveOperation } from '../../engine/api/operation-routes';
+import type { OperationName } from '../../engine/api/operations';
+import type { MessageId } from '../../engine/messages/catalogue';
+import { plainMessage } from '../plain/messages';
 
 /** One field-level problem the API reported (docs/api.md "Errors"). */
 export interface ApiErrorDetail {
@@ -49,7 +53,7 @@ function absolute(url: string): string {
 
 function serverError(status: number): ApiError {
   const id: MessageId = 'common.serverError';
-  return new ApiError(status, id, message(id));
+  return new ApiError(status, id, plainMessage(id));
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -59,8 +63,9 @@ async function toApiError(response: Response): Promise<ApiError> {
       const details = Array.isArray(body.details) ? (body.details as ApiErrorDetail[]) : [];
       return new ApiError(response.status, body.messageId, body.message, details);
     }
-    if (typeof body.messageId === 'string' && isMessageId(body.messageId)) {
-      return new ApiError(response.status, body.messageId, message(body.messageId));
+    if (typeof body.messageId === 'string') {
+      const { isMessageId, message } = await import('../../engine/messages/catalogue');
+      if (isMessageId(body.messageId)) return new ApiError(response.status, body.messageId, message(body.messageId));
     }
   } catch {
     // Not JSON: fall through to the generic text.
@@ -205,5 +210,5 @@ export function saveFile(file: DownloadedFile): void {
 
 /** The text to show for any thrown value: an ApiError's message, else the generic server error. */
 export function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : message('common.serverError');
+  return error instanceof ApiError ? error.message : plainMessage('common.serverError');
 }

@@ -5,13 +5,14 @@
  * straight to /home; several open the client chooser (a screen document in a ScreenDialog, loaded then), and
  * choosing one goes to /home (or to ?returnUrl, a path of this site: where a scanned QR code was). A failed
  * login shows the server's message in an alert and enables LOGIN again. The page uses no MUI (its card is the
- * plain one of runtime/plain); the chooser brings MUI with it, in the MUI root (../shell/MuiRoot).
+ * plain one of runtime/plain) and only the first page's texts (../plain/messages); the chooser brings MUI with
+ * it, in the MUI root (../shell/MuiRoot).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { message } from '../../engine/messages/catalogue';
 import loginDocument from '../../schemas/screens/shell/login.json';
 import type { LoginAnswer } from '../api/types';
+import { plainMessage } from '../plain/messages';
 import type { FormDocument } from '../renderer/documents';
 import { PlainForm } from '../renderer/PlainForm';
 import type { ScreenDialogProps } from '../renderer/ScreenDialog';
@@ -51,7 +52,7 @@ export function LoginPage() {
   return (
     <div className="plain-card">
       <div className="plain-card-content">
-        <h1 className="plain-h5">{message(document.title)}</h1>
+        <h1 className="plain-h5">{plainMessage(document.title)}</h1>
         <PlainForm document={document} onSubmitted={afterLogin} />
       </div>
       {chooserOpen && (

@@ -7,20 +7,21 @@
  * validator, as in the browser's engine/validation/interpreted.ts); submit.disableWhileInvalid, submit.call,
  * and submit.body (the small builders here; any other from the renderer's registry, loaded on submit).
  * A failed call shows the server's message in an alert and enables the button again. Its controls are the
- * plain ones of runtime/plain (MUI's look without MUI), so the login page loads no MUI either.
+ * plain ones of runtime/plain (MUI's look without MUI) and its texts the first page's (../plain/messages: a
+ * document's ids must be among them), so the login page loads neither MUI nor the whole catalogue.
  * @throws Error at render for a document with another widget (use FormScreen for it)
  */
 
 import { type Schema, Validator } from '@cfworker/json-schema';
 import { type FormEvent, useMemo, useState } from 'react';
-import { type MessageId, message } from '../../engine/messages/catalogue';
 import { callOperation, errorText } from '../api/client';
 import { sha512Hex } from '../api/password';
 import { Alert } from '../plain/Alert';
 import { Button } from '../plain/Button';
+import { plainMessage } from '../plain/messages';
 import { TextField } from '../plain/TextField';
 import type { FormDocument } from './documents';
-import { requiredLabel } from './labels';
+import { requiredLabel } from './required-label';
 
 type Values = Record<string, string>;
 
@@ -51,7 +52,7 @@ export function plainFields(doc: FormDocument): FieldSpec[] {
     const options = (field['ui:options'] ?? {}) as { inputType?: string; autoComplete?: string };
     return {
       name,
-      label: message(field['ui:title'] as MessageId),
+      label: plainMessage(field['ui:title'] as string),
       required: (schema.required ?? []).includes(name),
       type: options.inputType ?? 'text',
       autoComplete: options.autoComplete,
@@ -92,7 +93,7 @@ export function PlainForm({ document: doc, onSubmitted }: PlainFormProps) {
       const answer = await callOperation<unknown>(submit.call.operation, { body: await build(values) });
       onSubmitted(answer);
     } catch (e) {
-      setError(errorText(e) || message('common.serverError'));
+      setError(errorText(e) || plainMessage('common.serverError'));
       setBusy(false);
     }
   };
@@ -115,7 +116,7 @@ export function PlainForm({ document: doc, onSubmitted }: PlainFormProps) {
         />
       ))}
       <Button type="submit" className="plain-mt-2" disabled={busy || (submit.disableWhileInvalid === true && !valid)}>
-        {message(submit.label)}
+        {plainMessage(submit.label)}
       </Button>
     </form>
   );

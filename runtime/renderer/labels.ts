@@ -51,7 +51,5 @@ export function uiSchemaMessageIds(uiSchema: unknown): string[] {
   );
 }
 
-/** The label to show: the text, then ' *' when the field is required (form-configuration.md §5). */
-export function requiredLabel(label: string, required: boolean | undefined): string {
-  return required ? `${label} *` : label;
-}
+/** The label to show (./required-label, apart so the login page needs no catalogue). */
+export { requiredLabel } from './required-label';

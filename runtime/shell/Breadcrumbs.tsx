@@ -10,9 +10,12 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, type UIMatch, useMatches } from 'react-router';
 import { type MessageId, message } from '../../engine/messages/catalogue';
 
-/** The handle of a route: its breadcrumb title, a message id or a function of the match. */
+/**
+ * The handle of a route: its breadcrumb title, a message id or a function of the match and of the catalogue's
+ * `message` (handed over here, so the route table, which the first page loads, needs no catalogue).
+ */
 export interface RouteHandle {
-  crumb?: MessageId | ((match: UIMatch<unknown, RouteHandle>) => string);
+  crumb?: MessageId | ((match: UIMatch<unknown, RouteHandle>, text: typeof message) => string);
   /** Where the crumb links to, when not the route's own path (a pathless layout route). */
   to?: string;
   /** Name of the route's loader: its data reaches the screen as loaderData[name]. */
@@ -27,7 +30,7 @@ export function useCrumbs(): Array<{ path: string; title: string }> {
   return matches.flatMap((match) => {
     const crumb = match.handle?.crumb;
     if (!crumb) return [];
-    const title = typeof crumb === 'function' ? crumb(match as UIMatch<unknown, RouteHandle>) : message(crumb);
+    const title = typeof crumb === 'function' ? crumb(match as UIMatch<unknown, RouteHandle>, message) : message(crumb);
     return title ? [{ path: match.handle?.to ?? match.pathname, title }] : [];
   });
 }

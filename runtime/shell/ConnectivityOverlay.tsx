@@ -8,7 +8,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { connectivityMachine } from '../../engine/machines/connectivity';
-import { message } from '../../engine/messages/catalogue';
+import { plainMessage } from '../plain/messages';
 import '../plain/plain.css';
 
 /** The overlay; see the module comment. */
@@ -33,7 +33,7 @@ export function ConnectivityOverlay() {
             <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
           </svg>
         </span>
-        <p>{message('offline.message')}</p>
+        <p>{plainMessage('offline.message')}</p>
       </div>
     </div>
   );

@@ -1,25 +1,28 @@
 /**
  * The confirmation toast a page asks for through navigation state (FlashState, ./RootLayout): MUI's Snackbar
- * in the MUI root (./MuiRoot), loaded with the first toast (a page that saves has loaded MUI already).
+ * in the MUI root (./MuiRoot), loaded with the first toast (a page that saves has loaded MUI already). An id
+ * that is not in the catalogue shows nothing.
  */
 import Snackbar from '@mui/material/Snackbar';
+import { isMessageId, message } from '../../engine/messages/catalogue';
 import { MuiRoot } from './MuiRoot';
 
 export interface FlashToastProps {
-  open: boolean;
-  text: string;
+  /** The message id to show; null closes the toast. */
+  messageId: string | null;
   onClose: () => void;
 }
 
 /** The toast; see the module comment. */
-export function FlashToast({ open, text, onClose }: FlashToastProps) {
+export function FlashToast({ messageId, onClose }: FlashToastProps) {
+  const open = messageId !== null && isMessageId(messageId);
   return (
     <MuiRoot>
       <Snackbar
         open={open}
         autoHideDuration={4000}
         onClose={onClose}
-        message={text}
+        message={open ? message(messageId) : ''}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       />
     </MuiRoot>

@@ -5,7 +5,7 @@
  */
 import type { CSSProperties } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { message } from '../../engine/messages/catalogue';
+import { plainMessage } from '../plain/messages';
 import '../plain/plain.css';
 
 /** The footer; `primary` is the link's colour (default: the platform's). */
@@ -13,9 +13,11 @@ export function Footer({ primary }: { primary?: string }) {
   const style = primary ? ({ '--plain-primary': primary } as CSSProperties) : undefined;
   return (
     <footer className="plain-footer" style={style}>
-      <p className="plain-body2 plain-secondary">{message('shell.copyright', { year: new Date().getFullYear() })}</p>
+      <p className="plain-body2 plain-secondary">
+        {plainMessage('shell.copyright', { year: new Date().getFullYear() })}
+      </p>
       <RouterLink to="/privacy-policy" className="plain-body2 plain-link">
-        {message('shell.privacyPolicy')}
+        {plainMessage('shell.privacyPolicy')}
       </RouterLink>
     </footer>
   );

@@ -4,7 +4,7 @@
  * MUI's AppBar and Container drawn without MUI), so the login page loads no MUI.
  */
 import { Outlet, Link as RouterLink } from 'react-router';
-import { message } from '../../engine/messages/catalogue';
+import { plainMessage } from '../plain/messages';
 import '../plain/plain.css';
 import { Footer } from './Footer';
 
@@ -15,7 +15,7 @@ export function PublicLayout() {
       <header className="plain-appbar">
         <div className="plain-toolbar">
           <RouterLink to="/login" className="plain-home-link">
-            <span className="plain-h6">{message('app.title')}</span>
+            <span className="plain-h6">{plainMessage('app.title')}</span>
           </RouterLink>
         </div>
       </header>

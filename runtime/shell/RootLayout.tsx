@@ -2,11 +2,10 @@
  * The root of every page: a progress bar while a route navigates (shell-access-navigation.md §2.4
  * spinner), the offline spinner (./ConnectivityOverlay), and the confirmation toast a page asks for through
  * navigation state (FlashState, ./FlashToast). Plain (runtime/plain) but for the toast, which loads with the
- * first one, so the login page loads no MUI.
+ * first one (with the catalogue its text comes from), so the login page loads neither MUI nor the catalogue.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { isMessageId, message } from '../../engine/messages/catalogue';
 import { ProgressBar } from '../plain/ProgressBar';
 import { ConnectivityOverlay } from './ConnectivityOverlay';
 
@@ -16,14 +15,15 @@ const FlashToast = lazy(async () => ({ default: (await import('./FlashToast')).F
 export function RootLayout() {
   const navigation = useNavigation();
   const location = useLocation();
+  /** The message id of the toast shown (its text comes with the toast's code). */
   const [flash, setFlash] = useState<string | null>(null);
   // Once shown, the toast stays mounted, so it closes with its transition.
   const [toasted, setToasted] = useState(false);
 
   useEffect(() => {
     const id = (location.state as { flashMessageId?: unknown } | null)?.flashMessageId;
-    if (typeof id === 'string' && isMessageId(id)) {
-      setFlash(message(id));
+    if (typeof id === 'string') {
+      setFlash(id);
       setToasted(true);
     }
   }, [location]);
@@ -35,7 +35,7 @@ export function RootLayout() {
       <ConnectivityOverlay />
       {toasted && (
         <Suspense fallback={null}>
-          <FlashToast open={flash !== null} text={flash ?? ''} onClose={() => setFlash(null)} />
+          <FlashToast messageId={flash} onClose={() => setFlash(null)} />
         </Suspense>
       )}
     </>
