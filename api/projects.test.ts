@@ -131,6 +131,11 @@ describe('one project', () => {
     expect((await stored(1))?.organizationName).toBeUndefined();
     await h.store.collection('organisations').updateOne({ id: 9001 }, { $set: { name: 'Galway City Council' } });
     expect((await call('GET', '/api/projects/1', admin)).body.organizationName).toBe('Galway City Council');
+    // An organisation a project names cannot be deleted.
+    const refused = await call('DELETE', '/api/settings/Organizations/9001', admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This organisation is the organisation of a project; change the project first.');
+    expect(await h.store.collection('organisations').countDocuments({ id: 9001 })).toBe(1);
   });
 });
 
