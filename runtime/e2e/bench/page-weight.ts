@@ -29,7 +29,9 @@ async function weigh(browser: Browser, url: string, cookie?: string): Promise<We
   const context = await browser.newContext();
   if (cookie) {
     const [name, value] = cookie.split('=');
-    await context.addCookies([{ name, value, url }]);
+    // For the whole site: a cookie set for the page's URL gets that URL's folder as its path, and the API calls
+    // would go without it (the form page was measured on its way to the unauthorised page).
+    await context.addCookies([{ name, value, url: new URL(url).origin }]);
   }
   const page = await context.newPage();
   const scripts: Promise<Weight>[] = [];
@@ -45,6 +47,8 @@ async function weigh(browser: Browser, url: string, cookie?: string): Promise<We
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  if (new URL(page.url()).pathname !== new URL(url).pathname)
+    console.warn(`${url} ended on ${page.url()}: its figures are not that page's`);
   const all = await Promise.all(scripts);
   await context.close();
   return all.reduce(
