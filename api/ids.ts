@@ -2,7 +2,7 @@
  * Sequential numbers from the `counters` collection (atomic findOneAndUpdate with $inc and upsert,
  * safe under concurrency in both stores). Used for entity ids and entry numbers.
  */
-import type { Store } from './store/port';
+import type { CollectionName, DocLike, Store, Stored, UpdateSpec } from './store/port';
 
 interface CounterDoc {
   _id?: string;
@@ -11,13 +11,43 @@ interface CounterDoc {
   value: number;
 }
 
-/** The next value of a named counter, starting at 1. */
-export async function nextSequence(store: Store, name: string): Promise<number> {
-  const doc = await store
-    .collection<CounterDoc>('counters')
-    .findOneAndUpdate({ name }, { $inc: { value: 1 } }, { upsert: true, returnDocument: 'after' });
+/** The update that takes the next value of a named counter (created at 1 when missing). */
+function sequenceUpdate(name: string): UpdateSpec {
+  return {
+    collection: 'counters',
+    filter: { name },
+    update: { $inc: { value: 1 } },
+    options: { upsert: true, returnDocument: 'after' },
+  };
+}
+
+function counterValue(doc: { value?: unknown } | null, name: string): number {
   if (!doc || typeof doc.value !== 'number') throw new Error(`Counter ${name} did not return a value`);
   return doc.value;
+}
+
+/** The next value of a named counter, starting at 1. */
+export async function nextSequence(store: Store, name: string): Promise<number> {
+  const { filter, update, options } = sequenceUpdate(name);
+  return counterValue(await store.collection<CounterDoc>('counters').findOneAndUpdate(filter, update, options), name);
+}
+
+/**
+ * Inserts into `into` the document `build` makes of the next values of the named counters (in the order of
+ * `names`), and returns it as stored. On the embedded store the counters and the insert are one write (one
+ * group commit instead of two; nothing is kept when the insert fails); on MongoDB the counters are taken
+ * together, then the document is inserted (Store.insertAfterUpdates).
+ * @throws DuplicateKeyError from the insert; whatever `build` throws
+ */
+export function insertNumbered<T extends DocLike>(
+  store: Store,
+  into: CollectionName,
+  names: readonly string[],
+  build: (values: number[]) => T,
+): Promise<Stored<T>> {
+  return store.insertAfterUpdates<T>(into, names.map(sequenceUpdate), (results) =>
+    build(results.map((doc, i) => counterValue(doc as { value?: unknown } | null, names[i]))),
+  );
 }
 
 /** Raises a counter to at least `value` (after seeding fixed ids). */

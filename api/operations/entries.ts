@@ -22,7 +22,7 @@ import type {
 } from '../../engine/types/generated';
 import type { UserDoc } from '../auth/types';
 import { fileKey } from '../files/paths';
-import { nextSequence } from '../ids';
+import { insertNumbered } from '../ids';
 import type { Filter, FindOptions, Store } from '../store/port';
 import { projectUsers } from './projects';
 import { withSanitizedRichText } from './rich-text';
@@ -138,34 +138,33 @@ export async function submitEntry(
     return changed;
   }
   const { clientId, project, form } = scope;
-  // Handed to the store together, the three counters share one group commit (one fsync) instead of three.
-  const [entryNumber, globalEntryNumber, id] = await Promise.all([
-    nextSequence(scope.store, `entry:${clientId}:${project.id}:${form.id}`),
-    nextSequence(scope.store, `globalEntry:${clientId}:${form.id}`),
-    nextSequence(scope.store, 'formEntries'),
-  ]);
-  const entry: FormEntry = {
-    id,
-    clientId,
-    projectId: project.id,
-    formId: form.id,
-    formVersion: form.version,
-    formArea: form.formArea,
-    aggregateRootId: randomUUID(),
-    entryNumber,
-    globalEntryNumber,
-    displayGlobalId: `${form.id}-${globalEntryNumber}`,
-    client: scope.clientName,
-    date: now.toISOString(),
-    enteredBy: user.fullName,
-    enteredById: user.id,
-    projectName: project.name,
-    projectAddress: project.address ?? '',
-    isPublic: false,
-    answers,
-    ...(draft ? { isDraft: true } : {}),
-  };
-  await entries.insertOne({ ...entry, ...readModelOf(form, entry) });
+  // The three counters and the entry are one write (on the embedded store one group commit, all or nothing).
+  let entry!: FormEntry;
+  const counters = [`entry:${clientId}:${project.id}:${form.id}`, `globalEntry:${clientId}:${form.id}`, 'formEntries'];
+  await insertNumbered(scope.store, 'formEntries', counters, ([entryNumber, globalEntryNumber, id]) => {
+    entry = {
+      id,
+      clientId,
+      projectId: project.id,
+      formId: form.id,
+      formVersion: form.version,
+      formArea: form.formArea,
+      aggregateRootId: randomUUID(),
+      entryNumber,
+      globalEntryNumber,
+      displayGlobalId: `${form.id}-${globalEntryNumber}`,
+      client: scope.clientName,
+      date: now.toISOString(),
+      enteredBy: user.fullName,
+      enteredById: user.id,
+      projectName: project.name,
+      projectAddress: project.address ?? '',
+      isPublic: false,
+      answers,
+      ...(draft ? { isDraft: true } : {}),
+    };
+    return { ...entry, ...readModelOf(form, entry) };
+  });
   return entry;
 }
 

@@ -527,6 +527,66 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
       });
     });
 
+    describe('insertAfterUpdates', () => {
+      const next = (name: string) => ({
+        collection: 'counters' as const,
+        filter: { name },
+        update: { $inc: { value: 1 } },
+        options: { upsert: true, returnDocument: 'after' as const },
+      });
+
+      it('inserts the document built from the updated documents, in order, and returns it as stored', async () => {
+        await counters.insertOne({ name: 'b', value: 41 });
+        const stored = await store.insertAfterUpdates<Project>('projects', [next('a'), next('b')], ([a, b]) => ({
+          id: `p${a?.value}-${b?.value}`,
+          clientId: 'c1',
+          type: 'site',
+        }));
+        expect(stored).toEqual({ _id: stored._id, id: 'p1-42', clientId: 'c1', type: 'site' });
+        expect(typeof stored._id).toBe('string');
+        expect(await projects.findOne({ id: 'p1-42' })).toEqual(stored);
+        expect((await counters.findOne({ name: 'a' }))?.value).toBe(1);
+        expect((await counters.findOne({ name: 'b' }))?.value).toBe(42);
+      });
+
+      it('30 concurrent calls hand out each counter value once and insert every document', async () => {
+        const stored = await Promise.all(
+          Array.from({ length: 30 }, () =>
+            store.insertAfterUpdates<Project>('projects', [next('seq')], ([seq]) => ({
+              id: `p${seq?.value}`,
+              clientId: 'c1',
+              type: 'site',
+            })),
+          ),
+        );
+        expect(stored.map((p) => p.id).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `p${i + 1}`).sort());
+        expect(await projects.countDocuments({})).toBe(30);
+        expect((await counters.findOne({ name: 'seq' }))?.value).toBe(30);
+      });
+
+      it('rejects with DuplicateKeyError when the insert violates a unique index, inserting nothing', async () => {
+        await projects.insertOne({ id: 'taken', clientId: 'c1', type: 'site' });
+        await expect(
+          store.insertAfterUpdates<Project>('projects', [next('dup')], () => ({
+            id: 'taken',
+            clientId: 'c1',
+            type: 'x',
+          })),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+        expect(await projects.countDocuments({ id: 'taken' })).toBe(1);
+        expect((await projects.findOne({ id: 'taken' }))?.type).toBe('site');
+      });
+
+      it('rejects with what build throws, inserting nothing', async () => {
+        await expect(
+          store.insertAfterUpdates<Project>('projects', [next('boom')], () => {
+            throw new Error('no document');
+          }),
+        ).rejects.toThrow('no document');
+        expect(await projects.countDocuments({})).toBe(0);
+      });
+    });
+
     describe('unique indexes', () => {
       it('insertOne of a duplicate key throws DuplicateKeyError and changes nothing', async () => {
         await projects.insertOne({ id: 'p1', clientId: 'c1', type: 'site', name: 'First' });

@@ -138,6 +138,18 @@ describe('embedded store', () => {
     await again.close();
   });
 
+  it('insertAfterUpdates keeps nothing, the counters included, when the insert fails', async () => {
+    const store = await openDir(await tempDir());
+    await store.collection('projects').insertOne({ id: 'taken', clientId: 'c1', type: 'site' });
+    const next = { collection: 'counters' as const, filter: { name: 'n' }, update: { $inc: { value: 1 } } };
+    await store.insertAfterUpdates('projects', [{ ...next, options: { upsert: true } }], () => ({ id: 'p1' }));
+    await expect(
+      store.insertAfterUpdates('projects', [next], () => ({ id: 'taken', clientId: 'c1', type: 'x' })),
+    ).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect((await store.collection('counters').findOne({ name: 'n' }))?.value).toBe(1);
+    await store.close();
+  });
+
   it('acknowledges concurrent writes together (one group commit) and rolls back only the failing one', async () => {
     const store = await openDir(await tempDir());
     const clients = store.collection('clients');

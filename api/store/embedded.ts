@@ -7,7 +7,16 @@ import { directoryBlobStore, memoryBlobStore } from '../files/blob-store';
 import { lockDataDir } from './dir-lock';
 import { EmbeddedCollection, type IndexRecord } from './embedded-collection';
 import { indexes } from './indexes';
-import { type Collection, type CollectionName, collectionNames, type Doc, type DocLike, type Store } from './port';
+import {
+  type Collection,
+  type CollectionName,
+  collectionNames,
+  type Doc,
+  type DocLike,
+  type Store,
+  type Stored,
+  type UpdateSpec,
+} from './port';
 import { keyRegexp } from './sql-plan';
 import { WriteQueue } from './write-queue';
 
@@ -168,6 +177,22 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       const collection = collections.get(name);
       if (!collection) throw new Error(`Unknown collection ${name}`);
       return collection as unknown as Collection<T>;
+    },
+    async insertAfterUpdates<T extends DocLike = Doc>(
+      into: CollectionName,
+      updates: readonly UpdateSpec[],
+      build: (results: Array<Stored<Doc> | null>) => T,
+    ): Promise<Stored<T>> {
+      assertOpen();
+      const collectionOf = (name: CollectionName) => {
+        const collection = collections.get(name);
+        if (!collection) throw new Error(`Unknown collection ${name}`);
+        return collection;
+      };
+      const target = collectionOf(into) as unknown as EmbeddedCollection<T>;
+      const tasks = updates.map((u) => collectionOf(u.collection).findOneAndUpdateTask(u.filter, u.update, u.options));
+      // One task, so one savepoint: the updates and the insert are kept together or not at all.
+      return queue.run(() => target.insertNow(build(tasks.map((task) => task()))));
     },
     async ensureIndexes() {
       assertOpen();

@@ -26,6 +26,7 @@ import {
   type Update,
   type UpdateManyResult,
   type UpdateOneResult,
+  type UpdateSpec,
 } from './port';
 import { upsertSeed } from './upsert-seed';
 
@@ -90,6 +91,23 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
       for (const spec of indexes) {
         await collections.get(spec.collection)!.createIndex(spec.keys, spec.options);
       }
+    },
+    async insertAfterUpdates<T extends DocLike = Doc>(
+      into: CollectionName,
+      updates: readonly UpdateSpec[],
+      build: (results: Array<Stored<Doc> | null>) => T,
+    ): Promise<Stored<T>> {
+      assertOpen();
+      const target = collections.get(into) as unknown as MongoCollection<T> | undefined;
+      if (!target) throw new Error(`Unknown collection ${into}`);
+      const results = await Promise.all(
+        updates.map((u) => {
+          const collection = collections.get(u.collection);
+          if (!collection) throw new Error(`Unknown collection ${u.collection}`);
+          return collection.findOneAndUpdate(u.filter, u.update, u.options);
+        }),
+      );
+      return target.insertOne(build(results));
     },
     async close() {
       if (closed) return;

@@ -144,10 +144,32 @@ export const collectionNames = [
 /** Name of one collection of the platform. */
 export type CollectionName = (typeof collectionNames)[number];
 
+/** One `findOneAndUpdate` on a collection, as `Store.insertAfterUpdates` takes it. */
+export interface UpdateSpec {
+  collection: CollectionName;
+  filter: Filter;
+  update: Update;
+  options?: { upsert?: boolean; returnDocument?: 'before' | 'after' };
+}
+
 /** An open store: one database with the collections above. */
 export interface Store {
   /** The collection called `name`. Throws on a name not in `collectionNames`. */
   collection<T extends DocLike = Doc>(name: CollectionName): Collection<T>;
+  /**
+   * Runs the `findOneAndUpdate`s of `updates`, then inserts into `into` the document that `build` makes of their
+   * results (in the order of `updates`; null where nothing matched), and returns it as stored (with its `_id`).
+   * For a document numbered by counters: the counters of a new form entry, and the entry (api/ids.ts
+   * `insertNumbered`). The embedded store runs all of it as one write, one transaction in one group commit: it
+   * is all kept, or nothing of it when any part throws. MongoDB runs the updates (together), then the insert:
+   * an insert that fails leaves the updates done (a counter skips a value, as with the calls made one by one).
+   * Throws DuplicateKeyError (from an update or the insert) and whatever `build` throws.
+   */
+  insertAfterUpdates<T extends DocLike = Doc>(
+    into: CollectionName,
+    updates: readonly UpdateSpec[],
+    build: (results: Array<Stored<Doc> | null>) => T,
+  ): Promise<Stored<T>>;
   /** Applies every index of api/store/indexes.ts (idempotent). Throws DuplicateKeyError on conflicting data. */
   ensureIndexes(): Promise<void>;
   /** The store's files (api/files/blob-store.ts): a directory beside the embedded data, GridFS on MongoDB. */
