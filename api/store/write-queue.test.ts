@@ -46,35 +46,37 @@ describe('WriteQueue with a log sync (docs/store.md "Durability")', () => {
     expect(acknowledged).toBe(true);
   });
 
-  it('commits the next groups while an fsync is under way and acknowledges them with the next fsync', async () => {
+  it('holds the writes handed over during an fsync, then commits them as one group and fsyncs again', async () => {
     const db = database();
     const log = manualSync();
     const queue = new WriteQueue(db, { sync: log.sync });
     const done: number[] = [];
+    const count = () => (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
     const write = (v: number) =>
-      queue
-        .run(() => db.prepare('INSERT INTO t VALUES (?)').run(v))
-        .then(() => {
-          done.push(v);
-        });
+      queue.run(() => db.prepare('INSERT INTO t VALUES (?)').run(v)).then(() => {
+        done.push(v);
+      });
     const first = write(1);
     await tick();
     const second = write(2);
     await tick();
     const third = write(3);
     await tick();
-    // Groups 2 and 3 are committed while the first fsync runs; only one fsync at a time.
-    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 3 });
+    // The first group is being fsynced: the next writes wait, uncommitted.
+    expect(count()).toBe(1);
     expect(log.calls()).toBe(1);
     log.finish();
     await first;
     expect(done).toEqual([1]);
     await tick();
+    // Both committed in one group, under one fsync.
+    expect(count()).toBe(3);
     expect(log.calls()).toBe(2);
     const drained = queue.drain();
     log.finish();
     await Promise.all([second, third, drained]);
     expect(done).toEqual([1, 2, 3]);
+    expect(log.calls()).toBe(2);
   });
 
   it('rejects the writes of a failed fsync, and every later write', async () => {

@@ -15,7 +15,7 @@ interface Pending {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-/** A committed write waiting for the flush of the log to disk before it is acknowledged. */
+/** A committed write waiting for the fsync of the log before it is acknowledged. */
 interface Committed {
   pending: Pending;
   outcome: Outcome;
@@ -43,10 +43,13 @@ export interface WriteQueueOptions {
  * read-modify-write such as a counter's `$inc` never loses an update).
  *
  * With `options.sync` (the 'fsync' durability), the COMMIT only writes the log to the OS (`synchronous=NORMAL`)
- * and the group is acknowledged once an fsync of the log that started after its COMMIT has returned. The fsync
- * runs in libuv's thread pool, so while one group's log is being flushed the next groups are built and
- * committed on the event loop; they are flushed together by the next fsync. Without `sync` ('process'
- * durability, in memory) the group is acknowledged when the COMMIT returns.
+ * and the group is acknowledged once an fsync of the log, started after its COMMIT, has returned. The fsync
+ * runs in libuv's thread pool, so the event loop goes on meanwhile, and the writes handed over during it wait
+ * for it to end, then run as the next group: waiting costs them nothing (acknowledging them needs the next
+ * fsync anyway) and makes the groups larger under load, so that the pages every group rewrites (the ends of
+ * the indexes, the register's side index) are written once for many writes. Without `sync` ('process'
+ * durability, in memory) a group is committed in the next turn of the event loop and acknowledged when its
+ * COMMIT returns.
  *
  * A task that throws `KeepWrites` rejects with the wrapped error but keeps its writes. When the COMMIT fails,
  * every write of its group rejects and nothing of it is kept. When an fsync fails, the writes it was to make
@@ -55,9 +58,7 @@ export interface WriteQueueOptions {
 export class WriteQueue {
   private pending: Pending[] = [];
   private scheduled: Promise<void> | null = null;
-  /** Committed, waiting for the next fsync. */
-  private unsynced: Committed[] = [];
-  /** The fsync under way, if any. */
+  /** The fsync under way, if any (the next group waits for it). */
   private syncing: Promise<void> | null = null;
   private syncFailure: Error | null = null;
   private readonly sync: LogSync | undefined;
@@ -85,19 +86,29 @@ export class WriteQueue {
     if (this.syncFailure) return Promise.reject(this.syncFailure);
     return new Promise<R>((resolve, reject) => {
       this.pending.push({ task, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.scheduled)
-        this.scheduled = new Promise<void>((done) =>
-          setImmediate(() => {
-            this.flush();
-            done();
-          }),
-        );
+      this.schedule();
     });
   }
 
   /** Resolves once every write handed over so far is committed and acknowledged. */
   async drain(): Promise<void> {
-    while (this.scheduled || this.syncing) await (this.scheduled ?? this.syncing);
+    for (;;) {
+      this.schedule();
+      const next = this.scheduled ?? this.syncing;
+      if (!next) return;
+      await next;
+    }
+  }
+
+  /** The next group runs in the next turn of the event loop, unless an fsync is under way: then after it. */
+  private schedule(): void {
+    if (this.scheduled || this.syncing || this.pending.length === 0) return;
+    this.scheduled = new Promise<void>((done) =>
+      setImmediate(() => {
+        this.flush();
+        done();
+      }),
+    );
   }
 
   private flush(): void {
@@ -132,27 +143,20 @@ export class WriteQueue {
     const committed = batch.map((pending, i) => ({ pending, outcome: outcomes[i] }));
     if (!this.sync) {
       settle(committed);
+      this.schedule();
       return;
     }
-    this.unsynced.push(...committed);
-    if (!this.syncing) this.syncing = this.flushLog();
+    this.syncing = this.flushLog(this.sync, committed);
   }
 
-  /**
-   * Flushes the log for everything committed so far, acknowledges it, and goes on while more was committed
-   * meanwhile (each round's fsync starts after the COMMITs it acknowledges).
-   */
-  private async flushLog(): Promise<void> {
-    const sync = this.sync!;
-    while (this.unsynced.length > 0) {
-      const group = this.unsynced;
-      this.unsynced = [];
-      const error = await new Promise<Error | null>((done) => sync(done));
-      if (error && !this.syncFailure) this.syncFailure = error;
-      if (this.syncFailure) for (const { pending } of group) pending.reject(this.syncFailure);
-      else settle(group);
-    }
+  /** fsyncs the log after the COMMIT of `group`, acknowledges the group, then lets the next group run. */
+  private async flushLog(sync: LogSync, group: Committed[]): Promise<void> {
+    const error = await new Promise<Error | null>((done) => sync(done));
+    if (error && !this.syncFailure) this.syncFailure = error;
+    if (this.syncFailure) for (const { pending } of group) pending.reject(this.syncFailure);
+    else settle(group);
     this.syncing = null;
+    this.schedule();
   }
 }
 
