@@ -27,6 +27,8 @@ import { ScreenLoading, ScreenView } from './ScreenView';
 export interface PageScreenProps {
   document: PageDocument;
   params: Record<string, string | undefined>;
+  /** Data the route's loaders fetched (e.g. the user's activity on the project), handed to every part. */
+  loaderData?: Record<string, unknown>;
 }
 
 /** The initial screen state: each input's default, else its first option. */
@@ -51,12 +53,14 @@ function Part({
   screen,
   reloadKey,
   onSaved,
+  loaderData,
 }: {
   part: PagePartSpec;
   params: Record<string, string | undefined>;
   screen: Record<string, string | undefined>;
   reloadKey: number;
   onSaved: () => void;
+  loaderData?: Record<string, unknown>;
 }) {
   const [doc, setDoc] = useState<ScreenDocument | null>(null);
   const [failed, setFailed] = useState(false);
@@ -87,13 +91,14 @@ function Part({
         screen={screen}
         reloadKey={reloadKey}
         onResult={onSaved}
+        loaderData={loaderData}
       />
     </Box>
   );
 }
 
 /** Renders a page document; see the module comment. */
-export function PageScreen({ document: doc, params }: PageScreenProps) {
+export function PageScreen({ document: doc, params, loaderData }: PageScreenProps) {
   const [screen, setScreen] = useState(() => initialScreenState(doc));
   const [reloadKey, setReloadKey] = useState(0);
   const [tab, setTab] = useState(0);
@@ -101,7 +106,15 @@ export function PageScreen({ document: doc, params }: PageScreenProps) {
   const header = useMemo(() => pageHeader(doc, screen), [doc, screen]);
 
   const parts = doc.parts.map((part) => (
-    <Part key={part.screen} part={part} params={params} screen={screen} reloadKey={reloadKey} onSaved={onSaved} />
+    <Part
+      key={part.screen}
+      part={part}
+      params={params}
+      screen={screen}
+      reloadKey={reloadKey}
+      onSaved={onSaved}
+      loaderData={loaderData}
+    />
   ));
   const label = (part: PagePartSpec, index: number) =>
     part.label ? message(part.label as MessageId) : String(index + 1);

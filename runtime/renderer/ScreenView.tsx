@@ -135,7 +135,7 @@ export function ScreenView({
           />
         )}
         {doc.kind === 'menu' && <MenuScreen key={doc.id} document={doc} params={params} />}
-        {doc.kind === 'page' && <PageScreen key={doc.id} document={doc} params={params} />}
+        {doc.kind === 'page' && <PageScreen key={doc.id} document={doc} params={params} loaderData={loaderData} />}
       </Suspense>
     </ScreenHost>
   );

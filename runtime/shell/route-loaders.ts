@@ -67,6 +67,22 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
         callOperation<{ code: string; name: string }>('projects.summary', { params: { id: params.projectId ?? '' } }),
       ),
   },
+  /**
+   * The user's activity on the route's project in quantity surveying (`{ activity, process }`, GET
+   * /api/authorization/qs/{projectId}): screens hide their changes from a View user (qs/{id}/subcontractors).
+   */
+  qsActivity: {
+    load: ({ params }) =>
+      guarded(() =>
+        callOperation<{ activity: string | null }>('authorization.activity', {
+          params: { type: 'qs', projectId: params.projectId ?? '' },
+          // No access (403, 404): no activity; the section guard sends the user away.
+        }).catch((error) => {
+          if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { activity: null };
+          throw error;
+        }),
+      ),
+  },
   /** The published form definition a project fills: the register's columns and title, the entry form. */
   form: {
     load: ({ params }) =>

@@ -142,23 +142,27 @@ describe('a project’s subcontractors (qs/{id}/subcontractors)', () => {
     expect(await screen.findByRole('row', { name: /2024-08-31/ })).toHaveTextContent('80,000.30');
   });
 
-  it('shows the accumulated payments, the packages and their returns', async () => {
+  it('shows the packages and their returns', async () => {
     const user = userEvent.setup();
-    const first = renderApp('/qs/3/subcontractors');
-    await screen.findByRole('tab', { name: 'Orders' });
+    renderApp('/qs/3/subcontractors');
+    await screen.findByRole('tab', { name: 'Packages' });
     await user.click(screen.getByRole('tab', { name: 'Packages' }));
     expect(await screen.findByRole('row', { name: /Groundworks/ }, { timeout: 30000 })).toHaveTextContent('212,400.00');
     await user.click(screen.getByRole('tab', { name: 'Returns' }));
-    expect(await screen.findByRole('row', { name: /Corrib Groundworks Ltd/ })).toHaveTextContent(
+    expect(await screen.findByRole('row', { name: /Corrib Groundworks Ltd/ }, { timeout: 30000 })).toHaveTextContent(
       'Price excludes rock breaking.',
     );
     expect(rowOf(/Midlands Mechanical Services/)).toBeInTheDocument();
-    first.unmount();
+  });
+
+  it('shows the accumulated payments of each order', async () => {
+    const user = userEvent.setup();
     renderApp('/qs/1/subcontractors');
     await screen.findByRole('tab', { name: 'Accumulated Payments' });
     await user.click(screen.getByRole('tab', { name: 'Accumulated Payments' }));
-    const row = await screen.findByRole('row', { name: /SC-001/ });
+    const row = await screen.findByRole('row', { name: /SC-001/ }, { timeout: 30000 });
     expect(row).toHaveTextContent('485,000.00');
+    expect(row).toHaveTextContent('Corrib Groundworks Ltd');
   });
 });
 
@@ -178,6 +182,45 @@ describe('the all-projects list (qs/subcontractors) and the guards', () => {
     qs.unmount();
     const estimating = renderApp('/estimating/admin/subcontractors/details');
     await waitFor(() => expect(estimating.router.state.location.pathname).toBe('/unauthorized'));
+  });
+});
+
+describe('a qs user with View on one project and Edit on another', () => {
+  beforeEach(async () => {
+    await mockApi.logIn('user@demo.local', 1);
+    const users = store().collection<Record<string, unknown>>('users');
+    const { _id, ...demo } = (await users.findOne({ email: 'user@demo.local' })) as Record<string, unknown>;
+    await users.insertOne({
+      ...demo,
+      id: 90,
+      email: 'qs@test.local',
+      fullName: 'Orla Quinn',
+      processes: [],
+      accesses: [
+        {
+          clientId: 1,
+          flags: { accessTheirQS: true },
+          projects: [
+            { projectId: 1, activity: 'View' },
+            { projectId: 2, activity: 'Edit' },
+          ],
+        },
+      ],
+    });
+    await mockApi.logIn('qs@test.local', 1);
+  });
+
+  it('sees no Add, Edit or Delete on the View project, and has them on the Edit project', async () => {
+    const view = renderApp('/qs/1/subcontractors');
+    await screen.findByRole('row', { name: /SC-001/ }, { timeout: 30000 });
+    expect(screen.queryByRole('button', { name: 'Add Order' })).toBeNull();
+    expect(within(rowOf(/SC-001/)).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(rowOf(/SC-001/)).getByRole('button', { name: 'View' })).toBeInTheDocument();
+    view.unmount();
+    renderApp('/qs/2/subcontractors');
+    await screen.findByRole('row', { name: /Atlantic Labour Agency/ }, { timeout: 30000 });
+    expect(screen.getByRole('button', { name: 'Add Order' })).toBeInTheDocument();
+    expect(within(rowOf(/Atlantic Labour Agency/)).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 });
 
