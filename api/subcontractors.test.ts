@@ -108,6 +108,21 @@ describe('the subcontractor directory', () => {
     );
     expect(changed).toMatchObject({ name: 'Clare Roofing Ltd', code: 'CR1', type: 'Agency' });
     expect(changed.location).toBeUndefined();
+    const recoded = await json<Subcontractor>(
+      h.call('PUT', `${B}/${made.id}`, { cookie: admin, body: { name: 'Clare Roofing Ltd', type: 'Agency' } }),
+    );
+    // SC0005 is free again since the code became CR1.
+    expect(recoded.code).toBe('SC0005');
+    await json(
+      h.call('PUT', `${B}/2`, {
+        cookie: admin,
+        body: { name: 'Shannon Formwork', code: 'SC0002', type: 'Subcontractor' },
+      }),
+    );
+    const order = await json<SubcontractorOrder>(h.call('GET', `${B}/1/order/2`, { cookie: admin }));
+    expect(order.subContractorName).toBe('Shannon Formwork');
+    const bad = await h.call('PUT', `${B}/2`, { cookie: admin, body: { name: '', type: 'Subcontractor' } });
+    expect(bad.status).toBe(400);
     const twice = await h.call('POST', B, {
       cookie: admin,
       body: { name: ' corrib  groundworks ltd', type: 'Subcontractor' },
@@ -193,7 +208,9 @@ describe('orders', () => {
   });
 
   it('adds an order with its entry number, order number and answers; changes it', async () => {
-    const made = await json<SubcontractorOrder>(h.call('POST', `${B}/1/order`, { cookie: admin, body: newOrder }));
+    const made = await json<SubcontractorOrder>(
+      h.call('POST', `${B}/1/order`, { cookie: admin, body: { ...newOrder, siteContactId: 2, accountContactId: 3 } }),
+    );
     expect(made).toMatchObject({
       projectId: 1,
       entryNumber: 3,
@@ -245,6 +262,8 @@ describe('orders', () => {
       [{ ...newOrder, package: 'Groundworks', subContractorId: 1 }, 409, 'subcontractorOrders.duplicate'],
       [{ ...newOrder, orderNumber: 'sc-001' }, 409, 'subcontractorOrders.duplicateNumber'],
       [{ ...newOrder, id: 4 }, 404],
+      [{ ...newOrder, siteContactId: 41 }, 400, 'subcontractorOrders.unknownContact'],
+      [{ ...newOrder, copyToId: 0 }, 400],
     ];
     for (const [body, status, messageId] of cases) {
       const res = await h.call('POST', `${B}/1/order`, { cookie: admin, body });
@@ -446,6 +465,7 @@ describe('payments', () => {
       [{ ...newPayment, status: 'Sent' }],
       [{ ...newPayment, dateOfClaim: 'yesterday' }],
       [{ ...newPayment, amountGross: 1 }],
+      [{ ...newPayment, notifyToId: 6 }, 'subcontractorPayments.unknownNotify'],
     ];
     for (const [body, messageId] of cases) {
       const res = await h.call('POST', `${B}/1/Payment`, { cookie: admin, body });
@@ -465,6 +485,8 @@ describe('packages and returns', () => {
           name: 'Electrical',
           suppliersIds: [1, 4],
           managerIds: [1, 2],
+          contactIds: [1, 2],
+          clientsConsultantsContactsIds: [3],
           isResponseRequired: true,
           instructions: 'Price it',
         },
@@ -520,6 +542,7 @@ describe('packages and returns', () => {
       [{ name: 'Electrical', managerIds: [6] }, 400, 'subcontractorPackages.unknownManager'],
       [{ name: 'Electrical', suppliersIds: [1, 1] }, 400],
       [{ name: 'Electrical', securityCode: 'mine' }, 400],
+      [{ name: 'Electrical', contactIds: [1, 41] }, 400, 'subcontractorOrders.unknownContact'],
       [{ name: 'Groundworks' }, 409, 'subcontractorPackages.duplicate'],
     ];
     for (const [body, status, messageId] of cases) {

@@ -145,6 +145,7 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'subcontractors.nextCode': subcontractors.nextCode,
   'subcontractors.aggregateId': subcontractors.aggregateId,
   'subcontractors.create': subcontractors.create,
+  'subcontractors.update': subcontractors.update,
   'subcontractors.delete': subcontractors.remove,
   'subcontractors.ordersUnique': subcontractors.ordersUnique,
   'subcontractors.orderOf': subcontractors.orderOf,

@@ -37,7 +37,7 @@ import { clientAddress } from '../../middleware/security';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
-import { checkUnique, newItem } from '../../resources/handlers';
+import { checkUnique, genericHandlers, newItem } from '../../resources/handlers';
 import { withoutStoreKey } from '../documents';
 import { findProject } from '../projects';
 import {
@@ -92,6 +92,20 @@ function requireQs(context: OperationContext, action: AccessAction, projectId: n
 
 const c = (context: OperationContext) => subcontractingCollections(context.store);
 
+/**
+ * Refuses ids that are not contacts of the client (the directory of administration-data.md §3 Contact).
+ * @throws AppError 400 subcontractorOrders.unknownContact with the first missing id
+ */
+async function requireContacts(context: OperationContext, ids: readonly (number | undefined)[]): Promise<void> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  if (wanted.length === 0) return;
+  const found = await context.store
+    .collection<{ id: number }>('contacts')
+    .find({ clientId: tenant(context), id: { $in: wanted } }, { projection: { id: 1 } });
+  const missing = wanted.find((id) => !found.some((f) => f.id === id));
+  if (missing !== undefined) throw new AppError(400, 'subcontractorOrders.unknownContact', { value: missing });
+}
+
 // ───────────────────────────── the directory ─────────────────────────────
 
 const CODE_PATTERN = /^SC(\d+)$/i;
@@ -120,6 +134,33 @@ export const create: NamedOperation = async (context) => {
   const item = await newItem(context, resource, body);
   await context.store.collection(resource.collection).insertOne(item);
   return withoutStoreKey(item);
+};
+
+/**
+ * PUT …/Subcontractors/{id}: the generic update (fields left out are cleared), a code left out being the next
+ * free one, as on creation. The subcontractor's name is kept on its orders (subContractorName).
+ */
+export const update: NamedOperation = async (context) => {
+  const body = { ...(context.body as Record<string, unknown>) };
+  if (!body.code) body.code = await nextFreeCode(context);
+  // The generic update, replacing: a field the body leaves out is cleared.
+  const operation = { ...context.operation, handler: { kind: 'update', resource: 'subcontractor', replace: true } };
+  const saved = (await genericHandlers.update(
+    { ...context, body, operation } as OperationContext,
+    resourceOf('subcontractor'),
+  )) as {
+    id: number;
+    name: string;
+  };
+  const orders = c(context).orders;
+  for (const o of await orders.find({ clientId: tenant(context), subContractorId: saved.id }))
+    if (o.subContractorName !== saved.name)
+      await orders.updateOne({ _id: o._id }, { $set: { subContractorName: saved.name } });
+  const payments = c(context).payments;
+  for (const p of await payments.find({ clientId: tenant(context), subContractorId: saved.id }))
+    if (p.subContractorName !== saved.name)
+      await payments.updateOne({ _id: p._id }, { $set: { subContractorName: saved.name } });
+  return saved;
 };
 
 /** DELETE …/Subcontractors/{id}: 409 subcontractors.inUse while an order, payment or package names it. */
@@ -247,6 +288,7 @@ export const saveOrder: NamedOperation = async (context) => {
     'subcontractorOrders.unknownPaymentTerms',
     current?.paymentTerms,
   );
+  await requireContacts(context, [body.accountContactId, body.siteContactId, body.copyToId]);
   const twice = questionAnsweredTwice(body.answers ?? []);
   if (twice !== undefined) throw new AppError(400, 'subcontractorOrders.answerTwice', { value: twice });
   const others = (await col.orders.find({ clientId, projectId })).filter((o) => o.id !== current?.id);
@@ -427,6 +469,8 @@ export const savePayment: NamedOperation = async (context) => {
   if (body.id && !current) throw new AppError(404, 'subcontractorPayments.notFound');
   const order = await orderOfPayment(context.store, clientId, projectId, body.package, body.subContractorId);
   if (!order) throw new AppError(400, 'subcontractorPayments.noOrder');
+  if (body.notifyToId !== undefined && (await managersOf(context, [body.notifyToId])).length === 0)
+    throw new AppError(400, 'subcontractorPayments.unknownNotify', { value: body.notifyToId });
   const now = context.now.toISOString();
   const id = current?.id ?? (await nextSequence(context.store, 'subcontractorPayments'));
   const { id: _ignored, ...fields } = body;
@@ -543,6 +587,7 @@ export const savePackage: NamedOperation = async (context) => {
   const recipients = await col.subcontractors.find({ clientId, id: { $in: body.suppliersIds ?? [] } });
   const missing = (body.suppliersIds ?? []).find((id) => !recipients.some((r) => r.id === id));
   if (missing !== undefined) throw new AppError(400, 'subcontractorPackages.unknownRecipient', { value: missing });
+  await requireContacts(context, [...(body.contactIds ?? []), ...(body.clientsConsultantsContactsIds ?? [])]);
   const managers = await managersOf(context, body.managerIds ?? []);
   const noManager = (body.managerIds ?? []).find((id) => !managers.some((m) => m.id === id));
   if (noManager !== undefined) throw new AppError(400, 'subcontractorPackages.unknownManager', { value: noManager });
