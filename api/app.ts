@@ -2,7 +2,7 @@
  * The Hono app (DESIGN.md "api/"): every request runs session → tenant → access → validated body
  * → operation → store. Exported for in-process `app.request()` tests; started by api/server.ts.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { operations } from '../engine/api/operations';
@@ -46,16 +46,13 @@ export function createApp(options: AppOptions) {
       .filter((operation) => operation.upload)
       .map((operation) => operation.path),
   );
-  const limit = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) => {
-        // The rest of the oversized body is never read: closing the connection after the answer keeps
-        // its bytes from being parsed as the next request on a keep-alive connection.
-        c.header('Connection', 'close');
-        throw new AppError(413, 'limits.bodyTooLarge');
-      },
-    });
+  const tooLarge = (c: Context): never => {
+    // The rest of the oversized body is never read: closing the connection after the answer keeps
+    // its bytes from being parsed as the next request on a keep-alive connection.
+    c.header('Connection', 'close');
+    throw new AppError(413, 'limits.bodyTooLarge');
+  };
+  const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge });
   const jsonLimit = limit(maxBodyBytes);
   const uploadLimit = limit(MAX_UPLOAD_BYTES);
   const app = new Hono<ApiEnv>()
@@ -72,7 +69,16 @@ export function createApp(options: AppOptions) {
       // GET and HEAD carry no body a handler reads (bodyLimit lets them through too), and asking bodyLimit would
       // build the whole web Request (signal, headers, stream) only to find that out.
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-      return uploadPaths.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next);
+      const upload = uploadPaths.has(c.req.path);
+      // A declared length is checked as it is (Node's parser reads no more than that), and the body is left for
+      // readBody to read (api/http/body.ts requestText); bodyLimit counts the bytes of a chunked one.
+      const length = c.req.header('content-length');
+      if (length !== undefined && /^\d{1,15}$/.test(length) && c.req.header('transfer-encoding') === undefined) {
+        if (Number(length) > (upload ? MAX_UPLOAD_BYTES : maxBodyBytes)) tooLarge(c);
+        c.set('incomingBody', true);
+        return next();
+      }
+      return upload ? uploadLimit(c, next) : jsonLimit(c, next);
     })
     .use('/api/*', async (c, next) => {
       await next();

@@ -9,11 +9,11 @@
  * keep-alive connections for BENCH_SECONDS (default 5) against each, after one unrecorded second: the bare
  * page, a signed-in user's GET /api/projects/summary/1 (session, tenant, access check, one store read), and
  * saves: PUT …/submit of a new entry each. Prints requests per second, p50/p95/p99 latency, the server's CPU
- * time per request (steadier than the rate on a shared machine) and the ratios to bare Hono. BENCH_ROUNDS
+ * time per request, all threads and the event loop's alone (steadier than the rate on a shared machine) and the ratios to bare Hono. BENCH_ROUNDS
  * (default 1) repeats the three to show the spread; BENCH_PROFILE=hello|reads|saves prints a CPU profile of
  * the server during that part.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,20 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { httpLoad, type LoadOptions, type LoadResult } from './load';
 import { profiled } from './profile';
+
+/**
+ * CPU time of this process's main thread, the event loop (ms; Linux's /proc, in clock ticks of 10 ms): what
+ * bounds the server's rate, without the thread pool's fsyncs. Null where /proc is not there.
+ */
+function eventLoopCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -35,9 +49,12 @@ import { profiled } from './profile';
     // swayed than the rate when other work shares the machine.
     const run = async () => {
       const cpu = process.cpuUsage();
+      const loop = eventLoopCpuMs();
       const result = await httpLoad({ url, connections, seconds, ...extra });
       const used = process.cpuUsage(cpu);
-      return { ...result, cpuUs: (used.user + used.system) / Math.max(1, result.requests) };
+      const requests = Math.max(1, result.requests);
+      const loopUs = loop === null ? Number.NaN : (((eventLoopCpuMs() ?? 0) - loop) * 1000) / requests;
+      return { ...result, cpuUs: (used.user + used.system) / requests, loopUs };
     };
     return part === profile ? profiled(`bench-${part}`, run) : run();
   };
@@ -72,9 +89,9 @@ import { profiled } from './profile';
   // What a browser sends with every call (the API compresses larger answers for it).
   const browser = { 'Accept-Encoding': 'gzip, deflate, br' };
   const saveBody = JSON.stringify({ formId: form.id, answers: sampleAnswers(form as never, 3) });
-  const row = (name: string, r: LoadResult & { cpuUs: number }) =>
+  const row = (name: string, r: LoadResult & { cpuUs: number; loopUs: number }) =>
     console.log(
-      `${name.padEnd(40)} ${r.rate.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(5)} µs/req  failures ${r.failures}`,
+      `${name.padEnd(40)} ${r.rate.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(5)} µs/req (event loop ${r.loopUs.toFixed(0).padStart(5)})  failures ${r.failures}`,
     );
   console.log(`\nThroughput over HTTP (${connections} connections, ${seconds} s each, autocannon in a child process)`);
   for (let round = 1; round <= rounds; round += 1) {

@@ -14,6 +14,11 @@ export interface ApiVariables {
   user: UserDoc;
   /** The tenant: the session's current client. Set by requireTenant. */
   clientId: number;
+  /**
+   * The body's declared length was checked without reading it (api/app.ts): readBody takes the body straight
+   * from Node's request (api/http/body.ts requestText).
+   */
+  incomingBody?: true;
   /** The project of the path, as the access check read it (requestProject): the handler reuses it. */
   project?: Project;
   /** The Content-Security-Policy nonce of this answer (api/middleware/security.ts). */
