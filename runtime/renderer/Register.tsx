@@ -39,7 +39,8 @@ import { type Row, type TableColumn, tableColumns } from './register/columns';
 import { columnProviders, type ProvidedColumn } from './registry';
 import { Pager } from './table/Pager';
 import { SaveRowsButton } from './table/save-rows';
-import { cellSx, rowSx, useDataTable } from './table/table-options';
+import { DataTableStyles } from './table/styles';
+import { cellSx, EDITABLE_ROW_SX, rowSx, useDataTable } from './table/table-options';
 import { tableLocalization } from './table-localization';
 import { resolveCall } from './templates';
 import { useSessionUser } from './user';
@@ -270,6 +271,8 @@ export function Register({
     enableFullScreenToggle: false,
     enableHiding: doc.columnChooser === true,
     enableTableFooter: dataTable.enableTableFooter,
+    enableKeyboardShortcuts: dataTable.enableKeyboardShortcuts,
+    layoutMode: dataTable.editable ? 'grid' : 'semantic',
     onColumnVisibilityChange: dataTable.onColumnVisibilityChange,
     enableColumnPinning: pinning.left.length > 0,
     enableRowSelection:
@@ -311,7 +314,7 @@ export function Register({
     // A right-click on a row offers the row's actions in the context menu (./host/ContextMenu).
     muiTableBodyCellProps: ({ cell, row }) => ({ sx: cellSx(row.original, cell.column.id) }),
     muiTableBodyRowProps: ({ row }) => ({
-      sx: rowSx(row.original),
+      sx: { ...(dataTable.editable && EDITABLE_ROW_SX), ...rowSx(row.original) },
       onContextMenu: (event) => {
         const context = contextFor(row.original);
         contextMenu.open(
@@ -385,6 +388,7 @@ export function Register({
           {shownError}
         </Alert>
       )}
+      <DataTableStyles />
       <MaterialReactTable table={table} />
       {contextMenu.element}
     </Box>

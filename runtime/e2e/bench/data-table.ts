@@ -134,7 +134,7 @@ try {
   if (!page) throw new Error('no runs');
   const target = Math.min(500, ROWS) - 1;
   await page.evaluate(() => {
-    (window as unknown as { __watch?: string }).__watch = '[aria-label="Total Value"]';
+    (window as unknown as { __watch?: string }).__watch = 'output[aria-label="Total Value"]';
   });
   const input = page.locator('tbody tr').nth(target).locator('input[aria-label="Value"]');
   await input.scrollIntoViewIfNeeded();

@@ -10,11 +10,6 @@
  *   min/max, not a number) under it;
  * - any other cell: its display component (../cells) or its text (formatCell).
  */
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Radio from '@mui/material/Radio';
-import Typography from '@mui/material/Typography';
 import { memo, useCallback } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import {
@@ -57,12 +52,13 @@ function CheckCell({ column, index, store }: DataCellProps) {
   );
   const editable = cellEditable(column, row);
   return (
-    <Checkbox
-      size="small"
+    <input
+      type="checkbox"
+      className="dt-check"
       checked={row[column.value] === true}
       disabled={!editable || checkDisabledByLimit(row, column.value, checked, limit)}
       onChange={(event) => store.set(index, column.value, event.target.checked)}
-      slotProps={{ input: { 'aria-label': column.headerText } }}
+      aria-label={column.headerText}
     />
   );
 }
@@ -70,12 +66,13 @@ function CheckCell({ column, index, store }: DataCellProps) {
 function OptionCell({ column, index, store }: DataCellProps) {
   const row = useRowStore(store, (s) => s.rows[index]);
   return (
-    <Radio
-      size="small"
+    <input
+      type="radio"
+      className="dt-check"
       checked={row[column.value] === true}
       disabled={!cellEditable(column, row)}
       onChange={() => store.update((rows) => selectOnly(rows, index, column.value))}
-      slotProps={{ input: { 'aria-label': column.headerText } }}
+      aria-label={column.headerText}
     />
   );
 }
@@ -83,25 +80,26 @@ function OptionCell({ column, index, store }: DataCellProps) {
 function ValueCell({ column, index, store, first, onButton }: DataCellProps) {
   const row = useRowStore(store, (s) => s.rows[index]);
   if (row.groupFieldHeader) {
-    return first ? (
-      <Typography component="span" sx={{ fontWeight: 600 }}>
-        {String(row.groupFieldHeader)}
-      </Typography>
-    ) : null;
+    return first ? <strong>{String(row.groupFieldHeader)}</strong> : null;
   }
   const value = row[column.value];
   if (column.type === 'Button') {
     return (
-      <Button size="small" variant="outlined" disabled={row.disabled === true} onClick={() => onButton?.(column, row)}>
+      <button
+        type="button"
+        className="dt-button"
+        disabled={row.disabled === true}
+        onClick={() => onButton?.(column, row)}
+      >
         {column.headerText}
-      </Button>
+      </button>
     );
   }
   const Editor = editors[column.type];
   if (Editor && cellEditable(column, row)) {
     const problem = rowProblems([column], row, new Date())[0];
     return (
-      <Box>
+      <div>
         <Editor
           column={column}
           row={row}
@@ -109,12 +107,8 @@ function ValueCell({ column, index, store, first, onButton }: DataCellProps) {
           invalid={problem !== undefined}
           onChange={(next) => store.set(index, column.value, next)}
         />
-        {problem && (
-          <Typography variant="caption" color="error" component="div">
-            {message(problem.messageId, problem.values)}
-          </Typography>
-        )}
-      </Box>
+        {problem && <div className="dt-problem">{message(problem.messageId, problem.values)}</div>}
+      </div>
     );
   }
   const Display = cellFor(column.type);
@@ -139,12 +133,11 @@ export function TotalFooter({ column, store }: { column: TableColumn; store: Row
     ),
   );
   return (
-    <Box
-      component="span"
+    <output
       aria-label={`${message('dataTable.total')} ${column.headerText}`}
-      sx={{ display: 'block', textAlign: 'right' }}
+      style={{ display: 'block', width: '100%', textAlign: 'right' }}
     >
       {formatTotal(total)}
-    </Box>
+    </output>
   );
 }

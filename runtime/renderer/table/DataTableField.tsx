@@ -23,7 +23,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { FieldProps } from '@rjsf/utils';
 import { MaterialReactTable, useMaterialReactTable } from 'material-react-table';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../engine/table';
 import type { ColumnSpec } from '../documents';
@@ -32,7 +32,8 @@ import { tableColumns } from '../register/columns';
 import { tableLocalization } from '../table-localization';
 import { Pager } from './Pager';
 import type { Row } from './row-store';
-import { cellSx, rowSx, useDataTable } from './table-options';
+import { DataTableStyles } from './styles';
+import { cellSx, type DataTableSetup, EDITABLE_ROW_SX, rowSx, useDataTable } from './table-options';
 
 /** The field's ui:options; see the module comment. */
 export interface DataTableOptions {
@@ -45,51 +46,46 @@ export interface DataTableOptions {
 
 const NO_ROWS: Row[] = [];
 
-/** Renders an array of objects as a data table; see the module comment. */
-export default function DataTableField(props: FieldProps) {
-  const { schema, uiSchema, formData, onChange, disabled, readonly, required, errorSchema, fieldPathId } = props;
-  const options = (uiSchema?.['ui:options'] ?? {}) as unknown as DataTableOptions;
-  const locked = Boolean(disabled || readonly);
-  const path = fieldPathId?.path ?? [];
-  const id = fieldPathId?.$id ?? 'data-table';
-  // ui:title is already the catalogue's text (labels.ts localizeUiSchema); column headers are message ids.
-  const title = String(uiSchema?.['ui:title'] ?? schema.title ?? '');
-  const pageSizes = options.pageSizes ?? [...PAGE_SIZES];
+/** True when two row lists hold the same values, row by row, field by field (one level deep). */
+function sameRows(a: readonly Row[], b: readonly Row[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (!x || !y) return false;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const key of keys) if (x[key] !== y[key] && JSON.stringify(x[key]) !== JSON.stringify(y[key])) return false;
+  }
+  return true;
+}
 
-  // The rows the table shows: the form's data, except the data this field has just handed to the form.
-  const emitted = useRef<unknown>(undefined);
-  const [rows, setRows] = useState<Row[]>(() => (Array.isArray(formData) ? (formData as Row[]) : NO_ROWS));
-  useEffect(() => {
-    if (formData !== emitted.current) setRows(Array.isArray(formData) ? (formData as Row[]) : NO_ROWS);
-  }, [formData]);
+interface FieldTableProps {
+  setup: DataTableSetup;
+  rows: Row[];
+  pageSizes: number[];
+  pageSize: number;
+  removable: boolean;
+  onReplace: (rows: Row[]) => void;
+}
 
-  const columns = useMemo(
-    () =>
-      tableColumns(
-        (options.columns ?? []).map((column) => (locked ? { ...column, editable: false } : column)),
-        [],
-      ),
-    [options.columns, locked],
-  );
-  const setup = useDataTable(columns, rows, 'table');
+/**
+ * The table of the field, memoised: the form renders the field again on every edit (its data changed),
+ * and the table must not (its cells follow the row store themselves).
+ */
+const FieldTable = memo(function FieldTable({
+  setup,
+  rows,
+  pageSizes,
+  pageSize,
+  removable,
+  onReplace,
+}: FieldTableProps) {
   const { store } = setup;
-
-  const emit = (next: Row[]) => {
-    emitted.current = next;
-    onChange(next, path);
-  };
-  const emitRef = useRef(emit);
-  emitRef.current = emit;
-  useEffect(() => store.subscribe(() => emitRef.current([...store.rows])), [store]);
-
-  const replaceRows = (next: Row[]) => {
-    setRows(next);
-    emit(next);
-  };
-
   const localization = useMemo(() => tableLocalization({ noRecordsToDisplay: 'common.noRecords' }), []);
-  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE });
-  const removable = options.removeRow === true && !locked;
+  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize });
   const table = useMaterialReactTable<Row>({
     columns: setup.columns,
     data: rows,
@@ -104,18 +100,22 @@ export default function DataTableField(props: FieldProps) {
     enableHiding: false,
     enableColumnPinning: setup.columnPinning.left.length > 0,
     enableTableFooter: setup.enableTableFooter,
+    enableKeyboardShortcuts: setup.enableKeyboardShortcuts,
     enableRowActions: removable,
     positionActionsColumn: 'last',
     state: { pagination, columnPinning: setup.columnPinning, columnVisibility: setup.columnVisibility },
     onPaginationChange: setPagination,
     localization,
-    muiTableBodyRowProps: ({ row }) => ({ sx: rowSx(row.original) }),
+    layoutMode: setup.editable ? 'grid' : 'semantic',
     muiTableBodyCellProps: ({ cell, row }) => ({ sx: cellSx(row.original, cell.column.id) }),
+    muiTableBodyRowProps: ({ row }) => ({
+      sx: { ...(setup.editable && EDITABLE_ROW_SX), ...rowSx(row.original) },
+    }),
     renderRowActions: ({ row }) => (
       <IconButton
         size="small"
         aria-label={message('dataTable.removeRow')}
-        onClick={() => replaceRows(store.rows.filter((_, i) => i !== row.index))}
+        onClick={() => onReplace(store.rows.filter((_, i) => i !== row.index))}
       >
         <DeleteIcon fontSize="small" />
       </IconButton>
@@ -129,6 +129,60 @@ export default function DataTableField(props: FieldProps) {
       <Pager table={t} count={rows.length} pageSizes={pageSizes} localization={localization} />
     ),
   });
+  return <MaterialReactTable table={table} />;
+});
+
+/** Renders an array of objects as a data table; see the module comment. */
+export default function DataTableField(props: FieldProps) {
+  const { schema, uiSchema, formData, onChange, disabled, readonly, required, errorSchema, fieldPathId } = props;
+  const options = (uiSchema?.['ui:options'] ?? {}) as unknown as DataTableOptions;
+  const locked = Boolean(disabled || readonly);
+  const path = fieldPathId?.path ?? [];
+  const id = fieldPathId?.$id ?? 'data-table';
+  // ui:title is already the catalogue's text (labels.ts localizeUiSchema); column headers are message ids.
+  const title = String(uiSchema?.['ui:title'] ?? schema.title ?? '');
+
+  // The rows the table shows: the form's data, except the data this field has just handed to the form
+  // (which the form hands back as a copy).
+  const emitted = useRef<unknown>(undefined);
+  const [rows, setRows] = useState<Row[]>(() => (Array.isArray(formData) ? (formData as Row[]) : NO_ROWS));
+  const shown = useRef<readonly Row[]>(rows);
+  useEffect(() => {
+    const next = Array.isArray(formData) ? (formData as Row[]) : NO_ROWS;
+    if (formData === emitted.current || sameRows(next, shown.current)) return;
+    setRows(next);
+  }, [formData]);
+
+  const columns = useMemo(
+    () =>
+      tableColumns(
+        (options.columns ?? []).map((column) => (locked ? { ...column, editable: false } : column)),
+        [],
+      ),
+    [options.columns, locked],
+  );
+  const setup = useDataTable(columns, rows, 'table');
+  const { store } = setup;
+  shown.current = store.rows;
+
+  const emit = (next: Row[]) => {
+    emitted.current = next;
+    shown.current = next;
+    onChange(next, path);
+  };
+  const emitRef = useRef(emit);
+  emitRef.current = emit;
+  useEffect(() => store.subscribe(() => emitRef.current([...store.rows])), [store]);
+
+  const replaceRows = (next: Row[]) => {
+    setRows(next);
+    emit(next);
+  };
+
+  const replaceRef = useRef(replaceRows);
+  replaceRef.current = replaceRows;
+  const onReplace = useCallback((next: Row[]) => replaceRef.current(next), []);
+  const pageSizes = useMemo(() => options.pageSizes ?? [...PAGE_SIZES], [options.pageSizes]);
 
   const ownErrors = (errorSchema as { __errors?: string[] } | undefined)?.__errors ?? [];
   return (
@@ -136,7 +190,15 @@ export default function DataTableField(props: FieldProps) {
       <FormLabel id={`${id}-label`} required={false}>
         {requiredLabel(title, required)}
       </FormLabel>
-      <MaterialReactTable table={table} />
+      <DataTableStyles />
+      <FieldTable
+        setup={setup}
+        rows={rows}
+        pageSizes={pageSizes}
+        pageSize={options.pageSize ?? DEFAULT_PAGE_SIZE}
+        removable={options.removeRow === true && !locked}
+        onReplace={onReplace}
+      />
       {options.addRow && !locked && (
         <Button size="small" startIcon={<AddIcon />} onClick={() => replaceRows([...store.rows, {}])} sx={{ mt: 1 }}>
           {message('dataTable.addRow')}

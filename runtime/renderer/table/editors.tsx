@@ -1,8 +1,8 @@
 /**
  * Editable cells of the data table by column type (administration-data.md §3 "Data table", §5): an
- * editable column's cell edits the row in place through the table's RowStore. Light inputs (InputBase,
- * a native select) so a page of 1,000 editable rows stays responsive. Every input is named by its
- * column's header (aria-label) and marked invalid with its problem's text under it.
+ * editable column's cell edits the row in place through the table's RowStore. Native inputs styled by
+ * class (./styles.tsx), so a page of 1,000 editable rows stays responsive. Every input is named by its
+ * column's header (aria-label) and marked invalid (aria-invalid) when its cell has a problem.
  *
  * - Text, Email, Tel, Textarea: text inputs (Textarea multi-line).
  * - Number, Currency, Percentage: numeric entry (engine/table/numeric-input.ts): at most 2 decimals and
@@ -13,11 +13,8 @@
  * - Boolean: a tick box.
  * - DropDown: one of `options`; MultiSelect: several; ButtonSelect: a button cycling through them.
  */
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import InputBase from '@mui/material/InputBase';
 import MenuItem from '@mui/material/MenuItem';
-import NativeSelect from '@mui/material/NativeSelect';
 import Select from '@mui/material/Select';
 import { type ClipboardEvent, type ComponentType, type KeyboardEvent, useEffect, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
@@ -34,19 +31,28 @@ export interface EditorProps {
   onChange: (value: unknown) => void;
 }
 
-const inputSx = { fontSize: 'inherit', width: '100%', '& input, & textarea': { py: 0.25 } } as const;
-
 function TextEditor({ column, value, invalid, onChange }: EditorProps) {
-  const type = column.type === 'Email' ? 'email' : column.type === 'Tel' ? 'tel' : 'text';
+  const text = value === undefined || value === null ? '' : String(value);
+  const change = (next: string) => onChange(next === '' ? undefined : next);
+  if (column.type === 'Textarea')
+    return (
+      <textarea
+        className="dt-input"
+        rows={2}
+        value={text}
+        aria-label={column.headerText}
+        aria-invalid={invalid}
+        onChange={(event) => change(event.target.value)}
+      />
+    );
   return (
-    <InputBase
-      type={type}
-      value={value === undefined || value === null ? '' : String(value)}
-      multiline={column.type === 'Textarea'}
-      error={invalid}
-      onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-      inputProps={{ 'aria-label': column.headerText, 'aria-invalid': invalid }}
-      sx={inputSx}
+    <input
+      className="dt-input"
+      type={column.type === 'Email' ? 'email' : column.type === 'Tel' ? 'tel' : 'text'}
+      value={text}
+      aria-label={column.headerText}
+      aria-invalid={invalid}
+      onChange={(event) => change(event.target.value)}
     />
   );
 }
@@ -61,7 +67,7 @@ const BLOCKED_KEYS = new Set(['e', 'E', '-', '+']);
 
 function NumberEditor({ column, value, invalid, onChange }: EditorProps) {
   const [text, setText] = useState(() => numericText(value));
-  // The row changed from elsewhere (a reload, a paste into the row): show its value.
+  // The row changed from elsewhere (a reload): show its value.
   useEffect(() => {
     setText((shown) => (numericValue(shown) === value || (shown === '' && value == null) ? shown : numericText(value)));
   }, [value]);
@@ -71,47 +77,36 @@ function NumberEditor({ column, value, invalid, onChange }: EditorProps) {
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
-    const input = event.target as HTMLInputElement;
+    const input = event.currentTarget;
+    const end = input.value.length;
     if (
       BLOCKED_KEYS.has(event.key) ||
-      numericEdit(
-        input.value,
-        input.selectionStart ?? input.value.length,
-        input.selectionEnd ?? input.value.length,
-        event.key,
-      ) === null
+      numericEdit(input.value, input.selectionStart ?? end, input.selectionEnd ?? end, event.key) === null
     )
       event.preventDefault();
   };
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const input = event.target as HTMLInputElement;
-    const pasted = event.clipboardData.getData('text');
-    const next = numericEdit(
-      input.value,
-      input.selectionStart ?? input.value.length,
-      input.selectionEnd ?? input.value.length,
-      pasted.trim(),
-    );
+    const input = event.currentTarget;
+    const end = input.value.length;
+    const pasted = event.clipboardData.getData('text').trim();
+    const next = numericEdit(input.value, input.selectionStart ?? end, input.selectionEnd ?? end, pasted);
     event.preventDefault();
     if (next !== null) accept(next);
   };
   return (
-    <InputBase
+    <input
+      className="dt-input dt-number"
       value={text}
-      error={invalid}
+      inputMode="decimal"
+      step={column.step}
+      aria-label={column.headerText}
+      aria-invalid={invalid}
+      onKeyDown={onKeyDown}
+      onPaste={onPaste}
       // The last word: whatever reached the input (a drop, autofill) must be an entry, else it is refused.
       onChange={(event) => {
         if (numericEdit(event.target.value, 0, 0, '') !== null) accept(event.target.value);
       }}
-      inputProps={{
-        'aria-label': column.headerText,
-        'aria-invalid': invalid,
-        inputMode: 'decimal',
-        onKeyDown,
-        onPaste,
-        ...(column.step !== undefined && { step: column.step }),
-      }}
-      sx={{ ...inputSx, '& input': { textAlign: 'right', py: 0.25 } }}
     />
   );
 }
@@ -119,37 +114,41 @@ function NumberEditor({ column, value, invalid, onChange }: EditorProps) {
 function DateEditor({ column, row, value, invalid, onChange }: EditorProps) {
   const limits = dateLimits(column, row, new Date());
   return (
-    <InputBase
+    <input
+      className="dt-input"
       type="date"
       value={isoDate(value) ?? ''}
-      error={invalid}
+      min={limits.min}
+      max={limits.max}
+      aria-label={column.headerText}
+      aria-invalid={invalid}
       onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-      inputProps={{ 'aria-label': column.headerText, 'aria-invalid': invalid, min: limits.min, max: limits.max }}
-      sx={inputSx}
     />
   );
 }
 
 function TimeEditor({ column, value, invalid, onChange }: EditorProps) {
   return (
-    <InputBase
+    <input
+      className="dt-input"
       type="time"
       value={typeof value === 'string' ? value : ''}
-      error={invalid}
+      step={column.step ?? 60}
+      aria-label={column.headerText}
+      aria-invalid={invalid}
       onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-      inputProps={{ 'aria-label': column.headerText, 'aria-invalid': invalid, step: column.step ?? 60 }}
-      sx={inputSx}
     />
   );
 }
 
 function BooleanEditor({ column, value, onChange }: EditorProps) {
   return (
-    <Checkbox
-      size="small"
+    <input
+      className="dt-check"
+      type="checkbox"
       checked={value === true}
+      aria-label={column.headerText}
       onChange={(event) => onChange(event.target.checked)}
-      slotProps={{ input: { 'aria-label': column.headerText } }}
     />
   );
 }
@@ -159,12 +158,12 @@ function DropDownEditor({ column, value, invalid, onChange }: EditorProps) {
   const options = column.options ?? [];
   const index = options.findIndex((option) => option.value === value);
   return (
-    <NativeSelect
+    <select
+      className="dt-input"
       value={index < 0 ? '' : String(index)}
-      error={invalid}
+      aria-label={column.headerText}
+      aria-invalid={invalid}
       onChange={(event) => onChange(event.target.value === '' ? undefined : options[Number(event.target.value)]?.value)}
-      input={<InputBase sx={inputSx} />}
-      inputProps={{ 'aria-label': column.headerText, 'aria-invalid': invalid }}
     >
       <option value="" />
       {options.map((option, i) => (
@@ -172,7 +171,7 @@ function DropDownEditor({ column, value, invalid, onChange }: EditorProps) {
           {message(option.label)}
         </option>
       ))}
-    </NativeSelect>
+    </select>
   );
 }
 
@@ -193,7 +192,7 @@ function MultiSelectEditor({ column, value, invalid, onChange }: EditorProps) {
       }}
       renderValue={(selected) => selected.map((i) => message(options[Number(i)].label)).join(', ')}
       inputProps={{ 'aria-label': column.headerText }}
-      sx={{ ...inputSx, minWidth: 80 }}
+      sx={{ fontSize: 'inherit', width: '100%', minWidth: 80 }}
     >
       {options.map((option, i) => (
         <MenuItem key={String(option.value)} value={String(i)}>
@@ -210,15 +209,14 @@ function ButtonSelectEditor({ column, value, onChange }: EditorProps) {
   const values = (column.options ?? []).map((option) => option.value);
   const option = column.options?.find((o) => o.value === value);
   return (
-    <Button
-      size="small"
-      variant="outlined"
+    <button
+      type="button"
+      className="dt-button"
       aria-label={column.headerText}
       onClick={() => onChange(nextOption(values, value))}
-      sx={{ minWidth: 60, textTransform: 'none' }}
     >
       {option ? message(option.label) : '–'}
-    </Button>
+    </button>
   );
 }
 

@@ -8,7 +8,7 @@
  */
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { MRT_ColumnDef, MRT_VisibilityState } from 'material-react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FREEZE_MIN_WIDTH, REGISTER_FREEZE_MIN_WIDTH } from '../../../engine/table';
 import {
   type ColumnDefOptions,
@@ -35,6 +35,13 @@ export function rowSx(row: Row): Record<string, unknown> {
   };
 }
 
+/**
+ * The layout of a table with editable columns: grid rows that the browser skips while out of view
+ * (content-visibility), so an edit lays out its own row and not all 1,000 (docs/performance.md "The data
+ * table"). Read-only tables keep the table layout, whose columns size to their content.
+ */
+export const EDITABLE_ROW_SX = { contentVisibility: 'auto', containIntrinsicSize: 'auto 48px' } as const;
+
 /** The look of one cell: the row's `changeColour` for the column. */
 export function cellSx(row: Row, columnId: string): Record<string, unknown> | undefined {
   const map = row.changeColour;
@@ -52,10 +59,15 @@ export interface DataTableSetup {
     updater: MRT_VisibilityState | ((old: MRT_VisibilityState) => MRT_VisibilityState),
   ) => void;
   enableTableFooter: boolean;
+  /** MRT's cell keyboard navigation takes the focus from a cell's input, so a table with editable columns has none. */
+  enableKeyboardShortcuts: boolean;
+  /** True when some column is editable: the grid layout and EDITABLE_ROW_SX. */
+  editable: boolean;
 }
 
 /**
- * The shared parts of a data table over `rows`.
+ * The shared parts of a data table over `rows`; one object while nothing changes, so a memoised table
+ * does not render again with its host.
  * @param rows the rows as loaded: a new array starts a new RowStore (edits of the old rows are dropped)
  */
 export function useDataTable(
@@ -71,13 +83,21 @@ export function useDataTable(
   const pinning = useMemo(() => (wide ? columnPinning(columns) : { left: [] }), [wide, columns]);
   const [visibility, setVisibility] = useState<MRT_VisibilityState>(() => columnVisibility(columns));
   useEffect(() => setVisibility(columnVisibility(columns)), [columns]);
-  return {
-    store,
-    columns: defs,
-    columnPinning: pinning,
-    columnVisibility: visibility,
-    onColumnVisibilityChange: (updater) =>
-      setVisibility((old) => (typeof updater === 'function' ? updater(old) : updater)),
-    enableTableFooter: columns.some((column) => column.totalInFooter),
-  };
+  const onColumnVisibilityChange = useCallback<DataTableSetup['onColumnVisibilityChange']>(
+    (updater) => setVisibility((old) => (typeof updater === 'function' ? updater(old) : updater)),
+    [],
+  );
+  return useMemo(
+    () => ({
+      store,
+      columns: defs,
+      columnPinning: pinning,
+      columnVisibility: visibility,
+      onColumnVisibilityChange,
+      enableTableFooter: columns.some((column) => column.totalInFooter),
+      enableKeyboardShortcuts: !columns.some((column) => column.editable),
+      editable: columns.some((column) => column.editable),
+    }),
+    [store, defs, pinning, visibility, onColumnVisibilityChange, columns],
+  );
 }
