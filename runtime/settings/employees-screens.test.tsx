@@ -4,11 +4,16 @@
  * in a modal (Save, Save & New only when adding, Close), 'Please fill in mandatory fields' and 'Whitespace is not
  * allowed', the start date defaulting to today, the role from the roles list; the edit route and its return up two
  * levels; the import view (Upload disabled until a file is chosen, the per-row report, nothing saved); the project
- * access modal; Deactivate/Activate by the rules; the set-password page of an invitation.
+ * access modal (View, Edit, or No access: the project's access removed); Deactivate/Activate by the rules; Invite
+ * with its one-time link in a dialog to copy, and the set-password page of that link.
+ *
+ * Lean on purpose (a 2-core machine runs eight of these files at once): rows and toolbar buttons are found by their
+ * text and queried inside, since a role query with a name over the whole register page computes the accessible name
+ * and visibility of every row or of its ~60 buttons (1-2 s under jsdom per query, and findBy* repeats it per try).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Employee } from '../../engine/types/generated';
+import type { Employee, User } from '../../engine/types/generated';
 import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render';
 
@@ -25,9 +30,37 @@ async function count(): Promise<number> {
   return mockApi.store().collection('employees').countDocuments({ clientId: 1 });
 }
 
+/** The register row that shows `text` in a cell, now. */
+function rowNow(text: string): HTMLElement {
+  const row = screen.getByText(text, { selector: 'td, td *' }).closest('tr');
+  if (!row) throw new Error(`no row shows ${text}`);
+  return row;
+}
+
+/** The register row that shows `text` in a cell, once it does. */
+function rowOf(text: string): Promise<HTMLElement> {
+  return waitFor(() => rowNow(text));
+}
+
+/** A button by its text anywhere on the page (a toolbar button), without a page-wide role query. */
+function buttonNamed(name: string): HTMLButtonElement {
+  const button = screen.getByText(name, { selector: 'button, button *' }).closest('button');
+  if (!button) throw new Error(`no button ${name}`);
+  return button;
+}
+
+/** The open list of a select's options. */
+async function listbox(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const list = document.querySelector<HTMLElement>('[role="listbox"]');
+    if (!list) throw new Error('no listbox');
+    return list;
+  });
+}
+
 async function chooseRole(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string) {
   await user.click(within(dialog).getByRole('combobox', { name: /^Role/ }));
-  await user.click(await screen.findByRole('option', { name }));
+  await user.click(within(await listbox()).getByRole('option', { name }));
 }
 
 function chooseFile(dialog: HTMLElement, name: string, text: string) {
@@ -41,10 +74,10 @@ describe('employees', () => {
   it('lists the employees with Add Employee and Import; adds with Save & New, then Save; Close only closes', async () => {
     const user = userEvent.setup();
     renderApp('/settings/employees');
-    expect(await screen.findByRole('heading', { name: 'Employees' })).toBeInTheDocument();
-    await screen.findByRole('row', { name: /Aoife/ });
-    expect(screen.getByRole('button', { name: 'Import' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Add Employee' }));
+    await rowOf('Aoife');
+    expect(screen.getByText('Employees', { selector: 'h1, h2, h3, h4, h5, h6' })).toBeInTheDocument();
+    expect(buttonNamed('Import')).toBeInTheDocument();
+    await user.click(buttonNamed('Add Employee'));
     const dialog = await screen.findByRole('dialog');
     const saveAndNew = await within(dialog).findByRole('button', { name: 'Save & New' });
     expect(within(dialog).getByLabelText(/^Start Date/)).toHaveValue(today);
@@ -90,7 +123,7 @@ describe('employees', () => {
     await user.clear(first);
     await user.type(first, 'Ciarán');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('button', { name: 'Add Employee' })).toBeInTheDocument();
+    expect(await waitFor(() => buttonNamed('Add Employee'))).toBeInTheDocument();
     expect((await stored({ id: cian.id }))?.firstName).toBe('Ciarán');
     // Its project accesses were not part of the form, and stay.
     expect((await stored({ id: cian.id }))?.projectAccesses).toEqual(cian.projectAccesses);
@@ -99,8 +132,8 @@ describe('employees', () => {
   it('imports: Upload disabled until a file is chosen; a bad row shows the report and saves nothing; a good file adds', async () => {
     const user = userEvent.setup();
     renderApp('/settings/employees');
-    await screen.findByRole('row', { name: /Aoife/ });
-    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await rowOf('Aoife');
+    await user.click(buttonNamed('Import'));
     const dialog = await screen.findByRole('dialog');
     const upload = await within(dialog).findByRole('button', { name: 'Upload' });
     expect(upload).toBeDisabled();
@@ -131,31 +164,92 @@ describe('employees', () => {
     expect(await stored({ employeeNumber: 'X2' })).toMatchObject({ lastName: 'Kelly', status: 'Unassigned' });
   });
 
-  it('gives a project access in a modal, and deactivates after Yes; the rules choose Activate or Deactivate', async () => {
+  it('gives a project access in a modal and removes it with No access; deactivates after Yes; the rules choose Activate or Deactivate', async () => {
     const user = userEvent.setup();
     renderApp('/settings/employees');
-    const row = await screen.findByRole('row', { name: /Aoife/ });
-    await user.click(within(row).getByRole('button', { name: 'Project access' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(await within(dialog).findByRole('combobox', { name: /^Project/ }));
-    await user.click(await screen.findByRole('option', { name: /Eyre Square/ }));
-    await user.click(within(dialog).getByRole('combobox', { name: /^Access/ }));
-    await user.click(await screen.findByRole('option', { name: 'Edit' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const aoife = (await stored({ userId: 4 })) as Employee;
-    expect(aoife.projectAccesses?.some((a) => a.activity === 'Edit')).toBe(true);
-    const user4 = await mockApi.store().collection('users').findOne({ id: 4 });
-    expect(JSON.stringify(user4?.accesses)).toContain('"activity":"Edit"');
+    const project = (await mockApi.store().collection('projects').findOne({ clientId: 1, id: 2 })) as {
+      code: string;
+      name: string;
+    };
+    const giveAccess = async (activity: string) => {
+      await user.click(within(await rowOf('Aoife')).getByRole('button', { name: 'Project access' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(await within(dialog).findByRole('combobox', { name: /^Project/ }));
+      await user.click(within(await listbox()).getByRole('option', { name: `${project.code} ${project.name}` }));
+      await user.click(within(dialog).getByRole('combobox', { name: /^Access/ }));
+      await user.click(within(await listbox()).getByRole('option', { name: activity }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    const accessOf = async () => {
+      const aoife = (await stored({ userId: 4 })) as Employee;
+      const user4 = (await mockApi.store().collection('users').findOne({ id: 4 })) as unknown as User;
+      const entry = user4.accesses?.find((a) => a.clientId === 1);
+      return {
+        employee: aoife.projectAccesses?.find((a) => a.projectId === 2)?.activity,
+        user: entry?.projects.find((p) => p.projectId === 2)?.activity,
+      };
+    };
+    await giveAccess('Edit');
+    expect(await accessOf()).toEqual({ employee: 'Edit', user: 'Edit' });
+    // 'No access' removes the project's access from the employee and from their user at once.
+    await giveAccess('No access');
+    expect(await accessOf()).toEqual({ employee: undefined, user: undefined });
 
-    await user.click(within(screen.getByRole('row', { name: /Aoife/ })).getByRole('button', { name: 'Deactivate' }));
-    await user.click(await screen.findByRole('button', { name: 'Yes' }));
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('row', { name: /Aoife/ })).getByRole('button', { name: 'Activate' }),
-      ).toBeInTheDocument(),
-    );
-    expect(within(screen.getByRole('row', { name: /Aoife/ })).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    await user.click(within(rowNow('Aoife')).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(within(rowNow('Aoife')).getByRole('button', { name: 'Activate' })).toBeInTheDocument());
+    expect(within(rowNow('Aoife')).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect((await stored({ userId: 4 }))?.isActive).toBe(false);
+  });
+
+  it('invites: the one-time link in a dialog to copy; the link sets the password and the employee is Assigned', async () => {
+    const user = userEvent.setup();
+    const invitable = (await mockApi
+      .store()
+      .collection<Employee & { [k: string]: unknown }>('employees')
+      .find({ clientId: 1 }, { sort: { lastName: 1, firstName: 1 }, limit: 10 })) as Employee[];
+    const employee = invitable.find((e) => e.isActive && e.email && e.status === 'Unassigned') as Employee;
+    const { router } = renderApp('/settings/employees');
+    await user.click(within(await rowOf(employee.employeeNumber)).getByRole('button', { name: 'Invite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invitation' });
+    expect(
+      within(dialog).getByText(
+        `Invitation created for ${String(employee.email).toLowerCase()}. Send them this one-time link to set their password; it works for 7 days.`,
+      ),
+    ).toBeInTheDocument();
+    const field = within(dialog).getByRole('textbox', { name: 'Set-password link' });
+    const link = (field as HTMLInputElement).value;
+    expect(link).toMatch(/^http:\/\/localhost(:\d+)?\/invitation\/[A-Za-z0-9_-]{43}$/);
+    expect(field).toHaveAttribute('readonly');
+    // user-event's clipboard stub reads Blobs with jsdom's FileReader, which refuses the Node Blob of the set-up.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
+    // The dialog stays until closed (the list behind it has refreshed: the employee is Invited).
+    await waitFor(() => expect(within(rowNow(employee.employeeNumber)).getByText('Invited')).toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Invitation' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invitation' })).toBeNull());
+
+    // The admin logs out; the link's page sets the password (the rules apply), then the login page says so.
+    await router.navigate('/logout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await router.navigate(new URL(link).pathname);
+    const password = await screen.findByLabelText(/^Password/);
+    await user.type(password, 'short');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled());
+    await user.type(password, '{Control>}a{/Control}Cladd4gh!Quay');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'Cladd4gh!Quay');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Your password is set. Please log in.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await stored({ id: employee.id })).toMatchObject({ status: 'Assigned' });
+    const invited = await mockApi
+      .store()
+      .collection('users')
+      .findOne({ email: String(employee.email).toLowerCase() });
+    expect(invited).toMatchObject({ status: 'Active', passwordHash: expect.any(String) });
   });
 });

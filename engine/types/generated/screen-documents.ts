@@ -83,7 +83,7 @@ export type FormScreen = {
   submit?: Submit;
   buttons?: Button[];
   /**
-   * Message ids the form shows, by role.
+   * Message ids the form shows, by role: `blocked` (a page left with errors, multi-page forms), `invalid` (above the buttons after a submit refused by validation, e.g. 'Please fill in mandatory fields', administration-data.md §5 Employee).
    */
   messages?: {
     /**
@@ -428,6 +428,29 @@ export interface Button {
          * Also send the table's sorting, filters and global filter in the body.
          */
         withQuery?: boolean;
+        /**
+         * After success, a dialog that stays until closed (not a toast): its title, a text whose {name} placeholders read the call's answer, and optionally one value of the answer in a read-only field with a 'Copy link' button (e.g. an invitation's one-time link).
+         */
+        resultDialog?: {
+          /**
+           * Id of a text of the message catalogue (schemas/messages/en.json).
+           */
+          title: MessageId;
+          /**
+           * Id of a text of the message catalogue (schemas/messages/en.json).
+           */
+          messageId: MessageId;
+          copy?: {
+            /**
+             * The answer's field shown and copied.
+             */
+            field: string;
+            /**
+             * Id of a text of the message catalogue (schemas/messages/en.json).
+             */
+            label: MessageId;
+          };
+        };
         result?: 'download' | 'refresh' | 'none' | 'close';
         confirm?: Confirm;
         /**

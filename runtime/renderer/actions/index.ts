@@ -2,7 +2,8 @@
  * Runs the actions of screen documents' buttons (DESIGN.md "actions"): the registry of action kinds
  * (one file each: navigate, call, openForm, qrCode, labelExport), wrapped in what every kind may add: a confirmation first
  * (`confirm`, asked when `confirm.when` holds), an error policy (`onError`: alert — the caller shows
- * the error —, modal, or ignore) and a success toast (`successMessageId`, placeholders from the answer).
+ * the error —, modal, or ignore) and a success toast (`successMessageId`, placeholders from the answer); a call
+ * may instead show its answer in a dialog that stays until closed (`resultDialog`, with a value to copy).
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -87,10 +88,18 @@ export function useRunAction(): RunAction {
           params: options.params ?? {},
           selection: options.context?.selection as Record<string, unknown>[] | undefined,
         });
-        if (action.successMessageId && host) {
-          const answer =
-            outcome.answer && typeof outcome.answer === 'object' ? (outcome.answer as Record<string, string>) : {};
-          host.toast(message(action.successMessageId as MessageId, answer));
+        const answer =
+          outcome.answer && typeof outcome.answer === 'object' ? (outcome.answer as Record<string, string>) : {};
+        if (action.successMessageId && host) host.toast(message(action.successMessageId as MessageId, answer));
+        if ('resultDialog' in action && action.resultDialog && host) {
+          const { title, messageId, copy } = action.resultDialog;
+          host.showResult({
+            title: message(title as MessageId, answer),
+            text: message(messageId as MessageId, answer),
+            ...(copy
+              ? { copy: { label: message(copy.label as MessageId), value: String(answer[copy.field] ?? '') } }
+              : {}),
+          });
         }
         return outcome;
       } catch (e) {

@@ -78,13 +78,18 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
   /**
    * The form data's fields that the form's schema declares, empty ones left out: an edit form loaded with a
    * stored item (id, audit fields, organizationName...) sends only what its fields hold (contact-input,
-   * organisation-input).
+   * organisation-input). A null the field's `enum` lists is a choice, and is sent (e.g. an employee's project
+   * access 'No access', activity null).
    */
   schemaFields({ formData, schema }) {
-    const fields = Object.keys(schema?.properties ?? {});
+    const properties = (schema?.properties ?? {}) as Record<string, { enum?: unknown[] } | boolean>;
+    const chosenNull = (f: string) => {
+      const property = properties[f];
+      return formData[f] === null && typeof property === 'object' && property.enum?.includes(null) === true;
+    };
     return Object.fromEntries(
-      fields
-        .filter((f) => formData[f] !== undefined && formData[f] !== null && formData[f] !== '')
+      Object.keys(properties)
+        .filter((f) => chosenNull(f) || (formData[f] !== undefined && formData[f] !== null && formData[f] !== ''))
         .map((f) => [f, formData[f]]),
     );
   },

@@ -2,7 +2,7 @@
  * ScreenHost: the dialogs and toasts screen documents' actions use (DESIGN.md "actions ... ask a
  * confirmation"): a Yes/No confirmation, a server-error modal, a success toast ('Save successful'),
  * a form document opened in a modal in add, edit or view mode with a row as its input, the image viewer, the
- * progress overlay, the QR image modal and the label export modal. The
+ * progress overlay, the QR image modal, the label export modal and an action's result dialog. The
  * outermost ScreenView mounts one; nested screens (page parts, dialogs) share it.
  */
 import Alert from '@mui/material/Alert';
@@ -31,11 +31,13 @@ import { message } from '../../../engine/messages/catalogue';
 import type { FormMode } from '../documents';
 import type { LabelExportRequest } from './LabelExportDialog';
 import type { QrCodeRequest } from './QrCodeDialog';
+import type { ResultRequest } from './ResultDialog';
 import { sanitizeMessageHtml } from './sanitize';
 
 const ScreenDialog = lazy(() => import('../ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
 const QrCodeDialog = lazy(() => import('./QrCodeDialog'));
 const LabelExportDialog = lazy(() => import('./LabelExportDialog'));
+const ResultDialog = lazy(() => import('./ResultDialog'));
 
 /** What actions can ask of the host. */
 export interface ScreenHostApi {
@@ -56,6 +58,8 @@ export interface ScreenHostApi {
   showQrCode(request: QrCodeRequest): void;
   /** The label preparation export modal of chosen entries (form-configuration.md §2, §8). */
   exportLabels(request: LabelExportRequest): void;
+  /** An action's result in a dialog that stays until closed, with an optional value to copy (`resultDialog`). */
+  showResult(request: ResultRequest): void;
   /** Opens a form document in a modal; resolves true when it was saved. */
   openForm(
     screen: string,
@@ -99,6 +103,8 @@ function HostRoot({ children }: { children: ReactNode }) {
   const [labels, setLabels] = useState<LabelExportRequest | null>(null);
   const closeQrCode = useCallback(() => setQrCode(null), []);
   const closeLabels = useCallback(() => setLabels(null), []);
+  const [result, setResult] = useState<ResultRequest | null>(null);
+  const closeResult = useCallback(() => setResult(null), []);
 
   const closeForm = useCallback((saved: boolean) => {
     formRef.current?.done(saved);
@@ -114,6 +120,7 @@ function HostRoot({ children }: { children: ReactNode }) {
       viewImage: (url, title) => setImage({ url, title }),
       showQrCode: (request) => setQrCode(request),
       exportLabels: (request) => setLabels(request),
+      showResult: (request) => setResult(request),
       progress: (html, onCancel) => setBusy(html === null ? null : { html: sanitizeMessageHtml(html), onCancel }),
       openForm: (screen, mode, input, params) =>
         new Promise<boolean>((resolve) => {
@@ -214,6 +221,11 @@ function HostRoot({ children }: { children: ReactNode }) {
       {labels && (
         <Suspense fallback={null}>
           <LabelExportDialog request={labels} onClose={closeLabels} showError={api.showError} />
+        </Suspense>
+      )}
+      {result && (
+        <Suspense fallback={null}>
+          <ResultDialog request={result} onClose={closeResult} toast={api.toast} showError={api.showError} />
         </Suspense>
       )}
       {form && (
