@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { checkObject, getDotValue, match, modify, serialize } from '@seald-io/nedb/lib/model.js';
 import type Database from 'better-sqlite3';
 import { indexedScalar, indexKey } from './index-key';
 import { toNedbQuery, toNedbUpdate } from './nedb-query';
+import { newId } from './new-id';
 import { plainCopy } from './plain-copy';
 import {
   type Collection,
@@ -636,7 +636,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
 
   /** Inserts the document an upsert creates: the filter's equality conditions with the update applied. */
   private insertUpsert(filter: Filter, change: NedbQuery): Row {
-    const { _id = randomUUID(), ...fields } = upsertSeed(filter);
+    const { _id = newId(), ...fields } = upsertSeed(filter);
     if (typeof _id !== 'string') throw new TypeError('_id must be a string');
     const seed: Row = { _id, ...fields };
     const effective = applicable(seed, change);
@@ -647,7 +647,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
 
   private prepare(doc: T): Row {
     const copy = plainCopy(doc) as Record<string, unknown>;
-    if (copy._id === undefined) copy._id = randomUUID();
+    if (copy._id === undefined) copy._id = newId();
     if (typeof copy._id !== 'string') throw new TypeError('_id must be a string');
     // _id first, as MongoDB stores it.
     const { _id, ...rest } = copy;

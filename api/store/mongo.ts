@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type Collection as DriverCollection,
   type Filter as DriverFilter,
@@ -10,6 +9,7 @@ import {
 import { gridFsBlobStore } from '../files/blob-store';
 import { assertDefinedFilter } from './filter-check';
 import { indexes } from './indexes';
+import { newId } from './new-id';
 import { plainCopy } from './plain-copy';
 import {
   type Collection,
@@ -253,7 +253,7 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
 
 /** A copy of `doc` with a string `_id` first (generated when missing). */
 function prepare<T extends DocLike>(doc: T): Row {
-  const { _id = randomUUID(), ...rest } = plainCopy(doc) as Doc;
+  const { _id = newId(), ...rest } = plainCopy(doc) as Doc;
   if (typeof _id !== 'string') throw new TypeError('_id must be a string');
   return { _id, ...rest };
 }
@@ -265,7 +265,7 @@ function prepare<T extends DocLike>(doc: T): Row {
 function withUpsertId(filter: Filter, update: Update, upsert: boolean | undefined): DriverUpdate<Row> {
   const copy = asUpdate(update);
   if (!upsert || upsertSeed(filter)._id !== undefined) return copy;
-  return { ...copy, $setOnInsert: { _id: randomUUID() } } as DriverUpdate<Row>;
+  return { ...copy, $setOnInsert: { _id: newId() } } as DriverUpdate<Row>;
 }
 
 function asUpdate(update: Update): DriverUpdate<Row> {

@@ -12,8 +12,8 @@ import { resourceCollections } from '../../engine/types/generated/registry';
 import type { BlobStore } from '../files/blob-store';
 
 /**
- * A stored document. `_id` is always a string: the store generates `crypto.randomUUID()` on insert (and on
- * upsert) when it is missing, so no ObjectId ever reaches a caller. Values are JSON values plus `Date`;
+ * A stored document. `_id` is always a string: the store generates a UUID (version 7, time-ordered: new-id.ts)
+ * on insert (and on upsert) when it is missing, so no ObjectId ever reaches a caller. Values are JSON values plus `Date`;
  * `undefined` values are dropped on write (as BSON with `ignoreUndefined` and JSON do).
  */
 export type Doc = { _id?: string; [k: string]: unknown };
