@@ -8,7 +8,8 @@
  * (page size 1,000), the Value and Currency columns totalled in the footer.
  * - first render: from navigation, and from the page script's start (`__startAt`), to the next frame after
  *   the 1,000th row is in the document (a MutationObserver, then requestAnimationFrame + setTimeout); the
- *   median of RUNS loads.
+ *   median of RUNS loads; and the same for the table read-only (`?readonly=1`, the baseline:
+ *   material-react-table's own text cells over the same rows).
  * - edit-to-paint: a capturing keydown listener notes the time; the measure ends in the first frame after
  *   the input event in which the footer's total of the edited column has changed. KEYS keystrokes (after
  *   WARM_UP) into the Value cell of row 500: a digit, then Backspace, so every key changes the total;
@@ -132,6 +133,14 @@ try {
     mounts.push(mount);
   }
   if (!page) throw new Error('no runs');
+  const baseline: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+    await context.addInitScript({ content: `var __name = (f) => f; (${instrument.toString()})(${ROWS});` });
+    const readonly = await context.newPage();
+    baseline.push((await load(readonly, `${url}/?rows=${ROWS}&readonly=1`)).mount);
+    await context.close();
+  }
   const target = Math.min(500, ROWS) - 1;
   await page.evaluate(() => {
     (window as unknown as { __watch?: string }).__watch = 'output[aria-label="Total Value"]';
@@ -156,6 +165,7 @@ try {
   );
   console.log(`${'first render from navigation'.padEnd(40)}${f(median(navs))}`);
   console.log(`${'first render from the page script'.padEnd(40)}${f(median(mounts))}`);
+  console.log(`${'  the same read-only (baseline)'.padEnd(40)}${f(median(baseline))}`);
   console.log(`${'edit-to-paint of a totalled cell, p50'.padEnd(40)}${f(percentile(times, 50))}`);
   console.log(`${'edit-to-paint of a totalled cell, p95'.padEnd(40)}${f(percentile(times, 95))}`);
 } finally {

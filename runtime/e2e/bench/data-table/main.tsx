@@ -2,7 +2,8 @@
  * The page of the data-table benchmark (runtime/e2e/bench/data-table.ts): the shared renderer's data
  * table (ui:field "data-table" through SchemaForm, the same cells, editors, row store and footers as
  * every register) over 1,000 rows of 12 editable columns on one page of 1,000, two of them totalled in
- * the footer. `window.__startAt` is the time the page's script began rendering.
+ * the footer. `?readonly=1` shows the same columns read-only (the baseline: material-react-table's text
+ * cells). `window.__startAt` is the time the page's script began rendering.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { createRoot } from 'react-dom/client';
@@ -14,7 +15,9 @@ declare global {
   }
 }
 
-const ROWS = Number(new URLSearchParams(window.location.search).get('rows') ?? 1000);
+const search = new URLSearchParams(window.location.search);
+const ROWS = Number(search.get('rows') ?? 1000);
+const READONLY = search.get('readonly') === '1';
 
 const schema: RJSFSchema = { type: 'object', properties: { lines: { type: 'array', items: { type: 'object' } } } };
 const uiSchema: UiSchema = {
@@ -77,6 +80,10 @@ const lines = Array.from({ length: ROWS }, (_, i) => ({
   link: `Drawing ${i + 1}`,
   fileUrl: `/files/drawing-${i + 1}.pdf`,
 }));
+
+if (READONLY)
+  for (const column of (uiSchema.lines['ui:options'] as { columns: Array<{ editable?: boolean }> }).columns)
+    column.editable = false;
 
 window.__startAt = performance.now();
 createRoot(document.getElementById('root') as HTMLElement).render(
