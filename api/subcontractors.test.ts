@@ -362,7 +362,8 @@ describe('the in-use protection of the subcontracting lookup values', () => {
     expect((await lookup('SubContractorPackage', 'Mechanical')).inUse).toBe(false);
     // The seed's in-use flags are what the records name.
     expect((await lookup('SubContractorPackage', 'Groundworks')).inUse).toBe(true);
-    expect((await lookup('SubContractorPackage', 'Reinforcement')).inUse).toBe(true);
+    expect((await lookup('SubContractorPaymentTerms', '45 days')).inUse).toBe(true);
+    expect((await lookup('SubContractorPackage', 'Reinforcement')).inUse).toBe(false);
     expect((await lookup('SubContractorPackage', 'Electrical')).inUse).toBe(false);
     expect((await h.call('GET', `${B}/packageLookupInUse/${other?.id}`, { cookie: admin })).status).toBe(404);
     expect((await h.call('GET', `${B}/paymentTermLookupInUse/${mechanical.id}`, { cookie: admin })).status).toBe(404);

@@ -233,15 +233,17 @@ describe('lookup values in use by subcontracting', () => {
     await screen.findByRole('row', { name: /Site Manager/ });
     await user.click(screen.getByRole('combobox', { name: 'Lookup type' }));
     await user.click(await screen.findByRole('option', { name: 'Subcontractor Packages' }));
-    await screen.findByRole('row', { name: /Reinforcement/ });
-    // Reinforcement: named by the demo order of project 2.
-    expect(within(rowOf(/Reinforcement/)).queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(within(rowOf(/Reinforcement/)).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    await screen.findByRole('row', { name: /Formwork/ });
+    // Formwork: named by the demo orders and a package.
+    expect(within(rowOf(/Formwork/)).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(rowOf(/Formwork/)).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(within(rowOf(/Electrical/)).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Lookup type' }));
     await user.click(await screen.findByRole('option', { name: 'Subcontractor Payment Terms' }));
     await screen.findByRole('row', { name: /45 days/ });
+    // 45 days: not in use in the lookup seed; the demo order of project 2 names it, so loading the demo marks it.
     expect(within(rowOf(/45 days/)).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(rowOf(/45 days/)).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(within(rowOf(/60 days/)).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 });
