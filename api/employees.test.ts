@@ -490,6 +490,17 @@ describe('CSV import and template', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('updates more employees than one group of concurrent writes, every one of them', async () => {
+    const rows = (name: string) =>
+      Array.from({ length: 600 }, (_, i) => `M${i},${name}${i},Lane,m${i}@x.example,,,2026-01-01,Foreman,Labour`);
+    expect(await (await csvUpload([header, ...rows('Ann')].join('\n'))).json()).toEqual({ created: 600, updated: 0 });
+    expect(await (await csvUpload([header, ...rows('Bea')].join('\n'))).json()).toEqual({ created: 0, updated: 600 });
+    const all = await json<Employee[]>(h.call('GET', `${B}/getall`, { cookie: admin }));
+    const imported = all.filter((e) => /^M\d+$/.test(e.employeeNumber));
+    expect(imported).toHaveLength(600);
+    expect(imported.every((e) => e.firstName === `Bea${e.employeeNumber.slice(1)}`)).toBe(true);
+  });
+
   it('refuses a file that is not one .csv, a missing column, and an e-mail of another employee', async () => {
     expect((await csvUpload(header, 'employees.xlsx')).status).toBe(400);
     const form = new FormData();
