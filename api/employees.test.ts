@@ -490,15 +490,18 @@ describe('CSV import and template', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('updates more employees than one group of concurrent writes, every one of them', async () => {
-    const rows = (name: string) =>
-      Array.from({ length: 600 }, (_, i) => `M${i},${name}${i},Lane,m${i}@x.example,,,2026-01-01,Foreman,Labour`);
-    expect(await (await csvUpload([header, ...rows('Ann')].join('\n'))).json()).toEqual({ created: 600, updated: 0 });
-    expect(await (await csvUpload([header, ...rows('Bea')].join('\n'))).json()).toEqual({ created: 0, updated: 600 });
+  it('updates more employees than one group of concurrent writes, every one of them; an empty cell keeps the value', async () => {
+    const rows = (name: string, email: (i: number) => string) =>
+      Array.from({ length: 600 }, (_, i) => `M${i},${name}${i},Lane,${email(i)},,,2026-01-01,Foreman,Labour`);
+    const first = [header, ...rows('Ann', (i) => `m${i}@x.example`)].join('\n');
+    expect(await (await csvUpload(first)).json()).toEqual({ created: 600, updated: 0 });
+    const second = [header, ...rows('Bea', () => '')].join('\n');
+    expect(await (await csvUpload(second)).json()).toEqual({ created: 0, updated: 600 });
     const all = await json<Employee[]>(h.call('GET', `${B}/getall`, { cookie: admin }));
     const imported = all.filter((e) => /^M\d+$/.test(e.employeeNumber));
     expect(imported).toHaveLength(600);
     expect(imported.every((e) => e.firstName === `Bea${e.employeeNumber.slice(1)}`)).toBe(true);
+    expect(imported.every((e) => e.email === `m${e.employeeNumber.slice(1)}@x.example`)).toBe(true);
   });
 
   it('refuses a file that is not one .csv, a missing column, and an e-mail of another employee', async () => {
