@@ -1,4 +1,4 @@
-import { close as closeFd, fsync, openSync } from 'node:fs';
+import { close as closeFd, fdatasync, openSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize } from '@seald-io/nedb/lib/model.js';
@@ -111,8 +111,9 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     }
     return prepared;
   };
-  // 'fsync': our own descriptor of the -wal file (created by the statements above), fsynced after each COMMIT.
-  // The directory is fsynced once, so that the -wal file's entry is on disk too.
+  // 'fsync': our own descriptor of the -wal file (created by the statements above), synced after each COMMIT with
+  // fdatasync (the data and the file's size, not its times: what SQLite's own log sync does on Linux). The
+  // directory is fsynced once, so that the -wal file's entry is on disk too.
   let walFd: number | null = null;
   if (!inMemory && durability === 'fsync') {
     try {
@@ -126,7 +127,7 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
   }
   const queue = new WriteQueue(
     db,
-    walFd === null ? {} : { sync: (done) => fsync(walFd as number, (error) => done(error)) },
+    walFd === null ? {} : { sync: (done) => fdatasync(walFd as number, (error) => done(error)) },
   );
   const collections = new Map<CollectionName, EmbeddedCollection<Doc>>();
   const recorded = db.prepare('SELECT collection, spec FROM _indexes').all() as Array<{
