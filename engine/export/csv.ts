@@ -11,10 +11,9 @@
  */
 import { parseISO } from 'date-fns';
 import { fieldTypeOf } from '../forms/field-types';
-import type { FieldType } from '../forms/field-types/types';
 import { allQuestions } from '../forms/questions';
 import { message } from '../messages/catalogue';
-import type { answerDisplayText } from '../registers/rows';
+import { valuesDisplayText } from '../registers/rows';
 import type { AnswerValue, FormDefinition, FormEntry } from '../types/generated';
 
 /**
@@ -199,8 +198,6 @@ function csvWriter(def: FormDefinition, opts: CsvOptions) {
   formatCreated(new Date(0).toISOString(), timeZone); // an unknown zone fails here, not halfway through
   const questions = allQuestions(def);
   const types = questions.map((q) => fieldTypeOf(q));
-  const yes = message('csv.yes');
-  const no = message('csv.no');
   // allQuestions holds each question id once: its column.
   const columnOf = new Map(questions.map((q, i) => [q.id, i]));
   // The first answer of each question in the entry being written (answers[i] is valid when seen[i] === row).
@@ -230,32 +227,11 @@ function csvWriter(def: FormDefinition, opts: CsvOptions) {
       let line = `\r\n${csvCell(String(entry.entryNumber))},${csvCell(formatCreated(entry.date, timeZone))},${csvCell(entry.enteredBy)}`;
       for (let i = 0; i < questions.length; i += 1) {
         const values = seen[i] === row ? answers[i] : undefined;
-        line += `,${values ? csvCell(displayText(types[i], values, yes, no)) : ''}`;
+        line += `,${values ? csvCell(valuesDisplayText(types[i], values, formatCsvNumber)) : ''}`;
       }
       return line;
     },
   };
-}
-
-/** What {@link answerDisplayText} gives with formatCsvNumber, with the type and Yes/No looked up once a file. */
-function displayText(type: FieldType, values: readonly AnswerValue[], yes: string, no: string): string {
-  let text = '';
-  let count = 0;
-  for (const value of values) {
-    if (value === '') continue;
-    const piece =
-      typeof value === 'boolean'
-        ? value
-          ? yes
-          : no
-        : typeof value === 'number'
-          ? formatCsvNumber(value)
-          : type.displayText(value);
-    // Array.join writes null and undefined as ''.
-    text = count === 0 ? (piece ?? '') : `${text}, ${piece ?? ''}`;
-    count += 1;
-  }
-  return text;
 }
 
 const needsQuotes = /[",\r\n\uFEFF]|^ | $/;

@@ -5,7 +5,7 @@
  */
 import { answerKey } from '../forms/answer-keys';
 import { fieldTypeOf } from '../forms/field-types';
-import type { ColumnType } from '../forms/field-types/types';
+import type { ColumnType, FieldType } from '../forms/field-types/types';
 import { allQuestions } from '../forms/questions';
 import { message } from '../messages/catalogue';
 import type {
@@ -63,15 +63,41 @@ export function answerDisplayText(
   values: readonly AnswerValue[],
   formatNumber: (value: number) => string = String,
 ): string {
-  const type = fieldTypeOf(question);
-  return values
-    .filter((value) => value !== '')
-    .map((value) => {
-      if (typeof value === 'boolean') return message(value ? 'csv.yes' : 'csv.no');
-      if (typeof value === 'number') return formatNumber(value);
-      return type.displayText(value);
-    })
-    .join(', ');
+  return valuesDisplayText(fieldTypeOf(question), values, formatNumber);
+}
+
+const yes = message('csv.yes');
+const no = message('csv.no');
+
+/**
+ * {@link answerDisplayText} with the question's field type already looked up (the CSV export looks it up once
+ * per file, not once per cell of its 100,000 rows).
+ * @param type the question's field type (fieldTypeOf)
+ * @param values the Answer's `answers`
+ * @param formatNumber how numbers print
+ */
+export function valuesDisplayText(
+  type: FieldType,
+  values: readonly AnswerValue[],
+  formatNumber: (value: number) => string = String,
+): string {
+  // One string built in place of filter, map and join (Array.join writes null and undefined as '').
+  let text = '';
+  let count = 0;
+  for (const value of values) {
+    if (value === '') continue;
+    const piece =
+      typeof value === 'boolean'
+        ? value
+          ? yes
+          : no
+        : typeof value === 'number'
+          ? formatNumber(value)
+          : type.displayText(value);
+    text = count === 0 ? `${piece ?? ''}` : `${text}, ${piece ?? ''}`;
+    count += 1;
+  }
+  return text;
 }
 
 /**
