@@ -13,7 +13,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Employee, User } from '../../engine/types/generated';
+import type { Employee, Project, User } from '../../engine/types/generated';
 import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render';
 
@@ -180,10 +180,10 @@ describe('employees', () => {
   it('gives a project access in a modal and removes it with No access; deactivates after Yes; the rules choose Activate or Deactivate', async () => {
     const user = userEvent.setup();
     renderApp('/settings/employees');
-    const project = (await mockApi.store().collection('projects').findOne({ clientId: 1, id: 2 })) as {
-      code: string;
-      name: string;
-    };
+    const project = (await mockApi
+      .store()
+      .collection('projects')
+      .findOne({ clientId: 1, id: 2 })) as unknown as Project;
     const giveAccess = async (activity: string) => {
       await user.click(within(await rowOf('Aoife')).getByRole('button', { name: 'Project access' }));
       const dialog = await screen.findByRole('dialog');
