@@ -7,6 +7,7 @@
  * - A payment's lines are the rows of a table field (text cells `description`, `amount`) on the form, and
  *   `{ description, amount: number }` in the API.
  * - The API saves new and changed records with one POST: editing sends the loaded item's `id`.
+ * - The `documents` field (subcontracting-files) is `{ id }` of the saved record; it is never sent.
  */
 import { ORDER_QUESTIONS } from '../../../engine/rules/subcontractor-orders';
 import type { FormData } from '../SchemaForm';
@@ -16,6 +17,8 @@ type Row = Record<string, unknown>;
 /** The body of a subcontracting form: `fields` (the schema's, empty ones left out) turned into the API's. */
 export function subcontractingBody(fields: Row, item: Row | undefined): Row {
   const body: Row = { ...fields };
+  // The files field shows the saved record's files; they are saved by their own calls.
+  delete body.documents;
   if (typeof item?.id === 'number') body.id = item.id;
   const answers: Row[] = [];
   for (const { id } of ORDER_QUESTIONS) {
@@ -38,6 +41,7 @@ export function subcontractingBody(fields: Row, item: Row | undefined): Row {
 /** A stored order, payment or package as its form's data: answers as answer<n>/other<n>, amounts as text. */
 export function subcontractingFormData(item: unknown): FormData {
   const data: FormData = { ...(item as FormData) };
+  if (typeof data.id === 'number') data.documents = { id: data.id };
   const answers = Array.isArray(data.answers) ? (data.answers as Row[]) : [];
   for (const a of answers) {
     data[`answer${a.questionId}`] = a.answer;

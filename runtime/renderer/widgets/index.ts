@@ -24,6 +24,7 @@ import NoteField from './NoteField';
 import NotifyUsersWidget from './NotifyUsersWidget';
 import QrCodeTypesField from './QrCodeTypesField';
 import SignaturePadWidget from './SignaturePadWidget';
+import SubcontractingFilesField from './SubcontractingFilesField';
 import TableField from './TableField';
 import TemperatureWidget from './TemperatureWidget';
 import ToggleButtonWidget from './ToggleButtonWidget';
@@ -59,6 +60,7 @@ export const fields = {
   img: ImageField,
   'qr-code-types': QrCodeTypesField,
   'label-columns': LabelColumnsField,
+  'subcontracting-files': SubcontractingFilesField,
   'data-table': DataTableField,
 } satisfies RegistryFieldsType;
 
