@@ -26,6 +26,31 @@ describe('the screen host', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('shows a result until closed; Copy link copies the value, or says it could not', async () => {
+    const user = userEvent.setup();
+    act(() => api?.showResult({ title: 'Done', text: 'Nothing to copy.' }));
+    const plain = await screen.findByRole('dialog', { name: 'Done' });
+    expect(plain).toHaveTextContent('Nothing to copy.');
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    act(() =>
+      api?.showResult({
+        title: 'Invitation',
+        text: 'Send it.',
+        copy: { label: 'Link', value: 'http://x/invitation/a' },
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Invitation' });
+    expect(screen.getByRole('textbox', { name: 'Link' })).toHaveValue('http://x/invitation/a');
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith('http://x/invitation/a');
+    expect(await screen.findByText('The link could not be copied: select it and copy it by hand.')).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+  });
+
   it('shows a progress message with sanitised markup and an optional Cancel', async () => {
     const cancel = vi.fn();
     act(() => api?.progress('Uploading <b>2</b> files <img src=x onerror=alert(1)>', cancel));
