@@ -187,7 +187,8 @@ function MultiSelectEditor({ column, value, invalid, onChange }: EditorProps) {
       error={invalid}
       onChange={(event) => {
         const picked = typeof event.target.value === 'string' ? event.target.value.split(',') : event.target.value;
-        const values = picked.map((i) => options[Number(i)]?.value).filter((v) => v !== undefined);
+        // In the options' order, whatever the order of the clicks.
+        const values = options.filter((_, i) => picked.includes(String(i))).map((option) => option.value);
         onChange(values.length > 0 ? values : undefined);
       }}
       renderValue={(selected) => selected.map((i) => message(options[Number(i)].label)).join(', ')}
