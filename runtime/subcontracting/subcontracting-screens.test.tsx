@@ -76,6 +76,14 @@ describe('a project’s subcontractors (qs/{id}/subcontractors)', () => {
       await user.type(within(dialog).getByLabelText(/^Contract Sum/), '120000.50');
       await user.type(within(dialog).getByLabelText(/^Retention %/), '2.5');
       await choose(user, dialog, /^Insurance certificates received/, 'Yes');
+      // An Other answer shows its text, and needs it.
+      expect(within(dialog).queryByLabelText(/^Other Order Type/)).toBeNull();
+      expect(within(dialog).queryByLabelText(/^Other \(please specify\)/)).toBeNull();
+      await waitFor(() => expect(save).toBeEnabled());
+      await choose(user, dialog, /^Health and safety documents received/, 'Other');
+      const other = await within(dialog).findByLabelText(/^Other \(please specify\)/);
+      await waitFor(() => expect(save).toBeDisabled());
+      await user.type(other, 'To follow');
       await waitFor(() => expect(save).toBeEnabled());
       await user.click(save);
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -89,7 +97,10 @@ describe('a project’s subcontractors (qs/{id}/subcontractors)', () => {
         subContractorId: 4,
         paymentTerms: '60 days',
       });
-      expect(saved.answers).toEqual([{ questionId: 1, answer: 'Yes', subContractorOrderId: saved.id }]);
+      expect(saved.answers).toEqual([
+        { questionId: 1, answer: 'Yes', subContractorOrderId: saved.id },
+        { questionId: 2, answer: 'Other', other: 'To follow', subContractorOrderId: saved.id },
+      ]);
       const electrical = await store()
         .collection<LookupValue>('lookupValues')
         .findOne({ clientId: 1, type: 'SubContractorPackage', name: 'Electrical' });
