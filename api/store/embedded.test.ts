@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,6 +136,28 @@ describe('embedded store', () => {
     const again = await openDir(dir);
     expect(await again.collection('clients').countDocuments({})).toBe(1);
     await again.close();
+  });
+
+  it('copies committed writes into the database file from the checkpoint thread, not inside COMMIT', async () => {
+    const dir = await tempDir();
+    const store = await openEmbeddedStore(dir, { checkpointIntervalMs: 50 });
+    await store.ensureIndexes();
+    const file = path.join(dir, 'store.sqlite');
+    const before = (await stat(file)).size;
+    const projects = store.collection('projects');
+    for (let i = 0; i < 20; i += 1)
+      await projects.insertMany(
+        Array.from({ length: 20 }, (_, j) => ({
+          id: `p${i}-${j}`,
+          clientId: 'c1',
+          type: 'site',
+          text: 'x'.repeat(500),
+        })),
+      );
+    // Far below SQLite's own checkpoint threshold of the store (10,000 pages): only the thread copies them.
+    await expect.poll(async () => (await stat(file)).size, { timeout: 5000 }).toBeGreaterThan(before + 100_000);
+    expect(await projects.countDocuments({})).toBe(400);
+    await store.close();
   });
 
   it('insertAfterUpdates keeps nothing, the counters included, when the insert fails', async () => {

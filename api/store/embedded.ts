@@ -1,9 +1,10 @@
-import { close as closeFd, fdatasync, openSync } from 'node:fs';
+import { close as closeFd, closeSync, fdatasync, openSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize } from '@seald-io/nedb/lib/model.js';
 import Database from 'better-sqlite3';
 import { directoryBlobStore, memoryBlobStore } from '../files/blob-store';
+import { type Checkpointer, startCheckpointer } from './checkpointer';
 import { lockDataDir } from './dir-lock';
 import { EmbeddedCollection, type IndexRecord } from './embedded-collection';
 import { indexes } from './indexes';
@@ -37,7 +38,9 @@ export interface EmbeddedStoreOptions {
   lockTimeoutMs?: number;
   /** How often expired TTL documents (sessions) are purged (ms, default 60000 as MongoDB's TTL monitor; 0: never). */
   ttlPurgeIntervalMs?: number;
-  /** Receives failures of background work (the TTL purge). Default: console.error. */
+  /** How often the checkpoint thread looks for commits to copy into the database file (ms, default 500). */
+  checkpointIntervalMs?: number;
+  /** Receives failures of background work (the TTL purge, checkpoints). Default: console.error. */
   onError?: (error: unknown) => void;
 }
 
@@ -52,6 +55,12 @@ export interface EmbeddedStore extends Store {
   /** Moves the write-ahead log into the database file and lets SQLite refresh its query statistics. */
   compact(): Promise<void>;
 }
+
+/**
+ * Pages of write-ahead log past which SQLite checkpoints inside a COMMIT itself (40 MiB): only when the
+ * checkpoint thread has fallen that far behind.
+ */
+const CHECKPOINT_SAFETY_PAGES = 10_000;
 
 /** The database file of a data directory. */
 export const databaseFile = 'store.sqlite';
@@ -125,10 +134,11 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       throw error;
     }
   }
-  const queue = new WriteQueue(
-    db,
-    walFd === null ? {} : { sync: (done) => fdatasync(walFd as number, (error) => done(error)) },
-  );
+  let checkpointer: Checkpointer | null = null;
+  const queue = new WriteQueue(db, {
+    ...(walFd === null ? {} : { sync: (done) => fdatasync(walFd as number, (error) => done(error)) }),
+    committed: () => checkpointer?.committed(),
+  });
   const collections = new Map<CollectionName, EmbeddedCollection<Doc>>();
   const recorded = db.prepare('SELECT collection, spec FROM _indexes').all() as Array<{
     collection: string;
@@ -146,12 +156,26 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     try {
       await importNedbFiles(dataDir, collections, db);
     } catch (error) {
+      if (walFd !== null) closeSync(walFd);
       db.close();
       await release();
       throw error;
     }
   }
 
+  // Checkpoints run in a thread of their own (checkpointer.ts); SQLite's own, inside a COMMIT on the event loop,
+  // only past CHECKPOINT_SAFETY_PAGES of log, or again as by default if that thread ends.
+  if (!inMemory) {
+    db.pragma(`wal_autocheckpoint = ${CHECKPOINT_SAFETY_PAGES}`);
+    checkpointer = startCheckpointer(path.join(dataDir, databaseFile), {
+      intervalMs: options.checkpointIntervalMs,
+      onError,
+      onExit: () => {
+        checkpointer = null;
+        if (db.open) db.pragma('wal_autocheckpoint = 1000');
+      },
+    });
+  }
   const all = () => [...collections.values()];
   const purgeExpired = async () => {
     let deleted = 0;
@@ -215,6 +239,7 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       closed = true;
       if (timer) clearInterval(timer);
       try {
+        await checkpointer?.stop();
         if (!inMemory) db.pragma('optimize');
       } finally {
         if (walFd !== null) await new Promise((resolve) => closeFd(walFd as number, resolve));

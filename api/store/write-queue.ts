@@ -34,6 +34,8 @@ export interface WriteQueueOptions {
    * never twice at once. Without it a write is acknowledged when its COMMIT returns.
    */
   sync?: LogSync;
+  /** Called after each COMMIT (the checkpoint thread counts them). */
+  committed?: () => void;
 }
 
 /**
@@ -62,6 +64,7 @@ export class WriteQueue {
   private syncing: Promise<void> | null = null;
   private syncFailure: Error | null = null;
   private readonly sync: LogSync | undefined;
+  private readonly committed: (() => void) | undefined;
   // Prepared once: `exec` would compile the statement again on every write.
   private readonly begin: Database.Statement;
   private readonly commit: Database.Statement;
@@ -74,6 +77,7 @@ export class WriteQueue {
     options: WriteQueueOptions = {},
   ) {
     this.sync = options.sync;
+    this.committed = options.committed;
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.commit = db.prepare('COMMIT');
     this.savepoint = db.prepare('SAVEPOINT w');
@@ -140,6 +144,7 @@ export class WriteQueue {
       for (const { reject } of batch) reject(error);
       return;
     }
+    this.committed?.();
     const committed = batch.map((pending, i) => ({ pending, outcome: outcomes[i] }));
     if (!this.sync) {
       settle(committed);
