@@ -138,7 +138,8 @@ describe('the access matrix of the API', () => {
       const answersItself = name.startsWith('authorization.') || name.startsWith('healthAndSafety.');
       if (projectParam && !answersItself) expect(operation.can?.project, name).toBe(projectParam);
       // Public: logging in and out, the scan of a QR code, whose signed token is its own access check, and a
-      // package return's security code, the external recipient's (rate-limited per address).
+      // package return's security code, the external recipient's (rate-limited per address), and an invitation's
+      // one-time set-password link (a 256-bit token, stored as its digest, used once, expiring after 7 days).
       const publicOnes = [
         'auth.login',
         'auth.logout',
@@ -146,6 +147,7 @@ describe('the access matrix of the API', () => {
         'qrCodes.publicEntry',
         'subcontractors.securityCode',
         'subcontractors.returnPackage',
+        'auth.setPassword',
       ];
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);
     }

@@ -83,10 +83,10 @@ describe('renderer keywords', () => {
     await screen.findByRole('row', { name: /Architect/ });
     await user.click(screen.getByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add values' });
-    await user.type(await within(dialog).findByLabelText(/^Values/), 'Quantity Surveyor');
+    await user.type(await within(dialog).findByLabelText(/^Values/), 'Fire Safety Consultant');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await screen.findByRole('row', { name: /Quantity Surveyor/ });
+    await screen.findByRole('row', { name: /Fire Safety Consultant/ });
 
     const row = screen.getByRole('row', { name: /Architect/ });
     await user.click(within(row).getByRole('button', { name: 'View' }));

@@ -140,7 +140,9 @@ describe('section menus', () => {
     expect(within(nav).getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).queryByRole('link', { name: 'Procurement' })).toBeNull(); // codes 30/31 not held
     expect(within(nav).queryByRole('link', { name: 'Edit' })).toBeNull();
-    expect(screen.getByText(/Nothing to show here yet/)).toBeInTheDocument();
+    // The project's contacts (administration-data.md §2), read-only for a view user: no Assign or Remove.
+    expect((await screen.findAllByText('Project Contacts')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /Assign/ })).toBeNull();
     await act(() => router.navigate('/projects/1/edit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
     expect(await screen.findByText(/You are not authorised to access this page/)).toBeInTheDocument();
