@@ -53,9 +53,11 @@ describe('WriteQueue with a log sync (docs/store.md "Durability")', () => {
     const done: number[] = [];
     const count = () => (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
     const write = (v: number) =>
-      queue.run(() => db.prepare('INSERT INTO t VALUES (?)').run(v)).then(() => {
-        done.push(v);
-      });
+      queue
+        .run(() => db.prepare('INSERT INTO t VALUES (?)').run(v))
+        .then(() => {
+          done.push(v);
+        });
     const first = write(1);
     await tick();
     const second = write(2);
