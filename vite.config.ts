@@ -10,10 +10,30 @@ import { precompress } from './scripts/precompress';
  */
 const demo = process.env.VITE_DEMO_FIXTURES === '1';
 
+/**
+ * Chunks by hand (docs/performance.md "Page weight"): React in one chunk (the entry's), and MUI with emotion in
+ * one chunk that every MUI page shares. The login page loads no MUI; left to itself the bundler would cut MUI into
+ * some twenty small chunks shared by the lazily loaded pages in different sets, and a form page would ask for them
+ * all in the round of its route code, its API calls queued behind them on HTTP/1.1's six connections.
+ */
+const chunkGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+  {
+    name: 'mui',
+    test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|utils|private-theming|material)|react-transition-group|@popperjs)[\\/]/,
+    priority: 1,
+  },
+];
+
 export default defineConfig({
   root: demo ? 'fixtures/demo' : 'runtime',
   ...(demo ? { publicDir: 'public', server: { fs: { allow: ['..', '../..'] } } } : {}),
   plugins: demo ? [react()] : [react(), precompress()],
-  build: { outDir: '../dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+  },
   ...(demo ? {} : { server: { proxy: { '/api': 'http://localhost:3000', '/logout': 'http://localhost:3000' } } }),
 });

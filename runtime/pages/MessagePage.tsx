@@ -2,13 +2,13 @@
  * Pages that are texts of the catalogue (shell-access-navigation.md §2.1, §2.2): a title and paragraphs
  * by message id. The unauthorised page picks its text from the query (security=rfi|cvi|submittal|daywork|
  * packages: the token-expired message; error=Unauthorized-Support: the support message); the
- * authorisation callback posts its `code` to the window that opened it and closes.
+ * authorisation callback posts its `code` to the window that opened it and closes. Plain (runtime/plain: MUI's
+ * Typography and Link drawn without MUI), so these pages load no MUI.
  */
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { type MessageId, message } from '../../engine/messages/catalogue';
+import '../plain/plain.css';
 
 /** A page of catalogue texts. */
 export interface MessagePageSpec {
@@ -40,20 +40,16 @@ export const MESSAGE_PAGES: Readonly<Record<string, MessagePageSpec>> = {
 export function MessagePage({ spec, params = {} }: { spec: MessagePageSpec; params?: Record<string, string> }) {
   return (
     <>
-      {spec.title && (
-        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-          {message(spec.title)}
-        </Typography>
-      )}
+      {spec.title && <h1 className="plain-h5 plain-mb-2">{message(spec.title)}</h1>}
       {spec.paragraphs.map((id) => (
-        <Typography key={id} sx={{ mb: 2 }}>
+        <p key={id} className="plain-body1 plain-mb-2">
           {message(id, params)}
-        </Typography>
+        </p>
       ))}
       {spec.loginLink && (
-        <Link component={RouterLink} to="/login">
+        <RouterLink to="/login" className="plain-link">
           {message('unauthorized.login')}
-        </Link>
+        </RouterLink>
       )}
     </>
   );
@@ -91,5 +87,5 @@ export function AuthorizeCallbackPage() {
     }
     window.close();
   }, [search]);
-  return <Typography>{message('authorizeCallback.text')}</Typography>;
+  return <p className="plain-body1">{message('authorizeCallback.text')}</p>;
 }

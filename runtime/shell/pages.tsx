@@ -1,8 +1,9 @@
 /**
  * Named pages and layouts of the route table (`page` in schemas/screens/routes.json): the layouts of the
  * shell and the pages that host a screen document with behaviour of their own (login, unauthorised).
- * The root and public layouts and the login page are plain (no MUI, issue "Performance at scale" §5); every
- * other page loads on demand together with the MUI root (./MuiRoot) it renders in.
+ * The root and public layouts, the login page and the pages of catalogue texts are plain (no MUI, issue
+ * "Performance at scale" §5); every other page loads on demand together with the MUI root (./MuiRoot) it
+ * renders in.
  */
 import type { ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
@@ -28,12 +29,14 @@ function muiPage(load: () => Promise<ComponentType>): PageSpec {
   };
 }
 
-/** A page of catalogue texts (../pages/MessagePage MESSAGE_PAGES), loaded on demand. */
+/** A page of catalogue texts (../pages/MessagePage MESSAGE_PAGES, plain), loaded on demand. */
 function messagePage(name: string): PageSpec {
-  return muiPage(async () => {
-    const { MessagePage, MESSAGE_PAGES } = await import('../pages/MessagePage');
-    return () => <MessagePage spec={MESSAGE_PAGES[name]} />;
-  });
+  return {
+    lazy: async () => {
+      const { MessagePage, MESSAGE_PAGES } = await import('../pages/MessagePage');
+      return { Component: () => <MessagePage spec={MESSAGE_PAGES[name]} /> };
+    },
+  };
 }
 
 export const pages: Readonly<Record<string, PageSpec>> = {
@@ -42,8 +45,10 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   // The logged-in shell (menus, idle watch, client switcher) loads with the first page that needs it.
   shell: muiPage(async () => (await import('./ShellLayout')).ShellLayout),
   login: { lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },
-  unauthorized: muiPage(async () => (await import('../pages/MessagePage')).UnauthorizedPage),
-  authorizeCallback: muiPage(async () => (await import('../pages/MessagePage')).AuthorizeCallbackPage),
+  unauthorized: { lazy: async () => ({ Component: (await import('../pages/MessagePage')).UnauthorizedPage }) },
+  authorizeCallback: {
+    lazy: async () => ({ Component: (await import('../pages/MessagePage')).AuthorizeCallbackPage }),
+  },
   privacyPolicy: messagePage('privacyPolicy'),
   response: messagePage('response'),
   noResponse: messagePage('noResponse'),
