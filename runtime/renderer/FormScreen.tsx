@@ -44,10 +44,14 @@ function asRecord(answer: unknown): Record<string, unknown> {
     : {};
 }
 
-/** An error's text with its details one per line (an import's per-row report, administration-data.md §8). */
+/**
+ * An error's text with its details one per line (an import's per-row report, administration-data.md §8). A
+ * detail that repeats the text (a rule's single message, e.g. the QR code setup's save rules) is shown once.
+ */
 function withDetails(error: Error): string {
+  const text = errorText(error);
   const details = error instanceof ApiError ? error.details.map((d) => d.message) : [];
-  return [errorText(error), ...details].join('\n');
+  return [...new Set([text, ...details])].join('\n');
 }
 
 export interface FormScreenProps {
