@@ -74,7 +74,7 @@ describe('administration data', () => {
     await expect.poll(() => importView.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
     await upload(importView, `${HEADER}\n${ROW_1}\n${ROW_2_BAD}\n`);
     const report = page.getByRole('dialog', { name: 'Error' });
-    await report.getByText('The file was not imported: 1 problems were found. Nothing was saved.').waitFor();
+    await report.getByText('The file was not imported (problems found: 1). Nothing was saved.').waitFor();
     await report.getByText("Row 3: Start Date '2/3/2026' is not a date yyyy-MM-dd.").waitFor();
     await shot(page, 'import-report');
     expect(await employeesNumbered(cookie, 'E901', 'E902')).toEqual([]);

@@ -483,7 +483,7 @@ export const upload: NamedOperation = async (context) => {
   return { created: creates.length, updated: updates.length };
 };
 
-/** A refused upload: 400 'The file was not imported: {count} problems were found. Nothing was saved.', each problem in details. */
+/** A refused upload: 400 'The file was not imported (problems found: {count}). Nothing was saved.', each problem in details. */
 function importFailed(problems: ErrorDetail[]): AppError {
   return new AppError(400, 'employees.import.failed', { count: problems.length }, problems);
 }
