@@ -58,7 +58,8 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
     }
   }
   for (const setup of seed.qrCodeSetups ?? []) await store.collection('qrCodeSetups').insertOne({ ...setup });
-  for (const organisation of seed.organisations ?? []) await store.collection('organisations').insertOne({ ...organisation });
+  for (const organisation of seed.organisations ?? [])
+    await store.collection('organisations').insertOne({ ...organisation });
   for (const contact of seed.contacts ?? []) await store.collection('contacts').insertOne({ ...contact });
   if (seed.employees?.length) await store.collection('employees').insertMany(seed.employees.map((e) => ({ ...e })));
   for (const setup of seed.labelPreparationSetups ?? [])

@@ -33,7 +33,9 @@ export const toFormData: Record<string, (item: unknown, sourceData: unknown) => 
     const { logoUrl, hasEdit: _e, organizationName: _o, ...fields } = item as Record<string, unknown>;
     const prefix = '/api/files/download?file=';
     const logo =
-      typeof logoUrl === 'string' && logoUrl.startsWith(prefix) ? [decodeURIComponent(logoUrl.slice(prefix.length))] : [];
+      typeof logoUrl === 'string' && logoUrl.startsWith(prefix)
+        ? [decodeURIComponent(logoUrl.slice(prefix.length))]
+        : [];
     return { ...fields, ...(logo.length > 0 ? { logo } : {}) } as FormData;
   },
   /** The item itself (a settings record whose fields are the form's fields). */
