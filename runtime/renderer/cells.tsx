@@ -14,6 +14,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { ComponentType } from 'react';
 import { message } from '../../engine/messages/catalogue';
+import { THUMBNAIL_WIDTH } from '../../engine/table/constants';
 
 /** What a cell component gets: the row's value of the column, the row, and the column's header text. */
 export interface CellProps {
@@ -23,7 +24,7 @@ export interface CellProps {
 }
 
 /**
- * An image (Thumbnail, Image): the picture at the URL (or data: URL) in the cell, described by the
+ * An image (Image): the picture at the URL (or data: URL) in the cell, described by the
  * row's name or else the column header; the description's first letter stands in when there is none.
  */
 function ImageCell({ value, row, headerText }: CellProps) {
@@ -33,6 +34,19 @@ function ImageCell({ value, row, headerText }: CellProps) {
     <Avatar src={src} alt={alt} variant="rounded" sx={{ width: 40, height: 40 }}>
       {alt.slice(0, 1)}
     </Avatar>
+  );
+}
+
+/**
+ * A thumbnail (Thumbnail): the picture at the §9 default width (200 px, narrower when the column is), its
+ * height following; without a picture, the Image cell's letter.
+ */
+function ThumbnailCell(props: CellProps) {
+  const src = typeof props.value === 'string' && props.value !== '' ? props.value : undefined;
+  if (!src) return <ImageCell {...props} />;
+  const alt = typeof props.row.name === 'string' && props.row.name !== '' ? props.row.name : props.headerText;
+  return (
+    <img src={src} alt={alt} width={THUMBNAIL_WIDTH} style={{ maxWidth: '100%', height: 'auto', display: 'block' }} />
   );
 }
 
@@ -114,7 +128,7 @@ function LinkListCell({ value }: CellProps) {
 
 /** Cell components by column type. */
 export const cells: Record<string, ComponentType<CellProps>> = {
-  Thumbnail: ImageCell,
+  Thumbnail: ThumbnailCell,
   Image: ImageCell,
   MultiImage: MultiImageCell,
   HyperLink: LinkCell,

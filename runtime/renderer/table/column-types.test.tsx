@@ -111,6 +111,8 @@ describe('data table column types', () => {
     expect(r).toHaveTextContent('12.00');
     expect(r).toHaveTextContent('3.0');
     expect(within(r).getAllByRole('img').length).toBeGreaterThanOrEqual(3);
+    // Thumbnail at §9's default width of 200 px (the row has no name: the header describes it).
+    expect(within(r).getByRole('img', { name: 'Start Date' })).toHaveAttribute('width', '200');
     expect(within(r).getByRole('link', { name: 'A-101' })).toHaveAttribute('href', 'https://files.example/A-101.pdf');
     expect(within(r).getByTitle('Folder')).toBeInTheDocument();
     expect(within(r).getByRole('link', { name: 'https://files.example/x.pdf' })).toHaveAttribute('target', '_blank');
