@@ -318,6 +318,7 @@ export function FormScreen({
       if (submit.onError === 'ignore') return;
       if (submit.onError === 'modal' && host) host.showError(withDetails(error) || message('common.serverError'));
       else setSubmitError(error);
+      if (submit.resetOnError) setFormKey((k) => k + 1);
     }
   };
 

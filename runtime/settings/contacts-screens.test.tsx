@@ -98,6 +98,11 @@ describe('contacts', () => {
     expect(error).toHaveTextContent("Row 2: The organisation 'Nowhere Ltd' is not one of the listed organisations.");
     expect(error).toHaveTextContent("Row 3: The role 'Pilot' is not one of the listed roles.");
     expect(await contacts().countDocuments({})).toBe(before);
+    // The form resets either way (§8, resetOnError): the file chooser is empty and Upload disabled again.
+    const errorDialog = error.closest('[role="dialog"]') as HTMLElement;
+    await user.click(within(errorDialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled());
+    expect(within(dialog).getByTestId('chosen-file')).not.toHaveTextContent('contacts.csv');
   });
 });
 

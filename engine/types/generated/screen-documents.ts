@@ -602,6 +602,10 @@ export interface Submit {
    */
   onError?: 'alert' | 'modal' | 'ignore';
   /**
+   * After a refused submit (its error shown), the form starts afresh, e.g. an import's file chooser cleared (administration-data.md §8: 'The form resets and refreshes either way'). Nothing was saved, so nothing needs reloading.
+   */
+  resetOnError?: boolean;
+  /**
    * Leaving a page of a multi-page form saves the entry so far: the submit call with ?isFromPaging=true&activePageOrder=<page left, from 1>; the entry number it answers is kept for the following saves and the final submit (form-configuration.md §4 Multi-page renderer).
    */
   pageSave?: boolean;
