@@ -7,8 +7,9 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, server } from '../../test/mock-api';
 import type { RegisterDocument } from '../documents';
 import { ScreenView } from '../ScreenView';
 
@@ -158,6 +159,25 @@ describe('data table in a register', () => {
 
     await user.click(edits[0]);
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/settings\/employees\/\d+$/));
+  });
+
+  it('starts with the rows the server marks selected ticked (row model selected)', async () => {
+    // The list answered with two employees, the second marked selected, as a picker's saved choice comes back.
+    server.use(
+      http.get('*/api/settings/employees/getall', () =>
+        HttpResponse.json([
+          { id: 901, employeeNumber: 'E901', firstName: 'Aoife', lastName: 'Byrne', type: 'Labour' },
+          { id: 902, employeeNumber: 'E902', firstName: 'Brian', lastName: 'Casey', type: 'Labour', selected: true },
+        ]),
+      ),
+    );
+    show({ ...register, selection: 'multi', saveRows: undefined });
+    await screen.findByText('E901');
+    await waitFor(() => {
+      const [first, second] = dataRows();
+      expect(within(second).getByRole('checkbox')).toBeChecked();
+      expect(within(first).getByRole('checkbox')).not.toBeChecked();
+    });
   });
 
   it("freezes columns only above 750 px; a search that matches nothing shows 'No results found...'", async () => {
