@@ -55,6 +55,8 @@ describe('project list', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /N59 Moycullen Bypass Bridge/ })).toBeNull());
     expect((await storedProject({ id: 2 }))?.status).toBe('Archived');
 
+    // The confirmation closes with a transition; until it has, the page behind it is hidden from queries.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Archived Projects' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/archived'));
     const archived = await screen.findByRole('row', { name: /N59 Moycullen Bypass Bridge/ });
