@@ -338,12 +338,14 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     const wildcard = fields.find((f) => f.endsWith('.$**'));
     for (const field of fields) if (field !== wildcard) this.layout.columns.set(field, columnName(field));
     if (wildcard && !this.layout.wildcards.some((w) => w.name === record.name)) {
-      this.layout.wildcards.push({
+      const layout: WildcardLayout = {
         name: record.name,
         table: wildcardTable(this.ctx.name, record.name),
         prefix: fields.filter((f) => f !== wildcard),
         root: wildcard.slice(0, -'.$**'.length),
-      });
+      };
+      upgradeSideTable(this.ctx.db, this.ctx.name, layout);
+      this.layout.wildcards.push(layout);
     }
     if (record.expireAfterSeconds !== undefined) this.ttl.set(fields[0], record.expireAfterSeconds);
   }
@@ -380,13 +382,8 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
         prefix: plain,
         root: wildcard.slice(0, -'.$**'.length),
       };
-      const side = quote(layout.table);
-      this.ctx.db.exec(
-        `CREATE TABLE ${side} (rid INTEGER NOT NULL, scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL)`,
-      );
-      this.ctx.db.exec(`CREATE INDEX ${sqlName} ON ${side} (scope, path, value)`);
+      createSideTable(this.ctx.db, this.ctx.name, layout);
       this.ctx.db.exec(`CREATE TABLE ${quote(scopeTable(layout))} (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE)`);
-      this.ctx.db.exec(`CREATE INDEX ${quote(`ix:${this.ctx.name}:${record.name}:rid`)} ON ${side} (rid, path)`);
       for (const raw of this.ctx.db.prepare(`SELECT rowid AS rid, doc FROM ${table}`).all() as RawRow[])
         this.insertWildcardRows(layout, raw.rid, parseDoc(raw.doc));
     } else {
@@ -604,7 +601,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
         for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
         return;
       }
-      params.push(rid, scope, path, indexedScalar(value, path));
+      params.push(scope, path, indexedScalar(value, path), rid);
     };
     walk(root, wildcard.root);
     // One statement per WILDCARD_ROWS_PER_INSERT rows rather than one per row.
@@ -613,7 +610,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       const count = Math.min(WILDCARD_ROWS_PER_INSERT, rows - start);
       this.ctx
         .statement(
-          `INSERT INTO ${quote(wildcard.table)} (rid, scope, path, value) VALUES (?, ?, ?, ?)${', (?, ?, ?, ?)'.repeat(count - 1)}`,
+          `INSERT INTO ${quote(wildcard.table)} (scope, path, value, rid) VALUES (?, ?, ?, ?)${', (?, ?, ?, ?)'.repeat(count - 1)}`,
         )
         .run(params.slice(start * 4, (start + count) * 4));
     }
@@ -724,6 +721,43 @@ export function columnName(path: string): string {
 /** The side table of a wildcard index. */
 export function wildcardTable(collection: string, index: string): string {
   return `w:${collection}:${index}`;
+}
+
+/**
+ * Creates a wildcard index's side table: one row per indexed scalar, clustered by its key (`scope`, `path`,
+ * `value`, then `rid`, the document's rowid; a WITHOUT ROWID table, so the rows are the index itself and a save
+ * writes one B-tree for them rather than a table and its index), with a second index by `rid` and `path` for a
+ * document's own rows (updates, deletes, correlated filters). docs/store.md "Registers".
+ */
+function createSideTable(db: Database.Database, collection: string, layout: WildcardLayout): void {
+  const side = quote(layout.table);
+  db.exec(
+    `CREATE TABLE ${side} (scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (scope, path, value, rid)) WITHOUT ROWID`,
+  );
+  db.exec(`CREATE INDEX ${quote(`ix:${collection}:${layout.name}:rid`)} ON ${side} (rid, path)`);
+}
+
+/**
+ * Moves a side table of the first layout (a rowid table with an index on `scope, path, value`, before
+ * 2026-11-25) into the clustered one (createSideTable), in SQL alone. Runs when the store opens; a no-op for a
+ * table already clustered. One transaction: a crash leaves the old table as it was.
+ */
+export function upgradeSideTable(db: Database.Database, collection: string, layout: WildcardLayout): void {
+  const found = db.prepare('SELECT sql FROM sqlite_master WHERE type = ? AND name = ?').get('table', layout.table) as
+    | { sql: string }
+    | undefined;
+  if (!found || /WITHOUT ROWID/i.test(found.sql)) return;
+  const old = `${layout.table}:old`;
+  db.transaction(() => {
+    db.exec(`ALTER TABLE ${quote(layout.table)} RENAME TO ${quote(old)}`);
+    db.exec(`DROP INDEX IF EXISTS ${quote(`ix:${collection}:${layout.name}`)}`);
+    db.exec(`DROP INDEX IF EXISTS ${quote(`ix:${collection}:${layout.name}:rid`)}`);
+    createSideTable(db, collection, layout);
+    db.exec(
+      `INSERT INTO ${quote(layout.table)} (scope, path, value, rid) SELECT scope, path, value, rid FROM ${quote(old)}`,
+    );
+    db.exec(`DROP TABLE ${quote(old)}`);
+  })();
 }
 
 /**

@@ -223,7 +223,8 @@ describe('embedded store', () => {
       limit: 10,
     });
     expect(explained).toMatchObject({ residual: false, jsSort: false });
-    expect(explained.plan.join('\n')).toContain('ix:formEntries:formEntries_registerRow');
+    // The side table is clustered by its key (scope, path, value, rid): its primary key is the index.
+    expect(explained.plan.join('\n')).toContain('SEARCH s USING PRIMARY KEY (scope=? AND path=?');
     expect(explained.plan.join('\n')).not.toContain('TEMP B-TREE');
     const regex = { clientId: 1, projectId: 2, formId: 1, 'registerRow.text.q_1': { $regex: '^w1', $options: 'i' } };
     expect((await entries.find(regex, { sort: { entryNumber: 1 } })).map((e) => e.id)).toEqual([2, 12, 14, 16, 18, 20]);
@@ -243,6 +244,54 @@ describe('embedded store', () => {
       }),
     ).rejects.toThrow(TypeError);
     await store.close();
+  });
+
+  it('moves a side table of the first layout (a rowid table and its index) into the clustered one on open', async () => {
+    const dir = await tempDir();
+    const first = await openDir(dir);
+    const entries = first.collection('formEntries');
+    await entries.insertMany(
+      Array.from({ length: 30 }, (_, i) => ({
+        id: i + 1,
+        clientId: 1,
+        projectId: 1,
+        formId: 1,
+        entryNumber: i + 1,
+        registerRow: { sortKeys: { q_1: `k${(i * 7) % 30}` }, text: { q_1: `w${i}` } },
+      })),
+    );
+    const filter = { clientId: 1, projectId: 1, formId: 1, 'registerRow.sortKeys.q_1': { $gt: '' } };
+    const options = { sort: { 'registerRow.sortKeys.q_1': 1 as const }, skip: 2, limit: 5 };
+    const expected = (await entries.find(filter, options)).map((e) => e.id);
+    await first.close();
+    // The table as the store of before 2026-11-25 made it.
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(path.join(dir, 'store.sqlite'));
+    const side = 'w:formEntries:formEntries_registerRow';
+    db.exec(`ALTER TABLE "${side}" RENAME TO "old"`);
+    db.exec(`DROP INDEX "ix:formEntries:formEntries_registerRow:rid"`);
+    db.exec(`CREATE TABLE "${side}" (rid INTEGER NOT NULL, scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL)`);
+    db.exec(`INSERT INTO "${side}" (rid, scope, path, value) SELECT rid, scope, path, value FROM "old"`);
+    db.exec(`DROP TABLE "old"`);
+    db.exec(`CREATE INDEX "ix:formEntries:formEntries_registerRow" ON "${side}" (scope, path, value)`);
+    db.exec(`CREATE INDEX "ix:formEntries:formEntries_registerRow:rid" ON "${side}" (rid, path)`);
+    const rows = (db.prepare(`SELECT COUNT(*) AS n FROM "${side}"`).get() as { n: number }).n;
+    db.close();
+
+    const second = await openDir(dir);
+    const reopened = second.collection('formEntries');
+    expect((await reopened.find(filter, options)).map((e) => e.id)).toEqual(expected);
+    const plan = (reopened as unknown as EmbeddedCollection<Doc>).explain(filter, options).plan.join('\n');
+    expect(plan).toContain('SEARCH s USING PRIMARY KEY (scope=? AND path=?');
+    await reopened.deleteOne({ id: expected[0] });
+    expect((await reopened.find(filter, options)).map((e) => e.id)).not.toContain(expected[0]);
+    await second.close();
+    const check = new Database(path.join(dir, 'store.sqlite'));
+    const table = check.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(side) as { sql: string };
+    expect(table.sql).toMatch(/WITHOUT ROWID/);
+    // Every row came across (less the deleted entry's two).
+    expect((check.prepare(`SELECT COUNT(*) AS n FROM "${side}"`).get() as { n: number }).n).toBe(rows - 2);
+    check.close();
   });
 
   describe.each(['fsync', 'process'] as const)('durability %s: SIGKILL', (durability) => {
