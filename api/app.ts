@@ -9,16 +9,16 @@ import { operations } from '../engine/api/operations';
 import { AppError } from '../engine/errors';
 import { catalogueRoutes } from './catalogue';
 import { MAX_UPLOAD_BYTES } from './files/paths';
+import { COMPRESS_THRESHOLD_BYTES, isFinished } from './http/answer';
 import type { ApiEnv } from './http/env';
 import { handleError, handleNotFound } from './http/errors';
-import { setAnswerHeader } from './http/headers';
+import { CachedRouter } from './http/router';
 import { type InvitationSender, logInvitationSender } from './mail/invitation-sender';
 import { security } from './middleware/security';
 import { openApiRoutes } from './openapi/routes';
 import type { Store } from './store/port';
 
-/** JSON answers smaller than this go uncompressed (api/app.ts; docs/decisions.md "Small answers go uncompressed"). */
-export const COMPRESS_THRESHOLD_BYTES = 8 * 1024;
+export { COMPRESS_THRESHOLD_BYTES } from './http/answer';
 
 /** What the app needs. */
 export interface AppOptions {
@@ -54,16 +54,19 @@ export function createApp(options: AppOptions) {
   };
   const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge });
   const jsonLimit = limit(maxBodyBytes);
+  // Hono's compress middleware does all its work after `next`: it is run on the answer once it is there.
+  const compressLarge = compress({ threshold: COMPRESS_THRESHOLD_BYTES });
   const uploadLimit = limit(MAX_UPLOAD_BYTES);
-  const app = new Hono<ApiEnv>()
+  const invitationSender = options.invitationSender ?? logInvitationSender;
+  const app = new Hono<ApiEnv>({ router: new CachedRouter() })
     .use('*', security({ trustProxy, uploadPaths }))
-    .use('*', async (c, next) => {
+    .use('*', (c, next) => {
       c.set('store', store);
       c.set('sessionTtlMs', sessionTtlMs);
       if (options.qrCodeKey) c.set('qrCodeKey', options.qrCodeKey);
       if (options.publicUrl) c.set('publicUrl', options.publicUrl);
-      c.set('invitationSender', options.invitationSender ?? logInvitationSender);
-      await next();
+      c.set('invitationSender', invitationSender);
+      return next();
     })
     .use('*', (c, next) => {
       // GET and HEAD carry no body a handler reads (bodyLimit lets them through too), and asking bodyLimit would
@@ -80,14 +83,14 @@ export function createApp(options: AppOptions) {
       }
       return upload ? uploadLimit(c, next) : jsonLimit(c, next);
     })
-    .use('/api/*', async (c, next) => {
-      await next();
-      if (!c.res.headers.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'no-store');
-    })
     // Answers of 8 KiB or more (registers, CSV) go gzip- or deflate-compressed to a client that takes it. Smaller
     // ones arrive in the first round trip either way (TCP's initial window is ten segments, about 14 KiB), and a
     // fresh zlib stream per answer costs the server more than the save and read themselves (docs/decisions.md).
-    .use('/api/*', compress({ threshold: COMPRESS_THRESHOLD_BYTES }))
+    // A finished answer (api/http/answer.ts) is under the threshold: it goes as it is.
+    .use('/api/*', async (c, next) => {
+      await next();
+      if (!isFinished(c.res)) await compressLarge(c, async () => undefined);
+    })
     .route('/', catalogueRoutes())
     .route('/', openApiRoutes());
   app.onError(handleError);

@@ -10,6 +10,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type Operation, type OperationAccess, type OperationName, operations } from '../engine/api/operations';
 import type { SchemaName } from '../engine/validation/ajv';
+import { COMPRESS_THRESHOLD_BYTES, finishedJson } from './http/answer';
 import { readBody } from './http/body';
 import type { ApiEnv } from './http/env';
 import { requireAccess, requireActive, requireAdmin, requireSession, requireTenant } from './middleware/session';
@@ -60,6 +61,13 @@ export function catalogueRoutes(clock: () => Date = () => new Date()) {
     const handler = operation.handler;
     if ('named' in handler && !namedOperations[handler.named]) throw new Error(`No named operation ${handler.named}`);
     app.on(operation.method, [honoPath(operation.path)], ...accessMiddleware(operation), async (c) => {
+      // Whether the handler sets a header of its own (a cookie): then its answer is made through the context.
+      let ownHeaders = false;
+      const header = c.header;
+      c.header = (...args: Parameters<typeof header>) => {
+        ownHeaders = true;
+        return header(...args);
+      };
       const context: OperationContext = {
         name,
         operation,
@@ -74,13 +82,14 @@ export function catalogueRoutes(clock: () => Date = () => new Date()) {
         http: c,
       };
       const answer = 'named' in handler ? await namedOperations[handler.named](context) : await runGeneric(context);
+      c.header = header;
       if (answer instanceof Response) return answer;
-      // With its length, so the compression middleware leaves answers under 1 KiB as they are.
       const json = JSON.stringify(answer);
-      return c.body(json, 200, {
-        'Content-Type': 'application/json',
-        'Content-Length': String(Buffer.byteLength(json)),
-      });
+      // A small answer leaves finished, with every header (api/http/answer.ts); a larger one, with its length,
+      // goes through the compression middleware.
+      const length = Buffer.byteLength(json);
+      if (!ownHeaders && length < COMPRESS_THRESHOLD_BYTES) return finishedJson(json, length);
+      return c.body(json, 200, { 'Content-Type': 'application/json', 'Content-Length': String(length) });
     });
   }
   return app;

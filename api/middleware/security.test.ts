@@ -20,26 +20,63 @@ beforeAll(async () => {
   h = await makeHarness();
 });
 
+const FIXED = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+function expectFixedHeaders(headers: Headers): void {
+  for (const [name, value] of Object.entries(FIXED)) expect(headers.get(name)).toBe(value);
+}
+
 describe('security headers', () => {
-  it('are on API answers, errors included', async () => {
-    for (const res of [await h.call('GET', '/api/nothing'), await h.call('POST', '/api/authorization/isLoggedIn')]) {
+  it("are on API answers, errors included; a JSON answer's policy lets it load nothing", async () => {
+    const cookie = await h.login('user@demo.local');
+    const answers = [
+      await h.call('GET', '/api/nothing'),
+      // Finished answers (api/http/answer.ts).
+      await h.call('POST', '/api/authorization/isLoggedIn', { cookie }),
+      await h.app.request('/api/projects/summary/1', { headers: { Cookie: cookie } }),
+      // A JSON error of the security checks themselves (415), and of the access checks (401).
+      await h.app.request('/api/authorization/setClient/1', {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'text/plain', 'Content-Length': '1' },
+        body: 'x',
+      }),
+      await h.call('GET', '/api/projects/summary/1'),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([404, 200, 200, 415, 401]);
+    for (const res of answers) {
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expectFixedHeaders(res.headers);
+    }
+  });
+
+  it("are on pages, whose policy admits the site's scripts and styles with this answer's nonce only", async () => {
+    for (const res of [await h.call('GET', '/login'), await h.call('GET', '/api/docs')]) {
       const csp = res.headers.get('content-security-policy') ?? '';
       // Scripts from the site only: no inline scripts, no eval (docs/security.md).
       expect(csp).toMatch(/script-src 'self';/);
       expect(csp).not.toMatch(/unsafe-eval/);
-      expect(csp).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
       expect(csp).toMatch(/frame-ancestors 'none'/);
-      expect(csp).not.toMatch(/unsafe-inline/);
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expectFixedHeaders(res.headers);
     }
+    const page = (await h.call('GET', '/login')).headers.get('content-security-policy') ?? '';
+    expect(page).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(page).not.toMatch(/unsafe-inline/);
   });
 
-  it('use a new nonce for every answer', async () => {
+  it('use a new nonce for every page', async () => {
     const nonce = async () =>
-      /nonce-([^']+)/.exec((await h.call('GET', '/api/nothing')).headers.get('content-security-policy') ?? '')?.[1];
-    expect(await nonce()).not.toBe(await nonce());
+      /nonce-([^']+)/.exec((await h.call('GET', '/login')).headers.get('content-security-policy') ?? '')?.[1];
+    const first = await nonce();
+    expect(first).toMatch(/^[A-Za-z0-9+/=]{24}$/);
+    expect(await nonce()).not.toBe(first);
   });
 });
 
@@ -140,6 +177,26 @@ describe('an oversized body on a keep-alive connection', () => {
       req.end(body);
     });
   }
+
+  it("writes a finished answer with every header and its body's length in bytes", async () => {
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/authorization/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'user@demo.local', password: clientPasswordDigest(DEMO_PASSWORD) }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    expect(cookie).toMatch(/^sid=/);
+    const res = await fetch(`${base}/api/projects/summary/1`, { headers: { Cookie: cookie } });
+    const body = await res.text();
+    expect(res.status).toBe(200);
+    expect(JSON.parse(body)).toHaveProperty('name');
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expectFixedHeaders(res.headers);
+  });
 
   it('answers 413 without breaking the normal requests around it', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

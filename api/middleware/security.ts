@@ -6,9 +6,12 @@
  *   engine/validation/interpreted.ts, that generates no code); styles
  *   from the site plus MUI's emotion <style> elements, which carry the per-request nonce (the server
  *   writes it into index.html, runtime/main.tsx hands it to emotion); frame-ancestors 'none'. Swagger UI
- *   (/api/docs) gets 'unsafe-inline' styles, which it needs, on that path only.
+ *   (/api/docs) gets 'unsafe-inline' styles, which it needs, on that path only. The API's JSON answers get
+ *   JSON_CSP instead (`default-src 'none'; frame-ancestors 'none'`: a JSON document loads nothing), with no
+ *   nonce drawn for them (api/http/answer.ts).
  * - X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin, X-Frame-Options DENY,
  *   Cross-Origin-Opener-Policy same-origin, Permissions-Policy turning off camera, microphone, geolocation.
+ * - API answers: Cache-Control no-store unless the answer sets its own.
  * - Writes carrying the session cookie (POST, PUT, PATCH, DELETE): a body must be application/json
  *   (or multipart/form-data on an upload path of the catalogue; 415 otherwise), and the request must come from this site: an Origin naming another host, or
  *   Sec-Fetch-Site cross-site/same-site, is refused 403 (a cross-site request forgery defence on top of
@@ -21,6 +24,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AppError } from '../../engine/errors';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { FIXED_HEADERS, isFinished, JSON_CSP } from '../http/answer';
 import type { ApiEnv } from '../http/env';
 import { setAnswerHeader } from '../http/headers';
 
@@ -32,15 +36,6 @@ export interface SecurityOptions {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The security headers every answer carries besides the Content-Security-Policy. */
-const FIXED_HEADERS: ReadonlyArray<[string, string]> = [
-  ['X-Content-Type-Options', 'nosniff'],
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ['X-Frame-Options', 'DENY'],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
-];
 
 /** Random bytes drawn ahead for the nonces, 16 per answer (one call to the system's generator per 256 answers). */
 const noncePool = Buffer.alloc(16 * 256);
@@ -109,24 +104,48 @@ function hasBody(c: Context): boolean {
   return (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
 }
 
+/** This answer's CSP nonce (`cspNonce`), drawn when first asked for. */
+function nonceOf(c: Context<ApiEnv>): string {
+  let nonce = c.get('cspNonce');
+  if (nonce === undefined) {
+    nonce = newNonce();
+    c.set('cspNonce', nonce);
+  }
+  return nonce;
+}
+
+/** The security headers of an answer under `csp`. */
+function securityHeaders(csp: string): ReadonlyArray<readonly [string, string]> {
+  return [['Content-Security-Policy', csp], ...FIXED_HEADERS];
+}
+
 /** The middleware; see the module comment. */
 export function security(options: SecurityOptions = {}): MiddlewareHandler<ApiEnv> {
   const trustProxy = options.trustProxy === true;
   const uploadPaths = options.uploadPaths ?? new Set<string>();
   return async (c, next) => {
-    const nonce = newNonce();
-    c.set('cspNonce', nonce);
     c.set('trustProxy', trustProxy);
-    const headers: Array<[string, string]> = [
-      ['Content-Security-Policy', contentSecurityPolicy(nonce, c.req.path)],
-      ...FIXED_HEADERS,
-    ];
-    // Set before the answer is made, so that an answer made through the context carries them from the start;
-    // after it, whatever answer there is gets them (an error's, or a Response a handler made itself).
-    for (const [name, value] of headers) c.header(name, value);
+    const api = c.req.path.startsWith('/api/');
+    // A page's headers are set before it is made, so that an answer made through the context carries them from
+    // the start. The API's are set after its answer, in place (api/http/headers.ts), unless the answer is
+    // finished (api/http/answer.ts): it carries them already, and no nonce is drawn for it.
+    const pageHeaders = api ? null : securityHeaders(contentSecurityPolicy(nonceOf(c), c.req.path));
+    if (pageHeaders) for (const [name, value] of pageHeaders) c.header(name, value);
     const setHeaders = () => {
+      if (isFinished(c.res)) return;
       const answer = c.res.headers;
+      // An API answer of JSON (or of nothing yet: the error of a check above, answered in JSON) gets JSON_CSP.
+      const type = answer.get('Content-Type');
+      const headers =
+        pageHeaders ??
+        securityHeaders(
+          type === null || type.startsWith('application/json')
+            ? JSON_CSP
+            : contentSecurityPolicy(nonceOf(c), c.req.path),
+        );
       for (const [name, value] of headers) if (answer.get(name) !== value) setAnswerHeader(c, name, value);
+      // API answers are never cached unless they say otherwise (a file's own Cache-Control).
+      if (api && !answer.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'no-store');
     };
     try {
       if (WRITES.has(c.req.method) && getCookie(c, SESSION_COOKIE)) {
