@@ -80,6 +80,15 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   /** Field -> expireAfterSeconds of TTL indexes. */
   readonly ttl = new Map<string, number>();
   readonly indexRecords = new Map<string, IndexRecord>();
+  /**
+   * Recent findOne answers (the stored text, or null for none) by filter, valid while `generation` is theirs:
+   * every write of this collection (insert, update, delete, on the queue's one connection, in this process
+   * only: the data directory is locked) moves `generation` on, so an answer is never older than the last write.
+   * The project, client and form look-ups of every request read from here (issue "Performance at scale" §4).
+   */
+  private readonly recent = new Map<string, { generation: number; text: string | null }>();
+  private recentChars = 0;
+  private generation = 0;
 
   constructor(
     private readonly ctx: EmbeddedCollectionContext,
@@ -114,9 +123,25 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'projection'> = {}): Promise<Stored<T> | null> {
     this.ctx.assertOpen();
-    const [found] = this.select(planFilter(filter, this.layout), { limit: 1 });
-    if (!found) return null;
-    return (options.projection ? project(found.doc, options.projection) : found.doc) as Stored<T>;
+    const key = recentKey(filter);
+    let doc: Row | null;
+    const recent = key === null ? undefined : this.recent.get(key);
+    if (recent !== undefined && recent.generation === this.generation) {
+      doc = recent.text === null ? null : parseDoc(recent.text);
+    } else {
+      const plan = planFilter(filter, this.layout);
+      const { residual, orderBy, base, params } = this.query(plan, { limit: 1 });
+      if (key !== null && orderBy !== null && !residual) {
+        // One row by a filter SQL decides alone: its text is kept for the next findOne of the same filter.
+        const raw = this.ctx.statement(`${base}${orderBy} LIMIT 1`).get(...params) as RawRow | undefined;
+        this.remember(key, raw?.doc ?? null);
+        doc = raw ? parseDoc(raw.doc) : null;
+      } else {
+        doc = this.select(plan, { limit: 1 })[0]?.doc ?? null;
+      }
+    }
+    if (!doc) return null;
+    return (options.projection ? project(doc, options.projection) : doc) as Stored<T>;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<Array<Stored<T>>> {
@@ -551,7 +576,20 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     return Number(this.ctx.statement(`INSERT INTO ${table} (key) VALUES (?)`).run(key).lastInsertRowid);
   }
 
+  /** Keeps a findOne answer (see `recent`), within RECENT_ENTRIES answers and RECENT_CHARS characters. */
+  private remember(key: string, text: string | null): void {
+    const size = key.length + (text?.length ?? 0);
+    if (size > RECENT_CHARS / 16) return;
+    if (this.recent.size >= RECENT_ENTRIES || this.recentChars + size > RECENT_CHARS) {
+      this.recent.clear();
+      this.recentChars = 0;
+    }
+    this.recent.set(key, { generation: this.generation, text });
+    this.recentChars += size;
+  }
+
   private insertRow(doc: Row): number {
+    this.generation += 1;
     const columns = [...this.layout.columns];
     const info = this.ctx
       .statement(
@@ -564,6 +602,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   }
 
   private updateRow(rid: number, before: Row, doc: Row): void {
+    this.generation += 1;
     const text = storedText(doc);
     const columns = [...this.layout.columns];
     this.ctx
@@ -582,6 +621,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   }
 
   private deleteRow(rid: number): void {
+    this.generation += 1;
     this.ctx.statement(`DELETE FROM ${quote(this.layout.table)} WHERE rowid = ?`).run(rid);
     for (const wildcard of this.layout.wildcards)
       this.ctx.statement(`DELETE FROM ${quote(wildcard.table)} WHERE rid = ?`).run(rid);
@@ -679,6 +719,29 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
 
 /** Side-table rows written by one INSERT (4 parameters each, far below SQLite's limit of 32,766). */
 const WILDCARD_ROWS_PER_INSERT = 64;
+
+/** At most this many recent findOne answers per collection, and this many characters of them (see `recent`). */
+const RECENT_ENTRIES = 512;
+const RECENT_CHARS = 4 * 1024 * 1024;
+
+/**
+ * The key of a findOne filter whose answer may be kept (see `recent`): a filter of plain equalities on
+ * strings, finite numbers and booleans, as the look-ups by id are; null for any other.
+ */
+function recentKey(filter: Filter): string | null {
+  let key = '';
+  for (const name in filter) {
+    const value = (filter as Record<string, unknown>)[name];
+    const type = typeof value;
+    if (
+      name.startsWith('$') ||
+      !(type === 'string' || type === 'boolean' || (type === 'number' && Number.isFinite(value)))
+    )
+      return null;
+    key += `${JSON.stringify(name)}:${type === 'string' ? JSON.stringify(value) : String(value)},`;
+  }
+  return key;
+}
 
 const HAS_DATE = 1;
 const ODD_KEY = 2;

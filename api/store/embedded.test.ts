@@ -246,6 +246,38 @@ describe('embedded store', () => {
     await store.close();
   });
 
+  it('answers a repeated findOne from its recent answers, never older than the last write of the collection', async () => {
+    const store = await openStore({ dataDir: ':memory:' });
+    const projects = store.collection('projects');
+    expect(await projects.findOne({ id: 7, clientId: 1 })).toBeNull();
+    await projects.insertOne({ id: 7, clientId: 1, name: 'a', tags: ['x'] });
+    // A "none" kept from before the insert is not answered again.
+    const first = await projects.findOne({ id: 7, clientId: 1 });
+    expect(first).toMatchObject({ name: 'a' });
+    // Each answer is the caller's own copy.
+    (first as unknown as { tags: string[] }).tags.push('changed');
+    expect(await projects.findOne({ id: 7, clientId: 1 })).toMatchObject({ tags: ['x'] });
+    await projects.updateOne({ id: 7 }, { $set: { name: 'b' } });
+    expect(await projects.findOne({ id: 7, clientId: 1 })).toMatchObject({ name: 'b' });
+    expect(await projects.findOne({ id: 7, clientId: 1 }, { projection: { name: 1 } })).toEqual({
+      _id: first?._id,
+      name: 'b',
+    });
+    // A refused write changes nothing, and the next answer still shows the stored document.
+    await expect(projects.insertOne({ id: 7, clientId: 1, name: 'dup' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(await projects.findOne({ id: 7, clientId: 1 })).toMatchObject({ name: 'b' });
+    await projects.findOneAndUpdate({ id: 7 }, { $set: { name: 'c' } });
+    expect(await projects.findOne({ id: 7, clientId: 1 })).toMatchObject({ name: 'c' });
+    await projects.deleteMany({ clientId: 1 });
+    expect(await projects.findOne({ id: 7, clientId: 1 })).toBeNull();
+    // Another collection's writes do not touch this one's answers, nor the other way round.
+    await projects.insertOne({ id: 8, clientId: 1, name: 'd' });
+    expect(await projects.findOne({ id: 8, clientId: 1 })).toMatchObject({ name: 'd' });
+    await store.collection('clients').insertOne({ id: 8, name: 'client' });
+    expect(await projects.findOne({ id: 8, clientId: 1 })).toMatchObject({ name: 'd' });
+    await store.close();
+  });
+
   it('moves a side table of the first layout (a rowid table and its index) into the clustered one on open', async () => {
     const dir = await tempDir();
     const first = await openDir(dir);
@@ -270,7 +302,9 @@ describe('embedded store', () => {
     const side = 'w:formEntries:formEntries_registerRow';
     db.exec(`ALTER TABLE "${side}" RENAME TO "old"`);
     db.exec(`DROP INDEX "ix:formEntries:formEntries_registerRow:rid"`);
-    db.exec(`CREATE TABLE "${side}" (rid INTEGER NOT NULL, scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL)`);
+    db.exec(
+      `CREATE TABLE "${side}" (rid INTEGER NOT NULL, scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL)`,
+    );
     db.exec(`INSERT INTO "${side}" (rid, scope, path, value) SELECT rid, scope, path, value FROM "old"`);
     db.exec(`DROP TABLE "old"`);
     db.exec(`CREATE INDEX "ix:formEntries:formEntries_registerRow" ON "${side}" (scope, path, value)`);
