@@ -96,6 +96,11 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('cache_size = -32000');
+    // Statement and savepoint journals in memory: every write task runs in a savepoint of its group, and every
+    // statement that writes several rows has a statement journal, each a copy of the pages it changes, kept only
+    // to roll that task or statement back within the open transaction (the log makes the group durable). In a
+    // temporary file they cost a save more than its own rows did (docs/store.md "Durability").
+    db.pragma('temp_store = MEMORY');
     db.function('key_regexp', { deterministic: true }, (source, flags, key) =>
       keyRegexp(String(source), String(flags), typeof key === 'string' ? key : null),
     );
