@@ -18,6 +18,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** The request body, the same for every request. */
   body?: string;
+  /** Request bodies sent in turn, one per request (instead of `body`), so that saves differ as real ones do. */
+  bodies?: string[];
 }
 
 /** What came back: answered requests, those with a status other than 2xx, and latency percentiles (ms). */
@@ -35,12 +37,18 @@ export interface LoadResult {
 /** The child's script (plain JavaScript, so the child needs no TypeScript loader). */
 const CHILD = `
 const autocannon = require('autocannon');
-const options = JSON.parse(process.argv[1]);
+// The options come on standard input (a thousand bodies are more than one argument may hold).
+const options = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 const latencies = [];
 let failures = 0;
+let sent = 0;
 const instance = autocannon({
   url: options.url, connections: options.connections, duration: options.seconds, pipelining: 1,
   method: options.method ?? 'GET', headers: options.headers ?? {}, body: options.body,
+  ...(options.bodies ? { requests: [{ setupRequest: (request) => {
+    request.body = options.bodies[sent++ % options.bodies.length];
+    return request;
+  } }] } : {}),
 });
 instance.on('response', (_client, statusCode, _bytes, ms) => {
   latencies.push(ms);
@@ -66,10 +74,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 export function httpLoad(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CHILD, JSON.stringify(options)], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(process.execPath, ['-e', CHILD], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify(options));
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {

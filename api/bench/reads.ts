@@ -8,7 +8,7 @@
  * seed. The load comes from autocannon in a child process (api/bench/load.ts): BENCH_CONNECTIONS (default 20)
  * keep-alive connections for BENCH_SECONDS (default 5) against each, after one unrecorded second: the bare
  * page, a signed-in user's GET /api/projects/summary/1 (session, tenant, access check, one store read), and
- * saves: PUT …/submit of a new entry each. Prints requests per second, p50/p95/p99 latency, the server's CPU
+ * saves: PUT …/submit of a new entry each, with 1,000 different sets of answers in turn. Prints requests per second, p50/p95/p99 latency, the server's CPU
  * time per request, all threads and the event loop's alone (steadier than the rate on a shared machine) and the ratios to bare Hono. BENCH_ROUNDS
  * (default 1) repeats the three to show the spread; BENCH_PROFILE=hello|reads|saves prints a CPU profile of
  * the server during that part.
@@ -42,7 +42,11 @@ function eventLoopCpuMs(): number | null {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
   // BENCH_PROFILE=hello|reads|saves: a CPU profile of the server while that part runs (api/bench/profile.ts).
   const profile = process.env.BENCH_PROFILE;
-  const load = async (part: string, url: string, extra: Pick<LoadOptions, 'method' | 'body' | 'headers'> = {}) => {
+  const load = async (
+    part: string,
+    url: string,
+    extra: Pick<LoadOptions, 'method' | 'body' | 'bodies' | 'headers'> = {},
+  ) => {
     // One second first, unrecorded, so the server's code is compiled before the figures are taken.
     await httpLoad({ url, connections, seconds: 1, ...extra });
     // The server's CPU time per answered request (this process: user + system, thread pool included): less
@@ -88,7 +92,11 @@ function eventLoopCpuMs(): number | null {
   const form = demoSeed.formDefinitions.find((f) => f.id === 1)!;
   // What a browser sends with every call (the API compresses larger answers for it).
   const browser = { 'Accept-Encoding': 'gzip, deflate, br' };
-  const saveBody = JSON.stringify({ formId: form.id, answers: sampleAnswers(form as never, 3) });
+  // Each save its own answers (1,000 variants in turn: texts, dates, numbers and options that differ), so that
+  // the register's index rows of consecutive saves fall in different places of the index, as real ones do.
+  const saveBodies = Array.from({ length: 1000 }, (_, i) =>
+    JSON.stringify({ formId: form.id, answers: sampleAnswers(form as never, i + 1) }),
+  );
   const row = (name: string, r: LoadResult & { cpuUs: number; loopUs: number }) =>
     console.log(
       `${name.padEnd(40)} ${r.rate.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(5)} µs/req (event loop ${r.loopUs.toFixed(0).padStart(5)})  failures ${r.failures}`,
@@ -103,14 +111,21 @@ function eventLoopCpuMs(): number | null {
     });
     row('GET /api/projects/summary/1 (signed in)', reads);
     console.log(`ratio to bare Hono: ${((reads.rate / hello.rate) * 100).toFixed(1)}% (bar: at least 30%)`);
-    // Saves: every request submits a new entry of the Concrete Pour Inspection (validation, counters, the entry
-    // and its register read model, group-committed with the other requests' writes and fsynced).
+    // Saves: every request submits a new entry of the Concrete Pour Inspection, with answers of its own
+    // (validation, counters, the entry and its register read model, group-committed with the other requests'
+    // writes and fsynced).
     const saves = await load('saves', `${platform.url}/api/projects/1/forms/quality-assurance/submit`, {
       method: 'PUT',
       headers: { Cookie: cookie, Origin: platform.url, 'Content-Type': 'application/json', ...browser },
-      body: saveBody,
+      bodies: saveBodies,
     });
     row('PUT …/submit, a new entry each (saves)', saves);
+    // The method's own check: the saves stored different answers (a body sent again and again would not).
+    const stored = await store
+      .collection('formEntries')
+      .find({ formId: form.id }, { sort: { id: -1 }, limit: 1000, projection: { registerRow: 1 } });
+    const distinct = new Set(stored.map((e) => (e.registerRow as { text?: { q_1?: string } }).text?.q_1));
+    console.log(`the last ${stored.length} saves hold ${distinct.size} different answers to the first question`);
     console.log(
       `saves: ${((saves.rate / hello.rate) * 100).toFixed(1)}% of bare Hono (bar: at least 2,000/s with p95 under 50 ms)`,
     );
