@@ -9,15 +9,13 @@
  * loaded (./pages, ../routes screen routes, the login page's client chooser, ./RootLayout's toast). A root
  * inside a root adds nothing, so a screen inside the shell keeps the shell's theme.
  */
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createContext, type ReactNode, useContext } from 'react';
+import { styleCache } from './style-cache';
 import { makeTheme } from './theme';
 
-const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;
-const cache = createCache({ key: 'css', nonce });
 const baseTheme = makeTheme();
 const Inside = createContext(false);
 
@@ -26,7 +24,7 @@ export function MuiRoot({ children }: { children: ReactNode }) {
   if (useContext(Inside)) return children;
   return (
     <Inside.Provider value={true}>
-      <CacheProvider value={cache}>
+      <CacheProvider value={styleCache}>
         <ThemeProvider theme={baseTheme}>
           <CssBaseline />
           {children}

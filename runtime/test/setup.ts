@@ -1,11 +1,13 @@
 /**
  * Set-up of the jsdom test project (vitest.config.ts): jest-dom matchers, the mock API (MSW over the real
- * app; any request it has no handler for fails the test), fresh data before and a clean DOM after each test.
+ * app; any request it has no handler for fails the test), fresh data before and a clean DOM (no MUI styles
+ * either) after each test.
  */
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { resetStyleCache } from '../shell/style-cache';
 import { mockApi, server } from './mock-api';
 
 // jsdom has no 2D canvas (it would log 'Not implemented' each time): the signature pad sees none.
@@ -35,6 +37,8 @@ beforeEach(() => mockApi.reset());
 
 afterEach(() => {
   cleanup();
+  // Each test starts with no MUI styles on the page, as a page load does (runtime/shell/style-cache.ts).
+  resetStyleCache();
   server.resetHandlers();
 });
 
