@@ -79,6 +79,11 @@ function eventLoopCpuMs(): number | null {
   const store = await openEmbeddedStore(dir);
   await store.ensureIndexes();
   await seedIfEmpty(store);
+  // BENCH_ENTRIES (default 0): entries of form 1 written into the store first (api/bench/entries.ts), to measure
+  // and profile at scale in this process; `npm run bench:scale` measures reads and saves at 100,000 entries on
+  // the server as `npm start` runs it.
+  const { writeBenchEntries } = await import('./entries');
+  await writeBenchEntries(store, Number(process.env.BENCH_ENTRIES ?? 0));
   const platform = await listen(createApp({ store }).fetch);
   const login = await fetch(`${platform.url}/api/authorization/login`, {
     method: 'POST',

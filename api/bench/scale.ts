@@ -6,28 +6,31 @@
  * - start-up: from spawn to listening, and the server's resident memory (RSS, /proc) before any request;
  * - the register: first page, a middle page, sorted by a question, filtered by a question, BENCH_SCALE_CALLS
  *   calls each (default 50), p50 and p95 in ms;
- * - the CSV of every entry: time, and the server's peak RSS during it (sampled every 50 ms) above idle.
+ * - the CSV of every entry: time, and the server's peak RSS during it (sampled every 50 ms) above idle;
+ * - reads (a signed-in GET /api/projects/summary/1) and saves (PUT …/submit, 1,000 sets of answers in turn) over
+ *   HTTP from autocannon in a child process, with the server's CPU per request, and a bare Hono hello-world
+ *   measured the same way in the same run.
  * Against the issue's bar at 100k: start-up < 2 s and RSS < 300 MiB; every register call p95 < 50 ms; CSV < 3 s
- * with peak RSS at most 100 MiB above idle.
+ * with peak RSS at most 100 MiB above idle; reads at least 30% of bare Hono; saves at least 2,000/s, p95 < 50 ms.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FormDefinition, FormEntry } from '../../engine/types/generated';
-import { demoSeed } from '../../fixtures/seed';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { clientPasswordDigest } from '../auth/passwords';
-import { raiseSequence } from '../ids';
-import { readModelOf } from '../operations/entries';
 import { seedIfEmpty } from '../seed/load';
 import { openEmbeddedStore } from '../store/embedded';
 import { sampleAnswers } from '../test/harness';
+import { benchForm, writeBenchEntries } from './entries';
+import { httpLoad, type LoadOptions, type LoadResult } from './load';
 
 const ENTRIES = Number(process.env.BENCH_SCALE_ENTRIES ?? 100_000);
 const CALLS = Number(process.env.BENCH_SCALE_CALLS ?? 50);
 const root = path.resolve(import.meta.dirname, '..', '..');
-const form = demoSeed.formDefinitions.find((f) => f.id === 1) as FormDefinition;
+const form = benchForm;
 
 /** A free TCP port of 127.0.0.1. */
 function freePort(): Promise<number> {
@@ -45,6 +48,13 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** CPU time (user + system) of a process in ms (Linux /proc, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'siteforms-scale-'));
@@ -55,34 +65,7 @@ try {
   const store = await openEmbeddedStore(dir, { durability: 'process' });
   await store.ensureIndexes();
   await seedIfEmpty(store);
-  const base = { clientId: 1, projectId: 1, formId: form.id, formVersion: 1, formArea: form.formArea };
-  const batch = 5_000;
-  for (let start = 0; start < ENTRIES; start += batch) {
-    const docs: (FormEntry & { [key: string]: unknown })[] = [];
-    for (let i = start; i < Math.min(ENTRIES, start + batch); i++) {
-      const entry: FormEntry = {
-        ...base,
-        id: i + 1,
-        aggregateRootId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-        entryNumber: i + 1,
-        globalEntryNumber: i + 1,
-        displayGlobalId: `${form.id}-${i + 1}`,
-        client: 'Corrib Civil Engineering Ltd',
-        date: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
-        enteredBy: 'Cian Murphy',
-        enteredById: 2,
-        projectName: 'Demo',
-        projectAddress: '',
-        isPublic: false,
-        answers: sampleAnswers(form, i),
-      };
-      // As submitEntry stores it: with its register read model.
-      docs.push({ ...entry, ...readModelOf(form, entry) });
-    }
-    await store.collection<FormEntry & { [key: string]: unknown }>('formEntries').insertMany(docs);
-  }
-  await raiseSequence(store, 'formEntries', ENTRIES);
-  await raiseSequence(store, `entry:1:1:${form.id}`, ENTRIES);
+  await writeBenchEntries(store, ENTRIES);
   await store.close();
   console.log(`\nScale: ${ENTRIES} entries written in ${((performance.now() - writeStart) / 1000).toFixed(1)} s`);
 
@@ -159,6 +142,49 @@ try {
   console.log(
     `CSV of ${ENTRIES} entries ${csvSeconds.toFixed(1)} s (bar < 3), ${(bytes / 2 ** 20).toFixed(1)} MiB, peak RSS ${peak.toFixed(0)} MiB, ${(peak - before).toFixed(0)} above idle (bar <= 100)`,
   );
+
+  // Reads and saves over HTTP on this server and its ENTRIES entries, as api/bench/reads.ts measures them on the
+  // demo seed: autocannon in a child process, 20 connections, BENCH_SECONDS (default 5) after one unrecorded
+  // second; the bare Hono hello-world is served from this process in the same run.
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const connections = 20;
+  const bare = await new Promise<{ url: string; close: () => void }>((resolve) => {
+    const listening = serve(
+      { fetch: new Hono().get('/', (c) => c.text('hello')).fetch, port: 0, hostname: '127.0.0.1' },
+      (info: AddressInfo) => resolve({ url: `http://127.0.0.1:${info.port}/`, close: () => listening.close() }),
+    );
+  });
+  const measure = async (target: string, extra: Pick<LoadOptions, 'method' | 'headers' | 'bodies'> = {}) => {
+    await httpLoad({ url: target, connections, seconds: 1, ...extra });
+    const cpuBefore = cpuMs(child.pid as number);
+    const result = await httpLoad({ url: target, connections, seconds, ...extra });
+    const cpuUs = ((cpuMs(child.pid as number) - cpuBefore) * 1000) / Math.max(1, result.requests);
+    return { ...result, cpuUs };
+  };
+  const hello = await measure(bare.url);
+  bare.close();
+  const reads = await measure(`${url}/api/projects/summary/1`, {
+    headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, deflate, br' },
+  });
+  const saves = await measure(`${url}/api/projects/1/forms/quality-assurance/submit`, {
+    method: 'PUT',
+    headers: {
+      Cookie: cookie,
+      Origin: url,
+      'Content-Type': 'application/json',
+      'Accept-Encoding': 'gzip, deflate, br',
+    },
+    bodies: Array.from({ length: 1000 }, (_, i) =>
+      JSON.stringify({ formId: form.id, answers: sampleAnswers(form as never, i + 1) }),
+    ),
+  });
+  const line = (name: string, r: LoadResult & { cpuUs: number }, server = true) =>
+    `${name.padEnd(34)} ${r.rate.toFixed(0).padStart(7)} req/s  p95 ${r.p95.toFixed(1).padStart(5)} ms${server ? `  server CPU ${r.cpuUs.toFixed(0)} µs/req` : ''}  failures ${r.failures}`;
+  console.log(line('bare Hono hello-world', hello, false));
+  console.log(line('GET /api/projects/summary/1', reads));
+  console.log(`reads: ${((reads.rate / hello.rate) * 100).toFixed(1)}% of bare Hono (bar: at least 30%)`);
+  console.log(line('PUT …/submit, a new entry each', saves));
+  console.log('saves: bar at least 2,000/s with p95 under 50 ms');
 } finally {
   server?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
