@@ -21,6 +21,8 @@ import {
   boundKeys,
   type CollectionLayout,
   type FilterPlan,
+  isMatchOnly,
+  keyColumn,
   planFilter,
   quote,
   renderWhere,
@@ -61,6 +63,8 @@ export interface IndexRecord {
   keys: Record<string, 1 | -1>;
   unique: boolean;
   expireAfterSeconds?: number;
+  /** A wildcard index's match-only paths (IndexOptions.matchOnlyPaths), as its side-table rows are kept. */
+  matchOnlyPaths?: string[];
 }
 
 /**
@@ -329,12 +333,21 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       keys,
       unique: options.unique === true,
       ...(options.expireAfterSeconds !== undefined ? { expireAfterSeconds: options.expireAfterSeconds } : {}),
+      ...(wildcardFields.length === 1 && options.matchOnlyPaths?.length
+        ? { matchOnlyPaths: [...options.matchOnlyPaths] }
+        : {}),
     };
     await this.write(() => {
       const known = [...this.indexRecords.values()].find(
         (r) => r.name === name || JSON.stringify(r.keys) === JSON.stringify(keys),
       );
-      if (known) return;
+      if (known) {
+        // A wildcard index asked for with other match-only paths than its rows are kept with: the rows move.
+        const wanted = record.matchOnlyPaths ?? [];
+        if (wildcardFields.length === 1 && JSON.stringify(known.matchOnlyPaths ?? []) !== JSON.stringify(wanted))
+          this.rekeyMatchOnly(known, wanted);
+        return;
+      }
       try {
         this.buildIndex(record);
       } catch (error) {
@@ -363,16 +376,57 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     const wildcard = fields.find((f) => f.endsWith('.$**'));
     for (const field of fields) if (field !== wildcard) this.layout.columns.set(field, columnName(field));
     if (wildcard && !this.layout.wildcards.some((w) => w.name === record.name)) {
-      const layout: WildcardLayout = {
-        name: record.name,
-        table: wildcardTable(this.ctx.name, record.name),
-        prefix: fields.filter((f) => f !== wildcard),
-        root: wildcard.slice(0, -'.$**'.length),
-      };
+      const layout = this.wildcardLayout(record);
       upgradeSideTable(this.ctx.db, this.ctx.name, layout);
       this.layout.wildcards.push(layout);
     }
     if (record.expireAfterSeconds !== undefined) this.ttl.set(fields[0], record.expireAfterSeconds);
+  }
+
+  /** The side-table layout of a wildcard index's record. */
+  private wildcardLayout(record: IndexRecord): WildcardLayout {
+    const fields = Object.keys(record.keys);
+    const wildcard = fields.find((f) => f.endsWith('.$**')) as string;
+    return {
+      name: record.name,
+      table: wildcardTable(this.ctx.name, record.name),
+      prefix: fields.filter((f) => f !== wildcard),
+      root: wildcard.slice(0, -'.$**'.length),
+      matchOnly: record.matchOnlyPaths ?? [],
+    };
+  }
+
+  /**
+   * Keeps the side-table rows of the wildcard index `known` with the match-only paths `wanted` from now on: rows
+   * of a path that becomes match-only move their key from `value` to `text`, and back for one that stops being
+   * so (in SQL, inside the write's transaction); the index's record and layout follow.
+   */
+  private rekeyMatchOnly(known: IndexRecord, wanted: string[]): void {
+    const layout = this.layout.wildcards.find((w) => w.name === known.name);
+    if (!layout) return;
+    const side = quote(layout.table);
+    const matching = (paths: string[]) => {
+      const parts = paths.map(() => '(path = ? OR (path > ? AND path < ?))');
+      return {
+        sql: parts.length === 0 ? '0' : `(${parts.join(' OR ')})`,
+        params: paths.flatMap((p) => [p, `${p}.`, `${p}/`]),
+      };
+    };
+    const into = matching(wanted);
+    this.ctx.db
+      .prepare(`UPDATE ${side} SET text = value, value = '' WHERE text IS NULL AND ${into.sql}`)
+      .run(...into.params);
+    this.ctx.db
+      .prepare(`UPDATE ${side} SET value = text, text = NULL WHERE text IS NOT NULL AND NOT ${into.sql}`)
+      .run(...into.params);
+    const record: IndexRecord = { ...known };
+    if (wanted.length > 0) record.matchOnlyPaths = [...wanted];
+    else delete record.matchOnlyPaths;
+    this.ctx.db
+      .prepare('UPDATE _indexes SET spec = ? WHERE collection = ? AND name = ?')
+      .run(JSON.stringify(record), this.ctx.name, known.name);
+    this.indexRecords.set(known.name, record);
+    layout.matchOnly = [...wanted];
   }
 
   /** Inserts a document as it is (used by the import of an nedb data directory): no index is checked yet. */
@@ -401,12 +455,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     }
     const sqlName = quote(`ix:${this.ctx.name}:${record.name}`);
     if (wildcard) {
-      const layout: WildcardLayout = {
-        name: record.name,
-        table: wildcardTable(this.ctx.name, record.name),
-        prefix: plain,
-        root: wildcard.slice(0, -'.$**'.length),
-      };
+      const layout = this.wildcardLayout(record);
       createSideTable(this.ctx.db, this.ctx.name, layout);
       this.ctx.db.exec(`CREATE TABLE ${quote(scopeTable(layout))} (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE)`);
       for (const raw of this.ctx.db.prepare(`SELECT rowid AS rid, doc FROM ${table}`).all() as RawRow[])
@@ -517,7 +566,8 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     const condition = plan.wildcardParts.find((p) => p.path === first)?.condition;
     const tail = columnOrder(rest);
     const scope = wildcard ? scopeKey(wildcard, boundKeys(plan)) : null;
-    if (!wildcard || !condition || !tail || scope === null) return null;
+    // A match-only path's rows are in document order, not in its values' order: JavaScript sorts.
+    if (!wildcard || !condition || !tail || scope === null || isMatchOnly(wildcard, first)) return null;
     const bound = condition('s.value');
     return {
       drivenBy: first,
@@ -541,9 +591,10 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       const scope = scopeKey(wildcard, keyOf);
       if (scope === null) return false;
       const inner = condition('w.value');
+      const column = isMatchOnly(wildcard, path) ? 'text' : 'value';
       const sample = this.ctx
         .statement(
-          `SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN ${inner.sql} THEN 1 ELSE 0 END), 0) AS m FROM (SELECT value FROM ${quote(wildcard.table)} WHERE scope = ${scopeSql(wildcard)} AND path = ? LIMIT 2000) w`,
+          `SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN ${inner.sql} THEN 1 ELSE 0 END), 0) AS m FROM (SELECT ${column} AS value FROM ${quote(wildcard.table)} WHERE scope = ${scopeSql(wildcard)} AND path = ? LIMIT 2000) w`,
         )
         .get(...inner.params, scope, path) as { n: number; m: number };
       if (sample.m === 0 || (wanted * sample.n) / sample.m > 5000) return false;
@@ -561,7 +612,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     const onlyPrefix = plan.columnParts.every((p) => p.equalTo !== undefined && wildcard.prefix.includes(p.path));
     const scope = scopeKey(wildcard, boundKeys(plan));
     if (!onlyPrefix || scope === null || plan.columnParts.length !== wildcard.prefix.length) return null;
-    const inner = condition('w.value');
+    const inner = condition(keyColumn(wildcard, path, 'w'));
     return {
       sql: `SELECT COUNT(*) AS n FROM ${quote(wildcard.table)} w WHERE w.scope = ${scopeSql(wildcard)} AND w.path = ? AND ${inner.sql}`,
       params: [scope, path, ...inner.params],
@@ -641,18 +692,21 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
         for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
         return;
       }
-      params.push(scope, path, indexedScalar(value, path), rid);
+      const key = indexedScalar(value, path);
+      // A match-only path's key goes in `text`, its `value` empty: its rows sort by document, at the index's end.
+      if (isMatchOnly(wildcard, path)) params.push(scope, path, '', rid, key);
+      else params.push(scope, path, key, rid, null);
     };
     walk(root, wildcard.root);
     // One statement per WILDCARD_ROWS_PER_INSERT rows rather than one per row.
-    const rows = params.length / 4;
+    const rows = params.length / 5;
     for (let start = 0; start < rows; start += WILDCARD_ROWS_PER_INSERT) {
       const count = Math.min(WILDCARD_ROWS_PER_INSERT, rows - start);
       this.ctx
         .statement(
-          `INSERT INTO ${quote(wildcard.table)} (scope, path, value, rid) VALUES (?, ?, ?, ?)${', (?, ?, ?, ?)'.repeat(count - 1)}`,
+          `INSERT INTO ${quote(wildcard.table)} (scope, path, value, rid, text) VALUES (?, ?, ?, ?, ?)${', (?, ?, ?, ?, ?)'.repeat(count - 1)}`,
         )
-        .run(params.slice(start * 4, (start + count) * 4));
+        .run(params.slice(start * 5, (start + count) * 5));
     }
   }
 
@@ -790,26 +844,34 @@ export function wildcardTable(collection: string, index: string): string {
  * Creates a wildcard index's side table: one row per indexed scalar, clustered by its key (`scope`, `path`,
  * `value`, then `rid`, the document's rowid; a WITHOUT ROWID table, so the rows are the index itself and a save
  * writes one B-tree for them rather than a table and its index), with a second index by `rid` and `path` for a
- * document's own rows (updates, deletes, correlated filters). docs/store.md "Registers".
+ * document's own rows (updates, deletes, correlated filters). A match-only path's row keeps its key in `text`
+ * and an empty `value`, so a new document's rows for it go at the end of its path's rows. docs/store.md
+ * "Embedded store".
  */
 function createSideTable(db: Database.Database, collection: string, layout: WildcardLayout): void {
   const side = quote(layout.table);
   db.exec(
-    `CREATE TABLE ${side} (scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (scope, path, value, rid)) WITHOUT ROWID`,
+    `CREATE TABLE ${side} (scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL, rid INTEGER NOT NULL, text TEXT, PRIMARY KEY (scope, path, value, rid)) WITHOUT ROWID`,
   );
   db.exec(`CREATE INDEX ${quote(`ix:${collection}:${layout.name}:rid`)} ON ${side} (rid, path)`);
 }
 
 /**
  * Moves a side table of the first layout (a rowid table with an index on `scope, path, value`, before
- * 2026-11-25) into the clustered one (createSideTable), in SQL alone. Runs when the store opens; a no-op for a
- * table already clustered. One transaction: a crash leaves the old table as it was.
+ * 2026-11-25) into the clustered one (createSideTable), in SQL alone, and gives a clustered table of before
+ * match-only paths its `text` column. Runs when the store opens; a no-op for a table of today's layout. One
+ * transaction: a crash leaves the old table as it was. The rows keep every key in `value` (their index's record
+ * has no match-only paths yet); ensureIndexes moves those of match-only paths (EmbeddedCollection.createIndex).
  */
 export function upgradeSideTable(db: Database.Database, collection: string, layout: WildcardLayout): void {
   const found = db.prepare('SELECT sql FROM sqlite_master WHERE type = ? AND name = ?').get('table', layout.table) as
     | { sql: string }
     | undefined;
-  if (!found || /WITHOUT ROWID/i.test(found.sql)) return;
+  if (!found) return;
+  if (/WITHOUT ROWID/i.test(found.sql)) {
+    if (!/\btext TEXT\b/.test(found.sql)) db.exec(`ALTER TABLE ${quote(layout.table)} ADD COLUMN text TEXT`);
+    return;
+  }
   const old = `${layout.table}:old`;
   db.transaction(() => {
     db.exec(`ALTER TABLE ${quote(layout.table)} RENAME TO ${quote(old)}`);

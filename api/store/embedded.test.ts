@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runStoreContract } from './contract';
 import { type Durability, type EmbeddedStore, openEmbeddedStore } from './embedded';
@@ -305,7 +306,15 @@ describe('embedded store', () => {
     db.exec(
       `CREATE TABLE "${side}" (rid INTEGER NOT NULL, scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL)`,
     );
-    db.exec(`INSERT INTO "${side}" (rid, scope, path, value) SELECT rid, scope, path, value FROM "old"`);
+    db.exec(
+      `INSERT INTO "${side}" (rid, scope, path, value) SELECT rid, scope, path, COALESCE(text, value) FROM "old"`,
+    );
+    // Its index's record knew no match-only paths either.
+    const spec = JSON.parse(
+      (db.prepare('SELECT spec FROM _indexes WHERE name = ?').get('formEntries_registerRow') as { spec: string }).spec,
+    );
+    delete spec.matchOnlyPaths;
+    db.prepare('UPDATE _indexes SET spec = ? WHERE name = ?').run(JSON.stringify(spec), 'formEntries_registerRow');
     db.exec(`DROP TABLE "old"`);
     db.exec(`CREATE INDEX "ix:formEntries:formEntries_registerRow" ON "${side}" (scope, path, value)`);
     db.exec(`CREATE INDEX "ix:formEntries:formEntries_registerRow:rid" ON "${side}" (rid, path)`);
@@ -317,6 +326,11 @@ describe('embedded store', () => {
     expect((await reopened.find(filter, options)).map((e) => e.id)).toEqual(expected);
     const plan = (reopened as unknown as EmbeddedCollection<Doc>).explain(filter, options).plan.join('\n');
     expect(plan).toContain('SEARCH s USING PRIMARY KEY (scope=? AND path=?');
+    // The filter texts (a match-only path of the index, api/store/indexes.ts) moved to `text` on ensureIndexes.
+    const text = { clientId: 1, projectId: 1, formId: 1, 'registerRow.text.q_1': { $regex: 'w1' } };
+    expect((await reopened.find(text, { sort: { entryNumber: 1 } })).map((e) => e.id)).toEqual([
+      2, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+    ]);
     await reopened.deleteOne({ id: expected[0] });
     expect((await reopened.find(filter, options)).map((e) => e.id)).not.toContain(expected[0]);
     await second.close();
@@ -325,7 +339,149 @@ describe('embedded store', () => {
     expect(table.sql).toMatch(/WITHOUT ROWID/);
     // Every row came across (less the deleted entry's two).
     expect((check.prepare(`SELECT COUNT(*) AS n FROM "${side}"`).get() as { n: number }).n).toBe(rows - 2);
+    const kept = check.prepare(`SELECT path, value, text FROM "${side}" WHERE rid = 2 ORDER BY path`).all();
+    expect(kept).toEqual([
+      { path: 'registerRow.sortKeys.q_1', value: 'ck7', text: null },
+      { path: 'registerRow.text.q_1', value: '', text: 'cw1' },
+    ]);
     check.close();
+  });
+
+  it('gives a clustered side table of before match-only paths its text column on open', async () => {
+    const dir = await tempDir();
+    const first = await openDir(dir);
+    await first.collection('formEntries').insertMany(
+      Array.from({ length: 12 }, (_, i) => ({
+        id: i + 1,
+        clientId: 1,
+        projectId: 1,
+        formId: 1,
+        entryNumber: i + 1,
+        registerRow: { sortKeys: { q_1: `k${i}` }, text: { q_1: `w${i}` } },
+      })),
+    );
+    await first.close();
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(path.join(dir, 'store.sqlite'));
+    const side = 'w:formEntries:formEntries_registerRow';
+    db.exec(`CREATE TABLE "old" AS SELECT scope, path, COALESCE(text, value) AS value, rid FROM "${side}"`);
+    db.exec(`DROP TABLE "${side}"`);
+    db.exec(
+      `CREATE TABLE "${side}" (scope INTEGER NOT NULL, path TEXT NOT NULL, value TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (scope, path, value, rid)) WITHOUT ROWID`,
+    );
+    db.exec(`CREATE INDEX "ix:formEntries:formEntries_registerRow:rid" ON "${side}" (rid, path)`);
+    db.exec(`INSERT INTO "${side}" SELECT scope, path, value, rid FROM "old"`);
+    db.exec(`DROP TABLE "old"`);
+    const spec = JSON.parse(
+      (db.prepare('SELECT spec FROM _indexes WHERE name = ?').get('formEntries_registerRow') as { spec: string }).spec,
+    );
+    delete spec.matchOnlyPaths;
+    db.prepare('UPDATE _indexes SET spec = ? WHERE name = ?').run(JSON.stringify(spec), 'formEntries_registerRow');
+    db.close();
+    const second = await openDir(dir);
+    const entries = second.collection('formEntries');
+    const text = { clientId: 1, projectId: 1, formId: 1, 'registerRow.text.q_1': { $regex: 'w1' } };
+    expect((await entries.find(text, { sort: { entryNumber: 1 } })).map((e) => e.id)).toEqual([2, 11, 12]);
+    const sorted = await entries.find(
+      { clientId: 1, projectId: 1, formId: 1, 'registerRow.sortKeys.q_1': { $gt: '' } },
+      { sort: { 'registerRow.sortKeys.q_1': -1 }, limit: 3 },
+    );
+    expect(sorted.map((e) => e.id)).toEqual([10, 9, 8]);
+    await second.close();
+  });
+
+  it('keeps the rows of match-only paths in document order, and answers their filters and sorts as a full scan does', async () => {
+    const dir = await tempDir();
+    const store = await openDir(dir);
+    const docs = store.collection('projects');
+    await docs.createIndex({ clientId: 1, 'w.$**': 1 }, { name: 'projects_w' });
+    const words = ['beta', 'Alpha', '10', '9', 'gamma', 'delta', 'alphabet'];
+    await docs.insertMany(
+      Array.from({ length: 40 }, (_, i) => ({
+        id: 1000 + i,
+        clientId: 1 + (i % 2),
+        w: { sort: `${words[i % words.length]}${i % 3}`, text: { a: `${words[(i * 3) % words.length]} ${i}` } },
+      })),
+    );
+    type W = { id: number; w: { sort: string; text: { a: string } } };
+    const all = (await docs.find({ clientId: 1 })) as unknown as W[];
+    const reference = (test: (d: W) => boolean) =>
+      all
+        .filter(test)
+        .map((d) => d.id)
+        .sort((a, b) => a - b);
+    const ids = async (filter: Record<string, unknown>) =>
+      ((await docs.find(filter, { sort: { id: 1 } })) as unknown as W[]).map((d) => d.id);
+    const check = async () => {
+      expect(await ids({ clientId: 1, 'w.text.a': { $regex: 'alpha' } })).toEqual(
+        reference((d) => d.w.text.a.includes('alpha')),
+      );
+      expect(await ids({ clientId: 1, 'w.text.a': { $gte: 'beta', $lt: 'delta' } })).toEqual(
+        reference((d) => d.w.text.a >= 'beta' && d.w.text.a < 'delta'),
+      );
+      expect(await docs.countDocuments({ clientId: 1, 'w.text.a': { $regex: '^gamma' } })).toBe(
+        reference((d) => d.w.text.a.startsWith('gamma')).length,
+      );
+      // Sorted by a match-only path: in memory, in the values' order.
+      const sorted = (await docs.find(
+        { clientId: 1, 'w.text.a': { $gt: '' } },
+        { sort: { 'w.text.a': -1, id: 1 }, limit: 7 },
+      )) as unknown as W[];
+      const expected = [...all].sort((a, b) =>
+        a.w.text.a === b.w.text.a ? a.id - b.id : a.w.text.a < b.w.text.a ? 1 : -1,
+      );
+      expect(sorted.map((d) => d.id)).toEqual(expected.slice(0, 7).map((d) => d.id));
+      // An ordered path is still read in the index's order.
+      const byIndex = (docs as unknown as EmbeddedCollection<Doc>).explain(
+        { clientId: 1, 'w.sort': { $gt: '' } },
+        { sort: { 'w.sort': 1 }, limit: 5 },
+      );
+      expect(byIndex).toMatchObject({ jsSort: false, residual: false });
+    };
+    await check();
+    const rowsOf = () => {
+      const side = new SQLite(path.join(dir, 'store.sqlite'), { readonly: true });
+      try {
+        return side
+          .prepare('SELECT path, value = \'\' AS empty, text IS NOT NULL AS hasText FROM "w:projects:projects_w"')
+          .all() as Array<{ path: string; empty: number; hasText: number }>;
+      } finally {
+        side.close();
+      }
+    };
+    expect(rowsOf().every((r) => r.empty === 0 && r.hasText === 0)).toBe(true);
+    // Asked for again with a match-only path: its rows move, the others stay, the answers do not change.
+    await docs.createIndex({ clientId: 1, 'w.$**': 1 }, { name: 'projects_w', matchOnlyPaths: ['w.text'] });
+    await store.compact();
+    for (const row of rowsOf()) {
+      expect({ path: row.path, moved: row.empty === 1 && row.hasText === 1 }).toEqual({
+        path: row.path,
+        moved: row.path.startsWith('w.text.'),
+      });
+    }
+    await check();
+    expect(
+      (docs as unknown as EmbeddedCollection<Doc>).explain(
+        { clientId: 1, 'w.text.a': { $gt: '' } },
+        { sort: { 'w.text.a': 1 }, limit: 5 },
+      ).jsSort,
+    ).toBe(true);
+    // New and changed documents are kept the same way; and the match-only path can be given up again.
+    await docs.insertOne({ id: 2000, clientId: 1, w: { sort: 'zeta', text: { a: 'alpha new' } } });
+    await docs.updateOne({ id: 1000 }, { $set: { 'w.text.a': 'alpha changed' } });
+    all.push({ id: 2000, w: { sort: 'zeta', text: { a: 'alpha new' } } } as W);
+    (all.find((d) => d.id === 1000) as W).w.text.a = 'alpha changed';
+    await check();
+    await store.close();
+    const reopened = await openDir(dir);
+    const again = reopened.collection('projects');
+    expect(
+      ((await again.find({ clientId: 1, 'w.text.a': { $regex: 'changed' } })) as unknown as W[]).map((d) => d.id),
+    ).toEqual([1000]);
+    await again.createIndex({ clientId: 1, 'w.$**': 1 }, { name: 'projects_w' });
+    await reopened.compact();
+    await reopened.close();
+    expect(rowsOf().every((r) => r.empty === 0 && r.hasText === 0)).toBe(true);
   });
 
   describe.each(['fsync', 'process'] as const)('durability %s: SIGKILL', (durability) => {

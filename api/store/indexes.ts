@@ -55,10 +55,11 @@ export const indexes: readonly IndexSpec[] = [
   plain('formEntries', { clientId: 1, formId: 1, registerVersion: 1 }, 'formEntries_clientId_formId_registerVersion'),
   // The register read model (docs/store.md "Registers"): every column's sort key and filter text of an entry,
   // under `registerRow`, for index-backed sorting and filtering by any column (MongoDB 7.0+ compound wildcard).
+  // The filter texts are matched ("contains"), never sorted on: the embedded store appends their rows.
   {
     collection: 'formEntries',
     keys: { clientId: 1, projectId: 1, formId: 1, 'registerRow.$**': 1 },
-    options: { name: 'formEntries_registerRow' },
+    options: { name: 'formEntries_registerRow', matchOnlyPaths: ['registerRow.text', 'registerRow.any'] },
   },
   unique('counters', { name: 1 }, 'counters_name'),
   unique('secrets', { name: 1 }, 'secrets_name'),

@@ -227,7 +227,9 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
-    await this.run(() => this.driver.createIndex(keys, options));
+    // matchOnlyPaths is the embedded store's: MongoDB indexes every path of a wildcard index alike.
+    const { matchOnlyPaths: _embeddedOnly, ...mongoOptions } = options;
+    await this.run(() => this.driver.createIndex(keys, mongoOptions));
   }
 
   /** Runs one driver call: refuses after close, turns code 11000 into DuplicateKeyError. */

@@ -76,6 +76,13 @@ export interface IndexOptions {
   unique?: boolean;
   name?: string;
   expireAfterSeconds?: number;
+  /**
+   * A wildcard index's paths (a path under its root, and what is under it) that are only ever matched, never
+   * sorted on: the embedded store keeps their values beside the index key rather than in it, so a new document's
+   * rows for them go at the end of the index (docs/store.md "Embedded store"); a sort on one of them is done in
+   * memory. MongoDB indexes them as any other path (the option is not passed to it).
+   */
+  matchOnlyPaths?: string[];
 }
 
 /**

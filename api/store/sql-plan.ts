@@ -24,6 +24,18 @@ export interface WildcardLayout {
   prefix: string[];
   /** The dotted path under which every scalar is indexed (`register` for `'register.$**'`). */
   root: string;
+  /** Paths whose rows keep their key in `text`, with an empty `value` (IndexOptions.matchOnlyPaths). */
+  matchOnly: string[];
+}
+
+/** True when `path`'s rows keep their key in the side table's `text` column (matchOnlyPaths). */
+export function isMatchOnly(wildcard: WildcardLayout, path: string): boolean {
+  return wildcard.matchOnly.some((p) => path === p || path.startsWith(`${p}.`));
+}
+
+/** The side-table column a condition on `path` reads, under the table alias `alias`. */
+export function keyColumn(wildcard: WildcardLayout, path: string, alias: string): string {
+  return `${alias}.${isMatchOnly(wildcard, path) ? 'text' : 'value'}`;
 }
 
 /** What the planner needs of a collection: its key columns by field path, and its wildcard indexes. */
@@ -131,7 +143,7 @@ export function renderWhere(plan: FilterPlan, except?: string, correlated = fals
   const keyOf = boundKeys(plan);
   for (const { path, wildcard, condition } of plan.wildcardParts) {
     if (path === except) continue;
-    const inner = condition('w.value');
+    const inner = condition(keyColumn(wildcard, path, 'w'));
     const scope = scopeKey(wildcard, keyOf);
     if (scope !== null && !correlated) {
       parts.push(
