@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ensureServerBundle, sourcesTime } from './server-bundle.mjs';
+import { ensureServerBundle, SERVER_NODE_OPTIONS, sourcesTime } from './server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist', 'index.html');
@@ -28,7 +28,7 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
 
 // The server runs as one bundled file (scripts/server-bundle.mjs), rebuilt when its sources changed.
 const serverFile = await ensureServerBundle(root);
-const server = spawn(process.execPath, ['--enable-source-maps', serverFile], {
+const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, serverFile], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

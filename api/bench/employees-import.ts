@@ -77,9 +77,9 @@ let server: ChildProcess | undefined;
 try {
   const port = await freePort();
   // As npm start runs it: the bundled server, built before anything is measured.
-  const { ensureServerBundle } = await import('../../scripts/server-bundle.mjs');
+  const { ensureServerBundle, SERVER_NODE_OPTIONS } = await import('../../scripts/server-bundle.mjs');
   const serverFile = await ensureServerBundle(root);
-  server = spawn(process.execPath, ['--enable-source-maps', '--import', HEAP_HOOK, serverFile], {
+  server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--import', HEAP_HOOK, serverFile], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, DIST_DIR: path.join(dir, 'no-dist') },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -72,10 +72,10 @@ try {
   // Start-up.
   const port = await freePort();
   // As npm start runs it: the bundled server (scripts/server-bundle.mjs), built before the clock starts.
-  const { ensureServerBundle } = await import('../../scripts/server-bundle.mjs');
+  const { ensureServerBundle, SERVER_NODE_OPTIONS } = await import('../../scripts/server-bundle.mjs');
   const serverFile = await ensureServerBundle(root);
   const spawned = performance.now();
-  server = spawn(process.execPath, ['--enable-source-maps', serverFile], {
+  server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, serverFile], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, DIST_DIR: path.join(dir, 'no-dist') },
     stdio: ['ignore', 'pipe', 'pipe'],

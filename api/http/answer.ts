@@ -24,7 +24,11 @@ export const FIXED_HEADERS: ReadonlyArray<readonly [string, string]> = [
  */
 export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-const finished = new WeakSet<Response>();
+/**
+ * The mark of a finished answer: a property of the Response itself (a WeakSet of every answer cost the garbage
+ * collector more than the answers: its entries are ephemerons, traced in every young-generation collection).
+ */
+const FINISHED = Symbol('finished answer');
 
 /** The headers of a finished JSON answer, but its length. */
 const JSON_HEADERS: Readonly<Record<string, string>> = {
@@ -44,11 +48,11 @@ export function finishedJson(json: string, byteLength = Buffer.byteLength(json))
     status: 200,
     headers: { ...JSON_HEADERS, 'Content-Length': String(byteLength) },
   });
-  finished.add(answer);
+  (answer as Response & { [FINISHED]?: true })[FINISHED] = true;
   return answer;
 }
 
 /** True for an answer made by finishedJson: it carries every header already, and goes as it is. */
 export function isFinished(answer: Response): boolean {
-  return finished.has(answer);
+  return (answer as Response & { [FINISHED]?: true })[FINISHED] === true;
 }

@@ -21,10 +21,10 @@
  */
 import { randomFillSync } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { AppError } from '../../engine/errors';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { FIXED_HEADERS, isFinished, JSON_CSP } from '../http/answer';
+import { requestCookie } from '../http/cookie';
 import type { ApiEnv } from '../http/env';
 import { setAnswerHeader } from '../http/headers';
 
@@ -148,7 +148,7 @@ export function security(options: SecurityOptions = {}): MiddlewareHandler<ApiEn
       if (api && !answer.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'no-store');
     };
     try {
-      if (WRITES.has(c.req.method) && getCookie(c, SESSION_COOKIE)) {
+      if (WRITES.has(c.req.method) && requestCookie(c, SESSION_COOKIE)) {
         const origin = c.req.header('origin');
         const site = c.req.header('sec-fetch-site');
         if (origin !== undefined) {

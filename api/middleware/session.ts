@@ -2,11 +2,11 @@
  * Middleware factories of the request chain: session → tenant → access (DESIGN.md "api/").
  */
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { Operation } from '../../engine/api/operations';
 import { AppError } from '../../engine/errors';
 import { type AccessArea, type AccessSubject, accessIn, can, SECTION_CODES } from '../../engine/rules/access';
 import { findSession, SESSION_COOKIE, sessionUser } from '../auth/sessions';
+import { requestCookie } from '../http/cookie';
 import type { ApiEnv } from '../http/env';
 import { requestProject } from '../operations/projects';
 
@@ -14,7 +14,7 @@ import { requestProject } from '../operations/projects';
 export function requireSession(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const store = c.get('store');
-    const session = await findSession(store, getCookie(c, SESSION_COOKIE));
+    const session = await findSession(store, requestCookie(c, SESSION_COOKIE));
     if (!session) throw new AppError(401, 'auth.notLoggedIn');
     const user = await sessionUser(store, session);
     if (!user || user.status === 'Inactive') throw new AppError(401, 'auth.notLoggedIn');

@@ -3,7 +3,7 @@
  * operations of the catalogue. The session is a server-side record behind the HttpOnly `sid` cookie
  * (docs/security.md).
  */
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { AppError } from '../../../engine/errors';
 import type { Client, LoginRequest, PasswordChangeRequest } from '../../../engine/types/generated';
 import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../auth/login-limiter';
@@ -18,6 +18,7 @@ import {
 } from '../../auth/sessions';
 import type { UserDoc } from '../../auth/types';
 import { intParam } from '../../http/body';
+import { requestCookie } from '../../http/cookie';
 import { clientAddress, sessionCookieSecure } from '../../middleware/security';
 import type { NamedOperation } from '../../resources/context';
 import type { Store } from '../../store/port';
@@ -76,7 +77,7 @@ export const isLoggedIn: NamedOperation = async ({ http: c }) => ({
 
 /** POST /logout: deletes the session and clears the cookie; 204. */
 export const logout: NamedOperation = async ({ http: c, store }) => {
-  await deleteSession(store, getCookie(c, SESSION_COOKIE));
+  await deleteSession(store, requestCookie(c, SESSION_COOKIE));
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
   return c.body(null, 204);
 };

@@ -3,12 +3,13 @@
  * the scan of a code (docs/form-configuration.md "Scanning"). getall, getallactive, activate and
  * deactivate are generic resource handlers (schemas/api/operations.json); these are the rest.
  */
-import { getCookie } from 'hono/cookie';
+
 import { AppError } from '../../../engine/errors';
 import type { FormEntry, QrCodeGenerationRequest, QrCodeSetupInput } from '../../../engine/types/generated';
 import { findSession, SESSION_COOKIE } from '../../auth/sessions';
 import type { UserDoc } from '../../auth/types';
 import { intParam, slugParam } from '../../http/body';
+import { requestCookie } from '../../http/cookie';
 import { publicOrigin, readScanToken, scanUrl, signingKey, signScanToken } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { findWorkingCopy, latestPublished } from '../forms';
@@ -87,7 +88,7 @@ export const generate: NamedOperation = async (context) => {
 export const scan: NamedOperation = async ({ http: c, store, now }) => {
   const claims = readScanToken(c.req.param('token') ?? '', await signingKey(c));
   if (!claims) throw new AppError(404, 'qrCode.scanInvalid');
-  const session = await findSession(store, getCookie(c, SESSION_COOKIE));
+  const session = await findSession(store, requestCookie(c, SESSION_COOKIE));
   const user = session ? await store.collection<UserDoc>('users').findOne({ id: session.userId }) : null;
   return scanCode(store, claims, user ?? undefined, scanDate(c.req.query('today'), now));
 };
