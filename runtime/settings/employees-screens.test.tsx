@@ -250,11 +250,14 @@ describe('employees', () => {
     await router.navigate('/logout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await router.navigate(new URL(link).pathname);
-    const password = await screen.findByLabelText(/^Password/);
-    await fill(user, password, 'short');
+    // The fields are looked up at each step: the page may render its form again while it loads, and a field
+    // held from before is then gone (failed once under the full suite's load).
+    await screen.findByRole('button', { name: 'Set Password' });
+    const password = () => screen.getByLabelText(/^Password/);
+    await fill(user, password(), 'short');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled());
-    await user.clear(password);
-    await fill(user, password, 'Cladd4gh!Quay');
+    await user.clear(password());
+    await fill(user, password(), 'Cladd4gh!Quay');
     await fill(user, screen.getByLabelText(/^Confirm Password/), 'Cladd4gh!Quay');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(await screen.findByText('Your password is set. Please log in.')).toBeInTheDocument();
