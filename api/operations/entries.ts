@@ -5,11 +5,18 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, detail } from '../../engine/errors';
 import { type CsvEntry, csvEntryFields } from '../../engine/export/csv';
+import { ALL_STATUSES, type EntryStatus, splitStatusFilter } from '../../engine/forms/entry-status';
 import { fieldTypeOf } from '../../engine/forms/field-types';
 import { projectDocumentsFolder } from '../../engine/forms/field-types/document-picker';
 import { allQuestions } from '../../engine/forms/questions';
 import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
-import { emptySortKey, readModelColumns, registerReadModel } from '../../engine/registers/read-model';
+import {
+  emptySortKey,
+  readModelColumns,
+  registerReadModel,
+  registerSortKey,
+  registerVersionOf,
+} from '../../engine/registers/read-model';
 import { entryToRegisterRow, filterText, queryRows, type RegisterRow } from '../../engine/registers/rows';
 import { isAdmin } from '../../engine/rules/access';
 import type {
@@ -79,21 +86,54 @@ async function checkProjectDocuments(scope: EntryScope, answers: readonly Answer
     throw new AppError(400, 'validation.invalidBody', { details: problems.map((p) => p.message).join('; ') }, problems);
 }
 
+/** What a save of an entry is: a page save (a draft, and the page the user is on), an Update QR code's change. */
+export interface SubmitOptions {
+  /** A page save (PUT …/submit?isFromPaging=true): required questions may still be unanswered. */
+  draft?: boolean;
+  /** The order (1-based) of the page the user is on after a page save: where Continue opens the draft. */
+  activePageOrder?: number;
+  /** The caller holds an Update QR code of this entry (checked by the caller). */
+  qrUpdate?: boolean;
+}
+
 /**
- * Saves a submission: a new entry with the next entryNumber of that project and form, or an
- * update of the answers of an existing entry (its author or an admin only).
- * `options.draft`: a page save; `options.qrUpdate`: the caller holds an Update QR code of this entry.
- * @throws AppError 400 validation.invalidBody with one detail per bad answer (and per notified user who is
- *   not one of the project's, and per picked document not in the project's store); 404 notFound.entry;
- *   403 auth.forbidden when another user's entry is to be updated by a non-admin
+ * May `user` change the stored entry `existing` (docs/decisions.md "Drafts")? The operation's access question
+ * (activity Edit on the project's area) has been asked already. A draft: yes (its author and every Edit user may
+ * continue it). A submitted entry: through an Update QR code of it, as an administrator, or when the form allows
+ * changing submitted entries (`allowEntryEdit`); never by a page save (a submitted entry changes only by a full
+ * submit).
+ * @throws AppError 403 entries.editNotAllowed; 409 entries.submittedPageSave
+ */
+function checkChange(scope: EntryScope, existing: FormEntry, user: UserDoc, options: SubmitOptions): void {
+  if (existing.isDraft === true) return;
+  if (!options.qrUpdate && !isAdmin(user) && scope.form.allowEntryEdit !== true)
+    throw new AppError(403, 'entries.editNotAllowed');
+  if (options.draft) throw new AppError(409, 'entries.submittedPageSave');
+}
+
+/**
+ * Saves a submission: a new entry with the next entryNumber of that project and form, or an update of the
+ * answers of an existing one (checkChange says who may). A page save (`options.draft`) makes or keeps a Draft and
+ * records `activePageOrder`; a full submit ends a draft: the entry becomes Submitted and its `date` (when it was
+ * first submitted) is now.
+ * @throws AppError 400 validation.invalidBody with one detail per bad answer (and per notified user who is not one
+ *   of the project's, and per picked document not in the project's store); 404 notFound.entry; 403
+ *   entries.editNotAllowed; 409 entries.submittedPageSave
  */
 export async function submitEntry(
   scope: EntryScope,
   submission: FormEntrySubmission,
   user: UserDoc,
   now = new Date(),
-  options: { draft?: boolean; qrUpdate?: boolean } = {},
+  options: SubmitOptions = {},
 ) {
+  const entries = scope.store.collection<EntryDoc>('formEntries');
+  const filter =
+    submission.entryNumber === undefined ? null : { ...scopeFilter(scope), entryNumber: submission.entryNumber };
+  const existing = filter ? await entries.findOne(filter) : null;
+  if (filter && !existing) throw new AppError(404, 'notFound.entry');
+  if (existing) checkChange(scope, toEntry(existing), user, options);
+
   const given: Answer[] = submission.answers.map((a) => ({ ...a, formId: scope.form.id }));
   const draft = options.draft === true;
   const problems = validateAnswers(scope.form, given, { partial: draft });
@@ -108,23 +148,20 @@ export async function submitEntry(
   await checkProjectDocuments(scope, given);
   // What the server computes (a grid's scores) is never taken from the client.
   const answers = withSanitizedRichText(scope.form, withComputedValues(scope.form, given));
-  const entries = scope.store.collection<EntryDoc>('formEntries');
-  if (submission.entryNumber !== undefined) {
-    const filter = { ...scopeFilter(scope), entryNumber: submission.entryNumber };
-    const existing = await entries.findOne(filter);
-    if (!existing) throw new AppError(404, 'notFound.entry');
-    // Only the person who entered it, an administrator, or a holder of an Update QR code of it (options.qrUpdate,
-    // checked by the caller) may change an entry's answers.
-    if (existing.enteredById !== user.id && !isAdmin(user) && !options.qrUpdate)
-      throw new AppError(403, 'auth.forbidden');
-    // A final submit ends the draft; a page save keeps an entry's state (a submitted entry stays submitted).
-    const isDraft = draft ? existing.isDraft === true : false;
+  const page = draft && options.activePageOrder !== undefined ? { activePageOrder: options.activePageOrder } : {};
+  if (filter && existing) {
+    const wasDraft = existing.isDraft === true;
+    // A page save keeps the draft; a full submit ends it, and the entry is submitted now (date: first submitted).
+    const isDraft = draft && wasDraft;
+    const { activePageOrder: _left, ...kept } = toEntry(existing);
     const changed = {
-      ...toEntry(existing),
+      ...kept,
       answers,
       modified: now.toISOString(),
       formVersion: scope.form.version,
       isDraft,
+      ...(wasDraft && !isDraft ? { date: now.toISOString() } : {}),
+      ...(isDraft ? page : {}),
     } as FormEntry;
     await entries.updateOne(filter, {
       $set: {
@@ -132,8 +169,11 @@ export async function submitEntry(
         modified: changed.modified,
         formVersion: scope.form.version,
         isDraft,
+        date: changed.date,
+        ...(isDraft ? page : {}),
         ...readModelOf(scope.form, changed),
       },
+      ...(isDraft ? {} : { $unset: { activePageOrder: '' } }),
     });
     return changed;
   }
@@ -161,11 +201,59 @@ export async function submitEntry(
       projectAddress: project.address ?? '',
       isPublic: false,
       answers,
-      ...(draft ? { isDraft: true } : {}),
+      ...(draft ? { isDraft: true, ...page } : {}),
     };
     return { ...entry, ...readModelOf(form, entry) };
   });
   return entry;
+}
+
+/**
+ * Discards a draft (docs/decisions.md "Drafts"): the entry is deleted, then the files its answers hold (file
+ * uploads, signatures, marked-up versions: field types with `entryFiles`) unless another entry of the project
+ * refers to the same file (a linked form's copy). Picked project documents are the project's, never deleted.
+ * The entry number is not given out again.
+ * @returns the discarded entry's `{ entryNumber, files }`: how many files were deleted
+ * @throws AppError 404 notFound.entry; 409 entries.notDraft for a submitted entry
+ */
+export async function discardEntry(
+  scope: EntryScope,
+  entryNumber: number,
+): Promise<{ entryNumber: number; files: number }> {
+  const entries = scope.store.collection<EntryDoc>('formEntries');
+  const filter = { ...scopeFilter(scope), entryNumber };
+  const existing = await entries.findOne(filter);
+  if (!existing) throw new AppError(404, 'notFound.entry');
+  if (existing.isDraft !== true) throw new AppError(409, 'entries.notDraft');
+  const { deletedCount } = await entries.deleteOne({ ...filter, isDraft: true });
+  // Submitted meanwhile (a race with a final submit): nothing is deleted.
+  if (deletedCount === 0) throw new AppError(409, 'entries.notDraft');
+  const files = entryFilePaths(scope.form, toEntry(existing));
+  if (files.length === 0) return { entryNumber, files: 0 };
+  // Entries of the project that refer to one of the same files keep it.
+  const others = await entries.find(
+    { clientId: scope.clientId, projectId: scope.project.id },
+    { projection: { _id: 0, formId: 1, answers: 1 } },
+  );
+  const used = new Set(others.flatMap((e) => (e.answers ?? []).flatMap((a) => (a.answers ?? []).map(String))));
+  let deleted = 0;
+  for (const path of files) {
+    if (used.has(path)) continue;
+    if (await scope.store.files.delete(fileKey(scope.clientId, path))) deleted += 1;
+  }
+  return { entryNumber, files: deleted };
+}
+
+/** The paths of the files an entry's answers hold as its own (field types with `entryFiles`), each once. */
+export function entryFilePaths(form: FormDefinition, entry: Pick<FormEntry, 'answers'>): string[] {
+  const questions = new Map(allQuestions(form).map((q) => [q.id, q]));
+  const paths = new Set<string>();
+  for (const answer of entry.answers) {
+    const question = questions.get(answer.questionId);
+    if (!question || !fieldTypeOf(question).entryFiles) continue;
+    for (const value of answer.answers ?? []) if (typeof value === 'string' && value !== '') paths.add(value);
+  }
+  return [...paths];
 }
 
 /** One entry by its entryNumber. @throws AppError 404 notFound.entry */
@@ -183,7 +271,7 @@ export function toEntry(doc: EntryDoc): FormEntry {
 
 /** The read model fields an entry is stored with (engine/registers/read-model.ts), built from form version `def`. */
 export function readModelOf(def: FormDefinition, entry: FormEntry) {
-  return { registerRow: registerReadModel(def, entry), registerVersion: def.version };
+  return { registerRow: registerReadModel(def, entry), registerVersion: registerVersionOf(def) };
 }
 
 /** How long a register known to be up to date is trusted before the store is asked again (ms). */
@@ -247,7 +335,7 @@ export async function readModelReady(scope: EntryScope, now = Date.now()): Promi
 }
 
 function staleFilter(clientId: number, form: FormDefinition): Filter {
-  return { clientId, formId: form.id, registerVersion: { $ne: form.version } };
+  return { clientId, formId: form.id, registerVersion: { $ne: registerVersionOf(form) } };
 }
 
 /**
@@ -291,10 +379,17 @@ async function rebuildReadModel(
 function readModelQuery(
   scope: EntryScope,
   query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'>,
+  defaultStatus?: EntryStatus,
 ): { filter: Filter; sort: { column: string; desc: boolean } | null } | null {
   const columns = new Set(readModelColumns(scope.form));
   const and: Filter[] = [];
-  for (const f of query.filters ?? []) {
+  const { status, rest } = splitStatusFilter(query.filters);
+  const wanted = status ?? defaultStatus;
+  // The status is one equality on its sort key (an index lookup), not a "contains" match; every entry has a
+  // status, so the empty cell's key matches none (an unknown status).
+  if (wanted !== undefined && wanted !== ALL_STATUSES)
+    and.push({ 'registerRow.sortKeys.status': wanted === 'None' ? emptySortKey : registerSortKey(wanted) });
+  for (const f of rest) {
     const text = filterText(f.value);
     if (text === '') continue;
     if ((f.id === 'entryNumber' || f.id === 'id') && /^\d+$/.test(text)) and.push({ [f.id]: Number(text) });
@@ -375,12 +470,36 @@ export async function registerPage(
   return { items: docs.map((d) => entryToRegisterRow(scope.form, toEntry(d))), totalRecords };
 }
 
-async function filteredRows(scope: EntryScope, query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'>) {
+/** The register rows of a query built in memory (the read model is being rebuilt, or cannot answer the query). */
+async function filteredRows(
+  scope: EntryScope,
+  query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'>,
+  defaultStatus?: EntryStatus,
+) {
   const docs = await scope.store
     .collection<EntryDoc>('formEntries')
     .find(scopeFilter(scope), { sort: { entryNumber: -1 } });
-  const rows = docs.map((d) => entryToRegisterRow(scope.form, toEntry(d)));
-  return queryRows(rows, { sorting: query.sorting, filters: query.filters, globalFilter: query.globalFilter });
+  return queryEntries(
+    scope,
+    docs.map((d) => toEntry(d)),
+    query,
+    defaultStatus,
+  );
+}
+
+/** The register rows of `entries` that match the query (its status filter, else `defaultStatus`), in its order. */
+function queryEntries(
+  scope: EntryScope,
+  entries: readonly FormEntry[],
+  query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'>,
+  defaultStatus?: EntryStatus,
+) {
+  const { status, rest } = splitStatusFilter(query.filters);
+  const wanted = status ?? defaultStatus;
+  const rows = entries
+    .map((entry) => entryToRegisterRow(scope.form, entry))
+    .filter((row) => wanted === undefined || wanted === ALL_STATUSES || row.status === wanted);
+  return queryRows(rows, { sorting: query.sorting, filters: rest, globalFilter: query.globalFilter });
 }
 
 /** The store projection of what the CSV reads of an entry (engine/export/csv.ts `csvEntryFields`). */
@@ -391,7 +510,9 @@ const csvProjection: Record<string, 0 | 1> = {
 
 /**
  * The entries a CSV download holds, one at a time in register order: those matching the register query, and
- * only the given entry numbers when `downloadFormIds` is set. On the read model they stream from store cursors
+ * only the given entry numbers when `downloadFormIds` is set. Without a status filter (and without chosen entry
+ * numbers) only submitted entries are exported: drafts are exported when the query asks for them
+ * (`{ id: 'status', value: 'Draft' | 'All' }`, docs/decisions.md "Drafts"). On the read model they stream from store cursors
  * (constant memory) with only the fields the CSV reads (`CsvEntry`: MongoDB sends no more; SQLite's
  * json_extract costs more than parsing the whole document, so the embedded store projects after parsing);
  * otherwise they are selected in memory as the register page is, and come whole.
@@ -401,7 +522,8 @@ export async function* entriesForDownload(
   query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'> & { downloadFormIds?: number[] },
 ): AsyncGenerator<CsvEntry> {
   const entries = scope.store.collection<EntryDoc>('formEntries');
-  const q = (await readModelReady(scope)) ? readModelQuery(scope, query) : null;
+  const defaultStatus: EntryStatus | undefined = query.downloadFormIds ? undefined : 'Submitted';
+  const q = (await readModelReady(scope)) ? readModelQuery(scope, query, defaultStatus) : null;
   if (q) {
     if (query.downloadFormIds) q.filter = { $and: [q.filter, { entryNumber: { $in: query.downloadFormIds } }] };
     for (const part of readModelParts(q))
@@ -411,9 +533,6 @@ export async function* entriesForDownload(
   const docs = await entries.find(scopeFilter(scope), { sort: { entryNumber: -1 } });
   const byNumber = new Map(docs.map((d) => [d.entryNumber, toEntry(d)]));
   const wanted = query.downloadFormIds ? new Set(query.downloadFormIds) : null;
-  const rows = queryRows(
-    [...byNumber.values()].map((e) => entryToRegisterRow(scope.form, e)),
-    { sorting: query.sorting, filters: query.filters, globalFilter: query.globalFilter },
-  );
+  const rows = queryEntries(scope, [...byNumber.values()], query, defaultStatus);
   for (const r of rows) if (!wanted || wanted.has(r.entryNumber)) yield byNumber.get(r.entryNumber)!;
 }

@@ -9,7 +9,8 @@
  *   order; an empty cell has `emptySortKey`, so that "empty cells last" is one equality in both directions;
  * - `text[column]`: the cell's display text in lower case, for "contains" filters (left out when empty);
  * and `any`: the lower-case text of every cell but `id`, joined by newlines, for the global filter.
- * `registerVersion` is the form version the row was built from; rows of an older version are rebuilt.
+ * `registerVersion` (registerVersionOf) names the form version and the read model's own format the row was built
+ * with; rows of another version or format are rebuilt.
  */
 import { answerKey } from '../forms/answer-keys';
 import { allQuestions } from '../forms/questions';
@@ -27,14 +28,29 @@ export interface RegisterReadModel {
 }
 
 /**
- * The columns the read model indexes: the fixed ones and the questions shown in the register
- * (registerColumns' values).
+ * The format of the read model: raised whenever what a row holds changes (a new column, other cell texts), so
+ * that rows built before are rebuilt (2: the entry's status).
+ */
+export const READ_MODEL_FORMAT = 2;
+
+/**
+ * The `registerVersion` a row built from form version `def` carries: the form version and READ_MODEL_FORMAT in
+ * one number (version × 1000 + format), compared by equality only.
+ */
+export function registerVersionOf(def: Pick<FormDefinition, 'version'>): number {
+  return def.version * 1000 + READ_MODEL_FORMAT;
+}
+
+/**
+ * The columns the read model indexes: the fixed ones (the status among them, engine/forms/entry-status.ts) and
+ * the questions shown in the register (registerColumns' values).
  */
 export function readModelColumns(def: FormDefinition): string[] {
   return [
     'entryNumber',
     'date',
     'enteredBy',
+    'status',
     ...allQuestions(def)
       .filter((q) => q.showInRegister === true)
       .map((q) => answerKey(q.id)),

@@ -4,6 +4,7 @@
  * §3 "Data table", §9). The API pages over queryRows' result; the runtime shows registerColumns.
  */
 import { answerKey } from '../forms/answer-keys';
+import { type EntryStatus, entryStatus } from '../forms/entry-status';
 import { fieldTypeOf } from '../forms/field-types';
 import type { ColumnType, FieldType } from '../forms/field-types/types';
 import { allQuestions } from '../forms/questions';
@@ -20,14 +21,16 @@ import { registerSortKey } from './sort-key';
 
 /**
  * One register row: the entry's id and entryNumber, `date` (when the entry was first submitted, the
- * stored ISO date-time, formatted by the table) and `enteredBy`, plus the display text of every question
- * of the form under its answer key ('' when unanswered).
+ * stored ISO date-time, formatted by the table), `enteredBy` and `status` (Draft or Submitted,
+ * engine/forms/entry-status.ts; the register shows it in catalogue words), plus the display text of every
+ * question of the form under its answer key ('' when unanswered).
  */
 export type RegisterRow = {
   id: number;
   entryNumber: number;
   date: string;
   enteredBy: string;
+  status: EntryStatus;
   [key: `q_${number}`]: string;
 };
 
@@ -112,6 +115,7 @@ export function entryToRegisterRow(def: FormDefinition, entry: FormEntry): Regis
     entryNumber: entry.entryNumber,
     date: entry.date,
     enteredBy: entry.enteredBy,
+    status: entryStatus(entry),
   };
   const answers = new Map<number, readonly AnswerValue[]>();
   for (const answer of entry.answers)

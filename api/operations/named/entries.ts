@@ -15,7 +15,7 @@ import type {
 import { intParam, slugParam } from '../../http/body';
 import type { ApiEnv } from '../../http/env';
 import type { NamedOperation } from '../../resources/context';
-import { type EntryScope, entriesForDownload, getEntry, registerPage, submitEntry } from '../entries';
+import { discardEntry, type EntryScope, entriesForDownload, getEntry, registerPage, submitEntry } from '../entries';
 import { publishedFormForProject } from '../forms';
 import { requestProject } from '../projects';
 import { qrGrantsUpdate } from './qr-codes';
@@ -35,13 +35,17 @@ function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** PUT …/submit: a new entry, or (with entryNumber) a changed one. */
+/**
+ * PUT …/submit: a new entry, or (with entryNumber) a changed one. `?isFromPaging=true&activePageOrder=N`: a page
+ * save (form-configuration.md §4 Multi-page renderer): the entry so far, as a draft in which required questions may
+ * still be unanswered; N (1-based) is the page the user is on, where Continue opens the draft (docs/api.md).
+ */
 export const submit: NamedOperation = async (context) => {
   const { http: c, body } = context;
   const submission = body as FormEntrySubmission;
-  // ?isFromPaging=true&activePageOrder=N: leaving a page saves the entry so far, as a draft
-  // (form-configuration.md §4 Multi-page renderer); required questions may still be unanswered.
   const fromPaging = c.req.query('isFromPaging') === 'true';
+  const order = c.req.query('activePageOrder');
+  const activePageOrder = order !== undefined && /^[1-9]\d{0,3}$/.test(order) ? Number(order) : undefined;
   const scope = await scopeOf(c, submission.formId);
   // ?qrToken=…: the entry is changed through an Update QR code the user's role holds (another's entry too).
   const qrUpdate =
@@ -51,8 +55,12 @@ export const submit: NamedOperation = async (context) => {
       formId: scope.form.id,
       entryNumber: submission.entryNumber,
     }));
-  return submitEntry(scope, submission, c.get('user'), new Date(), { draft: fromPaging, qrUpdate });
+  return submitEntry(scope, submission, c.get('user'), new Date(), { draft: fromPaging, activePageOrder, qrUpdate });
 };
+
+/** DELETE …/{formId}/entry/{entryNumber}: discards a draft with its files (docs/decisions.md "Drafts"). */
+export const discard: NamedOperation = async ({ http: c }) =>
+  discardEntry(await scopeOf(c, intParam(c, 'formId')), intParam(c, 'entryNumber'));
 
 /** POST …/getall/{formId}: a page of the register. */
 export const getall: NamedOperation = async ({ http: c, body }) =>

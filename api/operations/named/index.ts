@@ -114,6 +114,7 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'entries.getall': entries.getall,
   'entries.get': entries.get,
   'entries.download': entries.download,
+  'entries.discard': entries.discard,
   'entries.linkedPrefill': entries.linkedPrefill,
   'lookupValues.create': lookupValuesCreate,
   'employees.create': employees.create,

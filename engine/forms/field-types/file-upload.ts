@@ -28,6 +28,7 @@ export const fileUpload: FieldType = {
     'ui:options': { accept: q.accept ?? '', multiple: q.multiple !== false, folder: `questions/${q.id}` },
   }),
   multiValued: true,
+  entryFiles: true,
   typeMessageId: 'validation.invalid',
   patternMessageId: 'validation.invalid',
   constMessageId: 'validation.invalid',

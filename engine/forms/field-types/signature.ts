@@ -11,6 +11,7 @@ export const signature: FieldType = {
   schema: (q) => ({ type: 'string', title: q.label, maxLength: 500, pattern: FILE_PATH_PATTERN }),
   uiSchema: (q) => ({ 'ui:widget': 'signature-pad', 'ui:options': { folder: `questions/${q.id}` } }),
   multiValued: false,
+  entryFiles: true,
   signed: true,
   typeMessageId: 'validation.invalid',
   patternMessageId: 'validation.invalid',

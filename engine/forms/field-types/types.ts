@@ -88,6 +88,11 @@ export interface FieldType {
   answerless?: boolean;
   /** A signature: the server marks its saved Answer isSigned while it holds one. */
   signed?: boolean;
+  /**
+   * The answer's values are paths of files the entry owns (uploaded into the entry's folder for it): they are
+   * deleted with the entry when a draft is discarded (file-upload, signature).
+   */
+  entryFiles?: boolean;
   /** The answer is paths of the project's document store: the server checks they lie there (dms-buttons). */
   projectDocuments?: boolean;
   /** The answer is HTML that the server sanitises before storing it (wysiwygInput). */

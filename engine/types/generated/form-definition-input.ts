@@ -36,6 +36,10 @@ export interface FormDefinitionInput {
    */
   displayEntryCreateButton?: boolean;
   /**
+   * Submitted entries may be changed by the project's Edit users (the register offers Edit); off or absent: only an administrator or an Update QR code changes one (docs/decisions.md 'Drafts').
+   */
+  allowEntryEdit?: boolean;
+  /**
    * The form creator's CSV upload switch: entries may be created by uploading a CSV. With it on and displayEntryCreateButton off, a QR code setup's Create type cannot be granted (form-configuration.md §2 'QR code setup modal form').
    */
   allowCsvUpload?: boolean;

@@ -68,9 +68,13 @@ export interface FormEntry {
    */
   answers: Answer[];
   /**
-   * Saved on leaving a page of a multi-page form (PUT …/submit?isFromPaging=true) and not yet submitted: required questions may still be unanswered.
+   * A Draft: saved on leaving a page of a multi-page form (PUT …/submit?isFromPaging=true) and not yet submitted: required questions may still be unanswered. Absent or false: Submitted (engine/forms/entry-status.ts).
    */
   isDraft?: boolean;
+  /**
+   * A draft's page (1-based order) the user was on at its last page save (the activePageOrder of PUT …/submit?isFromPaging=true): where Continue opens it. Removed when the entry is submitted.
+   */
+  activePageOrder?: number;
 }
 /**
  * This interface was referenced by `FormEntry`'s JSON-Schema

@@ -64,6 +64,7 @@ export const operationRoutes = {
   "entries.submit": ["PUT", "/api/projects/{projectId}/forms/{formArea}/submit"],
   "entries.getall": ["POST", "/api/projects/{projectId}/forms/{formArea}/getall/{formId}"],
   "entries.get": ["GET", "/api/projects/{projectId}/forms/{formArea}/{formId}/get/{entryNumber}"],
+  "entries.discard": ["DELETE", "/api/projects/{projectId}/forms/{formArea}/{formId}/entry/{entryNumber}"],
   "entries.linkedPrefill": ["GET", "/api/projects/{projectId}/forms/{formArea}/{formId}/linked/{entryNumber}/{linkedFormId}"],
   "entries.download": ["POST", "/api/projects/{projectId}/forms/{formArea}/download"],
   "subcontractors.getall": ["GET", "/api/settings/Subcontractors/getall"],
