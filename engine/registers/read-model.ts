@@ -65,7 +65,8 @@ export function registerReadModel(def: FormDefinition, entry: FormEntry): Regist
   for (const column of readModelColumns(def)) {
     const cell = row[column] === undefined || row[column] === null ? '' : String(row[column]);
     sortKeys[column] = registerSortKey(cell);
-    if (cell !== '') text[column] = cell.toLowerCase();
+    // The status is filtered by equality on its sort key (api/operations/entries.ts): no filter text for it.
+    if (cell !== '' && column !== 'status') text[column] = cell.toLowerCase();
   }
   const any = Object.entries(row)
     .filter(([key]) => key !== 'id')
