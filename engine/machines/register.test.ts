@@ -15,7 +15,12 @@ describe('the register machine', () => {
     const actor = start({ pageSize: 10 });
     const snap = actor.getSnapshot();
     expect(snap.value).toBe('shown');
-    expect(snap.context).toMatchObject({ pageIndex: 0, pageSize: 10, loading: true, rows: [] });
+    expect(snap.context).toMatchObject({ pageIndex: 0, pageSize: 10, loading: true, rows: [], filters: [] });
+  });
+
+  it('opens with the filters it is given (the quick filters defaults)', () => {
+    const actor = start({ pageSize: 10, filters: [{ id: 'status', value: 'Submitted' }] });
+    expect(actor.getSnapshot().context.filters).toEqual([{ id: 'status', value: 'Submitted' }]);
   });
 
   it('goes back to the first page on a new sorting, filter or search, not on paging', () => {

@@ -42,6 +42,8 @@ export interface RegisterContext {
 
 export interface RegisterInput {
   pageSize: number;
+  /** The column filters the register opens with (a document's quick filters' defaults). */
+  filters?: RegisterFilter[];
   selection?: 'none' | 'single' | 'multi';
   revealDelayMs?: number;
 }
@@ -102,7 +104,7 @@ export const registerMachine = setup({
     pageIndex: 0,
     pageSize: input.pageSize,
     sorting: [],
-    filters: [],
+    filters: input.filters ?? [],
     globalFilter: '',
     selected: {},
     selection: input.selection ?? 'none',

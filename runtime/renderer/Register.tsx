@@ -36,6 +36,7 @@ import type { ButtonSpec, RegisterDocument } from './documents';
 import { useContextMenu } from './host/ContextMenu';
 import { ActionButtons } from './register/ActionButtons';
 import { type Row, type TableColumn, tableColumns } from './register/columns';
+import { QuickFilters, quickFilterDefaults } from './register/QuickFilters';
 import { columnProviders, type ProvidedColumn } from './registry';
 import { Pager } from './table/Pager';
 import { SaveRowsButton } from './table/save-rows';
@@ -89,6 +90,7 @@ export function Register({
   const [state, send] = useMachine(registerMachine, {
     input: {
       pageSize: doc.paging === false ? Number.MAX_SAFE_INTEGER : doc.paging.default,
+      filters: serverMode ? quickFilterDefaults(doc.quickFilters) : [],
       selection: doc.selection ?? 'none',
       revealDelayMs: doc.revealDelayMs ?? 0,
     },
@@ -239,6 +241,8 @@ export function Register({
   const enableColumnFilters = allColumns.some((column) => column.filterable !== false);
   const toolbarContext = contextFor();
   const toolbar = doc.toolbar ?? [];
+  // Quick filters set the server's query (server mode only: a client-mode table filters its rows itself).
+  const quickFilters = serverMode ? (doc.quickFilters ?? []) : [];
   const rowActions = useMemo(
     () => (doc.rowActions ?? []).filter((button) => !buttonColumns.has(button.id)),
     [doc.rowActions, buttonColumns],
@@ -261,6 +265,7 @@ export function Register({
     // No empty bar above the table when it has no buttons, search or filters to show there.
     enableTopToolbar:
       toolbar.length > 0 ||
+      quickFilters.length > 0 ||
       doc.saveRows !== undefined ||
       doc.columnChooser === true ||
       doc.globalFilter !== false ||
@@ -341,6 +346,13 @@ export function Register({
     ),
     renderTopToolbarCustomActions: () => (
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        {quickFilters.length > 0 && (
+          <QuickFilters
+            specs={quickFilters}
+            filters={filters}
+            onChange={(changed) => send({ type: 'FILTER', filters: changed })}
+          />
+        )}
         {doc.saveRows && (
           <SaveRowsButton
             spec={doc.saveRows}

@@ -189,6 +189,259 @@ export interface RegisterScreen {
    */
   globalFilter?: boolean;
   /**
+   * Choices offered above the table (e.g. the entries' status: Submitted, Draft, All): each sets the column filter `column` to the chosen option's value, which the register's query carries like any column filter (and an export action's `withQuery`). `default` is chosen when the register opens.
+   *
+   * @maxItems 3
+   */
+  quickFilters?:
+    | []
+    | [
+        {
+          /**
+           * The column (filter id) it sets.
+           */
+          column: string;
+          /**
+           * Id of a text of the message catalogue (schemas/messages/en.json).
+           */
+          label: MessageId;
+          /**
+           * @minItems 2
+           */
+          options: [
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            ...{
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            }[],
+          ];
+          /**
+           * The value chosen when the register opens: one of the options' values.
+           */
+          default: string;
+        },
+      ]
+    | [
+        {
+          /**
+           * The column (filter id) it sets.
+           */
+          column: string;
+          /**
+           * Id of a text of the message catalogue (schemas/messages/en.json).
+           */
+          label: MessageId;
+          /**
+           * @minItems 2
+           */
+          options: [
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            ...{
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            }[],
+          ];
+          /**
+           * The value chosen when the register opens: one of the options' values.
+           */
+          default: string;
+        },
+        {
+          /**
+           * The column (filter id) it sets.
+           */
+          column: string;
+          /**
+           * Id of a text of the message catalogue (schemas/messages/en.json).
+           */
+          label: MessageId;
+          /**
+           * @minItems 2
+           */
+          options: [
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            ...{
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            }[],
+          ];
+          /**
+           * The value chosen when the register opens: one of the options' values.
+           */
+          default: string;
+        },
+      ]
+    | [
+        {
+          /**
+           * The column (filter id) it sets.
+           */
+          column: string;
+          /**
+           * Id of a text of the message catalogue (schemas/messages/en.json).
+           */
+          label: MessageId;
+          /**
+           * @minItems 2
+           */
+          options: [
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            ...{
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            }[],
+          ];
+          /**
+           * The value chosen when the register opens: one of the options' values.
+           */
+          default: string;
+        },
+        {
+          /**
+           * The column (filter id) it sets.
+           */
+          column: string;
+          /**
+           * Id of a text of the message catalogue (schemas/messages/en.json).
+           */
+          label: MessageId;
+          /**
+           * @minItems 2
+           */
+          options: [
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            ...{
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            }[],
+          ];
+          /**
+           * The value chosen when the register opens: one of the options' values.
+           */
+          default: string;
+        },
+        {
+          /**
+           * The column (filter id) it sets.
+           */
+          column: string;
+          /**
+           * Id of a text of the message catalogue (schemas/messages/en.json).
+           */
+          label: MessageId;
+          /**
+           * @minItems 2
+           */
+          options: [
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            {
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            },
+            ...{
+              value: string;
+              /**
+               * Id of a text of the message catalogue (schemas/messages/en.json).
+               */
+              label: MessageId;
+            }[],
+          ];
+          /**
+           * The value chosen when the register opens: one of the options' values.
+           */
+          default: string;
+        },
+      ];
+  /**
    * Milliseconds from opening the screen before its rows show, however fast they arrive (e.g. the client switcher's 300 ms, shell-access-navigation.md §9).
    */
   revealDelayMs?: number;
