@@ -54,7 +54,8 @@ async function reference(query: RegisterQuery) {
   );
   const size = query.pageSize ?? 10;
   const index = query.pageIndex ?? 0;
-  return { items: rows.slice(index * size, (index + 1) * size), totalRecords: rows.length };
+  const drafts = docs.filter((d) => d.isDraft === true).length;
+  return { items: rows.slice(index * size, (index + 1) * size), totalRecords: rows.length, drafts };
 }
 
 beforeAll(async () => {

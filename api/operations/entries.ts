@@ -437,22 +437,31 @@ function readModelParts(q: {
 }
 
 /**
- * A page of register rows (docs/architecture.md "Registers"). With the form's read model up to date and every
- * filter and sort on an indexed column, the store pages, sorts and filters on its indexes; otherwise the rows
- * of the project's entries are built, filtered and sorted in memory (queryRows), with the same results.
+ * A page of register rows (docs/architecture.md "Registers"), with `drafts`: how many drafts the register holds
+ * whatever the query (the register shows them as a hint while it lists submitted entries). With the form's read
+ * model up to date and every filter and sort on an indexed column, the store pages, sorts and filters on its
+ * indexes; otherwise the rows of the project's entries are built, filtered and sorted in memory (queryRows),
+ * with the same results.
  */
 export async function registerPage(
   scope: EntryScope,
   query: RegisterQuery,
-): Promise<{ items: RegisterRow[]; totalRecords: number }> {
+): Promise<{ items: RegisterRow[]; totalRecords: number; drafts: number }> {
   const pageIndex = query.pageIndex ?? 0;
   const pageSize = query.pageSize ?? 10;
   const entries = scope.store.collection<EntryDoc>('formEntries');
   const q = (await readModelReady(scope)) ? readModelQuery(scope, query) : null;
   if (!q) {
-    const rows = await filteredRows(scope, query);
-    return { items: rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalRecords: rows.length };
+    const all = (await entries.find(scopeFilter(scope), { sort: { entryNumber: -1 } })).map((d) => toEntry(d));
+    const rows = queryEntries(scope, all, query);
+    const drafts = all.filter((entry) => entry.isDraft === true).length;
+    return { items: rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalRecords: rows.length, drafts };
   }
+  // The drafts of the register whatever the query, for the register's hint (an equality on the indexed status).
+  const drafts = await entries.countDocuments({
+    ...scopeFilter(scope),
+    'registerRow.sortKeys.status': registerSortKey('Draft'),
+  });
   const parts = readModelParts(q);
   // The total, and the empty cells of the sorted column (an equality on the index): the rest have a value.
   const totalRecords = await entries.countDocuments(q.filter);
@@ -467,24 +476,7 @@ export async function registerPage(
       docs.push(...(await entries.find(part.filter, { sort: part.sort, skip, limit: pageSize - docs.length })));
     skip = Math.max(0, skip - counts[i]);
   }
-  return { items: docs.map((d) => entryToRegisterRow(scope.form, toEntry(d))), totalRecords };
-}
-
-/** The register rows of a query built in memory (the read model is being rebuilt, or cannot answer the query). */
-async function filteredRows(
-  scope: EntryScope,
-  query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'>,
-  defaultStatus?: EntryStatus,
-) {
-  const docs = await scope.store
-    .collection<EntryDoc>('formEntries')
-    .find(scopeFilter(scope), { sort: { entryNumber: -1 } });
-  return queryEntries(
-    scope,
-    docs.map((d) => toEntry(d)),
-    query,
-    defaultStatus,
-  );
+  return { items: docs.map((d) => entryToRegisterRow(scope.form, toEntry(d))), totalRecords, drafts };
 }
 
 /** The register rows of `entries` that match the query (its status filter, else `defaultStatus`), in its order. */

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import type { PagingBlockedMessageId } from '../../engine/machines/paging';
 import { type MessageId, message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
-import { useUnsavedChanges } from '../shell/leave-guard';
+import { type LeaveQuestion, useHasUnsavedChanges, useLeaveQuestion, useUnsavedChanges } from '../shell/leave-guard';
 import { useRunAction } from './actions';
 import { holds } from './conditions';
 import type { FormDocument, FormMode } from './documents';
@@ -25,6 +25,7 @@ import { localizeUiSchema } from './labels';
 import { bodyBuilders, type FormSourceResult, formSources, toFormData, validators } from './registry';
 import { type FormData, SchemaForm } from './SchemaForm';
 import { callFillable, fillTemplate, resolveCall } from './templates';
+import { type EntryState, EntryStateContext } from './widgets/entry-state';
 
 /** A row's values as message placeholders (strings and numbers only). */
 function templateValues(row: Record<string, unknown>): Record<string, string | number> {
@@ -103,6 +104,7 @@ export function FormScreen({
 }: FormScreenProps) {
   const navigate = useNavigate();
   const reportUnsaved = useUnsavedChanges();
+  const hasUnsaved = useHasUnsavedChanges();
   const runAction = useRunAction();
   const host = useScreenHost();
   const user = useSessionUser();
@@ -220,17 +222,35 @@ export function FormScreen({
 
   // Page saves go one after the other, and the final submit waits for them: a later save must know the entry
   // number an earlier one answered, or a slow connection would make two entries.
-  const pageSaves = useRef<Promise<void>>(Promise.resolve());
+  const pageSaves = useRef<Promise<boolean>>(Promise.resolve(true));
+  // The form's data and page as the user left them last, for a save when the user leaves the form.
+  const latestData = useRef<FormData>({});
+  const currentPage = useRef(0);
+  // A full submit ended the entry: leaving asks nothing more.
+  const completed = useRef(false);
 
-  /** Leaving a page saves the entry so far (submit.pageSave; form-configuration.md §4), after earlier saves. */
-  const handlePageLeave = (formData: FormData, pageIndex: number) => {
-    pageSaves.current = pageSaves.current.then(() => savePage(formData, pageIndex));
-    return pageSaves.current;
+  // Page saves (form-configuration.md §4) make a new item a draft, and continue one (an item loaded with
+  // isDraft); a submitted item changes only by a full submit (docs/decisions.md "Drafts").
+  const continuingDraft = requestedMode !== 'add' && loadedItem?.isDraft === true;
+  const savesPages = Boolean(doc.submit?.pageSave) && mode !== 'view' && (requestedMode === 'add' || continuingDraft);
+  // A draft opens at the page it was left on (its activePageOrder, 1-based).
+  const startPage =
+    continuingDraft && typeof loadedItem?.activePageOrder === 'number' ? loadedItem.activePageOrder - 1 : 0;
+
+  /**
+   * Leaving a page saves the entry so far (submit.pageSave; form-configuration.md §4), after earlier saves; the
+   * page shown next is where the draft opens again.
+   */
+  const handlePageLeave = (formData: FormData, _pageLeft: number, nextPageIndex: number) => {
+    currentPage.current = nextPageIndex;
+    pageSaves.current = pageSaves.current.then(() => savePage(formData, nextPageIndex));
+    return pageSaves.current.then(() => undefined);
   };
 
-  const savePage = async (formData: FormData, pageIndex: number) => {
+  /** One page save; true when it was saved (a refusal shows as the submit error). */
+  const savePage = async (formData: FormData, activePageIndex: number): Promise<boolean> => {
     const submit = doc.submit;
-    if (!loaded || !submit) return;
+    if (!loaded || !submit) return false;
     try {
       const body = await bodyBuilders[submit.body]({
         formData,
@@ -241,15 +261,73 @@ export function FormScreen({
       const { params: callParams, query } = resolveCall(submit.call, [screen, params]);
       const answer = await callOperation<{ entryNumber?: number }>(submit.call.operation, {
         params: callParams,
-        query: { ...query, isFromPaging: 'true', activePageOrder: String(pageIndex + 1) },
+        query: { ...query, isFromPaging: 'true', activePageOrder: String(activePageIndex + 1) },
         body,
       });
-      if (typeof answer?.entryNumber === 'number') savedEntryNumber.current = answer.entryNumber;
+      if (typeof answer?.entryNumber === 'number' && requestedMode === 'add')
+        savedEntryNumber.current = answer.entryNumber;
       setSubmitError(null);
+      return true;
     } catch (e) {
       setSubmitError(e instanceof Error ? e : new Error(errorText(e)));
+      return false;
     }
   };
+
+  // What a file field must know of the entry: whether it is saved (its files then stay when the page is left).
+  const entryState = useMemo<EntryState>(
+    () => ({ saved: () => savedEntryNumber.current !== undefined || requestedMode !== 'add' }),
+    [requestedMode],
+  );
+
+  // Leaving an entry form that is a draft, or holds answers not saved yet, asks whether to keep the draft or
+  // discard it (docs/decisions.md "Drafts"), and does what the answer says.
+  const draftNumber = () =>
+    savedEntryNumber.current ?? (continuingDraft && params.entryNumber ? Number(params.entryNumber) : undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the question reads refs when the user leaves
+  const leaveQuestion = useMemo<LeaveQuestion | null>(() => {
+    if (!savesPages) return null;
+    return {
+      applies: () => !completed.current && (savedEntryNumber.current !== undefined || hasUnsaved()),
+      text: () => message(draftNumber() === undefined ? 'form.unsavedEntryLeave' : 'form.draftLeave'),
+      choices: [
+        {
+          label: message('form.keepDraft'),
+          variant: 'contained',
+          run: async () => {
+            if (!(await pageSaves.current)) return false;
+            if (!hasUnsaved() && draftNumber() !== undefined) return true;
+            const saved = await savePage(latestData.current, currentPage.current);
+            if (!saved) throw new Error(message('form.draftNotKept'));
+            return true;
+          },
+        },
+        {
+          label: message('form.discardDraft'),
+          variant: 'outlined',
+          run: async () => {
+            await pageSaves.current;
+            const entryNumber = draftNumber();
+            if (entryNumber !== undefined && doc.submit?.discardCall) {
+              const { params: callParams } = resolveCall(doc.submit.discardCall, [
+                { entryNumber: String(entryNumber) },
+                screen,
+                params,
+              ]);
+              try {
+                await callOperation(doc.submit.discardCall.operation, { params: callParams });
+              } catch (e) {
+                throw new Error(errorText(e));
+              }
+            }
+            return true;
+          },
+        },
+        { label: message('form.stay'), run: async () => false },
+      ],
+    };
+  }, [savesPages, continuingDraft, params, screen, doc.submit]);
+  useLeaveQuestion(leaveQuestion);
 
   /**
    * then.offerLinked: asks, for each active linked form setup of the saved entry's form, whether to open the
@@ -294,9 +372,12 @@ export function FormScreen({
       const call = row && submit.editCall ? submit.editCall : submit.call;
       const { params: callParams, query } = resolveCall(call, [row, screen, params]);
       const answer = await callOperation<unknown>(call.operation, { params: callParams, body, query });
+      completed.current = true;
       reportUnsaved(false);
       // Save & New: the item is saved; the form starts afresh in add mode.
       if (andNew) {
+        completed.current = false;
+        savedEntryNumber.current = undefined;
         if (submit.successMessageId && host)
           host.toast(message(submit.successMessageId, templateValues(asRecord(answer))));
         setFormKey((k) => k + 1);
@@ -361,38 +442,48 @@ export function FormScreen({
           )}
         </Alert>
       )}
-      <SchemaForm
-        key={`${formKey}-${loadCount}`}
-        schema={loaded.form.schema}
-        uiSchema={loaded.form.uiSchema}
-        pages={loaded.form.pages}
-        formData={loaded.formData}
-        readonly={mode === 'view'}
-        submitLabel={doc.submit ? message(doc.submit.label) : undefined}
-        disableWhileInvalid={doc.submit?.disableWhileInvalid}
-        validate={validate}
-        params={formParams}
-        blockedMessageId={doc.messages?.blocked as PagingBlockedMessageId | undefined}
-        invalidMessage={doc.messages?.invalid ? message(doc.messages.invalid as MessageId) : undefined}
-        onSubmit={handleSubmit}
-        secondSubmit={
-          doc.submit?.andNew && mode === 'add'
-            ? { label: message(doc.submit.andNew.label), onSubmit: (data) => handleSubmit(data, true) }
-            : undefined
-        }
-        onPageLeave={doc.submit?.pageSave && mode !== 'view' ? handlePageLeave : undefined}
-        onChange={mode === 'view' ? undefined : () => reportUnsaved(true)}
-        actions={buttons.map((button) => (
-          <Button
-            key={button.id}
-            variant={button.variant ?? 'outlined'}
-            disabled={!holds(button.enabledWhen, context)}
-            onClick={() => void runButton(button)}
-          >
-            {message(button.label)}
-          </Button>
-        ))}
-      />
+      <EntryStateContext.Provider value={entryState}>
+        <SchemaForm
+          key={`${formKey}-${loadCount}`}
+          schema={loaded.form.schema}
+          uiSchema={loaded.form.uiSchema}
+          pages={loaded.form.pages}
+          formData={loaded.formData}
+          readonly={mode === 'view'}
+          submitLabel={doc.submit ? message(doc.submit.label) : undefined}
+          disableWhileInvalid={doc.submit?.disableWhileInvalid}
+          validate={validate}
+          params={formParams}
+          blockedMessageId={doc.messages?.blocked as PagingBlockedMessageId | undefined}
+          invalidMessage={doc.messages?.invalid ? message(doc.messages.invalid as MessageId) : undefined}
+          onSubmit={handleSubmit}
+          secondSubmit={
+            doc.submit?.andNew && mode === 'add'
+              ? { label: message(doc.submit.andNew.label), onSubmit: (data) => handleSubmit(data, true) }
+              : undefined
+          }
+          startPage={startPage}
+          onPageLeave={savesPages ? handlePageLeave : undefined}
+          onChange={
+            mode === 'view'
+              ? undefined
+              : (data) => {
+                  latestData.current = data;
+                  reportUnsaved(true);
+                }
+          }
+          actions={buttons.map((button) => (
+            <Button
+              key={button.id}
+              variant={button.variant ?? 'outlined'}
+              disabled={!holds(button.enabledWhen, context)}
+              onClick={() => void runButton(button)}
+            >
+              {message(button.label)}
+            </Button>
+          ))}
+        />
+      </EntryStateContext.Provider>
     </Box>
   );
 }

@@ -100,6 +100,7 @@ export function Register({
   const revealed = state.matches('shown');
   const [provided, setProvided] = useState<ProvidedColumn[] | null>(doc.dynamicColumns ? null : []);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [answerExtras, setAnswerExtras] = useState<Record<string, unknown>>({});
   // An action in flight: its buttons wait, so one click is one call.
   const [busy, setBusy] = useState(false);
 
@@ -150,11 +151,13 @@ export function Register({
       body: requestBody ?? undefined,
       signal: controller.signal,
     })
-      .then((answer) =>
-        Array.isArray(answer)
-          ? send({ type: 'LOADED', rows: answer, totalRecords: answer.length })
-          : send({ type: 'LOADED', rows: answer.items, totalRecords: answer.totalRecords }),
-      )
+      .then((answer) => {
+        if (Array.isArray(answer)) return send({ type: 'LOADED', rows: answer, totalRecords: answer.length });
+        // The answer's other fields (e.g. how many drafts) are for the quick filters' hints.
+        const { items, totalRecords: total, ...rest } = answer as RegisterPage<Row> & Record<string, unknown>;
+        setAnswerExtras(rest);
+        send({ type: 'LOADED', rows: items, totalRecords: total });
+      })
       .catch((e: unknown) => {
         if (!controller.signal.aborted) send({ type: 'FAILED', error: errorText(e) });
       });
@@ -350,6 +353,7 @@ export function Register({
           <QuickFilters
             specs={quickFilters}
             filters={filters}
+            answer={answerExtras}
             onChange={(changed) => send({ type: 'FILTER', filters: changed })}
           />
         )}

@@ -72,8 +72,13 @@ export interface SchemaFormProps {
   idPrefix?: string;
   /** A named validator's check (runtime/renderer/functions/validators.ts): message ids by field. */
   validate?: FormValidator;
-  /** Called with the data when the user leaves a page (index from 0) of a multi-page form while editing. */
-  onPageLeave?: (formData: FormData, pageIndex: number) => void | Promise<void>;
+  /**
+   * Called with the data when the user leaves a page (index from 0) of a multi-page form while editing, with the
+   * index of the page shown next.
+   */
+  onPageLeave?: (formData: FormData, pageIndex: number, nextPageIndex: number) => void | Promise<void>;
+  /** The page (index from 0) a multi-page form opens at, e.g. where a draft was left; default 0. */
+  startPage?: number;
 }
 
 function isValid(schema: RJSFSchema, data: FormData, validate?: FormValidator): boolean {
@@ -154,7 +159,12 @@ export function SchemaForm(props: SchemaFormProps) {
   const [showErrorsOnMount, setShowErrorsOnMount] = useState(false);
   const formRef = useRef<CoreForm<FormData, RJSFSchema>>(null);
   const [snapshot, send] = useMachine(pagingMachine, {
-    input: { pageCount: pages?.length ?? 1, readonly, blockedMessageId: props.blockedMessageId },
+    input: {
+      pageCount: pages?.length ?? 1,
+      readonly,
+      blockedMessageId: props.blockedMessageId,
+      start: props.startPage,
+    },
   });
   const current = pages ? snapshot.context.current : 0;
   const page = pages?.[current];
@@ -173,7 +183,7 @@ export function SchemaForm(props: SchemaFormProps) {
     if (pageShownBefore.current === current) return;
     const left = pageShownBefore.current;
     pageShownBefore.current = current;
-    if (!readonly && props.onPageLeave) void props.onPageLeave(dataRef.current, left);
+    if (!readonly && props.onPageLeave) void props.onPageLeave(dataRef.current, left, current);
   }, [current, readonly, props.onPageLeave]);
   // A long page's text fields hand their edits over once typing pauses (widgets/deferred-change.ts).
   const pageSchema = page?.schema ?? schema;

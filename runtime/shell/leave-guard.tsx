@@ -3,7 +3,14 @@
  * (useUnsavedChanges; form pages do), leaving it within the app asks 'Are you sure you want to leave
  * this page without saving?' with Yes and No, and closing or reloading the tab asks the browser's own
  * question (beforeunload).
+ *
+ * A page may ask its own question instead (useLeaveQuestion): an entry that is a draft asks "keep the draft or
+ * discard it" (issue "The main job as a site user meets it"), so that the question says what will happen. While
+ * the page's question applies, it is asked in place of the default one; each choice runs the page's own work
+ * (a save, a discard) and says whether to leave.
  */
+
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,6 +20,30 @@ import { useBlocker, useLocation } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 
 const UnsavedContext = createContext<(dirty: boolean) => void>(() => {});
+
+/** A page's own leave question (see the module comment). */
+export interface LeaveQuestion {
+  /** True while leaving must ask this question (read when the user leaves). */
+  applies: () => boolean;
+  /** The question (plain text), read when it is asked. */
+  text: () => string;
+  /** The answers, in order; the first contained one is the default. `run` resolves true to leave, false to stay. */
+  choices: { label: string; variant?: 'text' | 'outlined' | 'contained'; run: () => Promise<boolean> }[];
+}
+
+const LeaveQuestionContext = createContext<(question: LeaveQuestion | null) => void>(() => {});
+
+/**
+ * Sets the page's leave question while the calling component is mounted (null: none). The question object is
+ * read when the user leaves, so it may read refs of the page.
+ */
+export function useLeaveQuestion(question: LeaveQuestion | null): void {
+  const set = useContext(LeaveQuestionContext);
+  useEffect(() => {
+    set(question);
+    return () => set(null);
+  }, [set, question]);
+}
 
 /** Whether the page has unsaved changes now; outside a LeaveGuard, never. */
 export const UnsavedStateContext = createContext<() => boolean>(() => false);
@@ -39,9 +70,38 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
   }, []);
   const report = setDirty;
   const hasUnsaved = useCallback(() => dirtyRef.current, []);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const questionRef = useRef<LeaveQuestion | null>(null);
+  const setQuestion = useCallback((question: LeaveQuestion | null) => {
+    questionRef.current = question;
+  }, []);
+  // The page's question, when it applied as the user left (decided in the blocker, so the first render of the
+  // blocked state shows the right dialog), and the error of a choice that failed.
+  const askedRef = useRef<LeaveQuestion | null>(null);
+  const [running, setRunning] = useState(false);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    const question = questionRef.current;
+    askedRef.current = question?.applies() ? question : null;
+    return dirtyRef.current || askedRef.current !== null;
+  });
+  const asked = blocker.state === 'blocked' ? askedRef.current : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new blocked navigation starts without an error
+  useEffect(() => setChoiceError(null), [blocker.state]);
+  const choose = async (run: () => Promise<boolean>) => {
+    setRunning(true);
+    setChoiceError(null);
+    try {
+      if (await run()) {
+        setDirty(false);
+        blocker.proceed?.();
+      } else blocker.reset?.();
+    } catch (error) {
+      setChoiceError(error instanceof Error ? error.message : message('common.serverError'));
+    } finally {
+      setRunning(false);
+    }
+  };
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -55,8 +115,32 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
   }, [pathname, setDirty]);
   return (
     <UnsavedContext.Provider value={report}>
-      <UnsavedStateContext.Provider value={hasUnsaved}>{children}</UnsavedStateContext.Provider>
-      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
+      <LeaveQuestionContext.Provider value={setQuestion}>
+        <UnsavedStateContext.Provider value={hasUnsaved}>{children}</UnsavedStateContext.Provider>
+      </LeaveQuestionContext.Provider>
+      <Dialog open={blocker.state === 'blocked' && asked !== null} onClose={() => !running && blocker.reset?.()}>
+        <DialogContent>
+          {asked?.text()}
+          {choiceError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {choiceError}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          {asked?.choices.map((choice) => (
+            <Button
+              key={choice.label}
+              variant={choice.variant ?? 'text'}
+              disabled={running}
+              onClick={() => void choose(choice.run)}
+            >
+              {choice.label}
+            </Button>
+          ))}
+        </DialogActions>
+      </Dialog>
+      <Dialog open={blocker.state === 'blocked' && asked === null} onClose={() => blocker.reset?.()}>
         <DialogContent>{message('common.leavePage')}</DialogContent>
         <DialogActions>
           <Button

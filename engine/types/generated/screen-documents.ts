@@ -235,6 +235,24 @@ export interface RegisterScreen {
            * The value chosen when the register opens: one of the options' values.
            */
           default: string;
+          /**
+           * A button beside the choice that picks `value`, shown while the choice is one of `showWhen` and the rows' answer holds a number above 0 in its field `count` (e.g. 'Drafts: 2' while the register lists submitted entries); its label's {count} is that number.
+           */
+          hint?: {
+            /**
+             * The field of the rows' answer holding the count.
+             */
+            count: string;
+            value: string;
+            /**
+             * Id of a text of the message catalogue (schemas/messages/en.json).
+             */
+            label: MessageId;
+            /**
+             * @minItems 1
+             */
+            showWhen: [string, ...string[]];
+          };
         },
       ]
     | [
@@ -277,6 +295,24 @@ export interface RegisterScreen {
            * The value chosen when the register opens: one of the options' values.
            */
           default: string;
+          /**
+           * A button beside the choice that picks `value`, shown while the choice is one of `showWhen` and the rows' answer holds a number above 0 in its field `count` (e.g. 'Drafts: 2' while the register lists submitted entries); its label's {count} is that number.
+           */
+          hint?: {
+            /**
+             * The field of the rows' answer holding the count.
+             */
+            count: string;
+            value: string;
+            /**
+             * Id of a text of the message catalogue (schemas/messages/en.json).
+             */
+            label: MessageId;
+            /**
+             * @minItems 1
+             */
+            showWhen: [string, ...string[]];
+          };
         },
         {
           /**
@@ -317,6 +353,24 @@ export interface RegisterScreen {
            * The value chosen when the register opens: one of the options' values.
            */
           default: string;
+          /**
+           * A button beside the choice that picks `value`, shown while the choice is one of `showWhen` and the rows' answer holds a number above 0 in its field `count` (e.g. 'Drafts: 2' while the register lists submitted entries); its label's {count} is that number.
+           */
+          hint?: {
+            /**
+             * The field of the rows' answer holding the count.
+             */
+            count: string;
+            value: string;
+            /**
+             * Id of a text of the message catalogue (schemas/messages/en.json).
+             */
+            label: MessageId;
+            /**
+             * @minItems 1
+             */
+            showWhen: [string, ...string[]];
+          };
         },
       ]
     | [
@@ -359,6 +413,24 @@ export interface RegisterScreen {
            * The value chosen when the register opens: one of the options' values.
            */
           default: string;
+          /**
+           * A button beside the choice that picks `value`, shown while the choice is one of `showWhen` and the rows' answer holds a number above 0 in its field `count` (e.g. 'Drafts: 2' while the register lists submitted entries); its label's {count} is that number.
+           */
+          hint?: {
+            /**
+             * The field of the rows' answer holding the count.
+             */
+            count: string;
+            value: string;
+            /**
+             * Id of a text of the message catalogue (schemas/messages/en.json).
+             */
+            label: MessageId;
+            /**
+             * @minItems 1
+             */
+            showWhen: [string, ...string[]];
+          };
         },
         {
           /**
@@ -399,6 +471,24 @@ export interface RegisterScreen {
            * The value chosen when the register opens: one of the options' values.
            */
           default: string;
+          /**
+           * A button beside the choice that picks `value`, shown while the choice is one of `showWhen` and the rows' answer holds a number above 0 in its field `count` (e.g. 'Drafts: 2' while the register lists submitted entries); its label's {count} is that number.
+           */
+          hint?: {
+            /**
+             * The field of the rows' answer holding the count.
+             */
+            count: string;
+            value: string;
+            /**
+             * Id of a text of the message catalogue (schemas/messages/en.json).
+             */
+            label: MessageId;
+            /**
+             * @minItems 1
+             */
+            showWhen: [string, ...string[]];
+          };
         },
         {
           /**
@@ -439,6 +529,24 @@ export interface RegisterScreen {
            * The value chosen when the register opens: one of the options' values.
            */
           default: string;
+          /**
+           * A button beside the choice that picks `value`, shown while the choice is one of `showWhen` and the rows' answer holds a number above 0 in its field `count` (e.g. 'Drafts: 2' while the register lists submitted entries); its label's {count} is that number.
+           */
+          hint?: {
+            /**
+             * The field of the rows' answer holding the count.
+             */
+            count: string;
+            value: string;
+            /**
+             * Id of a text of the message catalogue (schemas/messages/en.json).
+             */
+            label: MessageId;
+            /**
+             * @minItems 1
+             */
+            showWhen: [string, ...string[]];
+          };
         },
       ];
   /**
@@ -859,9 +967,10 @@ export interface Submit {
    */
   resetOnError?: boolean;
   /**
-   * Leaving a page of a multi-page form saves the entry so far: the submit call with ?isFromPaging=true&activePageOrder=<page left, from 1>; the entry number it answers is kept for the following saves and the final submit (form-configuration.md §4 Multi-page renderer).
+   * Leaving a page of a multi-page form saves the entry so far: the submit call with ?isFromPaging=true&activePageOrder=<the page shown next, from 1>; the entry number it answers is kept for the following saves and the final submit (form-configuration.md §4 Multi-page renderer). Page saves apply to a new item and to a loaded item that is a draft (isDraft: it opens at its activePageOrder); a submitted item changes only by a full submit (docs/decisions.md 'Drafts').
    */
   pageSave?: boolean;
+  discardCall?: Call2;
 }
 /**
  * An API operation call: path parameters and body values resolved from the route (and row).
@@ -907,6 +1016,41 @@ export interface Confirm1 {
    */
   messageId: MessageId;
   when?: Condition1;
+}
+/**
+ * An API operation call: path parameters and body values resolved from the route (and row).
+ */
+export interface Call2 {
+  /**
+   * Name of an API operation of engine/api/operations.ts.
+   */
+  operation: OperationName;
+  params?: {
+    /**
+     * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+     */
+    [k: string]: string;
+  };
+  body?: {
+    /**
+     * A value of a request body: a JSON constant, or a parameter reference converted to a type.
+     */
+    [k: string]:
+      | {
+          param: string;
+          type?: 'string' | 'integer';
+        }
+      | (string | number | boolean | null);
+  };
+  /**
+   * Query parameters, templates like params; an empty value is left out.
+   */
+  query?: {
+    /**
+     * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+     */
+    [k: string]: string;
+  };
 }
 /**
  * A menu: a grid of tiles each with a Go action (shell-access-navigation.md §2.1 home, §2.4 generic tile list: optional Filter box, 3 or 4 columns), rendered by runtime/renderer/MenuScreen.tsx; the shell's top-bar menu (shell/top-menu, with sub-items, §2.3, §2.4) is the same kind, rendered by runtime/shell/TopMenu.tsx. Items a user may not see are left out (engine/rules/menus.ts).

@@ -14,13 +14,14 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import type { WidgetProps } from '@rjsf/utils';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import { callOperation, errorText } from '../../api/client';
 import { useHasUnsavedChanges } from '../../shell/leave-guard';
 import { useScreenHost } from '../host/ScreenHost';
 import { messageHtml } from '../host/sanitize';
 import { requiredLabel } from '../labels';
+import { EntryStateContext } from './entry-state';
 
 const ImageMarkup = lazy(() => import('./ImageMarkup'));
 
@@ -71,22 +72,24 @@ export default function FileUploadWidget(props: WidgetProps) {
   const [markup, setMarkup] = useState<FileView | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const host = useScreenHost();
-  // A new entry's files are deleted when the page is left without saving it (form-configuration.md §4).
+  // A new entry's files are deleted when the page is left without saving it (form-configuration.md §4); once a
+  // page save made it a draft, they are the draft's and stay.
   const isUnsaved = useHasUnsavedChanges();
+  const entry = useContext(EntryStateContext);
   const newEntry = useRef(stored.length === 0);
   const uploadedHere = useRef(false);
   const folderRef = useRef(folder);
   folderRef.current = folder;
   useEffect(() => {
     const onLeave = () => {
-      if (!newEntry.current || !uploadedHere.current || !isUnsaved()) return;
+      if (!newEntry.current || !uploadedHere.current || !isUnsaved() || entry.saved()) return;
       void callOperation('files.deleteFolder', { query: { folder: folderRef.current }, keepalive: true }).catch(
         () => undefined,
       );
     };
     window.addEventListener('pagehide', onLeave);
     return () => window.removeEventListener('pagehide', onLeave);
-  }, [isUnsaved]);
+  }, [isUnsaved, entry]);
 
   const load = useCallback(async () => {
     if (!isUsableFolder(folder)) return;
