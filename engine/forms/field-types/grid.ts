@@ -2,8 +2,11 @@
  * Grid: a table of cells with scoring (form-configuration.md §3 "Grid", §4, §5; engine/forms/grid.ts).
  * Its form value is the grid answer `{ cells, overallComments? }`; the saved Answer carries it as `grid`
  * with the server-computed `totalScore` and `maxScore` (answers stays empty). Rendered by the renderer's
- * 'grid' field with the grid summary (grid-summary) under it; the cells' problems come from gridProblems.
+ * 'grid' field with the grid summary (grid-summary) under it; the cells' problems come from gridProblems:
+ * a required cell left empty in an answered row is 'validation.gridRowIncomplete' for the question, and a
+ * required grid without an answered row 'validation.required' (issue 19, docs/decisions.md "Grid answers").
  */
+import type { MessageId } from '../../messages/catalogue';
 import type { Answer } from '../../types/generated';
 import { type GridAnswer, gridProblems, gridSummary } from '../grid';
 import type { FieldType } from './types';
@@ -62,6 +65,9 @@ export const grid: FieldType = {
   formValueOf: (_question, answer: Answer) => (answer.grid ? { ...answer.grid } : undefined),
   problems: (question, answer: Answer) => {
     if (!question.grid) return [];
-    return gridProblems(question.grid, answer.grid).map((p) => p.messageId);
+    return gridProblems(question.grid, answer.grid, { required: question.required === true }).map(
+      (p): MessageId =>
+        p.messageId === 'validation.required' && p.cellId !== undefined ? 'validation.gridRowIncomplete' : p.messageId,
+    );
   },
 };
