@@ -3,10 +3,13 @@ import type { FormDefinition, Grid, GridCell } from '../types/generated';
 import { compileFormDefinition } from './compile';
 import { answersToFormData, formDataToAnswers } from './entry-data';
 import {
+  asGridAnswer,
   columnSums,
   formatColumnSum,
   gridAnswered,
   gridProblems,
+  gridQuestionProblems,
+  gridScored,
   gridSummary,
   isCellAnswer,
   rowAnswered,
@@ -199,6 +202,35 @@ describe('partial answers (issue 19)', () => {
     expect(problems(off, true)).toEqual(['grid:validation.required']);
     const one = setCell(grid, setCell(grid, off, cellId(1, 1), true), cellId(1, 2), '1');
     expect(problems(one, true)).toEqual([]);
+  });
+
+  it('words the problems for the question: a required cell of an answered row is the row rule', () => {
+    const grid = makeGrid();
+    const ticked = setCell(grid, undefined, cellId(0, 1), true);
+    expect(gridQuestionProblems(grid, ticked)).toEqual(['validation.gridRowIncomplete']);
+    const twoRows = setCell(grid, ticked, cellId(1, 1), true);
+    expect(gridQuestionProblems(grid, twoRows)).toEqual(['validation.gridRowIncomplete']);
+    expect(gridQuestionProblems(grid, undefined, { required: true })).toEqual(['validation.required']);
+    expect(gridQuestionProblems(grid, setCell(grid, ticked, cellId(0, 2), '1'), { required: true })).toEqual([]);
+  });
+
+  it('reads an untouched grid’s {} as no answer', () => {
+    expect(asGridAnswer({})).toBeUndefined();
+    expect(asGridAnswer(undefined)).toBeUndefined();
+    expect(asGridAnswer([])).toBeUndefined();
+    expect(asGridAnswer({ cells: [], overallComments: '' })).toEqual({ cells: [] });
+    expect(asGridAnswer({ cells: [], overallComments: 'ok' })).toEqual({ cells: [], overallComments: 'ok' });
+  });
+
+  it('is scored once a scoring cell of a row that counts is answered (0 included)', () => {
+    const grid = makeGrid();
+    expect(gridScored(grid, undefined)).toBe(false);
+    const ticked = setCell(grid, undefined, cellId(0, 1), true);
+    expect(gridScored(grid, ticked)).toBe(false);
+    expect(gridScored(grid, setCell(grid, ticked, cellId(0, 3), 4))).toBe(false); // hours do not score
+    expect(gridScored(grid, setCell(grid, ticked, cellId(0, 2), '0'))).toBe(true);
+    // A score in a row whose box is not ticked does not count while the grid has tickboxes.
+    expect(gridScored(grid, setCell(grid, undefined, cellId(1, 2), '2'))).toBe(false);
   });
 
   it('a required Checkbox cell of an answered row must be ticked', () => {

@@ -19,6 +19,7 @@
  *   an answered row; a grid question that is not required takes any subset of its rows, and a required
  *   one needs at least one answered row.
  */
+import type { MessageId } from '../messages/catalogue';
 import type { Grid, GridCell, GridCellAnswer, GridRating, GridSummary } from '../types/generated';
 
 export type { Grid, GridCell, GridCellAnswer, GridRating, GridSummary };
@@ -31,6 +32,21 @@ export type GridCellType = (typeof GRID_CELL_TYPES)[number];
 export interface GridAnswer {
   cells: GridCellAnswer[];
   overallComments?: string;
+}
+
+/**
+ * A form value as a grid answer: an object with a `cells` list (its `overallComments` kept when it is
+ * text), or undefined for anything else (an untouched grid's `{}` from RJSF's defaults, nothing).
+ */
+export function asGridAnswer(value: unknown): GridAnswer | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const cells = (value as { cells?: unknown }).cells;
+  if (!Array.isArray(cells)) return undefined;
+  const overallComments = (value as { overallComments?: unknown }).overallComments;
+  return {
+    cells: cells as GridAnswer['cells'],
+    ...(typeof overallComments === 'string' && overallComments !== '' ? { overallComments } : {}),
+  };
 }
 
 /** The cell at a row and column, if the grid defines one. */
@@ -312,4 +328,35 @@ export function gridProblems(
   }
   if (options.required && !gridAnswered(grid, answer)) problems.push({ messageId: 'validation.required' });
   return problems;
+}
+
+/**
+ * The problems of a grid answer as the question's messages (server details and the browser's message under
+ * the grid): a required cell left empty in an answered row is 'validation.gridRowIncomplete', the others keep
+ * their ids; each id once, in the order found.
+ */
+export function gridQuestionProblems(
+  grid: Grid,
+  answer: GridAnswer | undefined,
+  options: { required?: boolean } = {},
+): MessageId[] {
+  const ids = gridProblems(grid, answer, options).map(
+    (p): MessageId =>
+      p.messageId === 'validation.required' && p.cellId !== undefined ? 'validation.gridRowIncomplete' : p.messageId,
+  );
+  return [...new Set(ids)];
+}
+
+/**
+ * True when a cell that scores (cellScore) holds an answer in a row that counts: until then the grid has no
+ * score to rate (the summary shows no rating, issue 19).
+ */
+export function gridScored(grid: Grid, answer: GridAnswer | undefined): boolean {
+  if (!answer) return false;
+  return grid.cells.some(
+    (cell) =>
+      isCellAnswer(cellValue(answer, cell)) &&
+      cellScore(cell, cellValue(answer, cell)) !== undefined &&
+      rowScores(grid, answer, cell.rowIndex),
+  );
 }

@@ -6,9 +6,8 @@
  * a required cell left empty in an answered row is 'validation.gridRowIncomplete' for the question, and a
  * required grid without an answered row 'validation.required' (issue 19, docs/decisions.md "Grid answers").
  */
-import type { MessageId } from '../../messages/catalogue';
 import type { Answer } from '../../types/generated';
-import { type GridAnswer, gridProblems, gridSummary } from '../grid';
+import { asGridAnswer, gridQuestionProblems, gridSummary } from '../grid';
 import type { FieldType } from './types';
 
 const cellAnswer = {
@@ -22,17 +21,6 @@ const cellAnswer = {
     value: { type: ['string', 'number', 'boolean'], maxLength: 20000 },
   },
 };
-
-function asGridAnswer(value: unknown): GridAnswer | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const cells = (value as { cells?: unknown }).cells;
-  if (!Array.isArray(cells)) return undefined;
-  const overallComments = (value as { overallComments?: unknown }).overallComments;
-  return {
-    cells: cells as GridAnswer['cells'],
-    ...(typeof overallComments === 'string' && overallComments !== '' ? { overallComments } : {}),
-  };
-}
 
 export const grid: FieldType = {
   name: 'grid',
@@ -48,7 +36,8 @@ export const grid: FieldType = {
   uiSchema: (q) => ({
     'ui:widget': 'grid',
     'ui:field': 'grid',
-    'ui:options': { grid: q.grid, ratings: q.ratings ?? [] },
+    // `required`: the browser asks for an answered row as the server does (SchemaForm's grid check).
+    'ui:options': { grid: q.grid, ratings: q.ratings ?? [], required: q.required === true },
   }),
   multiValued: false,
   typeMessageId: 'validation.invalid',
@@ -65,9 +54,6 @@ export const grid: FieldType = {
   formValueOf: (_question, answer: Answer) => (answer.grid ? { ...answer.grid } : undefined),
   problems: (question, answer: Answer) => {
     if (!question.grid) return [];
-    return gridProblems(question.grid, answer.grid, { required: question.required === true }).map(
-      (p): MessageId =>
-        p.messageId === 'validation.required' && p.cellId !== undefined ? 'validation.gridRowIncomplete' : p.messageId,
-    );
+    return gridQuestionProblems(question.grid, answer.grid, { required: question.required === true });
   },
 };
