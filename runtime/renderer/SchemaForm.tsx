@@ -392,6 +392,7 @@ export function SchemaForm(props: SchemaFormProps) {
     if (checkPages && pages) {
       const now = invalidPagesOf(pages, data);
       setInvalidPages((was) => (sameList(was, now) ? was : now));
+      if (now.length === 0) setCheckPages(false);
     }
     setHidden((before) => (sameList(before, hiddenNow) ? before : hiddenNow));
     if (pages) {
@@ -415,7 +416,8 @@ export function SchemaForm(props: SchemaFormProps) {
     if (readonly || !submit) return;
     if (pages) {
       const invalid = invalidPagesOf(pages, data);
-      setCheckPages(true);
+      // From now on the marks follow the edits (only while there are any: it validates every page).
+      setCheckPages(invalid.length > 0);
       setInvalidPages((was) => (sameList(was, invalid) ? was : invalid));
       const invalidPage = invalid[0] ?? -1;
       if (invalidPage >= 0 && invalidPage !== current) {
