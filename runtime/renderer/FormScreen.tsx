@@ -91,6 +91,30 @@ function refusalText(error: Error, refusal: { byField: Record<string, string[]>;
   return errorText(error);
 }
 
+/** What a refused submit or page save says above the form: its text, and the details listed that are not it. */
+function RefusalNotice({
+  error,
+  refusal,
+}: {
+  error: Error;
+  refusal: { byField: Record<string, string[]>; other: string[] };
+}) {
+  const text = refusalText(error, refusal);
+  const listed = refusal.other.filter((detail) => detail !== text);
+  return (
+    <Alert severity="error" sx={{ mb: 2 }} role="alert">
+      {text}
+      {listed.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {listed.map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
 /**
  * An error's text with its details one per line (an import's per-row report, administration-data.md §8). A
  * detail that repeats the text (a rule's single message, e.g. the QR code setup's save rules) is shown once.
@@ -425,20 +449,7 @@ export function FormScreen({
         onPageLeave={doc.submit?.pageSave && mode !== 'view' ? handlePageLeave : undefined}
         onDirtyChange={mode === 'view' ? undefined : reportUnsaved}
         serverErrors={refusal.byField}
-        notice={
-          submitError && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert">
-              {refusalText(submitError, refusal)}
-              {refusal.other.length > 0 && (
-                <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                  {refusal.other.map((text) => (
-                    <li key={text}>{text}</li>
-                  ))}
-                </Box>
-              )}
-            </Alert>
-          )
-        }
+        notice={submitError && <RefusalNotice error={submitError} refusal={refusal} />}
         actions={buttons.map((button) => (
           <Button
             key={button.id}
