@@ -4,10 +4,15 @@
  * this page without saving?' with Yes and No, and closing or reloading the tab asks the browser's own
  * question (beforeunload).
  *
+ * Each component that reports (a form page, a form in a modal) is kept apart: the page has unsaved changes
+ * while any of them reports some, and a reporter that unmounts (a modal form closed) takes its report with
+ * it. A form reports changes only while its data differs from what it started with (SchemaForm
+ * `onDirtyChange`, issue 19), so opening a form and closing it untouched leaves nothing to ask about.
+ *
  * A page may ask its own question instead (useLeaveQuestion): an entry that is a draft asks "keep the draft or
- * discard it" (issue "The main job as a site user meets it"), so that the question says what will happen. While
- * the page's question applies, it is asked in place of the default one; each choice runs the page's own work
- * (a save, a discard) and says whether to leave.
+ * discard it" (issue 19), so that the question says what will happen. While the page's question applies, it is
+ * asked in place of the default one; each choice runs the page's own work (a save, a discard) and says whether
+ * to leave.
  */
 
 import Alert from '@mui/material/Alert';
@@ -15,11 +20,12 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker, useLocation } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 
-const UnsavedContext = createContext<(dirty: boolean) => void>(() => {});
+/** Records one reporter's state: `id` from useId, `dirty` whether it has unsaved changes. */
+const UnsavedContext = createContext<(id: string, dirty: boolean) => void>(() => {});
 
 /** A page's own leave question (see the module comment). */
 export interface LeaveQuestion {
@@ -48,9 +54,15 @@ export function useLeaveQuestion(question: LeaveQuestion | null): void {
 /** Whether the page has unsaved changes now; outside a LeaveGuard, never. */
 export const UnsavedStateContext = createContext<() => boolean>(() => false);
 
-/** Reports whether the page has unsaved changes (true while editing, false after a save). */
+/**
+ * Reports whether the calling component has unsaved changes (true while its data differs from what it
+ * started with, false after a save); unmounting withdraws its report.
+ */
 export function useUnsavedChanges(): (dirty: boolean) => void {
-  return useContext(UnsavedContext);
+  const record = useContext(UnsavedContext);
+  const id = useId();
+  useEffect(() => () => record(id, false), [record, id]);
+  return useCallback((dirty: boolean) => record(id, dirty), [record, id]);
 }
 
 /** Asks whether the page has unsaved changes at the moment (e.g. when the page is being left). */
@@ -64,11 +76,19 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
   // The blocker reads a ref: a page that saves and navigates in one go must not be held back by the
   // state of the render before.
   const dirtyRef = useRef(false);
-  const setDirty = useCallback((value: boolean) => {
-    dirtyRef.current = value;
-    setDirtyState(value);
+  // The reporters with unsaved changes now.
+  const reporters = useRef(new Set<string>());
+  const report = useCallback((id: string, value: boolean) => {
+    if (value) reporters.current.add(id);
+    else reporters.current.delete(id);
+    dirtyRef.current = reporters.current.size > 0;
+    setDirtyState(dirtyRef.current);
   }, []);
-  const report = setDirty;
+  const clear = useCallback(() => {
+    reporters.current.clear();
+    dirtyRef.current = false;
+    setDirtyState(false);
+  }, []);
   const hasUnsaved = useCallback(() => dirtyRef.current, []);
   const questionRef = useRef<LeaveQuestion | null>(null);
   const setQuestion = useCallback((question: LeaveQuestion | null) => {
@@ -93,7 +113,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
     setChoiceError(null);
     try {
       if (await run()) {
-        setDirty(false);
+        clear();
         blocker.proceed?.();
       } else blocker.reset?.();
     } catch (error) {
@@ -111,8 +131,8 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
   // A new page starts clean.
   const { pathname } = useLocation();
   useEffect(() => {
-    if (pathname) setDirty(false);
-  }, [pathname, setDirty]);
+    if (pathname) clear();
+  }, [pathname, clear]);
   return (
     <UnsavedContext.Provider value={report}>
       <LeaveQuestionContext.Provider value={setQuestion}>
@@ -145,7 +165,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
         <DialogActions>
           <Button
             onClick={() => {
-              setDirty(false);
+              clear();
               blocker.proceed?.();
             }}
           >

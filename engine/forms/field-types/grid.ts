@@ -2,10 +2,12 @@
  * Grid: a table of cells with scoring (form-configuration.md §3 "Grid", §4, §5; engine/forms/grid.ts).
  * Its form value is the grid answer `{ cells, overallComments? }`; the saved Answer carries it as `grid`
  * with the server-computed `totalScore` and `maxScore` (answers stays empty). Rendered by the renderer's
- * 'grid' field with the grid summary (grid-summary) under it; the cells' problems come from gridProblems.
+ * 'grid' field with the grid summary (grid-summary) under it; the cells' problems come from gridProblems:
+ * a required cell left empty in an answered row is 'validation.gridRowIncomplete' for the question, and a
+ * required grid without an answered row 'validation.required' (issue 19, docs/decisions.md "Grid answers").
  */
 import type { Answer } from '../../types/generated';
-import { type GridAnswer, gridProblems, gridSummary } from '../grid';
+import { asGridAnswer, gridQuestionProblems, gridSummary } from '../grid';
 import type { FieldType } from './types';
 
 const cellAnswer = {
@@ -19,17 +21,6 @@ const cellAnswer = {
     value: { type: ['string', 'number', 'boolean'], maxLength: 20000 },
   },
 };
-
-function asGridAnswer(value: unknown): GridAnswer | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const cells = (value as { cells?: unknown }).cells;
-  if (!Array.isArray(cells)) return undefined;
-  const overallComments = (value as { overallComments?: unknown }).overallComments;
-  return {
-    cells: cells as GridAnswer['cells'],
-    ...(typeof overallComments === 'string' && overallComments !== '' ? { overallComments } : {}),
-  };
-}
 
 export const grid: FieldType = {
   name: 'grid',
@@ -45,7 +36,8 @@ export const grid: FieldType = {
   uiSchema: (q) => ({
     'ui:widget': 'grid',
     'ui:field': 'grid',
-    'ui:options': { grid: q.grid, ratings: q.ratings ?? [] },
+    // `required`: the browser asks for an answered row as the server does (SchemaForm's grid check).
+    'ui:options': { grid: q.grid, ratings: q.ratings ?? [], required: q.required === true },
   }),
   multiValued: false,
   typeMessageId: 'validation.invalid',
@@ -62,6 +54,6 @@ export const grid: FieldType = {
   formValueOf: (_question, answer: Answer) => (answer.grid ? { ...answer.grid } : undefined),
   problems: (question, answer: Answer) => {
     if (!question.grid) return [];
-    return gridProblems(question.grid, answer.grid).map((p) => p.messageId);
+    return gridQuestionProblems(question.grid, answer.grid, { required: question.required === true });
   },
 };

@@ -1,7 +1,9 @@
 /**
  * Table and TableLight (form-configuration.md §2 'table', 'table-light'; engine/forms/table.ts): rows the
- * user adds under fixed columns. The equipment table (table) needs every column of every row; a required
- * table needs a row. Rendered by the renderer's 'table' field; saved one JSON row per answer value.
+ * user adds under fixed columns. The equipment table (table) needs every column of every row that is
+ * started; a row left empty is no answer (dropped on save) and asks for nothing, and a required table needs
+ * a row that is not empty (issue 19). Rendered by the renderer's 'table' field; saved one JSON row per
+ * answer value.
  */
 import { message } from '../../messages/catalogue';
 import type { Answer, Question } from '../../types/generated';
@@ -31,18 +33,36 @@ function tableType(kind: 'table' | 'table-light'): FieldType {
       const columns = columnsOf(kind, q);
       const properties: Record<string, JSONSchema> = {};
       for (const column of columns) {
-        const cell: JSONSchema = {
+        properties[column.key] = {
           type: 'string',
           title: column.label ?? message(`table.${column.key}` as 'table.item'),
           maxLength: TABLE_CELL_MAX_LENGTH,
         };
-        if (kind === 'table') cell.pattern = FILLED;
-        properties[column.key] = cell;
       }
+      // A row holding text in any column (spaces are not text): an empty row is no answer, dropped on save.
+      const started: JSONSchema = {
+        anyOf: columns.map(({ key }) => ({
+          type: 'object',
+          required: [key],
+          properties: { [key]: { type: 'string', pattern: FILLED } },
+        })),
+      };
       const items: JSONSchema = { type: 'object', properties, additionalProperties: false };
-      if (kind === 'table') items.required = columns.map((c) => c.key);
+      if (kind === 'table') {
+        // The equipment table: a row that is started needs every column (§5); an empty one asks for nothing.
+        items.if = started;
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise
+        items.then = {
+          required: columns.map((c) => c.key),
+          properties: Object.fromEntries(columns.map(({ key }) => [key, { type: 'string', pattern: FILLED }])),
+        };
+      }
       const schema: JSONSchema = { type: 'array', title: q.label, maxItems: TABLE_MAX_ROWS, items };
-      if (q.required) schema.minItems = 1;
+      if (q.required) {
+        // A required table starts with a row (RJSF fills minItems) and needs one that is not empty.
+        schema.minItems = 1;
+        if (columns.length > 0) schema.contains = started;
+      }
       return schema;
     },
     uiSchema: (q) => ({

@@ -39,6 +39,8 @@ export interface FieldUiSchema {
     inputType?: 'text' | 'url' | 'number';
     grid?: unknown;
     ratings?: unknown;
+    /** A grid question that is required (it needs an answered row: engine/forms/grid.ts). */
+    required?: boolean;
     min?: number;
     max?: number;
     onLabel?: string;
