@@ -1,7 +1,8 @@
 /**
  * Table and TableLight (form-configuration.md §2 'table', 'table-light'; engine/forms/table.ts): rows the
  * user adds under fixed columns. The equipment table (table) needs every column of every row; a required
- * table needs a row. Rendered by the renderer's 'table' field; saved one JSON row per answer value.
+ * table needs a row. Rendered by the renderer's 'table' field; saved one JSON row per answer value. The register
+ * and the CSV show the rows as 'Heading: value' pairs (one cell; in the CSV a row a line).
  */
 import { message } from '../../messages/catalogue';
 import type { Answer, Question } from '../../types/generated';
@@ -14,13 +15,48 @@ import {
   tableColumns,
   tableRows,
 } from '../table';
-import type { FieldType, JSONSchema } from './types';
+import { valuesDisplayText } from './display';
+import { asIs, type DisplayFormat, type FieldType, type JSONSchema } from './types';
 
 /** Text with something other than spaces. */
 const FILLED = '\\S';
 
 function columnsOf(kind: 'table' | 'table-light', question: Question): TableColumn[] {
   return tableColumns(kind, question.columns);
+}
+
+/** A column's heading: the table-light's own, the equipment table's from the catalogue. */
+function heading(column: TableColumn): string {
+  return column.label ?? message(`table.${column.key}` as 'table.item');
+}
+
+/**
+ * The text of a saved table's rows: each row its filled cells as 'Heading: value' in column order, joined with
+ * '; '; rows one a line where the format allows lines (the CSV), else joined with ' | '. A value that is not a
+ * row is shown as it is.
+ */
+function rowsText(
+  columns: readonly { key: string; heading: string }[],
+  values: Answer['answers'] | undefined,
+  format: DisplayFormat,
+): string {
+  const rows = parseTableAnswers(values ?? []);
+  const texts: string[] = [];
+  rows.forEach((row, i) => {
+    if (!row) {
+      const text = valuesDisplayText(asIs, [values?.[i] ?? ''], format.number);
+      if (text !== '') texts.push(text);
+      return;
+    }
+    const cells = columns.filter(({ key }) => row[key]).map(({ key, heading }) => `${heading}: ${row[key]}`);
+    if (cells.length > 0) texts.push(cells.join('; '));
+  });
+  return texts.join(format.lines ? '\n' : ' | ');
+}
+
+/** The columns of a table question with their headings. */
+function headings(kind: 'table' | 'table-light', question: Question): { key: string; heading: string }[] {
+  return columnsOf(kind, question).map((column) => ({ key: column.key, heading: heading(column) }));
 }
 
 function tableType(kind: 'table' | 'table-light'): FieldType {
@@ -33,7 +69,7 @@ function tableType(kind: 'table' | 'table-light'): FieldType {
       for (const column of columns) {
         const cell: JSONSchema = {
           type: 'string',
-          title: column.label ?? message(`table.${column.key}` as 'table.item'),
+          title: heading(column),
           maxLength: TABLE_CELL_MAX_LENGTH,
         };
         if (kind === 'table') cell.pattern = FILLED;
@@ -56,6 +92,12 @@ function tableType(kind: 'table' | 'table-light'): FieldType {
     constMessageId: 'validation.invalid',
     columnType: 'Textarea',
     displayText: rowText,
+    answerText: (question, answer, format) => rowsText(headings(kind, question), answer.answers, format),
+    // One cell: the rows, one a line, each as 'Heading: value' pairs (the headings are looked up once a file).
+    csvColumns: (question, format) => {
+      const columns = headings(kind, question);
+      return [{ header: question.label, cell: (answer) => rowsText(columns, answer.answers, format) }];
+    },
     answerOf: (question, value) => {
       const rows = tableRows(value, columnsOf(kind, question));
       return rows.length > 0 ? { answers: rows.map((row) => JSON.stringify(row)) } : undefined;
