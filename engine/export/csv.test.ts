@@ -205,6 +205,27 @@ describe('formatCsvNumber', () => {
   });
 });
 
+describe('formatCsvNumber against Intl', () => {
+  it('prints every number as Intl does with 0 to 2 decimals', () => {
+    const intl = new Intl.NumberFormat('en-US', {
+      maximumFractionDigits: 2,
+      useGrouping: false,
+      signDisplay: 'negative',
+    });
+    let seed = 3;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const values = [0, -0, 0.07, 0.1 + 0.2, 83.33, -83.33, 1.005, 99.995, 1e15 - 0.25, 123456789012.34, 2 ** 53 + 2];
+    for (let i = 0; i < 20_000; i++) {
+      const scale = 10 ** Math.floor(next() * 16 - 4);
+      values.push(Math.round((next() - 0.5) * scale * 100) / 100, (next() - 0.5) * scale);
+    }
+    for (const value of values) expect(formatCsvNumber(value), String(value)).toBe(intl.format(value));
+  });
+});
+
 describe('protectCell', () => {
   it('prefixes formula starters but not plain numbers', () => {
     expect(protectCell('=A1')).toBe("'=A1");

@@ -39,8 +39,11 @@ const numberFormat = new Intl.NumberFormat('en-US', {
 
 /** A number with 0 to 2 decimals, no grouping: 12 → '12', 12.345 → '12.35', -0.001 → '0'. */
 export function formatCsvNumber(value: number): string {
-  // Safe integers print the same through String, which is many times faster than Intl (a CSV of 100k entries).
+  // Safe integers print the same through String, which is many times faster than Intl (a CSV of 100k entries);
+  // so does a number that already has at most 2 decimals (a grid's rating 83.33): it is the double nearest to a
+  // decimal of 2 places, which String prints in its shortest form, as Intl does (csv.test.ts compares them).
   if (Number.isSafeInteger(value)) return String(value);
+  if (Math.abs(value) < 1e15 && Math.round(value * 100) / 100 === value) return String(value);
   return numberFormat.format(value);
 }
 

@@ -6,8 +6,9 @@
  * The register shows its score and rating, the CSV its scores, answered rows, column sums and comments.
  */
 import { message } from '../../messages/catalogue';
-import type { Answer, Grid, GridCell, GridSummary, Question } from '../../types/generated';
-import { cellType, cellValue, columnSums, type GridAnswer, gridProblems, gridSummary } from '../grid';
+import type { Answer, Question } from '../../types/generated';
+import { type GridAnswer, gridProblems, gridSummary } from '../grid';
+import { type GridReading, readGrid } from '../grid-text';
 import { partHeader } from './display';
 import type { CsvColumn, DisplayFormat, FieldType } from './types';
 
@@ -34,73 +35,6 @@ function asGridAnswer(value: unknown): GridAnswer | undefined {
   };
 }
 
-/** A grid's rows as its register and CSV texts read them: each row's label, its answerable cells, its tickboxes. */
-interface RowLayout {
-  label: string;
-  /** The cells that take an answer other than a tick of the row (not Note, not Tickbox), with their headings. */
-  cells: { cell: GridCell; heading: string }[];
-  ticks: GridCell[];
-}
-
-const layouts = new WeakMap<Grid, RowLayout[]>();
-
-/**
- * The rows of a grid (worked out once per grid): a row's label is the labels of its Note cells joined with ', ',
- * or 'Row {n}' (catalogue csv.gridRow) when it has none.
- */
-function rowLayouts(grid: Grid): RowLayout[] {
-  let rows = layouts.get(grid);
-  if (rows) return rows;
-  const headings = new Map(grid.headers.map((h) => [h.index, h.label]));
-  const byRow = new Map<number, GridCell[]>();
-  for (const cell of grid.cells) byRow.set(cell.rowIndex, [...(byRow.get(cell.rowIndex) ?? []), cell]);
-  rows = [...byRow.keys()]
-    .sort((a, b) => a - b)
-    .map((rowIndex) => {
-      const cells = (byRow.get(rowIndex) ?? []).sort((a, b) => a.columnIndex - b.columnIndex);
-      const notes = cells
-        .filter((c) => cellType(c) === 'Note' && c.cellQuestion.label)
-        .map((c) => c.cellQuestion.label);
-      return {
-        label: notes.length > 0 ? notes.join(', ') : message('csv.gridRow', { row: rowIndex + 1 }),
-        cells: cells
-          .filter((c) => cellType(c) !== 'Note' && cellType(c) !== 'Tickbox')
-          .map((cell) => ({ cell, heading: headings.get(cell.columnIndex) ?? '' })),
-        ticks: cells.filter((c) => cellType(c) === 'Tickbox'),
-      };
-    });
-  layouts.set(grid, rows);
-  return rows;
-}
-
-/** A cell's value as text: ticks Yes/No, numbers by the format, the rest as given; '' for none. */
-function cellText(value: GridAnswer['cells'][number]['value'] | undefined, format: DisplayFormat): string {
-  if (value === undefined || value === null || value === '') return '';
-  if (typeof value === 'boolean') return message(value ? 'csv.yes' : 'csv.no');
-  if (typeof value === 'number') return format.number(value);
-  return String(value);
-}
-
-/**
- * The answered rows of a grid answer (docs/decisions.md "Registers and CSV"): a row with tickboxes when they are
- * all ticked, another row when one of its cells holds a value; each as '{label} - {heading}: {value}; ...' over
- * its filled cells (a ticked row with none is its label alone). Rows one a line where the format allows lines
- * (the CSV), else joined with ' | '.
- */
-export function gridRowsText(grid: Grid, answer: GridAnswer | undefined, format: DisplayFormat): string {
-  const texts: string[] = [];
-  for (const row of rowLayouts(grid)) {
-    const parts: string[] = [];
-    for (const { cell, heading } of row.cells) {
-      const text = cellText(cellValue(answer, cell), format);
-      if (text !== '') parts.push(heading ? `${heading}: ${text}` : text);
-    }
-    const listed = row.ticks.length > 0 ? row.ticks.every((t) => cellValue(answer, t) === true) : parts.length > 0;
-    if (listed) texts.push(parts.length > 0 ? `${row.label} - ${parts.join('; ')}` : row.label);
-  }
-  return texts.join(format.lines ? '\n' : ' | ');
-}
-
 /** A grid with rating bands shows its score summary (the form's grid-summary); its CSV and register do too. */
 function scored(question: Question): boolean {
   return (question.ratings ?? []).length > 0;
@@ -110,65 +44,63 @@ function scored(question: Question): boolean {
  * The score of a saved grid in one cell: '5/6 (83.33%) Good' (catalogue csv.gridScore); '0/0' while nothing
  * scores (no rating yet).
  */
-function scoreText(summary: GridSummary, format: DisplayFormat): string {
-  const totalScore = format.number(summary.totalScore);
-  const maxScore = format.number(summary.maxScore);
-  if (summary.maxScore === 0) return message('csv.gridScoreOnly', { totalScore, maxScore });
+function scoreText(reading: GridReading, format: DisplayFormat): string {
+  const totalScore = format.number(reading.totalScore);
+  const maxScore = format.number(reading.maxScore);
+  if (reading.maxScore === 0) return message('csv.gridScoreOnly', { totalScore, maxScore });
   return message('csv.gridScore', {
     totalScore,
     maxScore,
-    ratingPercentage: format.number(summary.ratingPercentage),
-    ratingLabel: summary.ratingLabel,
+    ratingPercentage: format.number(reading.ratingPercentage),
+    ratingLabel: reading.ratingLabel,
   }).trim();
 }
 
 /**
  * The CSV columns of a grid question (docs/decisions.md "Registers and CSV"): with rating bands, Total Score, Max
  * Score, Rating (%) and Rating ('{label} - Total Score', ...: numbers a spreadsheet sums; the rating cells empty
- * while nothing scores); the answered rows under the label (gridRowsText); a column per summed column
- * ('{label} - Hours (Total)'); with rating bands, Overall Comments. Scores are gridSummary's, recomputed from the
- * cells, once per answer for all its columns.
+ * while nothing scores); the answered rows under the label; a column per summed column ('{label} - Hours
+ * (Total)'); with rating bands, Overall Comments. The figures are gridSummary's and columnSums', recomputed from
+ * the cells (engine/forms/grid-text.ts), once per answer for all its columns.
  */
 function gridColumns(question: Question, format: DisplayFormat): CsvColumn[] {
   const definition = question.grid;
   if (!definition) return [{ header: question.label, cell: () => '' }];
   const ratings = question.ratings;
   let last: Answer | undefined;
-  let summary: GridSummary | undefined;
-  let sums: ReturnType<typeof columnSums> = [];
-  const of = (answer: Answer) => {
-    if (answer !== last) {
+  let reading: GridReading | undefined;
+  const of = (answer: Answer): GridReading => {
+    if (answer !== last || !reading) {
       last = answer;
-      summary = gridSummary(definition, answer.grid, ratings);
-      sums = columnSums(definition, answer.grid);
+      reading = readGrid(definition, answer.grid, ratings);
     }
-    return { summary: summary as GridSummary, sums };
+    return reading;
   };
-  const rated = (answer: Answer, text: (s: GridSummary) => string) => {
-    const { summary } = of(answer);
-    return summary.maxScore === 0 ? '' : text(summary);
+  const rated = (answer: Answer, text: (r: GridReading) => string) => {
+    const r = of(answer);
+    return r.maxScore === 0 ? '' : text(r);
   };
   const columns: CsvColumn[] = [];
   if (scored(question))
     columns.push(
       {
         header: partHeader(question, message('grid.totalScore')),
-        cell: (answer) => format.number(of(answer).summary.totalScore),
+        cell: (answer) => format.number(of(answer).totalScore),
       },
       {
         header: partHeader(question, message('grid.maxScore')),
-        cell: (answer) => format.number(of(answer).summary.maxScore),
+        cell: (answer) => format.number(of(answer).maxScore),
       },
       {
         header: partHeader(question, message('grid.ratingPercentage')),
-        cell: (answer) => rated(answer, (s) => format.number(s.ratingPercentage)),
+        cell: (answer) => rated(answer, (r) => format.number(r.ratingPercentage)),
       },
       {
         header: partHeader(question, message('grid.ratingLabel')),
-        cell: (answer) => rated(answer, (s) => s.ratingLabel),
+        cell: (answer) => rated(answer, (r) => r.ratingLabel),
       },
     );
-  columns.push({ header: question.label, cell: (answer) => gridRowsText(definition, answer.grid, format) });
+  columns.push({ header: question.label, cell: (answer) => of(answer).rowsText(format) });
   for (const header of definition.headers.filter((h) => h.displaySumOfColumn)) {
     const part = header.sumOfColumnLabel
       ? message('csv.columnSum', { column: header.label, sumLabel: header.sumOfColumnLabel })
@@ -176,8 +108,8 @@ function gridColumns(question: Question, format: DisplayFormat): CsvColumn[] {
     columns.push({
       header: partHeader(question, part),
       cell: (answer) => {
-        const sum = of(answer).sums.find((s) => s.columnIndex === header.index);
-        return sum ? format.number(sum.sum) : '';
+        const sum = of(answer).sums.get(header.index);
+        return sum === undefined ? '' : format.number(sum);
       },
     });
   }
@@ -215,8 +147,8 @@ export const grid: FieldType = {
   // does not score.
   answerText: (question, answer, format) => {
     if (!question.grid) return '';
-    if (scored(question)) return scoreText(gridSummary(question.grid, answer.grid, question.ratings), format);
-    return gridRowsText(question.grid, answer.grid, format);
+    const reading = readGrid(question.grid, answer.grid, question.ratings);
+    return scored(question) ? scoreText(reading, format) : reading.rowsText(format);
   },
   csvColumns: gridColumns,
   answerOf: (question, value) => {

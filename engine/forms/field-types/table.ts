@@ -33,25 +33,38 @@ function heading(column: TableColumn): string {
 /**
  * The text of a saved table's rows: each row its filled cells as 'Heading: value' in column order, joined with
  * '; '; rows one a line where the format allows lines (the CSV), else joined with ' | '. A value that is not a
- * row is shown as it is.
+ * row (JSON of an object) is shown as it is.
  */
 function rowsText(
   columns: readonly { key: string; heading: string }[],
   values: Answer['answers'] | undefined,
   format: DisplayFormat,
 ): string {
-  const rows = parseTableAnswers(values ?? []);
-  const texts: string[] = [];
-  rows.forEach((row, i) => {
-    if (!row) {
-      const text = valuesDisplayText(asIs, [values?.[i] ?? ''], format.number);
-      if (text !== '') texts.push(text);
-      return;
-    }
-    const cells = columns.filter(({ key }) => row[key]).map(({ key, heading }) => `${heading}: ${row[key]}`);
-    if (cells.length > 0) texts.push(cells.join('; '));
-  });
-  return texts.join(format.lines ? '\n' : ' | ');
+  let text = '';
+  for (const value of values ?? []) {
+    const row = typeof value === 'string' ? parseRow(value) : undefined;
+    let line = '';
+    if (row) {
+      for (const { key, heading } of columns) {
+        const cell = row[key];
+        if (typeof cell !== 'string' || cell === '') continue;
+        line = line === '' ? `${heading}: ${cell}` : `${line}; ${heading}: ${cell}`;
+      }
+    } else line = valuesDisplayText(asIs, [value], format.number);
+    if (line !== '') text = text === '' ? line : `${text}${format.lines ? '\n' : ' | '}${line}`;
+  }
+  return text;
+}
+
+/** A saved row (JSON of an object), or undefined (parsed here, not by parseTableAnswers: a CSV reads 100,000). */
+function parseRow(value: string): Record<string, unknown> | undefined {
+  if (value.charCodeAt(0) !== 123) return undefined; // '{'
+  try {
+    const row: unknown = JSON.parse(value);
+    return row && typeof row === 'object' && !Array.isArray(row) ? (row as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The columns of a table question with their headings. */
