@@ -128,5 +128,9 @@ describe('readGrid', () => {
     };
     expect(readGrid(untickable, { cells: [at(7, 4)] }).rowsText(lines)).toBe('Row 2 - Score: 4');
     expect(readGrid(untickable, undefined).rowsText(lines)).toBe('');
+    // A row whose only value is an unticked Checkbox is not answered; beside another value it shows.
+    expect(readGrid(untickable, { cells: [at(8, false), at(11, 1), at(12, false)] }).rowsText(lines)).toBe(
+      'Row 3 - Score: 1; No',
+    );
   });
 });

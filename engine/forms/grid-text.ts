@@ -117,8 +117,8 @@ export interface GridReading {
   /** The sum of each header with displaySumOfColumn (columnSums' `sum`), by header index. */
   sums: Map<number, number>;
   /**
-   * The answered rows: a row with tickboxes when they are all ticked, another row when one of its cells holds a
-   * value; each '{label} - {heading}: {value}; ...' over its filled cells in column order (ticks Yes/No, numbers by
+   * The answered rows: a row with tickboxes when they are all ticked (the rows that score), another row when one
+   * of its cells holds a value other than an unticked Checkbox (as grid.ts counts answered rows); each '{label} - {heading}: {value}; ...' over its filled cells in column order (ticks Yes/No, numbers by
    * the format; a ticked row with none is its label alone); one a line where the format allows lines, else joined
    * with ' | '.
    */
@@ -175,9 +175,12 @@ function rowsText(plan: GridPlan, values: readonly unknown[], format: TextFormat
   let text = '';
   for (const row of plan.rows) {
     let parts = '';
+    let answered = false;
     for (const { slot, heading } of row.cells) {
       const value = values[slot];
       if (value === undefined || value === null || value === '') continue;
+      // An unticked Checkbox (false) shows, but looks like one never touched: it alone answers no row.
+      if (value !== false) answered = true;
       const shown =
         typeof value === 'boolean'
           ? value
@@ -189,7 +192,7 @@ function rowsText(plan: GridPlan, values: readonly unknown[], format: TextFormat
       const part = heading ? `${heading}: ${shown}` : shown;
       parts = parts === '' ? part : `${parts}; ${part}`;
     }
-    const listed = row.ticks.length > 0 ? row.ticks.every((slot) => values[slot] === true) : parts !== '';
+    const listed = row.ticks.length > 0 ? row.ticks.every((slot) => values[slot] === true) : answered;
     if (!listed) continue;
     const line = parts === '' ? row.label : `${row.label} - ${parts}`;
     text = text === '' ? line : `${text}${format.lines ? '\n' : ' | '}${line}`;

@@ -78,5 +78,15 @@ export function valueTexts(
   ownLines = false,
 ): Pick<FieldType, 'displayText' | 'answerText' | 'csvColumns'> {
   const answerText = valuesAnswerText(displayText, ownLines);
-  return { displayText, answerText, csvColumns: answerColumn(answerText) };
+  // The column's cell calls valuesDisplayText itself (one call a cell less: most cells of a CSV are these).
+  const csvColumns: FieldType['csvColumns'] = (question, format) => {
+    const separator = ownLines && format.lines ? '\n' : ', ';
+    return [
+      {
+        header: question.label,
+        cell: (answer) => valuesDisplayText(displayText, answer.answers, format.number, separator),
+      },
+    ];
+  };
+  return { displayText, answerText, csvColumns };
 }
