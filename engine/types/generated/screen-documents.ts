@@ -526,6 +526,10 @@ export interface Button {
            */
           formId: string;
           /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          projectId: string;
+          /**
            * Id of a text of the message catalogue (schemas/messages/en.json).
            */
           menuName?: MessageId;

@@ -18,6 +18,7 @@ export const labelExportAction: ActionKind = {
     host.exportLabels({
       formArea: fillTemplate(spec.formArea, scope, false),
       formId: Number(fillTemplate(spec.formId, scope, false)),
+      projectId: Number(fillTemplate(spec.projectId, scope, false)),
       entryIds: (selection ?? []).map((row) => Number(row.id)).filter((id) => Number.isInteger(id) && id > 0),
       ...(spec.menuName ? { menuName: message(spec.menuName as MessageId) } : {}),
     });
