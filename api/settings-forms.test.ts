@@ -55,6 +55,16 @@ describe('settings forms', () => {
     await json(h.call('PUT', `${F}/activate/quality-assurance/1`, { cookie: admin }));
     expect(await offered()).toContain(1);
     expect((await h.call('GET', `${F}/getActive/maybe`, { cookie: admin })).status).toBe(400);
+    // A category's page of the project's section (issue 19): its forms only.
+    const inspections = await json<{ category: string }[]>(
+      h.call('GET', `${F}/getActive/type/quality-assurance/1?category=inspections`, { cookie: user }),
+    );
+    expect(inspections.length).toBeGreaterThan(0);
+    expect(inspections.every((f) => f.category === 'inspections')).toBe(true);
+    const audits = `${F}/getActive/type/quality-assurance/1?category=audits`;
+    expect(await json<unknown[]>(h.call('GET', audits, { cookie: user }))).toEqual([]);
+    const bad = `${F}/getActive/type/quality-assurance/1?category=Bad!`;
+    expect((await h.call('GET', bad, { cookie: user })).status).toBe(400);
     // another client's form (client 2's form 2) is not there
     expect((await h.call('PUT', `${F}/deactivate/quality-assurance/2`, { cookie: admin })).status).toBe(404);
   });

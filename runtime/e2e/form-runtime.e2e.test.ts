@@ -28,7 +28,7 @@ describe('the form runtime', () => {
     const page = await context.newPage();
     watchForViolations(page, violations);
     await logInThroughPage(page, platform.url, 'user@demo.local');
-    await page.goto(`${platform.url}/projects/1/qa/health-and-safety/5/add`);
+    await page.goto(`${platform.url}/projects/1/health-and-safety/5/add`);
 
     // Page 1: the site plan, the inspection and its scored checklist.
     const plan = page.getByRole('figure', { name: 'Site plan' }).getByRole('img', { name: 'Site plan' });

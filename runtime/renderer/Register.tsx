@@ -2,7 +2,9 @@
  * Register: a register screen document (schemas/meta/register.schema.json) as a data table
  * (administration-data.md §3 "Data table", §9), a thin view: the table state (paging, sorting, filters,
  * search, selection, reveal delay, reloads, rows) is the register machine (engine/machines/register.ts);
- * columns come from pure functions (./register/columns); toolbar and row buttons are ActionButtons.
+ * columns come from pure functions (./register/columns); toolbar and row buttons are ActionButtons, each shown
+ * only when the user may do what it does (the API's access question, ./actions actionAllowed; issue 19): the
+ * toolbar's for the register's scope, a row's for that row.
  * Server mode sends the table's paging, sorting and filters to the source operation and shows
  * `totalRecords`; client mode pages a fetched list. The pager reads 'Records: {first} - {last} of
  * {totalRecords}'; the table's own texts come from the catalogue (./table-localization). An action with
@@ -30,7 +32,7 @@ import { registerMachine } from '../../engine/machines/register';
 import { message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
 import type { RegisterPage, TableQuery } from '../api/types';
-import { useRunAction } from './actions';
+import { useActionAccess, useRunAction } from './actions';
 import { type ConditionContext, holds } from './conditions';
 import type { ButtonSpec, RegisterDocument } from './documents';
 import { useContextMenu } from './host/ContextMenu';
@@ -83,6 +85,7 @@ export function Register({
   loaderData,
 }: RegisterProps) {
   const runAction = useRunAction();
+  const mayRun = useActionAccess();
   const user = useSessionUser();
   const serverMode = doc.paging !== false && doc.paging.mode === 'server' && doc.source.query === 'table';
   const pageSizes = doc.paging === false ? [] : doc.paging.pageSizes;
@@ -238,11 +241,21 @@ export function Register({
   );
   const enableColumnFilters = allColumns.some((column) => column.filterable !== false);
   const toolbarContext = contextFor();
-  const toolbar = doc.toolbar ?? [];
+  // The scope a toolbar action runs in (a single selected row, then the screen and route), asked before it shows.
+  const toolbarTarget = selection.length === 1 ? selection[0] : undefined;
+  const toolbar = useMemo(
+    () =>
+      (doc.toolbar ?? []).filter((button) =>
+        mayRun(button.action, toolbarTarget ? [toolbarTarget, screenScope, routeScope] : [screenScope, routeScope]),
+      ),
+    [doc.toolbar, mayRun, toolbarTarget, screenScope, routeScope],
+  );
   const rowActions = useMemo(
     () => (doc.rowActions ?? []).filter((button) => !buttonColumns.has(button.id)),
     [doc.rowActions, buttonColumns],
   );
+  /** The row actions `row` offers: those the user may run on that row. */
+  const actionsOf = (row: Row) => rowActions.filter((button) => mayRun(button.action, [row, screenScope, routeScope]));
   const filtered = globalFilter !== '' || filters.length > 0;
   const pagination = { pageIndex, pageSize };
 
@@ -319,7 +332,7 @@ export function Register({
         const context = contextFor(row.original);
         contextMenu.open(
           event,
-          rowActions
+          actionsOf(row.original)
             .filter((button) => holds(button.visibleWhen, context))
             .map((button) => ({
               id: button.id,
@@ -332,7 +345,7 @@ export function Register({
     }),
     renderRowActions: ({ row }) => (
       <ActionButtons
-        buttons={rowActions}
+        buttons={actionsOf(row.original)}
         context={contextFor(row.original)}
         busy={busy}
         place="row"

@@ -301,7 +301,7 @@ describe('a project register: QR codes and the label export', () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    renderApp(`/projects/1/qa/${form.id}`);
     await user.click(
       within(await screen.findByRole('row', { name: /Bay 2/ })).getByRole('button', { name: 'QR Code' }),
     );
@@ -336,7 +336,7 @@ describe('a project register: QR codes and the label export', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    renderApp(`/projects/1/qa/${form.id}`);
     await screen.findByRole('row', { name: /Bay 1/ });
     const exportButton = screen.getByRole('button', { name: 'Label Preparation' });
     expect(exportButton).toBeDisabled();
@@ -357,7 +357,7 @@ describe('a project register: QR codes and the label export', () => {
 
   it("shows the server's text for a refused export and the spec's long message for any other failure", async () => {
     const user = userEvent.setup();
-    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    renderApp(`/projects/1/qa/${form.id}`);
     await screen.findByRole('row', { name: /Bay 1/ });
     await user.click(within(row('Bay 1')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Label Preparation' }));
@@ -392,7 +392,7 @@ describe('a project register: QR codes and the label export', () => {
       body: { ...definitionInput(def), displayEntryCreateButton: false },
     });
     await callOperation('forms.publish', { params: { formArea: 'quality-assurance', id: '1' } });
-    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    renderApp(`/projects/1/qa/${form.id}`);
     await screen.findByRole('row', { name: /Bay 1/ });
     expect(screen.getByRole('button', { name: 'Label Preparation' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create QR Code' })).toBeNull();

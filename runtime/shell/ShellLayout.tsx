@@ -12,9 +12,10 @@ import Link from '@mui/material/Link';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
+import { NotFoundPage } from '../pages/NotFoundPage';
 import { ScreenDialog } from '../renderer/ScreenDialog';
 import { Breadcrumbs } from './Breadcrumbs';
 import {
@@ -35,9 +36,14 @@ import { UserMenu } from './UserMenu';
 /** Id of the shell route, whose loader data (ShellData) every logged-in page can read. */
 export const SHELL_ROUTE_ID = 'shell';
 
-/** The logged-in shell; see the module comment. */
-export function ShellLayout() {
-  const { user, client, section } = useRouteLoaderData(SHELL_ROUTE_ID) as ShellData;
+/**
+ * The logged-in shell; see the module comment. It shows the matched child route, or the not-found page when the
+ * shell loader found the path is none (issue 19); a page outside the shell's routes that shows itself in the shell
+ * for a logged-in user (/unauthorized) passes the session and itself.
+ */
+export function ShellLayout({ data, children }: { data?: ShellData; children?: ReactNode } = {}) {
+  const loaded = useRouteLoaderData(SHELL_ROUTE_ID) as ShellData | undefined;
+  const { user, client, section } = (data ?? loaded) as ShellData;
   const theme = useMemo(() => makeTheme(client), [client]);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -81,9 +87,7 @@ export function ShellLayout() {
           <Breadcrumbs />
           <SectionMenu section={section} user={user} />
           <Box key={client?.id ?? 'none'}>
-            <LeaveGuard>
-              <Outlet />
-            </LeaveGuard>
+            <LeaveGuard>{children ?? (section?.notFound ? <NotFoundPage /> : <Outlet />)}</LeaveGuard>
           </Box>
         </Container>
         <Footer primary={theme.palette.primary.main} />

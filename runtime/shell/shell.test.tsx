@@ -146,6 +146,10 @@ describe('section menus', () => {
     await act(() => router.navigate('/projects/1/edit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
     expect(await screen.findByText(/You are not authorised to access this page/)).toBeInTheDocument();
+    // Logged in, the page stays in the shell (issue 19): the top bar, the user menu and Home, no "Log in".
+    expect(await screen.findByRole('navigation', { name: 'Navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
   it('show an edit user the Edit link, and the edit menu a link back', async () => {
@@ -159,11 +163,28 @@ describe('section menus', () => {
     expect(within(edit).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/projects/1');
   });
 
-  it('send a path that is no page of its menu to login with an error parameter', async () => {
+  it('show a path that is no page of its menu as not found, inside the shell with its menu', async () => {
     await mockApi.logIn('user@demo.local');
     const { router } = renderApp('/projects/1/nonsense');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?error=notfound');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/projects/1/nonsense');
+    const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+    expect(within(nav).getByRole('link', { name: 'Quality Assurance' })).toBeInTheDocument();
+  });
+
+  it('show a project that is not there as not found: none of that id, or another client’s (issue 19)', async () => {
+    await mockApi.logIn('view@demo.local');
+    renderApp('/projects/999');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText(/You are not authorised/)).toBeNull();
+  });
+
+  it("show another client's project as not found, and one of the client the user may not open as unauthorised", async () => {
+    await mockApi.logIn('view@demo.local');
+    const { router } = renderApp('/projects/5');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await act(() => router.navigate('/projects/2'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
   });
 
   it('show the home tiles the user may open, each with its icon', async () => {
@@ -217,6 +238,31 @@ describe('a Pending user', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect((await callOperation<IsLoggedInAnswer>('auth.isLoggedIn')).user.status).toBe('Active');
+  });
+});
+
+describe('unknown paths (§2.1 "any other path"; issue 19)', () => {
+  it('show a logged-in user the not-found page inside the shell, with Home', async () => {
+    await mockApi.logIn('user@demo.local');
+    const { router } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no/such/page');
+    expect(await screen.findByRole('navigation', { name: 'Navigation' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('send a logged-out user to login with an error parameter', async () => {
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?error=notfound');
+  });
+
+  it('offer a logged-out user the link to log in on the unauthorised page', async () => {
+    renderApp('/unauthorized');
+    expect(await screen.findByText(/You are not authorised to access this page/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Home' })).toBeNull();
   });
 });
 
