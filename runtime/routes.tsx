@@ -58,8 +58,11 @@ function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<Route
     await (view ?? preloadView(document.kind));
     if (view && document.kind !== 'form') await preloadView(document.kind);
     return {
+      // Keyed by screen and mode: a route showing another screen is a new page, so the screen leaving never
+      // renders (nor asks its calls) with the parameters of the route coming in (a form's QR code setups
+      // opened the form library again through its breadcrumb: 'Template {formId}: no value for {formId}').
       element: (
-        <MuiRoot>
+        <MuiRoot key={`${screenId}|${mode ?? ''}`}>
           <ScreenPage screenId={screenId} mode={mode} document={document} />
         </MuiRoot>
       ),

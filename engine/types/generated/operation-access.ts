@@ -10,6 +10,7 @@ export const operationAccess: Readonly<Record<string, OperationAccessRule>> = {
   "projects.get": {"access":"tenant","can":{"action":"view","area":"projects","project":"id"}},
   "projects.summary": {"access":"tenant","can":{"action":"view","area":"projects","project":"id"}},
   "projects.users": {"access":"tenant","can":{"action":"view","area":"projects","project":"id"}},
+  "projects.getArchived": {"access":"tenant","can":{"action":"admin","area":"projects"}},
   "projects.create": {"access":"tenant","can":{"action":"admin","area":"projects"}},
   "projects.update": {"access":"tenant","can":{"action":"edit","area":"projects","project":"id"}},
   "projects.deadline": {"access":"tenant","can":{"action":"edit","area":"projects","project":"id"}},
