@@ -135,7 +135,7 @@ describe('the form runtime', () => {
     await page.getByRole('img', { name: 'Supervisor signature' }).waitFor();
     await page.getByLabel('Name of the person who signed').fill('Aoife Byrne');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL(/\/projects\/1\/qa\/health-and-safety\/5$/);
+    await page.waitForURL(/\/projects\/1\/health-and-safety\/5$/);
 
     const entry = await page.evaluate(async () => {
       const res = await fetch('/api/projects/1/forms/health-and-safety/5/get/1');
