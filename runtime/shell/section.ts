@@ -53,7 +53,8 @@ export async function sectionData(user: UserView, pathname: string): Promise<Sec
       area: section.area,
     });
   } catch (thrown) {
-    if (thrown instanceof PathNotFound) return notFound;
+    // No menu of a project that is not there: its links would lead nowhere.
+    if (thrown instanceof PathNotFound) return { ...notFound, menu: null };
     throw thrown;
   }
   const activity = 'activity' in outcome ? (outcome.activity ?? null) : null;

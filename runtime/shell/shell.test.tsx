@@ -177,6 +177,9 @@ describe('section menus', () => {
     renderApp('/projects/999');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.queryByText(/You are not authorised/)).toBeNull();
+    // The top bar stays; the project's own menu does not (its links would lead nowhere).
+    expect(await screen.findByRole('navigation', { name: 'Navigation' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Section menu' })).toBeNull();
   });
 
   it("show another client's project as not found, and one of the client the user may not open as unauthorised", async () => {
