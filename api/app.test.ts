@@ -324,12 +324,13 @@ describe('form entries', () => {
     const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
     const [header, ...rows] = parsed.data;
     const questions = f1.pages.flatMap((p) => p.questions);
-    expect(header).toEqual(['Entry Number', 'Created', 'Entered By', ...questions.map((q) => q.label)]);
+    expect(header).toEqual(['Entry Number', 'Created', 'Entered By', 'Status', ...questions.map((q) => q.label)]);
+    expect(rows.map((r) => r[3])).toEqual(['Submitted', 'Submitted']);
     expect(rows.map((r) => r[0])).toEqual(['2', '1']);
     const longIndex = questions.findIndex((q) => q.extendedType === 'Long');
     expect(longIndex).toBeGreaterThanOrEqual(0);
     // a multi-line cell with quotes and commas survives the round trip
-    expect(rows[1][3 + longIndex]).toBe('Notes for entry 1, line one.\nLine two, "quoted".');
+    expect(rows[1][4 + longIndex]).toBe('Notes for entry 1, line one.\nLine two, "quoted".');
 
     const one = await h.call('POST', `${base}/download`, { cookie, body: { formId: f1.id, downloadFormIds: [1] } });
     const oneRows = Papa.parse<string[]>((await one.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;

@@ -11,16 +11,16 @@
  */
 import { parseISO } from 'date-fns';
 import { fieldTypeOf } from '../forms/field-types';
+import type { CsvColumn, DisplayFormat } from '../forms/field-types/types';
 import { allQuestions } from '../forms/questions';
 import { message } from '../messages/catalogue';
-import { valuesDisplayText } from '../registers/rows';
-import type { AnswerValue, FormDefinition, FormEntry } from '../types/generated';
+import type { Answer, FormDefinition, FormEntry } from '../types/generated';
 
 /**
  * The fields of an entry the export reads: the server asks the store for these alone (the download's
- * projection, api/operations/entries.ts `entriesForDownload`).
+ * projection, api/operations/entries.ts `entriesForDownload`). `isDraft` gives the Status column.
  */
-export const csvEntryFields = ['entryNumber', 'date', 'enteredBy', 'answers'] as const;
+export const csvEntryFields = ['entryNumber', 'date', 'enteredBy', 'isDraft', 'answers'] as const;
 
 /** An entry as the export reads it: {@link csvEntryFields} of a FormEntry. */
 export type CsvEntry = Pick<FormEntry, (typeof csvEntryFields)[number]>;
@@ -39,10 +39,16 @@ const numberFormat = new Intl.NumberFormat('en-US', {
 
 /** A number with 0 to 2 decimals, no grouping: 12 → '12', 12.345 → '12.35', -0.001 → '0'. */
 export function formatCsvNumber(value: number): string {
-  // Safe integers print the same through String, which is many times faster than Intl (a CSV of 100k entries).
+  // Safe integers print the same through String, which is many times faster than Intl (a CSV of 100k entries);
+  // so does a number that already has at most 2 decimals (a grid's rating 83.33): it is the double nearest to a
+  // decimal of 2 places, which String prints in its shortest form, as Intl does (csv.test.ts compares them).
   if (Number.isSafeInteger(value)) return String(value);
+  if (Math.abs(value) < 1e15 && Math.round(value * 100) / 100 === value) return String(value);
   return numberFormat.format(value);
 }
+
+/** How the CSV prints answers (FieldType.csvColumns): numbers with 0 to 2 decimals, lists a line an item. */
+export const CSV_FORMAT: DisplayFormat = { number: formatCsvNumber, lines: true };
 
 const plainNumber = /^-?\d+(\.\d+)?$/;
 
@@ -124,10 +130,12 @@ function zoneOffset(timeZone: string, at: number): number {
  * @param def the form definition (latest published version): its questions, in page order, are the columns
  * @param entries the entries to export, in the order wanted (the API applies the register's sorting)
  * @param opts time zone for Created (default UTC)
- * @returns the file content: UTF-8 BOM, a header row (Entry Number, Created, Entered By, then every
- *   question label), one row per entry; booleans Yes/No, numbers with 0–2 decimals, several values joined
- *   with ', ', dates yyyy-mm-dd; fields quoted per RFC 4180 only when needed; CRLF line ends, none after
- *   the last row; formula-like cells neutralised (see {@link protectCell})
+ * @returns the file content: UTF-8 BOM, a header row (Entry Number, Created, Entered By, Status, then the
+ *   columns every question's field type gives, FieldType.csvColumns: most one under its label, a grid its
+ *   scores, rows, sums and comments, a note or an image none), one row per entry (Status 'Draft' for an entry
+ *   with `isDraft: true`, else 'Submitted'); booleans Yes/No, numbers with 0–2 decimals, several values joined
+ *   with ', ' (files, table and grid rows one a line), dates yyyy-mm-dd; fields quoted per RFC 4180 only when
+ *   needed; CRLF line ends, none after the last row; formula-like cells neutralised (see {@link protectCell})
  * @throws RangeError for an unknown time zone
  */
 export function registerCsv(def: FormDefinition, entries: readonly CsvEntry[], opts: CsvOptions = {}): string {
@@ -197,18 +205,26 @@ function csvWriter(def: FormDefinition, opts: CsvOptions) {
   const timeZone = opts.timeZone ?? 'UTC';
   formatCreated(new Date(0).toISOString(), timeZone); // an unknown zone fails here, not halfway through
   const questions = allQuestions(def);
-  const types = questions.map((q) => fieldTypeOf(q));
-  // allQuestions holds each question id once: its column.
-  const columnOf = new Map(questions.map((q, i) => [q.id, i]));
+  // allQuestions holds each question id once: its index.
+  const indexOf = new Map(questions.map((q, i) => [q.id, i]));
+  // Every question's columns, asked of its field type once per file; `question` is the question's index.
+  const columns: (CsvColumn & { question: number })[] = questions.flatMap((q, i) =>
+    fieldTypeOf(q)
+      .csvColumns(q, CSV_FORMAT)
+      .map((column) => ({ header: column.header, cell: column.cell, question: i })),
+  );
   // The first answer of each question in the entry being written (answers[i] is valid when seen[i] === row).
-  const answers: (readonly AnswerValue[] | undefined)[] = new Array(questions.length).fill(undefined);
+  const answers: (Answer | undefined)[] = new Array(questions.length).fill(undefined);
   const seen = new Int32Array(questions.length).fill(-1);
+  const draft = csvCell(message('register.status.Draft'));
+  const submitted = csvCell(message('register.status.Submitted'));
   let row = 0;
   const header = [
     message('register.entryNumber'),
     message('register.date'),
     message('register.enteredBy'),
-    ...questions.map((q) => q.label),
+    message('register.status'),
+    ...columns.map((c) => c.header),
   ]
     .map(csvCell)
     .join(',');
@@ -218,16 +234,17 @@ function csvWriter(def: FormDefinition, opts: CsvOptions) {
     row(entry: CsvEntry): string {
       row += 1;
       for (const answer of entry.answers) {
-        const column = columnOf.get(answer.questionId);
-        if (column !== undefined && seen[column] !== row) {
-          seen[column] = row;
-          answers[column] = answer.answers;
+        const index = indexOf.get(answer.questionId);
+        if (index !== undefined && seen[index] !== row) {
+          seen[index] = row;
+          answers[index] = answer;
         }
       }
-      let line = `\r\n${csvCell(String(entry.entryNumber))},${csvCell(formatCreated(entry.date, timeZone))},${csvCell(entry.enteredBy)}`;
-      for (let i = 0; i < questions.length; i += 1) {
-        const values = seen[i] === row ? answers[i] : undefined;
-        line += `,${values ? csvCell(valuesDisplayText(types[i], values, formatCsvNumber)) : ''}`;
+      let line = `\r\n${csvCell(String(entry.entryNumber))},${csvCell(formatCreated(entry.date, timeZone))},${csvCell(entry.enteredBy)},${entry.isDraft === true ? draft : submitted}`;
+      for (let i = 0; i < columns.length; i += 1) {
+        const column = columns[i];
+        const answer = seen[column.question] === row ? answers[column.question] : undefined;
+        line += `,${answer ? csvCell(column.cell(answer)) : ''}`;
       }
       return line;
     },

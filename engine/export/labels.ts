@@ -6,11 +6,15 @@
  * CRLF, RFC 4180 quoting, formula-like cells neutralised.
  */
 import Papa from 'papaparse';
+import type { DisplayFormat } from '../forms/field-types/types';
 import { allQuestions } from '../forms/questions';
-import { answerDisplayText } from '../registers/rows';
+import { answerText } from '../registers/rows';
 import { labelQuestionOptions } from '../rules/label-preparation';
 import type { FormDefinition, FormEntry, LabelPreparationSetup } from '../types/generated';
 import { formatCsvNumber, protectCell } from './csv';
+
+/** A label's cells: numbers as in the register CSV, each on one line (a label printer's field is a line). */
+const LABEL_FORMAT: DisplayFormat = { number: formatCsvNumber, lines: false };
 
 /** The text of a core header question (-1..-9) or the ID (0) of an entry. */
 function coreValue(entry: FormEntry, id: number): string {
@@ -73,13 +77,14 @@ export function labelCsv(
     .map((c) => (c.rank === 0 ? (options.get(c.question) ?? '') : (qrCodeSetups.get(c.qr)?.name ?? '')))
     .map(protectCell);
   const rows = entries.map((entry) => {
-    const answers = new Map(entry.answers.map((a) => [a.questionId, a.answers]));
+    const answers = new Map(entry.answers.map((a) => [a.questionId, a]));
     return columns
       .map((c) => {
         if (c.rank === 1) return scanUrl(entry, c.qr);
         if (c.question <= 0) return coreValue(entry, c.question);
         const question = questions.get(c.question);
-        return question ? answerDisplayText(question, answers.get(c.question) ?? [], formatCsvNumber) : '';
+        const answer = answers.get(c.question);
+        return question && answer ? answerText(question, answer, LABEL_FORMAT) : '';
       })
       .map(protectCell);
   });

@@ -2,7 +2,20 @@
 import type { FormDefinition, Grid, GridCell } from '../types/generated';
 import { compileFormDefinition } from './compile';
 import { answersToFormData, formDataToAnswers } from './entry-data';
-import { columnSums, formatColumnSum, gridProblems, gridSummary, rowEnabled, setCell } from './grid';
+import {
+  asGridAnswer,
+  columnSums,
+  formatColumnSum,
+  gridAnswered,
+  gridProblems,
+  gridQuestionProblems,
+  gridScored,
+  gridSummary,
+  isCellAnswer,
+  rowAnswered,
+  rowEnabled,
+  setCell,
+} from './grid';
 import { validateAnswers, withComputedValues } from './validate-submission';
 
 const score = [
@@ -136,6 +149,107 @@ describe('the grid model', () => {
   });
 });
 
+describe('partial answers (issue 19)', () => {
+  const problems = (answer: Parameters<typeof gridProblems>[1], required = false) =>
+    gridProblems(makeGrid(), answer, { required })
+      .map((p) => `${p.cellId ?? 'grid'}:${p.messageId}`)
+      .sort();
+
+  it('answers a row with any cell but a Note; a ticked box counts, an unticked one does not', () => {
+    const grid = makeGrid();
+    expect([true, 0, '0', 'x', '2026-11-20'].map(isCellAnswer)).toEqual([true, true, true, true, true]);
+    expect([false, '', undefined, null].map(isCellAnswer)).toEqual([false, false, false, false]);
+    expect(rowAnswered(grid, undefined, 0)).toBe(false);
+    expect(rowAnswered(grid, setCell(grid, undefined, cellId(0, 1), true), 0)).toBe(true);
+    expect(rowAnswered(grid, setCell(grid, undefined, cellId(0, 3), 0), 0)).toBe(true);
+    expect(rowAnswered(grid, setCell(grid, undefined, cellId(0, 4), '2026-11-20'), 0)).toBe(true);
+    // Another row's answer does not answer this one.
+    expect(rowAnswered(grid, setCell(grid, undefined, cellId(1, 2), '1'), 0)).toBe(false);
+    // An unticked Tickbox disables the row: nothing in it is an answer, whatever a client sends.
+    const forged = {
+      cells: [
+        { cellId: cellId(0, 1), rowIndex: 0, columnIndex: 1, value: false },
+        { cellId: cellId(0, 3), rowIndex: 0, columnIndex: 3, value: 4 },
+      ],
+    };
+    expect(rowAnswered(grid, forged, 0)).toBe(false);
+    expect(gridAnswered(grid, forged)).toBe(false);
+    expect(gridAnswered(grid, setCell(grid, forged, cellId(2, 1), true))).toBe(true);
+  });
+
+  it('asks for the required cells of answered rows only: any subset of rows may be answered', () => {
+    const grid = makeGrid();
+    // The issue's case: rows 1-2 ticked and scored, row 3 left alone.
+    let answer = setCell(grid, undefined, cellId(0, 1), true);
+    answer = setCell(grid, answer, cellId(0, 2), '2');
+    answer = setCell(grid, answer, cellId(1, 1), true);
+    answer = setCell(grid, answer, cellId(1, 2), '0');
+    expect(problems(answer)).toEqual([]);
+    expect(problems(undefined)).toEqual([]);
+    expect(problems({ cells: [] })).toEqual([]);
+    // A row ticked, or given hours or a date, without its score.
+    expect(problems(setCell(grid, answer, cellId(2, 1), true))).toEqual([`${cellId(2, 2)}:validation.required`]);
+    expect(problems(setCell(grid, answer, cellId(2, 3), 1.5))).toEqual([`${cellId(2, 2)}:validation.required`]);
+    // Ticked and unticked again: the row is off and asks for nothing.
+    expect(problems(setCell(grid, setCell(grid, answer, cellId(2, 1), true), cellId(2, 1), false))).toEqual([]);
+  });
+
+  it('needs at least one answered row when the grid question is required', () => {
+    const grid = makeGrid();
+    expect(problems(undefined, true)).toEqual(['grid:validation.required']);
+    expect(problems({ cells: [], overallComments: 'Nothing to see' }, true)).toEqual(['grid:validation.required']);
+    const off = setCell(grid, undefined, cellId(0, 1), false);
+    expect(problems(off, true)).toEqual(['grid:validation.required']);
+    const one = setCell(grid, setCell(grid, off, cellId(1, 1), true), cellId(1, 2), '1');
+    expect(problems(one, true)).toEqual([]);
+  });
+
+  it('words the problems for the question: a required cell of an answered row is the row rule', () => {
+    const grid = makeGrid();
+    const ticked = setCell(grid, undefined, cellId(0, 1), true);
+    expect(gridQuestionProblems(grid, ticked)).toEqual(['validation.gridRowIncomplete']);
+    const twoRows = setCell(grid, ticked, cellId(1, 1), true);
+    expect(gridQuestionProblems(grid, twoRows)).toEqual(['validation.gridRowIncomplete']);
+    expect(gridQuestionProblems(grid, undefined, { required: true })).toEqual(['validation.required']);
+    expect(gridQuestionProblems(grid, setCell(grid, ticked, cellId(0, 2), '1'), { required: true })).toEqual([]);
+  });
+
+  it('reads an untouched grid’s {} as no answer', () => {
+    expect(asGridAnswer({})).toBeUndefined();
+    expect(asGridAnswer(undefined)).toBeUndefined();
+    expect(asGridAnswer([])).toBeUndefined();
+    expect(asGridAnswer({ cells: [], overallComments: '' })).toEqual({ cells: [] });
+    expect(asGridAnswer({ cells: [], overallComments: 'ok' })).toEqual({ cells: [], overallComments: 'ok' });
+  });
+
+  it('is scored once a scoring cell of a row that counts is answered (0 included)', () => {
+    const grid = makeGrid();
+    expect(gridScored(grid, undefined)).toBe(false);
+    const ticked = setCell(grid, undefined, cellId(0, 1), true);
+    expect(gridScored(grid, ticked)).toBe(false);
+    expect(gridScored(grid, setCell(grid, ticked, cellId(0, 3), 4))).toBe(false); // hours do not score
+    expect(gridScored(grid, setCell(grid, ticked, cellId(0, 2), '0'))).toBe(true);
+    // A score in a row whose box is not ticked does not count while the grid has tickboxes.
+    expect(gridScored(grid, setCell(grid, undefined, cellId(1, 2), '2'))).toBe(false);
+  });
+
+  it('a required Checkbox cell of an answered row must be ticked', () => {
+    const grid = makeGrid();
+    grid.cells.push({
+      id: 99,
+      rowIndex: 0,
+      columnIndex: 5,
+      cellQuestion: { id: 600, type: 'Checkbox', isRequired: true },
+    });
+    let answer = setCell(grid, undefined, cellId(0, 2), '1');
+    expect(gridProblems(grid, answer).map((p) => p.cellId)).toEqual([99]);
+    answer = setCell(grid, answer, 99, false);
+    expect(gridProblems(grid, answer).map((p) => p.cellId)).toEqual([99]);
+    answer = setCell(grid, answer, 99, true);
+    expect(gridProblems(grid, answer)).toEqual([]);
+  });
+});
+
 describe('a Grid question through the entry pipeline', () => {
   const def = {
     id: 9,
@@ -184,5 +298,38 @@ describe('a Grid question through the entry pipeline', () => {
     ];
     const problems = validateAnswers(def, answers);
     expect(problems.map((p) => p.messageId)).toEqual(['validation.number']);
+  });
+
+  it('submits a partly scored grid (rows left alone), and reports an answered row without its score', () => {
+    const grid = makeGrid();
+    let value = setCell(grid, undefined, cellId(0, 1), true);
+    value = setCell(grid, value, cellId(0, 2), '2');
+    value = setCell(grid, value, cellId(1, 1), true);
+    value = setCell(grid, value, cellId(1, 2), '1');
+    const answers = formDataToAnswers(def, { q_1: value });
+    expect(validateAnswers(def, answers)).toEqual([]);
+    expect(withComputedValues(def, answers)[0]).toMatchObject({ totalScore: 3, maxScore: 4 });
+    const unscored = formDataToAnswers(def, { q_1: setCell(grid, value, cellId(2, 1), true) });
+    expect(validateAnswers(def, unscored)).toEqual([
+      {
+        path: 'q_1',
+        messageId: 'validation.gridRowIncomplete',
+        message: 'Checklist: fill in the cells marked * of each row you answer.',
+      },
+    ]);
+    // A page save keeps what is there: a row may be scored later.
+    expect(validateAnswers(def, unscored, { partial: true })).toEqual([]);
+  });
+
+  it('needs an answered row of a required grid on submit, not on a page save', () => {
+    const required = {
+      ...def,
+      id: 10, // a form of its own: compiled forms are cached by client, id and version
+      pages: [{ ...def.pages[0], questions: [{ ...def.pages[0].questions[0], required: true }] }],
+    } as FormDefinition;
+    const off = formDataToAnswers(required, { q_1: setCell(makeGrid(), undefined, cellId(0, 1), false) });
+    expect(validateAnswers(required, off).map((d) => [d.path, d.messageId])).toEqual([['q_1', 'validation.required']]);
+    expect(validateAnswers(required, []).map((d) => [d.path, d.messageId])).toEqual([['q_1', 'validation.required']]);
+    expect(validateAnswers(required, off, { partial: true })).toEqual([]);
   });
 });

@@ -13,7 +13,13 @@
  * - ratingPercentage = totalScore / max(maxScore, 1) × 100, rounded to 2 decimals (§5); ratingLabel is
  *   the label of the ratings band holding it.
  * - Column sums of headers with displaySumOfColumn, formatted '1.0-2' (up to 2 decimals, §9).
+ * - Partial answers (issue 19, docs/decisions.md "Grid answers"): a row is *answered* when it is enabled
+ *   and one of its cells other than a Note holds an answer (a ticked Tickbox or Checkbox counts; an
+ *   unticked one, false, is the box's resting state and does not). A required cell is required only in
+ *   an answered row; a grid question that is not required takes any subset of its rows, and a required
+ *   one needs at least one answered row.
  */
+import type { MessageId } from '../messages/catalogue';
 import type { Grid, GridCell, GridCellAnswer, GridRating, GridSummary } from '../types/generated';
 
 export type { Grid, GridCell, GridCellAnswer, GridRating, GridSummary };
@@ -26,6 +32,21 @@ export type GridCellType = (typeof GRID_CELL_TYPES)[number];
 export interface GridAnswer {
   cells: GridCellAnswer[];
   overallComments?: string;
+}
+
+/**
+ * A form value as a grid answer: an object with a `cells` list (its `overallComments` kept when it is
+ * text), or undefined for anything else (an untouched grid's `{}` from RJSF's defaults, nothing).
+ */
+export function asGridAnswer(value: unknown): GridAnswer | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const cells = (value as { cells?: unknown }).cells;
+  if (!Array.isArray(cells)) return undefined;
+  const overallComments = (value as { overallComments?: unknown }).overallComments;
+  return {
+    cells: cells as GridAnswer['cells'],
+    ...(typeof overallComments === 'string' && overallComments !== '' ? { overallComments } : {}),
+  };
 }
 
 /** The cell at a row and column, if the grid defines one. */
@@ -43,6 +64,7 @@ export function cellType(cell: GridCell): GridCellType {
 // summed on every edit).
 const valuesByAnswer = new WeakMap<GridAnswer, Map<number, GridCellAnswer['value']>>();
 const tickboxesByGrid = new WeakMap<Grid, Map<number, GridCell[]>>();
+const rowsByGrid = new WeakMap<Grid, Map<number, GridCell[]>>();
 
 /** The answer value of a cell, if any (the first answer of the cell, as the answer's order gives). */
 export function cellValue(answer: GridAnswer | undefined, cell: GridCell): GridCellAnswer['value'] | undefined {
@@ -70,6 +92,28 @@ function tickboxesOf(grid: Grid): Map<number, GridCell[]> {
   return rows;
 }
 
+/** The cells of each row that take an answer (every type but Note), by row index. */
+function answerableCellsOf(grid: Grid): Map<number, GridCell[]> {
+  let rows = rowsByGrid.get(grid);
+  if (!rows) {
+    rows = new Map();
+    for (const cell of grid.cells) {
+      if (cellType(cell) === 'Note') continue;
+      rows.set(cell.rowIndex, [...(rows.get(cell.rowIndex) ?? []), cell]);
+    }
+    rowsByGrid.set(grid, rows);
+  }
+  return rows;
+}
+
+/**
+ * True when a cell's value is an answer: not absent, empty or null, and not false (an unticked Tickbox or
+ * Checkbox looks exactly like one never touched, so it answers nothing).
+ */
+export function isCellAnswer(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '' && value !== false;
+}
+
 /** True when the grid has a Tickbox cell anywhere. */
 export function hasTickboxes(grid: Grid): boolean {
   return tickboxesOf(grid).size > 0;
@@ -83,6 +127,21 @@ function rowTickboxes(grid: Grid, rowIndex: number): GridCell[] {
 /** False when the row has a Tickbox explicitly unticked: its other cells are disabled (§4). */
 export function rowEnabled(grid: Grid, answer: GridAnswer | undefined, rowIndex: number): boolean {
   return rowTickboxes(grid, rowIndex).every((cell) => cellValue(answer, cell) !== false);
+}
+
+/**
+ * True when the row is answered (see the module comment): enabled, with an answer in one of its cells other
+ * than a Note. An untouched row, and a row whose Tickbox was unticked, are not answered.
+ */
+export function rowAnswered(grid: Grid, answer: GridAnswer | undefined, rowIndex: number): boolean {
+  if (!answer || !rowEnabled(grid, answer, rowIndex)) return false;
+  return (answerableCellsOf(grid).get(rowIndex) ?? []).some((cell) => isCellAnswer(cellValue(answer, cell)));
+}
+
+/** True when at least one row of the grid is answered. */
+export function gridAnswered(grid: Grid, answer: GridAnswer | undefined): boolean {
+  if (!answer || answer.cells.length === 0) return false;
+  return [...answerableCellsOf(grid).keys()].some((rowIndex) => rowAnswered(grid, answer, rowIndex));
 }
 
 /** True when the row counts towards the score (see the module comment). */
@@ -207,24 +266,29 @@ export function columnSums(
     });
 }
 
+/** A message id gridProblems reports. */
+export type GridProblemId =
+  | 'validation.invalid'
+  | 'validation.number'
+  | 'validation.date'
+  | 'validation.option'
+  | 'validation.required';
+
 /**
- * Problems of a grid answer against its grid (server and browser): message ids by cell id.
+ * Problems of a grid answer against its grid (server and browser: validate-submission through the Grid
+ * field type, and SchemaForm's check of grid fields): message ids, by cell id where a cell is at fault.
  * - a cell id the grid does not have, or a Note cell with a value: 'validation.invalid';
  * - a value of the wrong kind for its column type: 'validation.number' / 'validation.date' / 'validation.option';
- * - a required cell of an enabled row left empty: 'validation.required'.
+ * - a required cell (isRequired; not a Tickbox, which is its row's switch) of an answered row (rowAnswered)
+ *   without an answer: 'validation.required' with the cell's id; rows not answered ask for nothing;
+ * - with `options.required` (the question is required), no answered row at all: 'validation.required'
+ *   without a cell id ("at least one answer").
  */
 export function gridProblems(
   grid: Grid,
   answer: GridAnswer | undefined,
-): Array<{
-  cellId: number;
-  messageId:
-    | 'validation.invalid'
-    | 'validation.number'
-    | 'validation.date'
-    | 'validation.option'
-    | 'validation.required';
-}> {
+  options: { required?: boolean } = {},
+): Array<{ cellId?: number; messageId: GridProblemId }> {
   const problems: ReturnType<typeof gridProblems> = [];
   const byId = new Map(grid.cells.map((c) => [c.id, c]));
   for (const given of answer?.cells ?? []) {
@@ -255,13 +319,44 @@ export function gridProblems(
           problems.push({ cellId: cell.id, messageId: 'validation.invalid' });
     }
   }
-  for (const cell of grid.cells) {
-    if (!cell.cellQuestion.isRequired || cellType(cell) === 'Note' || !rowEnabled(grid, answer, cell.rowIndex))
-      continue;
-    const value = cellValue(answer, cell);
-    if (value === undefined || value === '' || (cellType(cell) === 'Tickbox' && value !== true)) {
-      if (cellType(cell) !== 'Tickbox') problems.push({ cellId: cell.id, messageId: 'validation.required' });
+  for (const [rowIndex, cells] of answerableCellsOf(grid)) {
+    if (!rowAnswered(grid, answer, rowIndex)) continue;
+    for (const cell of cells) {
+      if (!cell.cellQuestion.isRequired || cellType(cell) === 'Tickbox') continue;
+      if (!isCellAnswer(cellValue(answer, cell))) problems.push({ cellId: cell.id, messageId: 'validation.required' });
     }
   }
+  if (options.required && !gridAnswered(grid, answer)) problems.push({ messageId: 'validation.required' });
   return problems;
+}
+
+/**
+ * The problems of a grid answer as the question's messages (server details and the browser's message under
+ * the grid): a required cell left empty in an answered row is 'validation.gridRowIncomplete', the others keep
+ * their ids; each id once, in the order found.
+ */
+export function gridQuestionProblems(
+  grid: Grid,
+  answer: GridAnswer | undefined,
+  options: { required?: boolean } = {},
+): MessageId[] {
+  const ids = gridProblems(grid, answer, options).map(
+    (p): MessageId =>
+      p.messageId === 'validation.required' && p.cellId !== undefined ? 'validation.gridRowIncomplete' : p.messageId,
+  );
+  return [...new Set(ids)];
+}
+
+/**
+ * True when a cell that scores (cellScore) holds an answer in a row that counts: until then the grid has no
+ * score to rate (the summary shows no rating, issue 19).
+ */
+export function gridScored(grid: Grid, answer: GridAnswer | undefined): boolean {
+  if (!answer) return false;
+  return grid.cells.some(
+    (cell) =>
+      isCellAnswer(cellValue(answer, cell)) &&
+      cellScore(cell, cellValue(answer, cell)) !== undefined &&
+      rowScores(grid, answer, cell.rowIndex),
+  );
 }

@@ -1,8 +1,15 @@
+import { formDefinitions } from '../../fixtures/seed/forms';
 import type { Answer, FormDefinition } from '../types/generated';
 import { ajv } from '../validation/ajv';
 import { formDataToAnswers } from './entry-data';
 import { exampleForm } from './example-form';
-import { COMPILED_FORM_CACHE_SIZE, compiledFormCacheSize, validateAnswers } from './validate-submission';
+import { type GridAnswer, setCell } from './grid';
+import {
+  COMPILED_FORM_CACHE_SIZE,
+  compiledFormCacheSize,
+  validateAnswers,
+  withComputedValues,
+} from './validate-submission';
 
 const valid: Answer[] = formDataToAnswers(exampleForm, {
   q_1: 'Bay 3',
@@ -183,6 +190,86 @@ describe('validateAnswers', () => {
     expect(validateAnswers(exampleForm, 'x' as unknown as Answer[])).toEqual([
       expect.objectContaining({ path: '/answers', messageId: 'validation.invalidBody' }),
     ]);
+  });
+});
+
+describe('partial answers (issue 19)', () => {
+  // The seed's Site Safety Inspection: a checklist (not required) whose Score cells are required per row.
+  const inspection = formDefinitions.find((f) => f.id === 5 && f.clientId === 1) as FormDefinition;
+  const checklist = inspection.pages[0].questions.find((q) => q.id === 3)?.grid;
+  if (!checklist) throw new Error('the seed has no checklist');
+  /** Ticks and scores the given rows (from 1); the other rows are left alone. */
+  const scored = (rows: Array<[row: number, score: string]>) =>
+    rows.reduce<GridAnswer>(
+      (answer, [row, score]) =>
+        setCell(checklist, setCell(checklist, answer, (row - 1) * 5 + 2, true), (row - 1) * 5 + 3, score),
+      { cells: [] },
+    );
+  const filled = (q_3: unknown) =>
+    formDataToAnswers(inspection, {
+      q_1: 'Seán Doyle',
+      q_2: '2026-11-20',
+      q_6: 'No',
+      q_5: ['Electrical'],
+      q_3,
+    });
+
+  it('submits a checklist with rows 1-2 scored and rows 3-4 left alone; the server scores it', () => {
+    const answers = filled(
+      scored([
+        [1, '3'],
+        [2, '2'],
+      ]),
+    );
+    expect(validateAnswers(inspection, answers)).toEqual([]);
+    expect(withComputedValues(inspection, answers).find((a) => a.questionId === 3)).toMatchObject({
+      totalScore: 5,
+      maxScore: 6,
+    });
+    // …and with nothing of the checklist answered, or every row scored.
+    expect(validateAnswers(inspection, filled(undefined))).toEqual([]);
+    expect(
+      validateAnswers(
+        inspection,
+        filled(
+          scored([
+            [1, '3'],
+            [2, '2'],
+            [3, '1'],
+            [4, '0'],
+          ]),
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('reports a ticked row without its score at the question, in catalogue words; a page save keeps it', () => {
+    const answers = filled(setCell(checklist, scored([[1, '3']]), 2 * 5 + 2, true));
+    expect(validateAnswers(inspection, answers)).toEqual([
+      {
+        path: 'q_3',
+        messageId: 'validation.gridRowIncomplete',
+        message: 'Safety checklist: fill in the cells marked * of each row you answer.',
+      },
+    ]);
+    expect(validateAnswers(inspection, answers, { partial: true })).toEqual([]);
+  });
+
+  it('takes any subset of the options of a multi-valued question that is not required', () => {
+    expect(
+      validateAnswers(
+        inspection,
+        filled(undefined).filter((a) => a.questionId !== 5),
+      ),
+    ).toEqual([]);
+    const trades = (values: string[]) => [
+      ...filled(undefined).filter((a) => a.questionId !== 5),
+      { questionId: 5, answers: values },
+    ];
+    expect(validateAnswers(inspection, trades([]))).toEqual([]);
+    expect(validateAnswers(inspection, trades(['Roofing', 'Groundworks']))).toEqual([]);
+    expect(validateAnswers(inspection, trades(['Groundworks', 'Electrical', 'Plumbing', 'Roofing']))).toEqual([]);
+    expect(validateAnswers(inspection, trades(['Scaffolding'])).map((d) => d.messageId)).toEqual(['validation.option']);
   });
 });
 

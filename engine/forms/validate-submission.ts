@@ -22,6 +22,12 @@ export const COMPILED_FORM_CACHE_SIZE = 200;
 const cache = new Map<string, ValidateFunction>();
 
 /**
+ * What a page save (partial) excuses: an answer missing where one is required, for a question or for a cell
+ * of a grid row that is answered.
+ */
+const UNANSWERED: ReadonlySet<MessageId> = new Set(['validation.required', 'validation.gridRowIncomplete']);
+
+/**
  * The Ajv validator of a definition's compiled schema. Published definitions are immutable per version,
  * so their validators are cached by (clientId, id, version); a Draft working copy changes without a new
  * version and is compiled afresh each time.
@@ -74,10 +80,12 @@ function isScalar(value: unknown): boolean {
  *      `validation.required`, `validation.number`, `validation.date`, `validation.url`,
  *      `validation.option` (not a listed option, or any answer to a hidden select),
  *      `validation.min` / `validation.max` / `validation.tooLong` `{limit}`, `validation.singleValue`
- *      (several values for a single-valued question), `validation.type` (e.g. a number for a text question).
+ *      (several values for a single-valued question), `validation.type` (e.g. a number for a text question),
+ *      `validation.gridRowIncomplete` (a required cell left empty in an answered grid row; engine/forms/grid.ts).
  *   At most one detail per question.
- * @param options.partial a page save (leaving a page, isFromPaging): unanswered required questions are
- *   not reported; every other problem is
+ * @param options.partial a page save (leaving a page, isFromPaging): unanswered required questions (and
+ *   required cells of answered grid rows, and a required table's missing row) are not reported; every other
+ *   problem is
  */
 export function validateAnswers(
   def: FormDefinition,
@@ -138,7 +146,7 @@ export function validateAnswers(
     const present = values.filter((v) => v !== '');
     const field = { field: question.label };
     const extra = (fieldTypeOf(question).problems?.(question, answer as Answer) ?? []).filter(
-      (id) => !options.partial || id !== 'validation.required',
+      (id) => !options.partial || !UNANSWERED.has(id),
     );
     if (extra.length > 0) {
       perQuestion.set(questionId, detail(answerKey(questionId), extra[0], field));
@@ -161,8 +169,14 @@ export function validateAnswers(
   for (const key of Object.keys(data)) if (isEmptyValue(data[key])) delete data[key];
   if (!validate(data)) {
     for (const error of validate.errors ?? []) {
+      // What an item failed inside `contains` is a try, not a problem: the `contains` error itself says it.
+      if (error.schemaPath.includes('/contains/')) continue;
       // A partial save (leaving a page) may leave required questions unanswered; nothing else is excused.
-      if (options.partial && (error.keyword === 'required' || error.keyword === 'minItems')) continue;
+      if (
+        options.partial &&
+        (error.keyword === 'required' || error.keyword === 'minItems' || error.keyword === 'contains')
+      )
+        continue;
       const mapped = mapFormError(error, questions);
       // …nor a required tick box left unticked (a `const: true` the form reports as required).
       if (options.partial && mapped?.detail.messageId === 'validation.required') continue;
@@ -196,6 +210,8 @@ function mapFormError(
   switch (error.keyword) {
     case 'required':
     case 'minItems':
+    // A required table needs a row with an answer in it (engine/forms/field-types/table.ts).
+    case 'contains':
       messageId = 'validation.required';
       break;
     case 'const':

@@ -1,5 +1,7 @@
+import { demoSeed } from '../../fixtures/seed';
 import { exampleForm } from '../forms/example-form';
-import type { Answer, FormEntry } from '../types/generated';
+import type { Answer, FormDefinition, FormEntry } from '../types/generated';
+import { registerReadModel } from './read-model';
 import { answerDisplayText, entryToRegisterRow, queryRows, type RegisterRow, registerColumns } from './rows';
 
 function entry(entryNumber: number, answers: Answer[], extra: Partial<FormEntry> = {}): FormEntry {
@@ -63,6 +65,95 @@ describe('entryToRegisterRow', () => {
     );
     expect(row.q_2).toBe('2026-03-14');
     expect(row.q_1).toBe('first');
+  });
+});
+
+describe('the register cells of grids, files, tables, signatures, rich text and Other (issue 19)', () => {
+  const seed = demoSeed.formDefinitions.find((f) => f.title === 'Site Safety Inspection') as FormDefinition;
+  // The seed's form with the checklist shown in the register and Other offered on the hot-work question.
+  const def: FormDefinition = {
+    ...seed,
+    pages: seed.pages.map((page) => ({
+      ...page,
+      questions: page.questions.map((q) =>
+        q.id === 3 ? { ...q, showInRegister: true } : q.id === 6 ? { ...q, allowOther: true } : q,
+      ),
+    })),
+  };
+  const checklist = (ticked: [number, string][]): Answer => ({
+    questionId: 3,
+    answers: [],
+    grid: {
+      cells: ticked.flatMap(([row, score]) => [
+        { cellId: row * 5 + 2, rowIndex: row, columnIndex: 1, value: true },
+        { cellId: row * 5 + 3, rowIndex: row, columnIndex: 2, value: score },
+      ]),
+    },
+  });
+  const full: Answer[] = [
+    checklist([
+      [0, '3'],
+      [1, '2'],
+    ]),
+    { questionId: 6, answers: ['Other'], other: 'Grinding only' },
+    { questionId: 10, answers: ['<p>Loose <strong>boards</strong></p><ul><li>Tie back</li></ul>'] },
+    { questionId: 11, answers: ['questions/11/a1/bay-3.jpg', 'questions/11/b2/crack.jpg'] },
+    { questionId: 14, answers: ['questions/14/c3/signature.png'], signatureByThirdParty: 'J. Murphy' },
+    { questionId: 18, answers: [JSON.stringify({ item: 'Extinguisher', assetNo: 'FE-12' })] },
+    { questionId: 19, answers: [JSON.stringify({ c1: 'Mary Walsh', c2: 'ESB' }), JSON.stringify({ c1: 'Tom Daly' })] },
+    { questionId: 20, answers: ['projects/1/documents/Drawings/L2 slab.pdf'] },
+  ];
+
+  it('shows their text, not an empty cell', () => {
+    const row = entryToRegisterRow(def, entry(1, full, { formId: 5 }));
+    expect(row).toMatchObject({
+      q_3: '5/6 (83.33%) Good',
+      q_6: 'Other: Grinding only',
+      q_10: 'Loose boards Tie back',
+      q_11: 'bay-3.jpg, crack.jpg',
+      q_14: 'signature.png (signed by J. Murphy)',
+      q_18: 'Item: Extinguisher; Asset No: FE-12',
+      q_19: 'Name: Mary Walsh; Company: ESB | Name: Tom Daly',
+      q_20: 'L2 slab.pdf',
+      q_7: '',
+      q_15: '',
+    });
+    expect(registerColumns(def).find((c) => c.value === 'q_3')).toEqual({
+      value: 'q_3',
+      header: 'Safety checklist',
+      type: 'Text',
+    });
+  });
+
+  it('shows a grid without rating bands by its answered rows, one line', () => {
+    const unrated: FormDefinition = {
+      ...def,
+      pages: def.pages.map((p) => ({ ...p, questions: p.questions.map((q) => ({ ...q, ratings: undefined })) })),
+    };
+    const row = entryToRegisterRow(unrated, entry(1, [checklist([[0, '3']])], { formId: 5 }));
+    expect(row.q_3).toBe('Site access and signage - Score (0-3): 3');
+    expect(entryToRegisterRow(def, entry(2, [checklist([])], { formId: 5 })).q_3).toBe('0/0');
+  });
+
+  it('filters and sorts a grid column alike in memory and on the read model', () => {
+    const entries = [
+      entry(1, [checklist([[0, '1']])], { formId: 5 }),
+      entry(2, [checklist([[0, '3']])], { formId: 5 }),
+      entry(3, [], { formId: 5 }),
+      entry(4, [checklist([[0, '2']])], { formId: 5 }),
+    ];
+    const rows = entries.map((e) => entryToRegisterRow(def, e));
+    expect(rows.map((r) => r.q_3)).toEqual(['1/3 (33.33%) Poor', '3/3 (100%) Good', '', '2/3 (66.67%) Fair']);
+    const sorted = queryRows(rows, { sorting: [{ id: 'q_3', desc: false }] }).map((r) => r.entryNumber);
+    expect(sorted).toEqual([1, 4, 2, 3]);
+    const models = entries.map((e) => registerReadModel(def, e));
+    const byKey = entries
+      .map((e, i) => ({ n: e.entryNumber, key: models[i].sortKeys.q_3 }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map((x) => x.n);
+    expect(byKey).toEqual(sorted);
+    expect(queryRows(rows, { filters: [{ id: 'q_3', value: 'good' }] }).map((r) => r.entryNumber)).toEqual([2]);
+    expect(models.map((m) => m.text.q_3?.includes('good') ?? false)).toEqual([false, true, false, false]);
   });
 });
 

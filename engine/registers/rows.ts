@@ -5,10 +5,12 @@
  */
 import { answerKey } from '../forms/answer-keys';
 import { fieldTypeOf } from '../forms/field-types';
-import type { ColumnType, FieldType } from '../forms/field-types/types';
+import { valuesDisplayText } from '../forms/field-types/display';
+import type { ColumnType, DisplayFormat } from '../forms/field-types/types';
 import { allQuestions } from '../forms/questions';
 import { message } from '../messages/catalogue';
 import type {
+  Answer,
   AnswerValue,
   FormDefinition,
   FormEntry,
@@ -50,54 +52,35 @@ export interface RowQuery {
   globalFilter?: string;
 }
 
+/** The register's display format: numbers as stored, one line per cell. */
+export const REGISTER_FORMAT: DisplayFormat = { number: String, lines: false };
+
 /**
- * The display text of an answer: option values as they are, ticks 'Yes'/'No' (catalogue csv.yes,
+ * The display text of an answer's values: option values as they are, ticks 'Yes'/'No' (catalogue csv.yes,
  * csv.no), dates yyyy-mm-dd (a date-time keeps its date part), numbers through `formatNumber`
- * (default: as given), several values joined with ', '.
+ * (default: as given), several values joined with ', '. Only `answers`: {@link answerText} shows the
+ * rest of a saved Answer (a grid, the Other text, a third party's name).
  * @param question the question answered
  * @param values the Answer's `answers`
- * @param formatNumber how numbers print (the CSV export rounds to 2 decimals)
+ * @param formatNumber how numbers print
  */
 export function answerDisplayText(
   question: Question,
   values: readonly AnswerValue[],
   formatNumber: (value: number) => string = String,
 ): string {
-  return valuesDisplayText(fieldTypeOf(question), values, formatNumber);
+  return valuesDisplayText(fieldTypeOf(question).displayText, values, formatNumber);
 }
 
-const yes = message('csv.yes');
-const no = message('csv.no');
-
 /**
- * {@link answerDisplayText} with the question's field type already looked up (the CSV export looks it up once
- * per file, not once per cell of its 100,000 rows).
- * @param type the question's field type (fieldTypeOf)
- * @param values the Answer's `answers`
- * @param formatNumber how numbers print
+ * The text of a saved Answer in one cell, as its field type says (FieldType.answerText): the register's cell
+ * with REGISTER_FORMAT (a grid '5/6 (83.33%) Good', files by name, a table's rows, 'Other: {text}').
+ * @param question the question answered
+ * @param answer its saved Answer
+ * @param format how numbers and lists print (default: the register's)
  */
-export function valuesDisplayText(
-  type: FieldType,
-  values: readonly AnswerValue[],
-  formatNumber: (value: number) => string = String,
-): string {
-  // One string built in place of filter, map and join (Array.join writes null and undefined as '').
-  let text = '';
-  let count = 0;
-  for (const value of values) {
-    if (value === '') continue;
-    const piece =
-      typeof value === 'boolean'
-        ? value
-          ? yes
-          : no
-        : typeof value === 'number'
-          ? formatNumber(value)
-          : type.displayText(value);
-    text = count === 0 ? `${piece ?? ''}` : `${text}, ${piece ?? ''}`;
-    count += 1;
-  }
-  return text;
+export function answerText(question: Question, answer: Answer, format: DisplayFormat = REGISTER_FORMAT): string {
+  return fieldTypeOf(question).answerText(question, answer, format);
 }
 
 /**
@@ -113,11 +96,11 @@ export function entryToRegisterRow(def: FormDefinition, entry: FormEntry): Regis
     date: entry.date,
     enteredBy: entry.enteredBy,
   };
-  const answers = new Map<number, readonly AnswerValue[]>();
-  for (const answer of entry.answers)
-    if (!answers.has(answer.questionId)) answers.set(answer.questionId, answer.answers);
+  const answers = new Map<number, Answer>();
+  for (const answer of entry.answers) if (!answers.has(answer.questionId)) answers.set(answer.questionId, answer);
   for (const question of allQuestions(def)) {
-    row[answerKey(question.id) as `q_${number}`] = answerDisplayText(question, answers.get(question.id) ?? []);
+    const answer = answers.get(question.id);
+    row[answerKey(question.id) as `q_${number}`] = answer ? answerText(question, answer) : '';
   }
   return row;
 }

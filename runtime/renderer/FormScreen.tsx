@@ -4,6 +4,11 @@
  * definition compiled by the engine). In view and edit modes the saved item is loaded and turned
  * into form data by a named converter. Submit builds the body with a named body builder, calls the
  * document's operation, then navigates (`then`) or hands the answer to `onSubmitted`.
+ *
+ * A refused submit or page save (issue 19): the details that name a field of the form show at their
+ * fields, with their pages marked (SchemaForm `serverErrors`), under the catalogue's summary
+ * ('form.errorSummary'); details that name no field are listed under it. The leave guard hears of
+ * changes only while the data differs from what the form started with (SchemaForm `onDirtyChange`).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -43,6 +48,72 @@ function asRecord(answer: unknown): Record<string, unknown> {
   return answer !== null && typeof answer === 'object' && !Array.isArray(answer)
     ? (answer as Record<string, unknown>)
     : {};
+}
+
+/**
+ * The field a detail's path names (`q_5`, `/name`, `q_12_other`), if the form has it: the path's first
+ * segment when it is a property of the schema, or the question key it extends (`q_<id>`).
+ */
+function fieldOfPath(path: string, properties: Record<string, unknown>): string | undefined {
+  const first = path.replace(/^\//, '').split('/')[0] ?? '';
+  if (first !== '' && Object.hasOwn(properties, first)) return first;
+  const question = /^(q_\d+)_/.exec(first)?.[1];
+  return question && Object.hasOwn(properties, question) ? question : undefined;
+}
+
+/**
+ * A refusal's details split by where they belong: messages by field (those whose path names a field of the
+ * form) and the rest. Anything but an ApiError has neither.
+ */
+function detailsOf(
+  error: Error | null,
+  schema: { properties?: Record<string, unknown> } | undefined,
+): { byField: Record<string, string[]>; other: string[] } {
+  const byField: Record<string, string[]> = {};
+  const other: string[] = [];
+  if (!(error instanceof ApiError)) return { byField, other };
+  for (const d of error.details) {
+    const field = fieldOfPath(d.path ?? '', schema?.properties ?? {});
+    if (field) byField[field] = [...new Set([...(byField[field] ?? []), d.message])];
+    else if (!other.includes(d.message)) other.push(d.message);
+  }
+  return { byField, other };
+}
+
+/**
+ * The notice's text for a refusal: the catalogue's summary when details show at their fields; for a body
+ * refused with details that name no field, the plain 'The request is not valid.' (the details are listed
+ * under it, never run into one line); otherwise the error's own text.
+ */
+function refusalText(error: Error, refusal: { byField: Record<string, string[]>; other: string[] }): string {
+  if (Object.keys(refusal.byField).length > 0) return message('form.errorSummary');
+  if (error instanceof ApiError && error.messageId === 'validation.invalidBody' && refusal.other.length > 0)
+    return message('validation.badRequest');
+  return errorText(error);
+}
+
+/** What a refused submit or page save says above the form: its text, and the details listed that are not it. */
+function RefusalNotice({
+  error,
+  refusal,
+}: {
+  error: Error;
+  refusal: { byField: Record<string, string[]>; other: string[] };
+}) {
+  const text = refusalText(error, refusal);
+  const listed = refusal.other.filter((detail) => detail !== text);
+  return (
+    <Alert severity="error" sx={{ mb: 2 }} role="alert">
+      {text}
+      {listed.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {listed.map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
 }
 
 /**
@@ -213,6 +284,12 @@ export function FormScreen({
     [validatorName, validationData, loadedItem],
   );
   const formParams = useMemo(() => ({ ...params, ...screen }), [params, screen]);
+  // A refusal's details by field (shown at the fields) and the others (listed in the notice).
+  const formSchema = loaded?.form.schema;
+  const refusal = useMemo(
+    () => detailsOf(submitError, formSchema as { properties?: Record<string, unknown> } | undefined),
+    [submitError, formSchema],
+  );
 
   // The entry number a page save answered: later page saves and the final submit update that entry.
   const savedEntryNumber = useRef<number | undefined>(undefined);
@@ -301,19 +378,20 @@ export function FormScreen({
         if (submit.successMessageId && host)
           host.toast(message(submit.successMessageId, templateValues(asRecord(answer))));
         setFormKey((k) => k + 1);
-        return;
+        return true;
       }
       // Completing a new entry offers its linked forms; changing a saved one does not.
-      if (submit.then?.offerLinked && requestedMode === 'add' && (await offerLinkedForm(answer))) return;
+      if (submit.then?.offerLinked && requestedMode === 'add' && (await offerLinkedForm(answer))) return true;
       if (submit.then?.navigate && !onSubmitted) {
         const state: FlashState = { flashMessageId: submit.successMessageId };
         navigate(fillTemplate(submit.then.navigate, [params]), { state });
-        return;
+        return true;
       }
       if (submit.successMessageId && host)
         host.toast(message(submit.successMessageId, templateValues(asRecord(answer))));
       if (submit.then?.reset) setFormKey((k) => k + 1);
       if (onSubmitted) await onSubmitted(answer);
+      return true;
     } catch (e) {
       const error = e instanceof Error ? e : new Error(errorText(e));
       if (submit.onError === 'ignore') return;
@@ -350,18 +428,6 @@ export function FormScreen({
   };
   return (
     <Box>
-      {submitError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorText(submitError)}
-          {submitError instanceof ApiError && submitError.details.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {submitError.details.map((d) => (
-                <li key={`${d.path}-${d.messageId}`}>{d.message}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
       <SchemaForm
         key={`${formKey}-${loadCount}`}
         schema={loaded.form.schema}
@@ -382,7 +448,9 @@ export function FormScreen({
             : undefined
         }
         onPageLeave={doc.submit?.pageSave && mode !== 'view' ? handlePageLeave : undefined}
-        onChange={mode === 'view' ? undefined : () => reportUnsaved(true)}
+        onDirtyChange={mode === 'view' ? undefined : reportUnsaved}
+        serverErrors={refusal.byField}
+        notice={submitError && <RefusalNotice error={submitError} refusal={refusal} />}
         actions={buttons.map((button) => (
           <Button
             key={button.id}

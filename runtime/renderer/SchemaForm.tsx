@@ -7,25 +7,51 @@
  * below the form, labelled by page label or 'Page N', the active page in red; Next/Previous; going
  * forward is blocked while the current page has errors, with the catalogue message; in view state
  * the checks are skipped. The flow is engine/machines/paging.ts.
+ *
+ * Issue 19:
+ * - Each page of a multi-page form has a heading (its label or 'Page N'). After Next, Previous or a page
+ *   link the new page opens at its top: the form's top scrolls into view and its heading takes focus.
+ * - Moving and submitting first hand over the edits still on their way from the fields
+ *   (widgets/deferred-change.ts, flushed synchronously), then validate: a click right after typing is
+ *   never lost.
+ * - Checks JSON Schema cannot make (a grid's rows: field-problems.ts) run with the schema's, in the browser
+ *   as on the server.
+ * - The server's messages (`serverErrors`, a refused submit or page save) show at their questions (RJSF
+ *   extraErrors) until the answer changes; the links of the pages holding an error are marked (an icon and
+ *   an accessible description), and the form goes to the first of them.
+ * - `onDirtyChange` says whether the data differs from what the form started with: the data it was given,
+ *   with what changed before the user first touched the form (RJSF's defaults on mount, a widget's default
+ *   such as today's date).
  */
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
-import type { CustomValidator, FormValidation, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, ErrorSchema, FormValidation, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { compiledFormDefaultsBehavior } from '../../engine/forms/compile';
 import { type PagingBlockedMessageId, pagingMachine } from '../../engine/machines/paging';
 import { message } from '../../engine/messages/catalogue';
 import { satisfies } from '../../engine/validation/interpreted';
 import { transformErrors } from './errors';
+import { fieldProblems } from './field-problems';
+import { sameAnswers } from './form-data';
 import type { FormValidator } from './functions/validators';
 import { formValidator } from './validator';
 import { fields, templates, widgets } from './widgets';
-import { LONG_FORM_FIELDS, LONG_FORM_SETTLE_MS, type SchemaFormContext } from './widgets/deferred-change';
+import {
+  LONG_FORM_FIELDS,
+  LONG_FORM_SETTLE_MS,
+  type PendingEdits,
+  type SchemaFormContext,
+} from './widgets/deferred-change';
 
 /** Form data: one key per field (q_<questionId> for compiled form definitions). */
 export type FormData = Record<string, unknown>;
@@ -51,8 +77,11 @@ export interface SchemaFormProps {
   /** Initial data; later changes of this prop are not followed (the form owns its data). */
   formData?: FormData;
   onChange?: (formData: FormData) => void;
-  /** Called with valid data; while its promise is pending the submit button is disabled. */
-  onSubmit?: (formData: FormData) => void | Promise<void>;
+  /**
+   * Called with valid data; while its promise (if any) is pending the submit button is disabled. Giving true
+   * says the data is saved: what the form holds becomes what it started with (onDirtyChange).
+   */
+  onSubmit?: (formData: FormData) => unknown;
   /** View state: inputs are read-only and paging checks are skipped. */
   readonly?: boolean;
   /** The screen's route parameters and inputs, for fields that call the API (formContext.params). */
@@ -65,7 +94,7 @@ export interface SchemaFormProps {
   /** More buttons after the submit button (Cancel, Back). */
   actions?: ReactNode;
   /** A second submit button (e.g. 'Save & New'): valid data goes to its own handler instead of onSubmit. */
-  secondSubmit?: { label: string; onSubmit: (formData: FormData) => void | Promise<void> };
+  secondSubmit?: { label: string; onSubmit: (formData: FormData) => unknown };
   /** Shown above the buttons after a submit that failed validation (e.g. 'Please fill in mandatory fields'). */
   invalidMessage?: string;
   /** Prefix of the input ids (default 'root'). */
@@ -74,28 +103,60 @@ export interface SchemaFormProps {
   validate?: FormValidator;
   /** Called with the data when the user leaves a page (index from 0) of a multi-page form while editing. */
   onPageLeave?: (formData: FormData, pageIndex: number) => void | Promise<void>;
+  /**
+   * The server's messages by field key (a refused submit or page save): shown at their fields until the
+   * answer changes, the links of their pages marked, and the form goes to the first page holding one. A new
+   * object for each refusal.
+   */
+  serverErrors?: Record<string, string[]>;
+  /** Shown at the top of the form, above the page links (e.g. what a refused submit says): it scrolls into view with the form's top. */
+  notice?: ReactNode;
+  /** Called when the data starts or stops differing from what the form started with (see the module comment). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
-function isValid(schema: RJSFSchema, data: FormData, validate?: FormValidator): boolean {
+function isValid(
+  schema: RJSFSchema,
+  uiSchema: UiSchema | undefined,
+  data: FormData,
+  validate?: FormValidator,
+): boolean {
   if (validate && Object.values(validate(data)).some((ids) => (ids?.length ?? 0) > 0)) return false;
+  if (Object.keys(fieldProblems(schema, uiSchema, data)).length > 0) return false;
   return formValidator.validateFormData(data, schema).errors.length === 0;
 }
 
-/** RJSF's customValidate from a named validator: each message beside its field. */
-function customValidateOf(validate: FormValidator | undefined): CustomValidator<FormData, RJSFSchema> | undefined {
-  if (!validate) return undefined;
+/**
+ * RJSF's customValidate: a named validator's messages and the checks JSON Schema cannot make
+ * (field-problems.ts), each beside its field.
+ */
+function customValidateOf(
+  validate: FormValidator | undefined,
+  schema: RJSFSchema,
+  uiSchema: UiSchema | undefined,
+): CustomValidator<FormData, RJSFSchema> {
   return (data, errors) => {
-    for (const [field, ids] of Object.entries(validate(data ?? {}))) {
-      const fieldErrors = (errors as unknown as Record<string, FormValidation<FormData> | undefined>)[field];
-      for (const id of ids ?? []) fieldErrors?.addError(message(id));
+    const handlers = errors as unknown as Record<string, FormValidation<FormData> | undefined>;
+    for (const [field, ids] of Object.entries(validate?.(data ?? {}) ?? {})) {
+      for (const id of ids ?? []) handlers[field]?.addError(message(id));
+    }
+    for (const [field, texts] of Object.entries(fieldProblems(schema, uiSchema, data ?? {}))) {
+      for (const text of texts) handlers[field]?.addError(text);
     }
     return errors;
   };
 }
 
-/** Index of the first shown page holding a key with an error, or -1. */
-function firstPageWithErrors(pages: SchemaFormPage[], data: FormData): number {
-  return pages.findIndex((page) => pageShown(page, data) && !isValid(page.schema, data));
+/** Indexes of the shown pages holding a field with an error, in order. */
+function invalidPagesOf(pages: SchemaFormPage[], data: FormData): number[] {
+  return shownPageIndexes(pages, data).filter((index) => !isValid(pages[index].schema, pages[index].uiSchema, data));
+}
+
+/** The server's messages as RJSF extraErrors, for the keys given (a page's), or undefined when there are none. */
+function extraErrorsOf(messages: Record<string, string[]>, keys: readonly string[]): ErrorSchema<FormData> | undefined {
+  const shown = keys.filter((key) => (messages[key]?.length ?? 0) > 0);
+  if (shown.length === 0) return undefined;
+  return Object.fromEntries(shown.map((key) => [key, { __errors: messages[key] }])) as ErrorSchema<FormData>;
 }
 
 /** True when a page's condition holds (or it has none). */
@@ -131,11 +192,17 @@ function withHidden(uiSchema: UiSchema, hidden: readonly string[]): UiSchema {
 
 const ACTIVE_PAGE_COLOUR = 'red';
 
+/** A page's label in its link and heading: its own, or 'Page N'. */
+function pageLabel(page: SchemaFormPage, index: number): string {
+  return page.label || message('form.page', { n: index + 1 });
+}
+
 /** The shared form renderer; see the module comment. */
 export function SchemaForm(props: SchemaFormProps) {
   if (typeof performance !== 'undefined' && performance.getEntriesByName('form:render').length === 0)
     performance.mark('form:render');
   const { schema, uiSchema, onChange, onSubmit, readonly = false, submitLabel, disableWhileInvalid, actions } = props;
+  const { onDirtyChange } = props;
   const pages = props.pages && props.pages.length > 1 ? props.pages : undefined;
   // The form's data lives in RJSF's Form (uncontrolled: `initialFormData` when it mounts, on each page) and
   // in this ref. Typing into a field re-renders neither this component nor, through it, the Form a second
@@ -145,7 +212,9 @@ export function SchemaForm(props: SchemaFormProps) {
   // their conditions, the pages shown, and (for a submit button that waits for it) the form's validity.
   const [hidden, setHidden] = useState<string[]>(() => hiddenKeys(uiSchema ?? {}, dataRef.current));
   const [shownIndexes, setShownIndexes] = useState<number[]>(() => shownPageIndexes(pages, dataRef.current));
-  const [valid, setValid] = useState(() => !disableWhileInvalid || isValid(schema, dataRef.current, props.validate));
+  const [valid, setValid] = useState(
+    () => !disableWhileInvalid || isValid(schema, uiSchema, dataRef.current, props.validate),
+  );
   const [busy, setBusy] = useState(false);
   // A submit refused by validation shows invalidMessage until the next submit.
   const [refused, setRefused] = useState(false);
@@ -153,7 +222,24 @@ export function SchemaForm(props: SchemaFormProps) {
   const submitting = useRef(false);
   const [showErrorsOnMount, setShowErrorsOnMount] = useState(false);
   const formRef = useRef<CoreForm<FormData, RJSFSchema>>(null);
-  const [snapshot, send] = useMachine(pagingMachine, {
+  // The form's top (scrolled into view when a page opens) and the page's heading (focused then).
+  const topRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const pageErrorId = `${useId()}-page-error`;
+  // The fields' edits still on their way (widgets/deferred-change.ts), handed over before moving or submitting.
+  const pendingEdits = useRef<PendingEdits>(new Set()).current;
+  // What the form started with, and whether the user has touched the form since its page opened (changes
+  // before that are the form's own: defaults, not edits).
+  const baseline = useRef<FormData>(dataRef.current);
+  const touched = useRef(false);
+  const reportedDirty = useRef(false);
+  // The server's messages shown, and the data they were given for (a message goes when its answer changes).
+  const [serverShown, setServerShown] = useState<Record<string, string[]>>({});
+  const serverData = useRef<FormData>({});
+  // After a submit the browser refused: the pages with errors are marked until they are put right.
+  const [checkPages, setCheckPages] = useState(false);
+  const [invalidPages, setInvalidPages] = useState<number[]>([]);
+  const [snapshot, send, actor] = useMachine(pagingMachine, {
     input: { pageCount: pages?.length ?? 1, readonly, blockedMessageId: props.blockedMessageId },
   });
   const current = pages ? snapshot.context.current : 0;
@@ -184,8 +270,9 @@ export function SchemaForm(props: SchemaFormProps) {
           ? LONG_FORM_SETTLE_MS
           : 0,
       params: props.params,
+      pendingEdits,
     }),
-    [pageSchema, disableWhileInvalid, props.validate, props.params],
+    [pageSchema, disableWhileInvalid, props.validate, props.params, pendingEdits],
   );
   const formUi = useMemo(() => {
     const ui = page?.uiSchema ?? uiSchema ?? {};
@@ -197,6 +284,63 @@ export function SchemaForm(props: SchemaFormProps) {
     performance.mark('form:committed');
   }, []);
 
+  /** Shows the form from its top, with focus on the page's heading (a multi-page form's). */
+  const reveal = useCallback(() => {
+    const top = topRef.current;
+    if (top && typeof top.scrollIntoView === 'function') top.scrollIntoView({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+  // A page that opens (Next, Previous, a page link, a refusal's first page with errors) opens at its top.
+  const pageOpened = useRef(current);
+  useEffect(() => {
+    if (pageOpened.current === current) return;
+    pageOpened.current = current;
+    reveal();
+  }, [current, reveal]);
+
+  /** Hands over the edits still on their way, now: the form's state holds them when this returns. */
+  const flushEdits = () => {
+    if (pendingEdits.size === 0) return;
+    flushSync(() => {
+      for (const flush of pendingEdits) flush();
+    });
+  };
+
+  /** Moves to a page (the machine decides); a page that opens starts untouched. */
+  const goTo = (page: number, pageValid: boolean) => {
+    const before = actor.getSnapshot().context.current;
+    send({ type: 'GOTO', page, pageValid });
+    if (actor.getSnapshot().context.current !== before) touched.current = false;
+  };
+
+  // A refusal of the server: its messages at their fields, and the first page holding one opened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new refusal is the moment to act, with the pages of now
+  useEffect(() => {
+    const given = props.serverErrors ?? {};
+    setServerShown(given);
+    serverData.current = dataRef.current;
+    const keys = Object.keys(given);
+    if (keys.length === 0) return;
+    const first = pages ? shownIndexes.find((index) => pages[index].keys.some((key) => keys.includes(key))) : undefined;
+    if (first !== undefined && first !== actor.getSnapshot().context.current) goTo(first, true);
+    else reveal();
+  }, [props.serverErrors]);
+  const extraErrors = useMemo(
+    () => extraErrorsOf(serverShown, page ? page.keys : Object.keys(serverShown)),
+    [serverShown, page],
+  );
+  // The pages whose links are marked: those holding a server message, and those the browser found wrong
+  // after a refused submit.
+  const pagesWithErrors = useMemo(() => {
+    if (!pages) return new Set<number>();
+    const keys = Object.keys(serverShown);
+    const marked = new Set(invalidPages);
+    pages.forEach((p, index) => {
+      if (p.keys.some((key) => keys.includes(key))) marked.add(index);
+    });
+    return marked;
+  }, [pages, serverShown, invalidPages]);
+
   useEffect(() => {
     if (showErrorsOnMount) {
       formRef.current?.validateForm();
@@ -205,6 +349,14 @@ export function SchemaForm(props: SchemaFormProps) {
   }, [showErrorsOnMount]);
 
   const currentPageValid = () => readonly || (formRef.current?.validateForm() ?? false);
+  const customValidate = useMemo(
+    () => customValidateOf(props.validate, pageSchema, page?.uiSchema ?? uiSchema),
+    [props.validate, pageSchema, page, uiSchema],
+  );
+
+  const markTouched = () => {
+    touched.current = true;
+  };
 
   const secondSubmitting = useRef(false);
   const handleChange = (changed: FormData) => {
@@ -214,13 +366,40 @@ export function SchemaForm(props: SchemaFormProps) {
     const data = dropped
       ? Object.fromEntries(Object.entries(changed).filter(([key]) => !hiddenNow.includes(key)))
       : changed;
+    const before = dataRef.current;
     dataRef.current = data;
+    if (!touched.current) {
+      // Not the user's doing (RJSF's defaults on mount, a widget's default): part of what the form started with.
+      const merged = { ...baseline.current };
+      for (const key of new Set([...Object.keys(before), ...Object.keys(data)]))
+        if (!sameAnswers(before[key], data[key])) merged[key] = data[key];
+      baseline.current = merged;
+    }
+    if (onDirtyChange) {
+      const dirty = !sameAnswers(data, baseline.current);
+      if (dirty !== reportedDirty.current) {
+        reportedDirty.current = dirty;
+        onDirtyChange(dirty);
+      }
+    }
+    // A server message goes once its answer changes.
+    setServerShown((shown) => {
+      const answered = Object.keys(shown).filter((key) => !sameAnswers(data[key], serverData.current[key]));
+      return answered.length === 0
+        ? shown
+        : Object.fromEntries(Object.entries(shown).filter(([key]) => !answered.includes(key)));
+    });
+    if (checkPages && pages) {
+      const now = invalidPagesOf(pages, data);
+      setInvalidPages((was) => (sameList(was, now) ? was : now));
+      if (now.length === 0) setCheckPages(false);
+    }
     setHidden((before) => (sameList(before, hiddenNow) ? before : hiddenNow));
     if (pages) {
       const shownNow = shownPageIndexes(pages, data);
       setShownIndexes((before) => (sameList(before, shownNow) ? before : shownNow));
     }
-    if (disableWhileInvalid) setValid(isValid(schema, data, props.validate));
+    if (disableWhileInvalid) setValid(isValid(schema, uiSchema, data, props.validate));
     // The Form drops them too (each reports a change without the value).
     if (dropped)
       for (const key of hiddenNow) if (changed[key] !== undefined) formRef.current?.setFieldValue(key, undefined);
@@ -236,44 +415,81 @@ export function SchemaForm(props: SchemaFormProps) {
     const submit = second && props.secondSubmit ? props.secondSubmit.onSubmit : onSubmit;
     if (readonly || !submit) return;
     if (pages) {
-      const invalidPage = firstPageWithErrors(pages, data);
+      const invalid = invalidPagesOf(pages, data);
+      // From now on the marks follow the edits (only while there are any: it validates every page).
+      setCheckPages(invalid.length > 0);
+      setInvalidPages((was) => (sameList(was, invalid) ? was : invalid));
+      const invalidPage = invalid[0] ?? -1;
       if (invalidPage >= 0 && invalidPage !== current) {
-        send({ type: 'GOTO', page: invalidPage, pageValid: false });
+        goTo(invalidPage, false);
         setShowErrorsOnMount(true);
         return;
       }
     }
-    if (!isValid(schema, data, props.validate) || submitting.current) return;
+    if (!isValid(schema, uiSchema, data, props.validate) || submitting.current) return;
     submitting.current = true;
     setBusy(true);
     try {
-      await submit(data);
+      if ((await submit(data)) === true) {
+        baseline.current = data;
+        reportedDirty.current = false;
+      }
     } finally {
       submitting.current = false;
       setBusy(false);
     }
   };
 
+  /** Moves to a page after handing over the edits on their way; going forward needs the page valid. */
+  const move = (index: number) => {
+    flushEdits();
+    goTo(index, index > current ? currentPageValid() : true);
+  };
+
   const pageLinks = pages ? (
     <Stack direction="row" flexWrap="wrap" gap={1} component="nav" sx={{ my: 1 }}>
-      {shownPages.map(({ p, index }) => (
-        <Button
-          key={p.id}
-          size="small"
-          variant={index === current ? 'outlined' : 'text'}
-          aria-current={index === current ? 'page' : undefined}
-          sx={index === current ? { color: ACTIVE_PAGE_COLOUR, borderColor: ACTIVE_PAGE_COLOUR } : undefined}
-          onClick={() => send({ type: 'GOTO', page: index, pageValid: index > current ? currentPageValid() : true })}
-        >
-          {p.label || message('form.page', { n: index + 1 })}
-        </Button>
-      ))}
+      {shownPages.map(({ p, index }) => {
+        const hasErrors = pagesWithErrors.has(index);
+        return (
+          <Button
+            key={p.id}
+            size="small"
+            variant={index === current ? 'outlined' : 'text'}
+            aria-current={index === current ? 'page' : undefined}
+            aria-describedby={hasErrors ? pageErrorId : undefined}
+            data-has-errors={hasErrors || undefined}
+            startIcon={hasErrors ? <ErrorOutlineIcon color="error" aria-hidden /> : undefined}
+            sx={index === current ? { color: ACTIVE_PAGE_COLOUR, borderColor: ACTIVE_PAGE_COLOUR } : undefined}
+            onClick={() => move(index)}
+          >
+            {pageLabel(p, index)}
+          </Button>
+        );
+      })}
     </Stack>
   ) : null;
 
   return (
-    <Box>
+    <Box
+      ref={topRef}
+      // Anything the user does in the form (portalled menus included: React events follow the component tree).
+      onPointerDownCapture={markTouched}
+      onKeyDownCapture={markTouched}
+      onPasteCapture={markTouched}
+      onDropCapture={markTouched}
+    >
+      {props.notice}
       {pageLinks}
+      {pages && (
+        <Box id={pageErrorId} sx={visuallyHidden}>
+          {message('form.pageHasErrors')}
+        </Box>
+      )}
+      {page && (
+        <Typography ref={headingRef} component="h2" variant="h6" tabIndex={-1} sx={{ mt: 1 }}>
+          {pageLabel(page, current)}
+        </Typography>
+      )}
       <Form
         key={current}
         ref={formRef}
@@ -292,7 +508,8 @@ export function SchemaForm(props: SchemaFormProps) {
         experimental_defaultFormStateBehavior={compiledFormDefaultsBehavior}
         showErrorList={false}
         transformErrors={transformErrors}
-        customValidate={customValidateOf(props.validate)}
+        customValidate={customValidate}
+        extraErrors={extraErrors}
         // A named validator's messages show as the user types (the password rules of §5).
         liveValidate={props.validate ? 'onChange' : undefined}
         onChange={(event) => handleChange((event.formData ?? {}) as FormData)}
@@ -315,20 +532,13 @@ export function SchemaForm(props: SchemaFormProps) {
             <Button
               variant="outlined"
               disabled={previousShown === undefined}
-              onClick={() =>
-                previousShown !== undefined && send({ type: 'GOTO', page: previousShown, pageValid: true })
-              }
+              onClick={() => previousShown !== undefined && move(previousShown)}
             >
               {message('form.previous')}
             </Button>
           )}
           {pages && !lastPage && (
-            <Button
-              variant="outlined"
-              onClick={() =>
-                nextShown !== undefined && send({ type: 'GOTO', page: nextShown, pageValid: currentPageValid() })
-              }
-            >
+            <Button variant="outlined" onClick={() => nextShown !== undefined && move(nextShown)}>
               {message('form.next')}
             </Button>
           )}
@@ -338,6 +548,8 @@ export function SchemaForm(props: SchemaFormProps) {
               variant="contained"
               disabled={busy || (disableWhileInvalid && !valid)}
               onClick={() => {
+                // Before the submit event: the form submits what the fields hold.
+                flushEdits();
                 secondSubmitting.current = false;
               }}
             >
@@ -350,6 +562,7 @@ export function SchemaForm(props: SchemaFormProps) {
               variant="contained"
               disabled={busy || (disableWhileInvalid && !valid)}
               onClick={() => {
+                flushEdits();
                 secondSubmitting.current = true;
               }}
             >

@@ -20,6 +20,8 @@ function messageFor(error: RJSFValidationError): { id: MessageId; limit?: unknow
       return { id: 'validation.required' };
     case 'minLength':
     case 'minItems':
+    // A required table's row with an answer in it (engine/forms/field-types/table.ts).
+    case 'contains':
       return { id: 'validation.required' };
     case 'maxLength':
       return { id: 'validation.tooLong', limit: params.limit };

@@ -1,5 +1,6 @@
 /** Checkbox with options: a group of tick boxes, hz-checkbox; the answer is the ticked option values. */
 import { optionValues } from '../questions';
+import { valueTexts } from './display';
 import { asIs, type FieldType, type JSONSchema } from './types';
 
 export const checkboxes: FieldType = {
@@ -21,5 +22,5 @@ export const checkboxes: FieldType = {
   patternMessageId: 'validation.type',
   constMessageId: 'validation.option',
   columnType: 'MultiSelect',
-  displayText: asIs,
+  ...valueTexts(asIs),
 };

@@ -1,4 +1,5 @@
 /** Colour: a colour as #rrggbb (form-configuration.md §2 'colour-picker'). */
+import { valueTexts } from './display';
 import { asIs, type FieldType } from './types';
 
 export const colour: FieldType = {
@@ -11,5 +12,5 @@ export const colour: FieldType = {
   patternMessageId: 'validation.invalid',
   constMessageId: 'validation.invalid',
   columnType: 'Text',
-  displayText: asIs,
+  ...valueTexts(asIs),
 };

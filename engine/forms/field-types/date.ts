@@ -2,6 +2,7 @@
  * Date: a yyyy-mm-dd date, the date widget; a stored date-time shows its date part (form-configuration.md §5).
  * With `picker: 'month'` the month picker: a month and a year, stored as the month's first day (yyyy-mm-01).
  */
+import { valueTexts } from './display';
 import type { FieldType } from './types';
 
 export const date: FieldType = {
@@ -18,5 +19,5 @@ export const date: FieldType = {
   patternMessageId: 'validation.type',
   constMessageId: 'validation.option',
   columnType: 'Date',
-  displayText: (value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value),
+  ...valueTexts((value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value)),
 };

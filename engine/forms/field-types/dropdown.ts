@@ -4,9 +4,18 @@
  * the `q_<id>_other` field, shown while Other is chosen). A required select without options can never be answered: `not: {}` says
  * so to both validators.
  */
+
+import { message } from '../../messages/catalogue';
 import { optionValues } from '../questions';
+import { answerColumn, valuesDisplayText } from './display';
 import { OTHER_OPTION, sortSelectOptions } from './shared';
 import { asIs, type FieldType } from './types';
+
+/** The chosen option; 'Other' with the text given for it as 'Other: {text}' (catalogue csv.other). */
+const answerText: FieldType['answerText'] = (_question, answer, format) => {
+  const text = valuesDisplayText(asIs, answer.answers, format.number);
+  return text === OTHER_OPTION && answer.other ? message('csv.other', { option: text, text: answer.other }) : text;
+};
 
 export const dropdown: FieldType = {
   name: 'dropdown',
@@ -24,4 +33,6 @@ export const dropdown: FieldType = {
   constMessageId: 'validation.option',
   columnType: 'DropDown',
   displayText: asIs,
+  answerText,
+  csvColumns: answerColumn(answerText),
 };

@@ -132,6 +132,8 @@ describe('the field-type table', () => {
       // A note saves nothing; a grid keeps its value in the Answer's `grid`; the others in `answers`.
       if (type.answerless) {
         expect(answers).toEqual([]);
+        // Nothing to show: no register text, no column in the CSV.
+        expect(type.csvColumns(question, { number: String, lines: true })).toEqual([]);
         return;
       }
       if (type.name === 'grid') expect(answers[0]).toMatchObject({ answers: [], grid: good });
@@ -139,6 +141,18 @@ describe('the field-type table', () => {
       else expect(answers[0].answers).toEqual(Array.isArray(good) ? good : [good]);
       expect(answersToFormData(def, answers)).toEqual({ [`q_${question.id}`]: good });
       expect(type.uiSchema(question)['ui:widget']).toBe(type.widget);
+    });
+
+    it(`${fieldTypeOf(question).name}: a saved answer shows in the register and in the CSV`, () => {
+      const type = fieldTypeOf(question);
+      if (type.answerless) return;
+      const def = { id: 9, pages: [{ id: 1, label: '', questions: [question] }] } as unknown as FormDefinition;
+      const [answer] = formDataToAnswers(def, { [`q_${question.id}`]: good });
+      const format = { number: String, lines: true };
+      expect(type.answerText(question, answer, { ...format, lines: false })).not.toBe('');
+      const columns = type.csvColumns(question, format);
+      expect(columns.map((c) => c.header)).toContain(question.label);
+      expect(columns.find((c) => c.header === question.label)?.cell(answer)).not.toBe('');
     });
   }
 

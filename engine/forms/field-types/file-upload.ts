@@ -4,7 +4,13 @@
  * The answer is the list of the files' paths (`<folder>/<name>`, client-relative); the files themselves
  * are uploaded by the field (POST /api/files/upload) into the question's folder of the entry.
  */
+import { valueTexts } from './display';
 import type { FieldType, JSONSchema } from './types';
+
+/** The name of a stored file: its path's last segment. */
+export function fileName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
 
 /** A file path as the file calls take it: folder segments and a name. */
 export const FILE_PATH_PATTERN = "^[A-Za-z0-9][A-Za-z0-9 _().,'&+-]*(/[A-Za-z0-9][A-Za-z0-9 _().,'&+-]*)+$";
@@ -32,5 +38,6 @@ export const fileUpload: FieldType = {
   patternMessageId: 'validation.invalid',
   constMessageId: 'validation.invalid',
   columnType: 'Text',
-  displayText: (value) => value.slice(value.lastIndexOf('/') + 1),
+  // The files' names, not their paths; one a line in the CSV (a name may hold a comma).
+  ...valueTexts(fileName, true),
 };

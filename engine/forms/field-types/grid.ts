@@ -2,11 +2,17 @@
  * Grid: a table of cells with scoring (form-configuration.md §3 "Grid", §4, §5; engine/forms/grid.ts).
  * Its form value is the grid answer `{ cells, overallComments? }`; the saved Answer carries it as `grid`
  * with the server-computed `totalScore` and `maxScore` (answers stays empty). Rendered by the renderer's
- * 'grid' field with the grid summary (grid-summary) under it; the cells' problems come from gridProblems.
+ * 'grid' field with the grid summary (grid-summary) under it; the cells' problems come from gridProblems:
+ * a required cell left empty in an answered row is 'validation.gridRowIncomplete' for the question, and a
+ * required grid without an answered row 'validation.required' (issue 19, docs/decisions.md "Grid answers").
+ * The register shows its score and rating, the CSV its scores, answered rows, column sums and comments.
  */
-import type { Answer } from '../../types/generated';
-import { type GridAnswer, gridProblems, gridSummary } from '../grid';
-import type { FieldType } from './types';
+import { message } from '../../messages/catalogue';
+import type { Answer, Question } from '../../types/generated';
+import { asGridAnswer, gridQuestionProblems, gridSummary } from '../grid';
+import { type GridReading, readGrid } from '../grid-text';
+import { partHeader } from './display';
+import type { CsvColumn, DisplayFormat, FieldType } from './types';
 
 const cellAnswer = {
   type: 'object',
@@ -20,15 +26,90 @@ const cellAnswer = {
   },
 };
 
-function asGridAnswer(value: unknown): GridAnswer | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const cells = (value as { cells?: unknown }).cells;
-  if (!Array.isArray(cells)) return undefined;
-  const overallComments = (value as { overallComments?: unknown }).overallComments;
-  return {
-    cells: cells as GridAnswer['cells'],
-    ...(typeof overallComments === 'string' && overallComments !== '' ? { overallComments } : {}),
+/** A grid with rating bands shows its score summary (the form's grid-summary); its CSV and register do too. */
+function scored(question: Question): boolean {
+  return (question.ratings ?? []).length > 0;
+}
+
+/**
+ * The score of a saved grid in one cell: '5/6 (83.33%) Good' (catalogue csv.gridScore); '0/0' while nothing
+ * scores (no rating yet).
+ */
+function scoreText(reading: GridReading, format: DisplayFormat): string {
+  const totalScore = format.number(reading.totalScore);
+  const maxScore = format.number(reading.maxScore);
+  if (reading.maxScore === 0) return message('csv.gridScoreOnly', { totalScore, maxScore });
+  return message('csv.gridScore', {
+    totalScore,
+    maxScore,
+    ratingPercentage: format.number(reading.ratingPercentage),
+    ratingLabel: reading.ratingLabel,
+  }).trim();
+}
+
+/**
+ * The CSV columns of a grid question (docs/decisions.md "Registers and CSV"): with rating bands, Total Score, Max
+ * Score, Rating (%) and Rating ('{label} - Total Score', ...: numbers a spreadsheet sums; the rating cells empty
+ * while nothing scores); the answered rows under the label; a column per summed column ('{label} - Hours
+ * (Total)'); with rating bands, Overall Comments. The figures are gridSummary's and columnSums', recomputed from
+ * the cells (engine/forms/grid-text.ts), once per answer for all its columns.
+ */
+function gridColumns(question: Question, format: DisplayFormat): CsvColumn[] {
+  const definition = question.grid;
+  if (!definition) return [{ header: question.label, cell: () => '' }];
+  const ratings = question.ratings;
+  let last: Answer | undefined;
+  let reading: GridReading | undefined;
+  const of = (answer: Answer): GridReading => {
+    if (answer !== last || !reading) {
+      last = answer;
+      reading = readGrid(definition, answer.grid, ratings);
+    }
+    return reading;
   };
+  const rated = (answer: Answer, text: (r: GridReading) => string) => {
+    const r = of(answer);
+    return r.maxScore === 0 ? '' : text(r);
+  };
+  const columns: CsvColumn[] = [];
+  if (scored(question))
+    columns.push(
+      {
+        header: partHeader(question, message('grid.totalScore')),
+        cell: (answer) => format.number(of(answer).totalScore),
+      },
+      {
+        header: partHeader(question, message('grid.maxScore')),
+        cell: (answer) => format.number(of(answer).maxScore),
+      },
+      {
+        header: partHeader(question, message('grid.ratingPercentage')),
+        cell: (answer) => rated(answer, (r) => format.number(r.ratingPercentage)),
+      },
+      {
+        header: partHeader(question, message('grid.ratingLabel')),
+        cell: (answer) => rated(answer, (r) => r.ratingLabel),
+      },
+    );
+  columns.push({ header: question.label, cell: (answer) => of(answer).rowsText(format) });
+  for (const header of definition.headers.filter((h) => h.displaySumOfColumn)) {
+    const part = header.sumOfColumnLabel
+      ? message('csv.columnSum', { column: header.label, sumLabel: header.sumOfColumnLabel })
+      : header.label;
+    columns.push({
+      header: partHeader(question, part),
+      cell: (answer) => {
+        const sum = of(answer).sums.get(header.index);
+        return sum === undefined ? '' : format.number(sum);
+      },
+    });
+  }
+  if (scored(question))
+    columns.push({
+      header: partHeader(question, message('grid.overallComments')),
+      cell: (answer) => answer.grid?.overallComments ?? '',
+    });
+  return columns;
 }
 
 export const grid: FieldType = {
@@ -45,14 +126,23 @@ export const grid: FieldType = {
   uiSchema: (q) => ({
     'ui:widget': 'grid',
     'ui:field': 'grid',
-    'ui:options': { grid: q.grid, ratings: q.ratings ?? [] },
+    // `required`: the browser asks for an answered row as the server does (SchemaForm's grid check).
+    'ui:options': { grid: q.grid, ratings: q.ratings ?? [], required: q.required === true },
   }),
   multiValued: false,
   typeMessageId: 'validation.invalid',
   patternMessageId: 'validation.invalid',
   constMessageId: 'validation.invalid',
-  columnType: 'Number',
+  columnType: 'Text',
   displayText: (value) => value,
+  // The register's cell: the score with a rating ('5/6 (83.33%) Good'), or the answered rows of a grid that
+  // does not score.
+  answerText: (question, answer, format) => {
+    if (!question.grid) return '';
+    const reading = readGrid(question.grid, answer.grid, question.ratings);
+    return scored(question) ? scoreText(reading, format) : reading.rowsText(format);
+  },
+  csvColumns: gridColumns,
   answerOf: (question, value) => {
     const answer = asGridAnswer(value);
     if (!answer || !question.grid || (answer.cells.length === 0 && !answer.overallComments)) return undefined;
@@ -62,6 +152,6 @@ export const grid: FieldType = {
   formValueOf: (_question, answer: Answer) => (answer.grid ? { ...answer.grid } : undefined),
   problems: (question, answer: Answer) => {
     if (!question.grid) return [];
-    return gridProblems(question.grid, answer.grid).map((p) => p.messageId);
+    return gridQuestionProblems(question.grid, answer.grid, { required: question.required === true });
   },
 };

@@ -1,4 +1,6 @@
 /** Text (extendedType Hyperlink): an http, https or ftp address, hz-input of type url (form-configuration.md §5). */
+
+import { valueTexts } from './display';
 import { HYPERLINK_PATTERN, TEXT_MAX_LENGTH } from './shared';
 import { asIs, type FieldType } from './types';
 
@@ -12,5 +14,5 @@ export const hyperlink: FieldType = {
   patternMessageId: 'validation.url',
   constMessageId: 'validation.option',
   columnType: 'HyperLink',
-  displayText: asIs,
+  ...valueTexts(asIs),
 };

@@ -1,4 +1,6 @@
 /** Text (extendedType Long): a multi-line text, hz-textarea (form-configuration.md §2, §5). */
+
+import { valueTexts } from './display';
 import { TEXT_MAX_LENGTH } from './shared';
 import { asIs, type FieldType } from './types';
 
@@ -12,5 +14,5 @@ export const long: FieldType = {
   patternMessageId: 'validation.type',
   constMessageId: 'validation.option',
   columnType: 'Textarea',
-  displayText: asIs,
+  ...valueTexts(asIs),
 };

@@ -3,6 +3,7 @@
  * required and without options). The value is the chosen option values in option order.
  */
 import { optionValues } from '../questions';
+import { valueTexts } from './display';
 import { asIs, type FieldType, type JSONSchema } from './types';
 
 export const multiSelect: FieldType = {
@@ -26,5 +27,5 @@ export const multiSelect: FieldType = {
   patternMessageId: 'validation.type',
   constMessageId: 'validation.option',
   columnType: 'MultiSelect',
-  displayText: asIs,
+  ...valueTexts(asIs),
 };

@@ -1,4 +1,5 @@
 /** Note: a text the form shows (its label and help text) with no answer (form-configuration.md §2 'note'). */
+import { noColumns } from './display';
 import { asIs, type FieldType } from './types';
 
 export const note: FieldType = {
@@ -13,6 +14,9 @@ export const note: FieldType = {
   constMessageId: 'validation.invalid',
   columnType: 'Text',
   displayText: asIs,
+  // Nothing is saved, so there is nothing to show: no text and no column of the CSV.
+  answerText: () => '',
+  csvColumns: noColumns,
   // A note is never answered: nothing is saved, and a saved answer is refused.
   answerOf: () => undefined,
   formValueOf: () => undefined,

@@ -1,4 +1,5 @@
 /** Text (extendedType Number): a number within the question's min and max, hz-input of type number (form-configuration.md §5). */
+import { valueTexts } from './display';
 import { asIs, type FieldType, type JSONSchema } from './types';
 
 export const number: FieldType = {
@@ -16,5 +17,5 @@ export const number: FieldType = {
   patternMessageId: 'validation.type',
   constMessageId: 'validation.option',
   columnType: 'Number',
-  displayText: asIs,
+  ...valueTexts(asIs),
 };

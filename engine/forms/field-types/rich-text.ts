@@ -4,6 +4,7 @@
  * stored (sanitize-html, api/operations/rich-text.ts), so only the formatting tags of RICH_TEXT_TAGS remain.
  * Registers and the CSV show its text without markup.
  */
+import { answerColumn, valuesDisplayText } from './display';
 import type { FieldType } from './types';
 
 /** The tags a rich-text answer may keep (the editor's formatting); everything else is removed. */
@@ -41,15 +42,29 @@ const ENTITIES: Record<string, string> = {
   '&nbsp;': ' ',
 };
 
-/** The text of a sanitised rich-text answer: block ends become spaces, tags go, entities are decoded. */
-export function richTextToPlain(html: string): string {
-  return html
-    .replace(/<\/(p|li|h3|h4|blockquote|pre)>|<br\s*\/?>/gi, ' ')
+/**
+ * The text of a sanitised rich-text answer: tags go, entities are decoded, runs of spaces become one; block ends
+ * (paragraphs, list items, headings, line breaks) become spaces, or with `lines` line ends (the CSV, whose cells
+ * hold lines), empty lines dropped.
+ */
+export function richTextToPlain(html: string, lines = false): string {
+  const text = html
+    .replace(/<\/(p|li|h3|h4|blockquote|pre)>|<br\s*\/?>/gi, lines ? '\n' : ' ')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity);
+  if (!lines) return text.replace(/\s+/g, ' ').trim();
+  return text
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
 }
+
+const plainLines = (html: string) => richTextToPlain(html, true);
+
+/** A rich-text answer's text: one line in the register, a line per paragraph or list item in the CSV. */
+const answerText: FieldType['answerText'] = (_question, answer, format) =>
+  valuesDisplayText(format.lines ? plainLines : richTextToPlain, answer.answers, format.number);
 
 export const richText: FieldType = {
   name: 'richText',
@@ -63,4 +78,6 @@ export const richText: FieldType = {
   constMessageId: 'validation.invalid',
   columnType: 'Textarea',
   displayText: richTextToPlain,
+  answerText,
+  csvColumns: answerColumn(answerText),
 };

@@ -1,7 +1,10 @@
 /**
  * Table and TableLight (form-configuration.md §2 'table', 'table-light'; engine/forms/table.ts): rows the
- * user adds under fixed columns. The equipment table (table) needs every column of every row; a required
- * table needs a row. Rendered by the renderer's 'table' field; saved one JSON row per answer value.
+ * user adds under fixed columns. The equipment table (table) needs every column of every row that is
+ * started; a row left empty is no answer (dropped on save) and asks for nothing, and a required table needs
+ * a row that is not empty (issue 19). Rendered by the renderer's 'table' field; saved one JSON row per
+ * answer value. The register and the CSV show the rows as 'Heading: value' pairs (one cell; in the CSV a row
+ * a line).
  */
 import { message } from '../../messages/catalogue';
 import type { Answer, Question } from '../../types/generated';
@@ -14,13 +17,61 @@ import {
   tableColumns,
   tableRows,
 } from '../table';
-import type { FieldType, JSONSchema } from './types';
+import { valuesDisplayText } from './display';
+import { asIs, type DisplayFormat, type FieldType, type JSONSchema } from './types';
 
 /** Text with something other than spaces. */
 const FILLED = '\\S';
 
 function columnsOf(kind: 'table' | 'table-light', question: Question): TableColumn[] {
   return tableColumns(kind, question.columns);
+}
+
+/** A column's heading: the table-light's own, the equipment table's from the catalogue. */
+function heading(column: TableColumn): string {
+  return column.label ?? message(`table.${column.key}` as 'table.item');
+}
+
+/**
+ * The text of a saved table's rows: each row its filled cells as 'Heading: value' in column order, joined with
+ * '; '; rows one a line where the format allows lines (the CSV), else joined with ' | '. A value that is not a
+ * row (JSON of an object) is shown as it is.
+ */
+function rowsText(
+  columns: readonly { key: string; heading: string }[],
+  values: Answer['answers'] | undefined,
+  format: DisplayFormat,
+): string {
+  let text = '';
+  for (const value of values ?? []) {
+    const row = typeof value === 'string' ? parseRow(value) : undefined;
+    let line = '';
+    if (row) {
+      for (const { key, heading } of columns) {
+        const cell = row[key];
+        if (typeof cell !== 'string' || cell === '') continue;
+        line = line === '' ? `${heading}: ${cell}` : `${line}; ${heading}: ${cell}`;
+      }
+    } else line = valuesDisplayText(asIs, [value], format.number);
+    if (line !== '') text = text === '' ? line : `${text}${format.lines ? '\n' : ' | '}${line}`;
+  }
+  return text;
+}
+
+/** A saved row (JSON of an object), or undefined (parsed here, not by parseTableAnswers: a CSV reads 100,000). */
+function parseRow(value: string): Record<string, unknown> | undefined {
+  if (value.charCodeAt(0) !== 123) return undefined; // '{'
+  try {
+    const row: unknown = JSON.parse(value);
+    return row && typeof row === 'object' && !Array.isArray(row) ? (row as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The columns of a table question with their headings. */
+function headings(kind: 'table' | 'table-light', question: Question): { key: string; heading: string }[] {
+  return columnsOf(kind, question).map((column) => ({ key: column.key, heading: heading(column) }));
 }
 
 function tableType(kind: 'table' | 'table-light'): FieldType {
@@ -31,18 +82,36 @@ function tableType(kind: 'table' | 'table-light'): FieldType {
       const columns = columnsOf(kind, q);
       const properties: Record<string, JSONSchema> = {};
       for (const column of columns) {
-        const cell: JSONSchema = {
+        properties[column.key] = {
           type: 'string',
-          title: column.label ?? message(`table.${column.key}` as 'table.item'),
+          title: heading(column),
           maxLength: TABLE_CELL_MAX_LENGTH,
         };
-        if (kind === 'table') cell.pattern = FILLED;
-        properties[column.key] = cell;
       }
+      // A row holding text in any column (spaces are not text): an empty row is no answer, dropped on save.
+      const started: JSONSchema = {
+        anyOf: columns.map(({ key }) => ({
+          type: 'object',
+          required: [key],
+          properties: { [key]: { type: 'string', pattern: FILLED } },
+        })),
+      };
       const items: JSONSchema = { type: 'object', properties, additionalProperties: false };
-      if (kind === 'table') items.required = columns.map((c) => c.key);
+      if (kind === 'table') {
+        // The equipment table: a row that is started needs every column (§5); an empty one asks for nothing.
+        items.if = started;
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise
+        items.then = {
+          required: columns.map((c) => c.key),
+          properties: Object.fromEntries(columns.map(({ key }) => [key, { type: 'string', pattern: FILLED }])),
+        };
+      }
       const schema: JSONSchema = { type: 'array', title: q.label, maxItems: TABLE_MAX_ROWS, items };
-      if (q.required) schema.minItems = 1;
+      if (q.required) {
+        // A required table starts with a row (RJSF fills minItems) and needs one that is not empty.
+        schema.minItems = 1;
+        if (columns.length > 0) schema.contains = started;
+      }
       return schema;
     },
     uiSchema: (q) => ({
@@ -56,6 +125,12 @@ function tableType(kind: 'table' | 'table-light'): FieldType {
     constMessageId: 'validation.invalid',
     columnType: 'Textarea',
     displayText: rowText,
+    answerText: (question, answer, format) => rowsText(headings(kind, question), answer.answers, format),
+    // One cell: the rows, one a line, each as 'Heading: value' pairs (the headings are looked up once a file).
+    csvColumns: (question, format) => {
+      const columns = headings(kind, question);
+      return [{ header: question.label, cell: (answer) => rowsText(columns, answer.answers, format) }];
+    },
     answerOf: (question, value) => {
       const rows = tableRows(value, columnsOf(kind, question));
       return rows.length > 0 ? { answers: rows.map((row) => JSON.stringify(row)) } : undefined;

@@ -1,4 +1,5 @@
 /** Temperature: degrees C within the question's min and max (form-configuration.md §2 'temperatureInput', §5). */
+import { valueTexts } from './display';
 import type { FieldType, JSONSchema } from './types';
 
 export const temperature: FieldType = {
@@ -16,5 +17,5 @@ export const temperature: FieldType = {
   patternMessageId: 'validation.type',
   constMessageId: 'validation.option',
   columnType: 'Number',
-  displayText: (value) => `${value} °C`,
+  ...valueTexts((value) => `${value} °C`),
 };

@@ -1,4 +1,6 @@
 /** Text (extendedType Normal): a one-line text, hz-input (form-configuration.md §2, §5). */
+
+import { valueTexts } from './display';
 import { TEXT_MAX_LENGTH } from './shared';
 import { asIs, type FieldType } from './types';
 
@@ -12,5 +14,5 @@ export const text: FieldType = {
   patternMessageId: 'validation.type',
   constMessageId: 'validation.option',
   columnType: 'Text',
-  displayText: asIs,
+  ...valueTexts(asIs),
 };

@@ -1,4 +1,5 @@
 /** Checkbox without options: one tick box, hz-checkbox; a required one must be ticked (answer [true]). */
+import { valueTexts } from './display';
 import { asIs, type FieldType } from './types';
 
 export const tick: FieldType = {
@@ -12,5 +13,5 @@ export const tick: FieldType = {
   patternMessageId: 'validation.type',
   constMessageId: 'validation.required',
   columnType: 'Boolean',
-  displayText: asIs,
+  ...valueTexts(asIs),
 };

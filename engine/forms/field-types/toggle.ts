@@ -3,6 +3,7 @@
  * names its own (form-configuration.md §2 'toggle-button'). A required toggle needs a choice, either one.
  */
 import { message } from '../../messages/catalogue';
+import { valueTexts } from './display';
 import type { FieldType } from './types';
 
 export const toggle: FieldType = {
@@ -21,5 +22,5 @@ export const toggle: FieldType = {
   patternMessageId: 'validation.type',
   constMessageId: 'validation.option',
   columnType: 'Boolean',
-  displayText: (value) => value,
+  ...valueTexts((value) => value),
 };

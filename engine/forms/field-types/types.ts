@@ -39,6 +39,8 @@ export interface FieldUiSchema {
     inputType?: 'text' | 'url' | 'number';
     grid?: unknown;
     ratings?: unknown;
+    /** A grid question that is required (it needs an answered row: engine/forms/grid.ts). */
+    required?: boolean;
     min?: number;
     max?: number;
     onLabel?: string;
@@ -103,6 +105,19 @@ export interface FieldType {
   /** The display text of one stored value, for registers and the CSV (non-boolean, non-number values). */
   displayText(value: string): string;
   /**
+   * The text of a saved Answer in one cell: the register's cell (format REGISTER_FORMAT, engine/registers/rows.ts)
+   * and the label CSV's; '' when there is nothing to show. Types whose answer is its values show each value's
+   * display text (ticks Yes/No, numbers by `format.number`) joined with ', ' (display.ts valuesAnswerText).
+   */
+  answerText(question: Question, answer: Answer, format: DisplayFormat): string;
+  /**
+   * The question's columns of the register CSV (engine/export/csv.ts), in order: none for a type that holds no
+   * answer (a note, an image), one for most (the question's label over answerText), several for a type whose
+   * answer has parts a spreadsheet reads apart (a grid's scores, a signature's third-party signer). The export
+   * asks once per file and calls each column's `cell` per entry that answered the question.
+   */
+  csvColumns(question: Question, format: DisplayFormat): CsvColumn[];
+  /**
    * A type whose form value is not a list of answer values (a grid): the Answer fields of a form value,
    * or undefined for no answer. Types without it store their values in `answers`.
    */
@@ -111,6 +126,25 @@ export interface FieldType {
   formValueOf?(question: Question, answer: Answer): unknown;
   /** Problems JSON Schema cannot find in a saved Answer (a grid's cells): message ids. */
   problems?(question: Question, answer: Answer): MessageId[];
+}
+
+/** How a display text prints what it holds: the register's one-line cells or the CSV's. */
+export interface DisplayFormat {
+  /** How numbers print: as stored in the register (String), with 0 to 2 decimals in the CSV. */
+  number(value: number): string;
+  /**
+   * True where a cell may hold lines (the CSV): files, table rows, grid rows and rich-text paragraphs each go on
+   * a line of their own; false for a one-line cell (the register), where they are joined on one line.
+   */
+  lines: boolean;
+}
+
+/** One column of the register CSV that a question gives (FieldType.csvColumns). */
+export interface CsvColumn {
+  /** The header cell: the question's label, or the label and the part ('Safety checklist - Total Score'). */
+  header: string;
+  /** The cell of an entry that answered the question, from its saved Answer ('' for nothing to show). */
+  cell(answer: Answer): string;
 }
 
 /** The display of a value as it is. */

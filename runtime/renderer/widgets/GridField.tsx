@@ -4,6 +4,11 @@
  * cleared while its Tickbox is unticked, the column sums under the columns that ask for them ('1.0-2'),
  * and the score summary (Total Score, Max Score, Rating (%), Rating, Overall Comments), recalculated on
  * every change. All the rules are engine/forms/grid.ts; this is their view.
+ *
+ * Issue 19: a column whose cells are required shows * after its heading (they are required in the rows
+ * answered: rowAnswered); while the field shows errors, the cells gridProblems finds are marked (red,
+ * aria-invalid), following the edits; the summary shows no rating until a scoring cell is answered
+ * ('Rating: Not scored yet', not 'Poor' for 0 of 0).
  */
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -21,19 +26,22 @@ import Typography from '@mui/material/Typography';
 import type { FieldProps } from '@rjsf/utils';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  asGridAnswer,
   cellType,
   columnSums,
   type Grid,
   type GridAnswer,
   type GridCell,
   type GridRating,
+  gridProblems,
+  gridScored,
   gridSummary,
   rowEnabled,
   setCell,
 } from '../../../engine/forms/grid';
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
-import { useDeferredChange } from './deferred-change';
+import { pendingEditsOf, useDeferredChange } from './deferred-change';
 
 /** How long a grid's edits must pause before the form hears of them, ms (leaving the grid hands them over at once). */
 export const GRID_SETTLE_MS = 250;
@@ -43,16 +51,20 @@ function CellInput({
   value,
   disabled,
   label,
+  invalid,
   onChange,
 }: {
   cell: GridCell;
   value: unknown;
   disabled: boolean;
   label: string;
+  /** The cell is one gridProblems finds (shown while the field shows errors). */
+  invalid: boolean;
   onChange: (value: string | number | boolean | undefined) => void;
 }) {
   const question = cell.cellQuestion;
-  const aria = { 'aria-label': question.label || label };
+  const aria: Record<string, string> = { 'aria-label': question.label || label };
+  if (invalid) aria['aria-invalid'] = 'true';
   switch (cellType(cell)) {
     case 'Note':
       return <Typography variant="body2">{question.label}</Typography>;
@@ -61,6 +73,7 @@ function CellInput({
       return (
         <Checkbox
           checked={value === true}
+          color={invalid ? 'error' : undefined}
           disabled={disabled && cellType(cell) !== 'Tickbox'}
           onChange={(event) => onChange(event.target.checked)}
           slotProps={{ input: aria }}
@@ -74,8 +87,9 @@ function CellInput({
           fullWidth
           value={value === undefined ? '' : String(value)}
           disabled={disabled}
+          error={invalid}
           onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-          slotProps={{ select: { SelectDisplayProps: aria as Record<string, string> } }}
+          slotProps={{ select: { SelectDisplayProps: aria } }}
         >
           <MenuItem value="">&nbsp;</MenuItem>
           {(question.options ?? []).map((option) => (
@@ -92,6 +106,7 @@ function CellInput({
           type="number"
           value={value ?? ''}
           disabled={disabled}
+          error={invalid}
           onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
           slotProps={{ htmlInput: aria }}
         />
@@ -103,6 +118,7 @@ function CellInput({
           type="date"
           value={value ?? ''}
           disabled={disabled}
+          error={invalid}
           onChange={(event) => onChange(event.target.value || undefined)}
           slotProps={{ htmlInput: aria }}
         />
@@ -115,6 +131,7 @@ function CellInput({
           multiline={cellType(cell) === 'Long'}
           value={value ?? ''}
           disabled={disabled}
+          error={invalid}
           onChange={(event) => onChange(event.target.value || undefined)}
           slotProps={{ htmlInput: aria }}
         />
@@ -132,13 +149,15 @@ interface GridRowProps {
   rowIndex: number;
   cells: RowCells;
   values: ReadonlyMap<number, unknown>;
+  /** The cells marked as wrong (gridProblems), by id. */
+  invalid: ReadonlySet<number>;
   locked: boolean;
   onCell: (cellId: number, value: string | number | boolean | undefined) => void;
 }
 
 /** One row of the grid; it renders again only when one of its own cells' values (or the lock) changes. */
 const GridRow = memo(
-  function GridRow({ grid, rowIndex, cells, values, locked, onCell }: GridRowProps) {
+  function GridRow({ grid, rowIndex, cells, values, invalid, locked, onCell }: GridRowProps) {
     const enabled = rowEnabled(grid, { cells: rowAnswer(cells, values) }, rowIndex);
     return (
       <TableRow aria-disabled={!enabled || undefined}>
@@ -151,6 +170,7 @@ const GridRow = memo(
                 value={values.get(entry.cell.id)}
                 disabled={locked || (!enabled && cellType(entry.cell) !== 'Tickbox')}
                 label={entry.label}
+                invalid={invalid.has(entry.cell.id)}
                 onChange={(value) => onCell(entry.cell.id, value)}
               />
             )}
@@ -164,8 +184,15 @@ const GridRow = memo(
     before.locked === after.locked &&
     before.cells === after.cells &&
     before.onCell === after.onCell &&
-    before.cells.every((entry) => !entry || before.values.get(entry.cell.id) === after.values.get(entry.cell.id)),
+    before.cells.every(
+      (entry) =>
+        !entry ||
+        (before.values.get(entry.cell.id) === after.values.get(entry.cell.id) &&
+          before.invalid.has(entry.cell.id) === after.invalid.has(entry.cell.id)),
+    ),
 );
+
+const NO_CELLS: ReadonlySet<number> = new Set();
 
 /**
  * The summary's Overall Comments: rendered again only when its own text changes (a multi-line field
@@ -219,12 +246,16 @@ export default function GridField(props: FieldProps) {
   const { uiSchema, formData, onChange, disabled, readonly, required, schema, fieldPathId, rawErrors = [] } = props;
   const options = (uiSchema?.['ui:options'] ?? {}) as { grid?: Grid; ratings?: GridRating[] };
   const grid = options.grid;
-  const external = (formData ?? EMPTY_ANSWER) as GridAnswer;
+  // An untouched grid's value may be RJSF's default `{}`: no answer.
+  const external = useMemo(() => asGridAnswer(formData) ?? EMPTY_ANSWER, [formData]);
   const [answer, setAnswer] = useState<GridAnswer>(external);
   const latest = useRef(answer);
   latest.current = answer;
   const path = fieldPathId.path;
-  const change = useDeferredChange<GridAnswer>((next) => onChange(next, path), GRID_SETTLE_MS);
+  const change = useDeferredChange<GridAnswer>((next) => onChange(next, path), GRID_SETTLE_MS, {
+    value: formData,
+    pendingEdits: pendingEditsOf(props.registry.formContext),
+  });
   const pending = change.pending;
   useEffect(() => {
     // The form's copy of an edit comes back as an equal value: only a different one is taken.
@@ -263,11 +294,29 @@ export default function GridField(props: FieldProps) {
     );
   }, [grid, headers]);
   const values = useMemo(() => new Map(answer.cells.map((c) => [c.cellId, c.value as unknown])), [answer]);
+  // The cells to mark, while the field shows errors: what the rules find in the answer as it is now.
+  const showsErrors = rawErrors.length > 0;
+  const invalid = useMemo<ReadonlySet<number>>(() => {
+    if (!grid || !showsErrors) return NO_CELLS;
+    const cells = gridProblems(grid, answer).flatMap((p) => (p.cellId === undefined ? [] : [p.cellId]));
+    return cells.length > 0 ? new Set(cells) : NO_CELLS;
+  }, [grid, answer, showsErrors]);
+  // Columns whose cells are required (in the rows answered): * after the heading.
+  const requiredColumns = useMemo(
+    () =>
+      new Set(
+        (grid?.cells ?? [])
+          .filter((c) => c.cellQuestion.isRequired && cellType(c) !== 'Note' && cellType(c) !== 'Tickbox')
+          .map((c) => c.columnIndex),
+      ),
+    [grid],
+  );
   if (!grid) return null;
   const locked = Boolean(disabled || readonly);
   const label = String(uiSchema?.['ui:title'] ?? schema.title ?? '');
   const sums = columnSums(grid, answer);
   const summary = gridSummary(grid, answer, options.ratings);
+  const rated = gridScored(grid, answer);
   const scored = (options.ratings ?? []).length > 0;
 
   return (
@@ -279,7 +328,7 @@ export default function GridField(props: FieldProps) {
             <TableRow>
               {headers.map((header) => (
                 <TableCell key={header.index} sx={header.width ? { width: header.width } : undefined}>
-                  {header.label}
+                  {requiredLabel(header.label, requiredColumns.has(header.index))}
                 </TableCell>
               ))}
             </TableRow>
@@ -293,6 +342,7 @@ export default function GridField(props: FieldProps) {
                 rowIndex={rowIndex}
                 cells={cells}
                 values={values}
+                invalid={invalid}
                 locked={locked}
                 onCell={onCell}
               />
@@ -325,8 +375,12 @@ export default function GridField(props: FieldProps) {
         >
           <Typography data-testid="grid-total">{`${message('grid.totalScore')}: ${summary.totalScore}`}</Typography>
           <Typography data-testid="grid-max">{`${message('grid.maxScore')}: ${summary.maxScore}`}</Typography>
-          <Typography data-testid="grid-percentage">{`${message('grid.ratingPercentage')}: ${summary.ratingPercentage}`}</Typography>
-          <Typography data-testid="grid-rating">{`${message('grid.ratingLabel')}: ${summary.ratingLabel}`}</Typography>
+          {rated && (
+            <Typography data-testid="grid-percentage">{`${message('grid.ratingPercentage')}: ${summary.ratingPercentage}`}</Typography>
+          )}
+          <Typography data-testid="grid-rating">
+            {`${message('grid.ratingLabel')}: ${rated ? summary.ratingLabel : message('grid.notScored')}`}
+          </Typography>
           <OverallComments value={answer.overallComments ?? ''} locked={locked} onComments={onComments} />
         </Stack>
       )}

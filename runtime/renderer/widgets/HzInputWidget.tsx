@@ -2,7 +2,7 @@ import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { requiredLabel } from '../labels';
-import { settleMsOf, useDeferredChange } from './deferred-change';
+import { pendingEditsOf, settleMsOf, useDeferredChange } from './deferred-change';
 
 /** Input types hz-input offers through ui:options.inputType. */
 export type HzInputType = 'text' | 'url' | 'number' | 'email' | 'password';
@@ -37,7 +37,10 @@ export default function HzInputWidget(props: WidgetProps) {
   // Keeps what the user typed ("1." or "-") while the value is a number.
   const [draft, setDraft] = useState(shown);
   // The form's value while typing lags behind the draft (deferred-change.ts): followed only when settled.
-  const change = useDeferredChange<unknown>(onChange, settleMsOf(props.registry.formContext));
+  const change = useDeferredChange<unknown>(onChange, settleMsOf(props.registry.formContext), {
+    value,
+    pendingEdits: pendingEditsOf(props.registry.formContext),
+  });
   useEffect(() => {
     if (change.pending) return;
     setDraft((current) => (numeric && toNumberOrText(current) === value ? current : shown));

@@ -2,7 +2,7 @@ import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { requiredLabel } from '../labels';
-import { settleMsOf, useDeferredChange } from './deferred-change';
+import { pendingEditsOf, settleMsOf, useDeferredChange } from './deferred-change';
 
 /**
  * hz-textarea: a multi-line text (form-configuration.md §2); ui:options.rows sets the height (default 3).
@@ -14,7 +14,10 @@ export default function HzTextareaWidget(props: WidgetProps) {
   const rows = typeof options.rows === 'number' ? options.rows : 3;
   const shown = typeof value === 'string' ? value : value == null ? '' : String(value);
   const [draft, setDraft] = useState(shown);
-  const change = useDeferredChange<unknown>(onChange, settleMsOf(props.registry.formContext));
+  const change = useDeferredChange<unknown>(onChange, settleMsOf(props.registry.formContext), {
+    value,
+    pendingEdits: pendingEditsOf(props.registry.formContext),
+  });
   useEffect(() => {
     if (!change.pending) setDraft(shown);
   }, [shown, change.pending]);

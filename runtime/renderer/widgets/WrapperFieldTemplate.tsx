@@ -4,7 +4,9 @@
  * - horizontal: the label beside the field (a third of the width), stacked on a phone;
  * - accordion: the field in a panel under its label, closed until opened, open while it has an error.
  * (page, paging and grid are the multi-page renderer's and the grid field's.) The compiler hides the
- * widget's own label under horizontal and accordion, so the label shows once.
+ * widget's own label under horizontal and accordion, so the label shows once. Fields that show their help
+ * text themselves (a note in its box, an image under its picture) get none from the template, so it shows
+ * once (issue 19).
  */
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
@@ -25,7 +27,11 @@ const MuiFieldTemplate = Templates.FieldTemplate as (props: FieldTemplateProps) 
 /** The wrapper names a question's `wrapper` takes. */
 export type WrapperName = 'vertical' | 'horizontal' | 'accordion';
 
-export default function WrapperFieldTemplate(props: FieldTemplateProps) {
+/** Custom fields (`ui:field`) that show their question's help text themselves. */
+const OWN_HELP_FIELDS: ReadonlySet<unknown> = new Set(['note', 'img']);
+
+export default function WrapperFieldTemplate(given: FieldTemplateProps) {
+  const props = OWN_HELP_FIELDS.has(given.uiSchema?.['ui:field']) ? { ...given, help: undefined } : given;
   const wrapper = props.uiSchema?.['ui:wrapper'] as WrapperName | undefined;
   if (props.hidden || !wrapper || wrapper === 'vertical') return <MuiFieldTemplate {...props} />;
   return wrapper === 'horizontal' ? <Horizontal {...props} /> : <AccordionWrapper {...props} />;

@@ -2,14 +2,22 @@
  * The keystroke path (widgets/deferred-change.ts): with a settle time the form hears of a burst of keys
  * once, when typing pauses, and at once when the field is left; without one it hears of every key.
  * SchemaForm gives its widgets the long-form settle time on pages of LONG_FORM_FIELDS or more fields,
- * unless the submit button waits for validity.
+ * unless the submit button waits for validity. Issue 19: whether the form holds the last edit is read from
+ * the form's value as committed, so an edit whose transition never reached the form is handed over on
+ * blur (and by the form's pending edits, before Next), and one it holds is not sent again.
  */
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { SchemaForm } from '../SchemaForm';
-import { LONG_FORM_FIELDS, LONG_FORM_SETTLE_MS, settleMsOf, useDeferredChange } from './deferred-change';
+import {
+  LONG_FORM_FIELDS,
+  LONG_FORM_SETTLE_MS,
+  type PendingEdits,
+  settleMsOf,
+  useDeferredChange,
+} from './deferred-change';
 
 function Field({ settleMs, onChange }: { settleMs: number; onChange: (value: string) => void }) {
   const [text, setText] = useState('');
@@ -17,6 +25,31 @@ function Field({ settleMs, onChange }: { settleMs: number; onChange: (value: str
   return (
     <input
       aria-label="field"
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        change.send(event.target.value);
+      }}
+      onBlur={change.flush}
+    />
+  );
+}
+
+/** A field of a form whose value is `value` (what the form holds), its flush kept in `pendingEdits`. */
+function HeldField({
+  value,
+  onChange,
+  pendingEdits,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  pendingEdits?: PendingEdits;
+}) {
+  const [text, setText] = useState(value);
+  const change = useDeferredChange<string>(onChange, 0, { value, pendingEdits });
+  return (
+    <input
+      aria-label="held"
       value={text}
       onChange={(event) => {
         setText(event.target.value);
@@ -81,5 +114,50 @@ describe('the keystroke path', () => {
     expect(probe(LONG_FORM_FIELDS)).toBe(LONG_FORM_SETTLE_MS);
     expect(probe(LONG_FORM_FIELDS - 1)).toBe(0);
     expect(probe(LONG_FORM_FIELDS, true)).toBe(0);
+  });
+
+  it('hands an edit over on blur when the form does not hold it (its transition never reached the form)', async () => {
+    // A form that lost the transitions (React threw their render away): its value stays ''.
+    const onChange = vi.fn();
+    render(
+      <>
+        <HeldField value="" onChange={onChange} />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('held'), 'ab');
+    expect(onChange.mock.calls).toEqual([['a'], ['ab']]);
+    await user.click(screen.getByRole('button', { name: 'elsewhere' }));
+    expect(onChange.mock.calls).toEqual([['a'], ['ab'], ['ab']]);
+  });
+
+  it('sends nothing more on blur when the form holds the edit, and keeps its flush with the form', async () => {
+    const calls: string[] = [];
+    function Form({ pendingEdits }: { pendingEdits: PendingEdits }) {
+      const [value, setValue] = useState('');
+      const hold = (next: string) => {
+        calls.push(next);
+        setValue(next);
+      };
+      return <HeldField value={value} onChange={hold} pendingEdits={pendingEdits} />;
+    }
+    const pendingEdits: PendingEdits = new Set();
+    const { unmount } = render(
+      <>
+        <Form pendingEdits={pendingEdits} />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    expect(pendingEdits.size).toBe(1);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('held'), 'ab');
+    await waitFor(() => expect(calls).toEqual(['a', 'ab']));
+    await user.click(screen.getByRole('button', { name: 'elsewhere' }));
+    for (const flush of pendingEdits) flush();
+    expect(calls).toEqual(['a', 'ab']);
+    expect(screen.getByLabelText('held')).toHaveValue('ab');
+    unmount();
+    expect(pendingEdits.size).toBe(0);
   });
 });

@@ -30,7 +30,13 @@ const def = testDefinition({ id: 1, title: 'Plant check' }, [
           { id: 2, value: 'Company' },
         ],
       },
-      { id: 3, label: 'Site plan', type: 'Image', imageFile: 'forms/site-plan.png' },
+      {
+        id: 3,
+        label: 'Site plan',
+        type: 'Image',
+        imageFile: 'forms/site-plan.png',
+        helpText: 'Walk the site in this order.',
+      },
     ],
   },
   {
@@ -118,6 +124,19 @@ describe('tables, image, month picker, wrappers', () => {
     expect(img.getAttribute('src')).toBe('/api/thumbnail/600?file=forms%2Fsite-plan.png');
     expect(within(figure).getByRole('button', { name: 'View site-plan.png' })).toBeInTheDocument();
     expect(compileFormDefinition(def).schema.required).toEqual([]);
+    // Its help text shows once (issue 19: it showed twice, the field's and the field template's).
+    expect(screen.getAllByText('Walk the site in this order.')).toHaveLength(1);
+  });
+
+  it('goes forward past a row left empty in a table that is not required (no answer, issue 19)', async () => {
+    const user = userEvent.setup();
+    const { onChange } = renderForm();
+    await user.click(screen.getAllByRole('button', { name: 'Add row' })[0]);
+    await user.click(screen.getAllByRole('button', { name: 'Add row' })[1]);
+    expect(lastData(onChange)).toMatchObject({ q_1: [{}], q_2: [{}] });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByText(BLOCKED)).toBeNull();
+    expect(screen.getByLabelText('Permit number *')).toBeInTheDocument();
   });
 
   it('blocks going forward without a required-on-page-change answer; lays it out beside its label', async () => {

@@ -63,6 +63,7 @@ describe('more field types', () => {
     const note = screen.getByRole('note');
     expect(note).toHaveTextContent('Wear PPE at all times.');
     expect(note).toHaveTextContent('Hard hat, boots, hi-vis.');
+    expect(screen.getAllByText('Hard hat, boots, hi-vis.')).toHaveLength(1);
     expect(screen.queryByText('Unused list')).toBeNull();
     expect(compileFormDefinition(def).schema.required).toEqual(['q_2']);
   });
