@@ -73,7 +73,7 @@ describe('the grid field', () => {
 
   it('reports a row answered without its required score under the grid, marks the cell, and lets it be put right', async () => {
     const user = userEvent.setup();
-    renderApp('/projects/1/qa/health-and-safety/5/add');
+    renderApp('/projects/1/health-and-safety/5/add');
     const table = await screen.findByRole('table', { name: 'Safety checklist' });
     await user.type(screen.getByLabelText(/^Inspected by/), 'Seán Doyle');
     await user.type(screen.getByLabelText(/^Inspection date/), '2026-11-20');
