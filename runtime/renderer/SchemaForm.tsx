@@ -129,7 +129,8 @@ function withHidden(uiSchema: UiSchema, hidden: readonly string[]): UiSchema {
   return out;
 }
 
-const ACTIVE_PAGE_COLOUR = 'red';
+/** The active page link's red (§5 "the active one in red"): 6.6:1 on white, 5.6:1 on the demo clients' page backgrounds (issue 19: #ff0000 was 4:1). */
+const ACTIVE_PAGE_COLOUR = '#b71c1c';
 
 /** The shared form renderer; see the module comment. */
 export function SchemaForm(props: SchemaFormProps) {
