@@ -14,6 +14,9 @@
  * totals, frozen columns above 750 px, the column chooser, the row model's looks) come from `useDataTable`;
  * `saveRows` sends the edited rows (./table/save-rows). An empty table shows `emptyMessageId`; a search or
  * filter matching nothing shows `noResultsMessageId` ('No results found...', administration-data.md §8).
+ * On a narrow screen the toolbar (search, buttons, the table's own buttons) wraps onto more lines and the rows
+ * scroll sideways inside the table's box, never the page (issue 19 "Phones"); the pager reports nothing while
+ * the rows are still being read.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -221,6 +224,8 @@ export function Register({
     [doc.rowActions],
   );
   const shownRows = revealed ? rows : NO_ROWS;
+  // Nothing to show yet: the table draws placeholder rows, which are not records.
+  const waiting = !revealed || (loading && rows.length === 0);
   const dataTable = useDataTable(allColumns, shownRows, 'register', onButton);
   const pinning = dataTable.columnPinning;
 
@@ -299,7 +304,7 @@ export function Register({
       sorting: sorting as MRT_SortingState,
       columnFilters: filters as MRT_ColumnFiltersState,
       globalFilter,
-      isLoading: !revealed || (loading && rows.length === 0),
+      isLoading: waiting,
       showProgressBars: revealed && loading && rows.length > 0,
       columnVisibility: dataTable.columnVisibility,
       columnPinning: pinning,
@@ -352,8 +357,10 @@ export function Register({
         onRun={(button) => void run(button, row.original)}
       />
     ),
+    // The search, the buttons and the table's own buttons wrap onto more lines on a narrow screen (a phone).
+    muiTopToolbarProps: { sx: { '& > .MuiBox-root': { flexWrap: 'wrap' } } },
     renderTopToolbarCustomActions: () => (
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         {doc.saveRows && (
           <SaveRowsButton
             spec={doc.saveRows}
@@ -389,6 +396,7 @@ export function Register({
               count={serverMode ? totalRecords : t.getPrePaginationRowModel().rows.length}
               pageSizes={pageSizes}
               localization={localization}
+              pending={waiting}
             />
           ),
   });

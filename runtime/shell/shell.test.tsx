@@ -369,3 +369,51 @@ describe('the mobile menu', () => {
     }
   });
 });
+
+/** Runs `body` with the window `width` px wide as far as media queries (max-width) are concerned. */
+async function atWidth(width: number, body: () => Promise<void>) {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: Number(/max-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY) >= width,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  try {
+    await body();
+  } finally {
+    window.matchMedia = original;
+  }
+}
+
+describe('the section menu on a phone', () => {
+  it('is one button naming the active page below 600 px; its menu holds every link, the Edit link too', async () => {
+    await mockApi.logIn('user@demo.local');
+    await atWidth(599, async () => {
+      renderApp('/projects/1/sitework');
+      const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+      expect(within(nav).queryAllByRole('link')).toEqual([]);
+      await userEvent.setup().click(await within(nav).findByRole('button', { name: 'Site Work' }));
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getByRole('menuitem', { name: 'Site Work' })).toHaveAttribute('aria-current', 'page');
+      expect(within(menu).getByRole('menuitem', { name: 'Quality Assurance' })).toHaveAttribute(
+        'href',
+        '/projects/1/qa',
+      );
+      expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/projects/1/edit');
+    });
+  });
+
+  it('stays a row of links at 600 px', async () => {
+    await mockApi.logIn('user@demo.local');
+    await atWidth(600, async () => {
+      renderApp('/projects/1/sitework');
+      const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+      expect(await within(nav).findByRole('link', { name: 'Site Work' })).toHaveAttribute('aria-current', 'page');
+    });
+  });
+});
