@@ -3,8 +3,10 @@
  * Pending users, the password change, the login limiter, the idle session limit and the authorization
  * checks of shell-access-navigation.md §7. The demo users are listed in the README.
  */
-import { operations } from '../engine/api/operations';
+import { type OperationName, operations, resolveOperation } from '../engine/api/operations';
 import { message } from '../engine/messages/catalogue';
+import { operationAllowedByName } from '../engine/rules/operation-access';
+import type { UserView } from '../engine/types/generated';
 import { demoSeed } from '../fixtures/seed';
 import { createApp } from './app';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from './auth/login-limiter';
@@ -152,6 +154,62 @@ describe('the access matrix of the API', () => {
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);
     }
   });
+});
+
+describe("the browser's question (engine/rules/operation-access.ts)", () => {
+  // Issue 19: a button is shown and a route opens exactly when the API would answer the call.
+  const hsForm = demoSeed.formDefinitions.find((f) => f.clientId === 1 && f.formArea === 'health-and-safety')!;
+  const table = { pageIndex: 0, pageSize: 10, sorting: [], filters: [] };
+  const calls: Array<{ name: OperationName; params: Record<string, string>; body?: unknown }> = [
+    { name: 'projects.summary', params: { id: '1' } },
+    { name: 'projects.summary', params: { id: '3' } },
+    {
+      name: 'entries.getall',
+      params: { projectId: '1', formArea: 'quality-assurance', formId: String(form.id) },
+      body: table,
+    },
+    {
+      name: 'entries.getall',
+      params: { projectId: '1', formArea: 'health-and-safety', formId: String(hsForm.id) },
+      body: table,
+    },
+    {
+      name: 'entries.submit',
+      params: { projectId: '1', formArea: 'quality-assurance' },
+      body: { formId: form.id, answers: sampleAnswers(form, 4) },
+    },
+    { name: 'forms.all', params: { formArea: 'quality-assurance' } },
+    { name: 'forms.all', params: { formArea: 'health-and-safety' } },
+    { name: 'qrCodes.getall', params: { formArea: 'quality-assurance', entryNumber: String(form.id) } },
+    { name: 'qrCodes.getall', params: { formArea: 'health-and-safety', entryNumber: String(hsForm.id) } },
+    { name: 'labelPreparation.getall', params: { formArea: 'health-and-safety', formEntryNumber: String(hsForm.id) } },
+    {
+      name: 'qrCodes.generate',
+      params: { formArea: 'quality-assurance', entryNumber: String(form.id), projectId: '1' },
+      body: { projectId: 1, qrCodeEntryNumber: 1, isCreateTypeQRCode: true },
+    },
+    { name: 'forms.activate', params: { formArea: 'health-and-safety', id: String(hsForm.id) } },
+    { name: 'lookupValues.getall', params: { type: 'EmployeeRole' } },
+  ];
+
+  for (const role of ['view', 'edit', 'hs', 'admin'] as const) {
+    it(`answers as the API does for the ${role} user`, async () => {
+      const cookie = await cookieOf(role);
+      const session = await h.call('POST', '/api/authorization/isLoggedIn', { cookie });
+      const { user } = (await session.json()) as { user: UserView };
+      let refusedSome = false;
+      for (const { name, params, body } of calls) {
+        const { method, url } = resolveOperation(name, params);
+        const res = await h.call(method, url, { cookie, body });
+        expect([200, 201, 403], `${role}: ${name} ${url}`).toContain(res.status);
+        expect(operationAllowedByName(user, name, params), `${role}: ${name} ${url} answered ${res.status}`).toBe(
+          res.status !== 403,
+        );
+        refusedSome ||= res.status === 403;
+      }
+      expect(refusedSome || role === 'admin').toBe(true);
+    });
+  }
 });
 
 describe('a Pending user', () => {

@@ -32,7 +32,7 @@ const accessChain: Record<OperationAccess, () => MiddlewareHandler<ApiEnv>[]> = 
 export function accessMiddleware(operation: Operation): MiddlewareHandler<ApiEnv>[] {
   const chain = accessChain[operation.access]();
   if (operation.access !== 'public' && !operation.pendingAllowed) chain.splice(1, 0, requireActive());
-  if (operation.can) chain.push(requireAccess(operation.can));
+  if (operation.can) chain.push(requireAccess(operation));
   return chain;
 }
 
@@ -75,8 +75,10 @@ export function catalogueRoutes(clock: () => Date = () => new Date()) {
         clientId: c.get('clientId'),
         user: c.get('user'),
         params: c.req.param() as Record<string, string>,
+        // An access question about the body's project read the body already (requireAccess).
         body: operation.body
-          ? await readBody(c, operation.body as SchemaName, operation.bodyOptional ? {} : undefined)
+          ? (c.get('body') ??
+            (await readBody(c, operation.body as SchemaName, operation.bodyOptional ? {} : undefined)))
           : undefined,
         now: clock(),
         http: c,

@@ -102,14 +102,21 @@ async function scan(token: string, cookie?: string) {
 }
 
 describe('QR code setups', () => {
-  it('lists the setups of a form, and only the active ones, to administrators', async () => {
+  it("lists the setups of a form, and only the active ones, to administrators of the form's area", async () => {
     const all = (await (await h.call('GET', `${QR}/getall`, { cookie: admin })).json()) as QrCodeSetup[];
     expect(all.map((s) => s.name)).toEqual(['Public Record', 'Site Team']);
     await h.call('PUT', `${QR}/deactivate/2`, { cookie: admin });
     const active = (await (await h.call('GET', `${QR}/getallactive`, { cookie: user })).json()) as QrCodeSetup[];
     expect(active.map((s) => s.name)).toEqual(['Site Team']);
-    expect((await h.call('GET', `${QR}/getall`, { cookie: user })).status).toBe(403);
-    expect((await create(roleBased('Gate A'), user)).status).toBe(403);
+    expect((await h.call('GET', `${QR}/getall`, { cookie: viewer })).status).toBe(403);
+    expect((await create(roleBased('Gate A'), viewer)).status).toBe(403);
+    // An area's administrators use its forms' setups (issue 19): the QA flag for QA forms, the H&S flag for H&S forms.
+    expect((await h.call('GET', `${QR}/getall`, { cookie: user })).status).toBe(200);
+    const hs = await h.login('hs@demo.local');
+    const hsForm = '/api/settings/qrcode/forms/health-and-safety/5';
+    expect((await h.call('GET', `${hsForm}/getall`, { cookie: hs })).status).toBe(200);
+    expect((await h.call('GET', `${QR}/getall`, { cookie: hs })).status).toBe(403);
+    expect((await h.call('GET', `${hsForm}/getall`, { cookie: user })).status).toBe(403);
     // another form's setup is not found through this form's path
     expect(
       (await h.call('PUT', '/api/settings/qrcode/forms/health-and-safety/5/deactivate/1', { cookie: admin })).status,
@@ -294,6 +301,17 @@ describe('QR code images and scans', () => {
     ).toBe(400);
   });
 
+  it('makes codes only for users with Edit on the project (issue 19: a view user gets no QR buttons)', async () => {
+    const entry = await submitEntry(admin);
+    const code = { projectId: 1, qrCodeEntryNumber: 1 };
+    expect((await generate({ ...code, fcEntryNumber: entry.entryNumber }, viewer)).status).toBe(403);
+    expect((await generate({ ...code, isCreateTypeQRCode: true }, viewer)).status).toBe(403);
+    expect((await generate({ ...code, fcEntryNumber: entry.entryNumber }, user)).status).toBe(200);
+    expect((await generate({ ...code, fcEntryNumber: entry.entryNumber }, await h.login('hs@demo.local'))).status).toBe(
+      403,
+    );
+  });
+
   it("opens, by the scanner's role, Update or View of the entry; others land nowhere", async () => {
     const entry = await submitEntry(admin);
     const token = await tokenOf({ projectId: 1, qrCodeEntryNumber: 1, fcEntryNumber: entry.entryNumber });
@@ -379,7 +397,7 @@ describe('QR code images and scans', () => {
     expect((await scan(token, user)).status).toBe(404);
     expect((await h.call('PUT', `${QR}/activate/1`, { cookie: admin })).status).toBe(200);
     expect((await scan(token, user)).status).toBe(200);
-    expect((await h.call('DELETE', `${QR}/delete/1`, { cookie: user })).status).toBe(403);
+    expect((await h.call('DELETE', `${QR}/delete/1`, { cookie: viewer })).status).toBe(403);
     expect((await h.call('DELETE', `${QR}/delete/1`, { cookie: admin })).status).toBe(200);
     expect((await scan(token, user)).status).toBe(404);
     expect((await h.call('DELETE', `${QR}/delete/1`, { cookie: admin })).status).toBe(404);
@@ -438,7 +456,7 @@ describe('label preparation', () => {
         })
       ).status,
     ).toBe(200);
-    expect((await h.call('POST', `${LABELS}/add/`, { cookie: user, body: setup('Mine', [0], []) })).status).toBe(403);
+    expect((await h.call('POST', `${LABELS}/add/`, { cookie: viewer, body: setup('Mine', [0], []) })).status).toBe(403);
     expect((await h.call('PUT', `${LABELS}/deactivate/${made.id}`, { cookie: admin })).status).toBe(200);
     const active = (await (
       await h.call('GET', `${LABELS}/getallactive/`, { cookie: user })
@@ -450,11 +468,16 @@ describe('label preparation', () => {
   });
 
   it('exports a CSV of labels: a column per question and per QR code, a row per chosen entry', async () => {
-    const first = await submitEntry(admin);
+    const first = await submitEntry(admin, 2);
     const second = await submitEntry(user, 2);
     const res = await h.call('POST', `${LABELS}/export/1`, {
       cookie: user,
-      body: { exportEntryIds: [second.id, first.id], fileExtension: 'csv', menuName: 'Quality Assurance' },
+      body: {
+        projectId: 2,
+        exportEntryIds: [second.id, first.id],
+        fileExtension: 'csv',
+        menuName: 'Quality Assurance',
+      },
     });
     expect(res.status).toBe(200);
     const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
@@ -467,7 +490,7 @@ describe('label preparation', () => {
     expect(rows).toHaveLength(3);
     const projects = demoSeed.projects;
     expect(rows[1].slice(0, 2)).toEqual([String(second.entryNumber), projects.find((p) => p.id === 2)?.name]);
-    expect(rows[2].slice(0, 2)).toEqual([String(first.entryNumber), projects.find((p) => p.id === 1)?.name]);
+    expect(rows[2].slice(0, 2)).toEqual([String(first.entryNumber), projects.find((p) => p.id === 2)?.name]);
     // each QR column is the entry's working scan URL
     const token = rows[1][4].split('/qr/')[1];
     const opened = (await (await scan(token, user)).json()) as {
@@ -478,25 +501,28 @@ describe('label preparation', () => {
     expect(opened).toMatchObject({ action: 'update', projectId: 2, entryNumber: second.entryNumber });
   });
 
-  it("refuses exports of other forms' entries, of projects the user cannot view, and of inactive setups", async () => {
+  it("refuses exports of other forms' or projects' entries, without Edit on the project, and of inactive setups", async () => {
     const entry = await submitEntry(user, 2);
-    const res = await h.call('POST', `${LABELS}/export/1`, { cookie: viewer, body: { exportEntryIds: [entry.id] } });
+    const exportOf = (cookie: string, body: Record<string, unknown>, setupId = 1) =>
+      h.call('POST', `${LABELS}/export/${setupId}`, { cookie, body });
+    // Entries of another project than the body's are not this export's (the access question is about that project).
+    const res = await exportOf(user, { projectId: 1, exportEntryIds: [entry.id] });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(
       message('labelPreparation.unknownEntries', { ids: String(entry.id) }),
     );
-    expect(
-      (await h.call('POST', `${LABELS}/export/1`, { cookie: user, body: { exportEntryIds: [123456] } })).status,
-    ).toBe(400);
-    expect((await h.call('POST', `${LABELS}/export/1`, { cookie: user, body: { exportEntryIds: [] } })).status).toBe(
-      400,
+    // The view user holds View on project 1 (no Edit) and nothing on project 2; the H&S administrator no project.
+    expect((await exportOf(viewer, { projectId: 1, exportEntryIds: [entry.id] })).status).toBe(403);
+    expect((await exportOf(viewer, { projectId: 2, exportEntryIds: [entry.id] })).status).toBe(403);
+    expect((await exportOf(await h.login('hs@demo.local'), { projectId: 2, exportEntryIds: [entry.id] })).status).toBe(
+      403,
     );
+    expect((await exportOf(user, { exportEntryIds: [entry.id] })).status).toBe(400);
+    expect((await exportOf(user, { projectId: 2, exportEntryIds: [123456] })).status).toBe(400);
+    expect((await exportOf(user, { projectId: 2, exportEntryIds: [] })).status).toBe(400);
+    expect((await exportOf(user, { projectId: 2, exportEntryIds: [entry.id] })).status).toBe(200);
     await h.call('PUT', `${LABELS}/deactivate/1`, { cookie: admin });
-    expect(
-      (await h.call('POST', `${LABELS}/export/1`, { cookie: user, body: { exportEntryIds: [entry.id] } })).status,
-    ).toBe(400);
-    expect(
-      (await h.call('POST', `${LABELS}/export/9`, { cookie: user, body: { exportEntryIds: [entry.id] } })).status,
-    ).toBe(404);
+    expect((await exportOf(user, { projectId: 2, exportEntryIds: [entry.id] })).status).toBe(400);
+    expect((await exportOf(user, { projectId: 2, exportEntryIds: [entry.id] }, 9)).status).toBe(404);
   });
 });

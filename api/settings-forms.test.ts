@@ -38,13 +38,14 @@ async function submit(projectId = 1, formId = pour.id, def = pour) {
 }
 
 describe('settings forms', () => {
-  it('deactivates a form for project users at once, and activates it again; only administrators may', async () => {
+  it("deactivates a form for project users at once, and activates it again; only the area's administrators may", async () => {
     const offered = async () =>
       (await json<{ id: number }[]>(h.call('GET', `${F}/getActive/type/quality-assurance/1`, { cookie: user }))).map(
         (f) => f.id,
       );
     expect(await offered()).toContain(1);
-    expect((await h.call('PUT', `${F}/deactivate/quality-assurance/1`, { cookie: user })).status).toBe(403);
+    // The edit user holds the QA flag, not the H&S one: H&S forms are not theirs to offer or withdraw.
+    expect((await h.call('PUT', `${F}/deactivate/health-and-safety/5`, { cookie: user })).status).toBe(403);
     const off = await json<FormDefinition>(h.call('PUT', `${F}/deactivate/quality-assurance/1`, { cookie: admin }));
     expect(off.isActive).toBe(false);
     expect(await offered()).not.toContain(1);
@@ -54,6 +55,16 @@ describe('settings forms', () => {
     await json(h.call('PUT', `${F}/activate/quality-assurance/1`, { cookie: admin }));
     expect(await offered()).toContain(1);
     expect((await h.call('GET', `${F}/getActive/maybe`, { cookie: admin })).status).toBe(400);
+    // A category's page of the project's section (issue 19): its forms only.
+    const inspections = await json<{ category: string }[]>(
+      h.call('GET', `${F}/getActive/type/quality-assurance/1?category=inspections`, { cookie: user }),
+    );
+    expect(inspections.length).toBeGreaterThan(0);
+    expect(inspections.every((f) => f.category === 'inspections')).toBe(true);
+    const audits = `${F}/getActive/type/quality-assurance/1?category=audits`;
+    expect(await json<unknown[]>(h.call('GET', audits, { cookie: user }))).toEqual([]);
+    const bad = `${F}/getActive/type/quality-assurance/1?category=Bad!`;
+    expect((await h.call('GET', bad, { cookie: user })).status).toBe(400);
     // another client's form (client 2's form 2) is not there
     expect((await h.call('PUT', `${F}/deactivate/quality-assurance/2`, { cookie: admin })).status).toBe(404);
   });
@@ -341,8 +352,8 @@ describe('settings forms', () => {
       ['GET', `${F}/getActive/true`],
       ['GET', `${F}/quality-assurance/1/sections`],
       ['POST', `${F}/clone/1`],
-      ['DELETE', `${F}/quality-assurance/1`],
-      ['PUT', `${F}/default/quality-assurance/1`],
+      ['DELETE', `${F}/health-and-safety/5`],
+      ['PUT', `${F}/default/health-and-safety/5`],
     ])
       expect((await h.call(method, path, { cookie: user })).status, path).toBe(403);
     // client 2's form 2 and project 5

@@ -5,7 +5,8 @@
  * them all. Named `$defs` (those with a `title`) become named types. A `$ref` into another schema file
  * becomes an `import type` of the target's named type, so each type is declared exactly once; a `$ref`
  * to an untitled part of another schema (e.g. `form-definition.schema.json#/properties/title`) is inlined.
- * Besides: `registry.ts`, `screen-documents.ts`, `operation-routes.ts` and `plain-messages.ts` (each function
+ * Besides: `registry.ts`, `screen-documents.ts`, `operation-routes.ts`, `operation-access.ts` and `plain-messages.ts`
+ * (each function
  * below says what).
  *
  * Run with `npm run gen` (writes the files); generators/types.test.ts fails when the committed files
@@ -165,6 +166,7 @@ export async function generateTypes(root: string = repoRoot): Promise<Map<string
   out.set(`${outDir}/registry.ts`, registryModule(root, files));
   out.set(`${outDir}/screen-documents.ts`, await screenDocumentsModule(root));
   out.set(`${outDir}/operation-routes.ts`, operationRoutesModule(root));
+  out.set(`${outDir}/operation-access.ts`, operationAccessModule(root));
   out.set(`${outDir}/plain-messages.ts`, plainMessagesModule(root));
   return out;
 }
@@ -224,6 +226,36 @@ function operationRoutesModule(root: string): string {
 export const operationRoutes = {
 ${lines.join('\n')}
 } as const;
+`;
+}
+
+/**
+ * engine/types/generated/operation-access.ts: the access level and access-model question (`access`, `can`) of
+ * every operation that asks more than a session or a tenant, by name: what the browser needs to ask the API's
+ * question before it shows a button or opens a route (engine/rules/operation-access.ts; issue 19), without the
+ * rest of the catalogue.
+ */
+function operationAccessModule(root: string): string {
+  const catalogue = JSON.parse(readFileSync(join(root, 'schemas/api/operations.json'), 'utf8')) as {
+    operations: Record<string, { access: string; can?: Record<string, unknown> }>;
+  };
+  const lines = Object.entries(catalogue.operations)
+    .filter(([, op]) => op.access === 'admin' || op.can)
+    .map(
+      ([name, op]) =>
+        `  ${JSON.stringify(name)}: ${JSON.stringify({ access: op.access, ...(op.can && { can: op.can }) })},`,
+    );
+  return `${banner('schemas/api/operations.json')}
+
+import type { OperationAccessRule } from '../../rules/operation-access';
+
+/**
+ * The access rule of every operation that asks more than a session or a tenant, by name; an operation not listed
+ * asks nothing more (engine/rules/operation-access.ts operationAllowed).
+ */
+export const operationAccess: Readonly<Record<string, OperationAccessRule>> = {
+${lines.join('\n')}
+};
 `;
 }
 

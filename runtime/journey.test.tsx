@@ -60,7 +60,7 @@ describe('the main journey', () => {
 
     const formRow = await screen.findByRole('row', { name: new RegExp(form.title) });
     await user.click(within(formRow).getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(path()).toBe(`/projects/${project.id}/qa/quality-assurance/${form.id}`));
+    await waitFor(() => expect(path()).toBe(`/projects/${project.id}/qa/${form.id}`));
     expect(await screen.findByText('No records found')).toBeInTheDocument();
     // Breadcrumbs from route titles.
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
@@ -83,7 +83,7 @@ describe('the main journey', () => {
     }
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    await waitFor(() => expect(path()).toBe(`/projects/${project.id}/qa/quality-assurance/${form.id}`));
+    await waitFor(() => expect(path()).toBe(`/projects/${project.id}/qa/${form.id}`));
     const entryRow = await screen.findByRole('row', { name: new RegExp(marker) });
     expect(entryRow).toHaveTextContent('Cian Murphy');
     expect(entryRow).toHaveTextContent('2026-11-20');
@@ -100,7 +100,7 @@ describe('the main journey', () => {
     expect(location).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(path()).toBe(`/projects/${project.id}/qa/quality-assurance/${form.id}`));
+    await waitFor(() => expect(path()).toBe(`/projects/${project.id}/qa/${form.id}`));
   }, 60_000);
 
   it('saves one entry when the page save is still on its way at Submit (a slow connection)', async () => {
@@ -120,7 +120,7 @@ describe('the main journey', () => {
       }),
     );
     const user = userEvent.setup({ delay: null });
-    const { router } = renderApp(`/projects/${project.id}/qa/quality-assurance/${form.id}/add`);
+    const { router } = renderApp(`/projects/${project.id}/qa/${form.id}/add`);
     let firstText = true;
     for (const [index, page] of form.pages.entries()) {
       await screen.findByLabelText(exact(page.questions[0].label));
@@ -132,9 +132,7 @@ describe('the main journey', () => {
       if (index < form.pages.length - 1) await user.click(screen.getByRole('button', { name: 'Next' }));
     }
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/projects/${project.id}/qa/quality-assurance/${form.id}`),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${project.id}/qa/${form.id}`));
     expect(slowed).toBeGreaterThan(0);
     await delay(500); // a page save still on its way has landed by now
     const entries = await mockApi.entries();

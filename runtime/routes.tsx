@@ -20,7 +20,7 @@ import { RouteError } from './pages/RouteError';
 import { ProgressBar } from './plain/ProgressBar';
 import { type FormMode, loadScreen } from './renderer/documents';
 import type { RouteHandle } from './shell/Breadcrumbs';
-import { guards } from './shell/guards';
+import { guards, requireOperation } from './shell/guards';
 import { pages } from './shell/pages';
 import { routeLoaders } from './shell/route-loaders';
 
@@ -33,9 +33,9 @@ export const routeDocument = routeTable as RouteTable;
 /** Ids of the screen documents the routes show (checked by renderer/screens.test.ts). */
 export const routedScreens = new Set<string>();
 
-/** Fills `{a.b}` placeholders from `data`; an unknown name becomes ''. */
+/** Fills `{a.b}` placeholders from `data` (`{*}`: a splat route's rest of the path); an unknown name becomes ''. */
 function fillPath(template: string, data: Record<string, unknown>): string {
-  return template.replace(/\{([\w.]+)\}/g, (_, name: string) => {
+  return template.replace(/\{([\w.]+|\*)\}/g, (_, name: string) => {
     let value: unknown = data;
     for (const key of name.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
     return value === undefined || value === null ? '' : String(value);
@@ -58,8 +58,11 @@ function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<Route
     await (view ?? preloadView(document.kind));
     if (view && document.kind !== 'form') await preloadView(document.kind);
     return {
+      // Keyed by screen and mode: a route showing another screen is a new page, so the screen leaving never
+      // renders (nor asks its calls) with the parameters of the route coming in (a form's QR code setups
+      // opened the form library again through its breadcrumb: 'Template {formId}: no value for {formId}').
       element: (
-        <MuiRoot>
+        <MuiRoot key={`${screenId}|${mode ?? ''}`}>
           <ScreenPage screenId={screenId} mode={mode} document={document} />
         </MuiRoot>
       ),
@@ -86,7 +89,10 @@ function handleOf(node: RouteNode, fixed: Record<string, string>): RouteHandle |
   return handle;
 }
 
-/** The loader of a node: its guards in order, then its named loader, or its redirect; fixed parameters added. */
+/**
+ * The loader of a node: its guards in order, then its access question (`can`, ./shell/guards requireOperation),
+ * then its named loader, or its redirect; fixed parameters added.
+ */
 function loaderOf(node: RouteNode, fixed: Record<string, string>): RouteObject['loader'] {
   const nodeGuards = (node.guards ?? []).map((name) => {
     const guard = guards[name];
@@ -99,12 +105,14 @@ function loaderOf(node: RouteNode, fixed: Record<string, string>): RouteObject['
     const target = node.redirect;
     return ({ params }: LoaderFunctionArgs) => redirect(fillPath(target, { ...fixed, ...params }));
   }
-  if (nodeGuards.length === 0 && !named) return undefined;
+  const operation = node.can;
+  if (nodeGuards.length === 0 && !named && !operation) return undefined;
   return async (given: LoaderFunctionArgs) => {
     const args = { ...given, params: { ...fixed, ...given.params } };
     // The named loader's own code loads while the guards ask the server; a failure shows when it runs.
     named?.code?.().catch(() => undefined);
     for (const guard of nodeGuards) await guard(args);
+    if (operation) await requireOperation(args, operation);
     return named ? named.load(args) : null;
   };
 }
@@ -133,7 +141,7 @@ export function toRoute(node: RouteNode, inherited: Record<string, string> = {})
   } else if (node.redirect && !node.redirect.includes('{')) {
     route.element = <Navigate to={node.redirect} replace />;
   }
-  if (node.page || node.loader || node.guards) route.errorElement = <RouteError />;
+  if (node.page || node.loader || node.guards || node.can) route.errorElement = <RouteError />;
   if (node.page === 'root') route.hydrateFallbackElement = <ProgressBar />;
   if (node.children) route.children = node.children.map((child) => toRoute(child, fixed));
   return route as RouteObject;

@@ -21,6 +21,8 @@ export interface ApiVariables {
   incomingBody?: true;
   /** The project of the path, as the access check read it (requestProject): the handler reuses it. */
   project?: Project;
+  /** The request's validated JSON body, when the access check had to read it (a question about the body's project). */
+  body?: unknown;
   /** The Content-Security-Policy nonce of this answer (api/middleware/security.ts). */
   cspNonce: string;
   /** Forwarded headers are trusted (TRUST_PROXY). */

@@ -4,8 +4,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Operation } from '../../engine/api/operations';
 import { AppError } from '../../engine/errors';
-import { type AccessArea, type AccessSubject, accessIn, can, SECTION_CODES } from '../../engine/rules/access';
+import { type AccessSubject, accessIn, can } from '../../engine/rules/access';
+import { type OperationCan, operationQuestion } from '../../engine/rules/operation-access';
+import type { SchemaName } from '../../engine/validation/ajv';
 import { findSession, SESSION_COOKIE, sessionUser } from '../auth/sessions';
+import { readBody } from '../http/body';
 import { requestCookie } from '../http/cookie';
 import type { ApiEnv } from '../http/env';
 import { requestProject } from '../operations/projects';
@@ -66,38 +69,35 @@ export function requireAdmin(): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/** The area a form area's operations are checked in: its own for QA and H&S, else the projects area. */
-export function areaOfFormArea(formArea: string | undefined): AccessArea {
-  return formArea === 'quality-assurance' || formArea === 'health-and-safety' ? formArea : 'projects';
-}
-
-const AREAS = new Set(['projects', 'qs', 'estimating', 'locations', 'quality-assurance', 'health-and-safety']);
+/** The area a form area's operations are checked in (engine/rules/operation-access.ts). */
+export { areaOfFormArea } from '../../engine/rules/operation-access';
 
 /**
- * Asks the operation's access-model question (catalogue `can`, engine/rules/access.ts): 403
- * auth.forbidden when the answer is no, 404 for a project id that is not a number.
+ * Asks the operation's access-model question (catalogue `can`, engine/rules/operation-access.ts, the question
+ * the browser asks before it shows a button or opens a route): 403 auth.forbidden when the answer is no, 404
+ * for a project id that is not a number or another client's project. A question about the body's project
+ * (`projectIn: 'body'`) reads and validates the body first (400 for a bad body) and keeps it for the handler.
  */
-export function requireAccess(question: NonNullable<Operation['can']>): MiddlewareHandler<ApiEnv> {
+export function requireAccess(operation: Operation): MiddlewareHandler<ApiEnv> {
+  const question = operation.can as OperationCan;
   return async (c, next) => {
-    let area = question.area as string;
-    if (area === '{formArea}') area = areaOfFormArea(c.req.param('formArea'));
-    else if (area === '{type}') {
-      const type = c.req.param('type') ?? '';
-      if (!AREAS.has(type)) throw new AppError(404, 'notFound.generic');
-      area = type;
+    let params: Record<string, string | number | undefined> = c.req.param() as Record<string, string>;
+    if (question.projectIn === 'body' && question.project) {
+      const body = await readBody<Record<string, unknown>>(
+        c,
+        operation.body as SchemaName,
+        operation.bodyOptional ? {} : undefined,
+      );
+      c.set('body', body);
+      const value = body[question.project];
+      // The body's schema makes it an integer; a body without it has no project to ask about.
+      params = { ...params, [question.project]: typeof value === 'number' ? value : 'none' };
     }
-    let projectId: number | undefined;
-    if (question.project) {
-      const raw = c.req.param(question.project) ?? '';
-      if (!/^\d{1,9}$/.test(raw)) throw new AppError(404, 'notFound.generic');
-      projectId = Number(raw);
-      // Another client's project is not there at all: 404, as the handlers answer (no existence signal).
-      await requestProject(c, projectId);
-    }
-    const subject = accessSubject(c.get('user'), c.get('clientId'));
-    // A form area's project-level calls need one of its section's codes (QA 23-28, H&S 15-22).
-    const codes = projectId !== undefined && question.action !== 'admin' ? SECTION_CODES[area] : undefined;
-    if (!can(subject, question.action, { area: area as AccessArea, projectId, code: question.code, codes })) {
+    const asked = operationQuestion(question, params);
+    if (asked === 'notFound' || asked === 'unknown') throw new AppError(404, 'notFound.generic');
+    // Another client's project is not there at all: 404, as the handlers answer (no existence signal).
+    if (asked.target.projectId !== undefined) await requestProject(c, asked.target.projectId);
+    if (!can(accessSubject(c.get('user'), c.get('clientId')), asked.action, asked.target)) {
       throw new AppError(403, 'auth.forbidden');
     }
     await next();

@@ -8,6 +8,7 @@
  * form-configuration.md §7, administration-data.md §7); `{name}` is a path parameter.
  */
 import catalogue from '../../schemas/api/operations.json';
+import type { OperationCan } from '../rules/operation-access';
 
 /** Who may call an operation (schemas/meta/operations.schema.json). */
 export type OperationAccess = 'public' | 'session' | 'tenant' | 'admin';
@@ -43,14 +44,8 @@ export interface Operation {
   upload?: boolean;
   /** A Pending user may call it (shell-access-navigation.md §4). */
   pendingAllowed?: boolean;
-  /** The access-model question asked before the handler (engine/rules/access.ts can()). */
-  can?: {
-    action: 'view' | 'edit' | 'admin';
-    area: string;
-    /** Path parameter of the project id. */
-    project?: string;
-    code?: number;
-  };
+  /** The access-model question asked before the handler (engine/rules/operation-access.ts, access.ts can()). */
+  can?: OperationCan;
 }
 
 export type OperationName = keyof typeof catalogue.operations;

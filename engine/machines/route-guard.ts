@@ -21,8 +21,13 @@ export interface GuardInput {
   deniedTo?: string;
 }
 
-/** How a guard ended. */
-export type GuardOutcome = { allowed: true; activity?: 'Edit' | 'View' | null } | { allowed: false; redirect: string };
+/**
+ * How a guard ended. A denial may say the thing asked about is not there at all (a project that does not exist,
+ * or another client's: the API answers 404): the path is then not found, not unauthorised (issue 19).
+ */
+export type GuardOutcome =
+  | { allowed: true; activity?: 'Edit' | 'View' | null }
+  | { allowed: false; redirect: string; notFound?: true };
 
 /** The check of one guard: resolves the outcome; a rejection is a denial. */
 export type GuardCheck = (input: GuardInput) => Promise<GuardOutcome>;

@@ -113,11 +113,13 @@ describe('administration data', () => {
     await accessModal.waitFor({ state: 'detached' });
     await reloaded;
 
-    // The invitation: its one-time link is shown to the admin in a dialog to copy.
+    // The invitation: its one-time link is shown to the admin in a dialog to copy. The row has more than three
+    // actions: Invite is in its More actions menu.
     await page
       .getByRole('row', { name: /E901 Niamh Ahern/ })
-      .getByRole('button', { name: 'Invite' })
+      .getByRole('button', { name: 'More actions' })
       .click();
+    await page.getByRole('menuitem', { name: 'Invite' }).click();
     const invited = page.getByRole('dialog', { name: 'Invitation' });
     const linkField = invited.getByRole('textbox', { name: 'Set-password link' });
     await linkField.waitFor();

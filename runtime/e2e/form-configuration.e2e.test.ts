@@ -131,7 +131,7 @@ describe('form configuration', () => {
     await callApi(platform.url, cookie, 'POST', '/api/authorization/setClient/1');
     const first = await submitEntry(cookie, 'Bay 1');
     const second = await submitEntry(cookie, 'Bay 2');
-    await page.goto(`${platform.url}/projects/1/qa/quality-assurance/${pour.id}`);
+    await page.goto(`${platform.url}/projects/1/qa/${pour.id}`);
     await page.getByRole('row', { name: /Bay 2/ }).waitFor();
     await page.getByRole('button', { name: 'Create QR Code' }).click();
     const qr = page.getByRole('dialog');
@@ -182,7 +182,7 @@ describe('form configuration', () => {
     await scanner.goto(createUrl);
     await scanner.waitForURL(/\/login\?returnUrl=/);
     await logIn(scanner, 'user@demo.local', false);
-    await scanner.waitForURL(new RegExp(`/projects/1/qa/quality-assurance/${pour.id}/qr/`));
+    await scanner.waitForURL(new RegExp(`/projects/1/qa/${pour.id}/qr/`));
     const location = scanner.getByLabel(/^Pour location/);
     await location.waitFor();
     expect(await location.inputValue()).toBe('Core B');
@@ -210,9 +210,7 @@ describe('form configuration', () => {
       'Open a new <b>Steel Reinforcement Inspection</b> entry, prefilled from this one?',
     );
     await scanner.getByRole('button', { name: 'Yes' }).click();
-    await scanner.waitForURL(
-      new RegExp(`/projects/1/qa/quality-assurance/3/linked/quality-assurance/${pour.id}/\\d+$`),
-    );
+    await scanner.waitForURL(new RegExp(`/projects/1/qa/3/linked/quality-assurance/${pour.id}/\\d+$`));
     const linkedLocation = scanner.getByLabel(/^Location/);
     await linkedLocation.waitFor();
     expect(await linkedLocation.inputValue()).toBe('Core B');
@@ -228,7 +226,7 @@ describe('form configuration', () => {
     await scanner.getByRole('button', { name: 'Next' }).click();
     await scanner.getByLabel(/^Inspector/).waitFor();
     await scanner.getByRole('button', { name: 'Submit' }).click();
-    await scanner.waitForURL(new RegExp(`/projects/1/qa/quality-assurance/${pour.id}$`));
+    await scanner.waitForURL(new RegExp(`/projects/1/qa/${pour.id}$`));
     const saved = (await callApi(
       platform.url,
       cookie,

@@ -30,7 +30,7 @@ describe('the form runtime', () => {
     const page = await context.newPage();
     watchForViolations(page, violations);
     await logInThroughPage(page, platform.url, 'user@demo.local');
-    await page.goto(`${platform.url}/projects/1/qa/health-and-safety/5/add`);
+    await page.goto(`${platform.url}/projects/1/health-and-safety/5/add`);
 
     // Page 1: the site plan, the inspection and its scored checklist.
     const plan = page.getByRole('figure', { name: 'Site plan' }).getByRole('img', { name: 'Site plan' });
@@ -142,7 +142,7 @@ describe('the form runtime', () => {
     await page.getByRole('img', { name: 'Supervisor signature' }).waitFor();
     await page.getByLabel('Name of the person who signed').fill('Aoife Byrne');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL(/\/projects\/1\/qa\/health-and-safety\/5$/);
+    await page.waitForURL(/\/projects\/1\/health-and-safety\/5$/);
 
     const entry = await page.evaluate(async () => {
       const res = await fetch('/api/projects/1/forms/health-and-safety/5/get/1');

@@ -61,7 +61,7 @@ async function openRegister(page: Page) {
     .getByRole('row', { name: new RegExp(form.title) })
     .getByRole('button', { name: 'Register' })
     .click();
-  await page.waitForURL(new RegExp(`/projects/${project.id}/qa/quality-assurance/${form.id}$`));
+  await page.waitForURL(new RegExp(`/projects/${project.id}/qa/${form.id}$`));
 }
 
 /** The text typed for a question; the first text question gets the marker so the entry can be found. */
@@ -113,7 +113,7 @@ describe('the main job', () => {
     await page.waitForURL(/\/add$/);
     await fillForm(page, form);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL(new RegExp(`/qa/quality-assurance/${form.id}$`));
+    await page.waitForURL(new RegExp(`/qa/${form.id}$`));
     await page.getByRole('row', { name: new RegExp(marker) }).waitFor();
     expect(await page.getByRole('row', { name: new RegExp(marker) }).count()).toBe(1);
 

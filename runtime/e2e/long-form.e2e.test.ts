@@ -52,7 +52,7 @@ describe('a long form', () => {
     await logInThroughPage(page, platform.url, 'user@demo.local');
 
     // Click: keys typed one by one, Submit at once.
-    await page.goto(`${platform.url}/projects/1/qa/health-and-safety/${formId}/add`);
+    await page.goto(`${platform.url}/projects/1/health-and-safety/${formId}/add`);
     await page.getByLabel('Check 1', { exact: true }).pressSequentially('Gate locked');
     await page.getByLabel('Check 7', { exact: true }).pressSequentially('Notes typed last');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -62,7 +62,7 @@ describe('a long form', () => {
     expect(first.find((a) => a.questionId === 7)?.answers).toEqual(['Notes typed last']);
 
     // Enter: the form is submitted from the field, with every key.
-    await page.goto(`${platform.url}/projects/1/qa/health-and-safety/${formId}/add`);
+    await page.goto(`${platform.url}/projects/1/health-and-safety/${formId}/add`);
     await page.getByLabel('Check 2', { exact: true }).pressSequentially('Fence intact');
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/health-and-safety/${formId}$`));

@@ -16,6 +16,8 @@ export interface MessagePageSpec {
   paragraphs: MessageId[];
   /** Show the link to log in. */
   loginLink?: boolean;
+  /** Show the link home (a logged-in user's unauthorised page, issue 19). */
+  homeLink?: boolean;
 }
 
 /** The texts of the info pages, by page name (routes.json `page`). */
@@ -51,6 +53,11 @@ export function MessagePage({ spec, params = {} }: { spec: MessagePageSpec; para
           {message('unauthorized.login')}
         </RouterLink>
       )}
+      {spec.homeLink && (
+        <RouterLink to="/home" className="plain-link">
+          {message('shell.home')}
+        </RouterLink>
+      )}
     </>
   );
 }
@@ -58,22 +65,29 @@ export function MessagePage({ spec, params = {} }: { spec: MessagePageSpec; para
 /** The secure-link types whose expired token has its own message (§2.2, §8). */
 export const TOKEN_TYPES = ['rfi', 'cvi', 'submittal', 'daywork', 'packages'] as const;
 
-/** The unauthorised page's text for its query (§2.2). */
-export function unauthorizedSpec(search: URLSearchParams): { spec: MessagePageSpec; params: Record<string, string> } {
+/**
+ * The unauthorised page's text for its query (§2.2); a logged-in user is offered Home instead of the link to log
+ * in (issue 19: the page shows inside the shell then).
+ */
+export function unauthorizedSpec(
+  search: URLSearchParams,
+  loggedIn = false,
+): { spec: MessagePageSpec; params: Record<string, string> } {
   const security = search.get('security') ?? '';
+  const link = loggedIn ? { homeLink: true } : { loginLink: true };
   if ((TOKEN_TYPES as readonly string[]).includes(security)) {
-    return { spec: { paragraphs: ['unauthorized.tokenExpired'] }, params: { type: security } };
+    return { spec: { paragraphs: ['unauthorized.tokenExpired'], ...(loggedIn && link) }, params: { type: security } };
   }
   if (search.get('error') === 'Unauthorized-Support') {
-    return { spec: { paragraphs: ['unauthorized.support'], loginLink: true }, params: {} };
+    return { spec: { paragraphs: ['unauthorized.support'], ...link }, params: {} };
   }
-  return { spec: { paragraphs: ['unauthorized.text'], loginLink: true }, params: {} };
+  return { spec: { paragraphs: ['unauthorized.text'], ...link }, params: {} };
 }
 
-/** The unauthorised page (§2.2). */
-export function UnauthorizedPage() {
+/** The unauthorised page (§2.2); `loggedIn`: shown inside the shell, with Home. */
+export function UnauthorizedPage({ loggedIn = false }: { loggedIn?: boolean }) {
   const [search] = useSearchParams();
-  const { spec, params } = unauthorizedSpec(search);
+  const { spec, params } = unauthorizedSpec(search, loggedIn);
   return <MessagePage spec={spec} params={params} />;
 }
 

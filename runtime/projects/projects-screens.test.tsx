@@ -77,6 +77,8 @@ describe('project list', () => {
     renderApp('/projects');
     const row = await screen.findByRole('row', { name: /Eyre Square Mixed-Use Development/ });
     expect(screen.queryByRole('button', { name: 'Add Project' })).toBeNull();
+    // Archived Projects is the projects administrators' page (its route asks projects.getArchived; issue 19).
+    expect(screen.queryByRole('button', { name: 'Archived Projects' })).toBeNull();
     expect(within(row).queryByRole('button', { name: 'Archive' })).toBeNull();
     expect(within(row).queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'Open' })).toBeInTheDocument();

@@ -46,7 +46,7 @@ describe('a refused form', () => {
 
   it('shows a refused submit at its questions, opens and marks their page, and lists what names no question', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/projects/1/qa/health-and-safety/5/add');
+    const { router } = renderApp('/projects/1/health-and-safety/5/add');
     await fillFirstPage(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByLabelText('Barrier tape colour');
@@ -81,12 +81,12 @@ describe('a refused form', () => {
       );
       expect(within(nav).getByRole('button', { name: 'Findings and sign-off' })).not.toHaveAccessibleDescription();
     }
-    expect(router.state.location.pathname).toBe('/projects/1/qa/health-and-safety/5/add');
+    expect(router.state.location.pathname).toBe('/projects/1/health-and-safety/5/add');
   });
 
   it('shows a refused page save at its question and goes back to its page', async () => {
     const user = userEvent.setup();
-    renderApp('/projects/1/qa/health-and-safety/5/add');
+    renderApp('/projects/1/health-and-safety/5/add');
     await fillFirstPage(user);
     server.use(
       http.put(mswPath('entries.submit'), () =>

@@ -18,6 +18,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PagingBlockedMessageId } from '../../engine/machines/paging';
 import { type MessageId, message } from '../../engine/messages/catalogue';
+import { formRegisterPath } from '../../engine/rules/form-sections';
 import { ApiError, callOperation, errorText } from '../api/client';
 import { type LeaveQuestion, useHasUnsavedChanges, useLeaveQuestion, useUnsavedChanges } from '../shell/leave-guard';
 import { useRunAction } from './actions';
@@ -421,7 +422,7 @@ export function FormScreen({
       const yes = await host.confirm(messageHtml('forms.offerLinked', { title: link.linkedFormTitle ?? '' }));
       if (!yes) continue;
       navigate(
-        `/projects/${saved.projectId}/qa/${link.linkedFormArea}/${link.linkedFormId}/linked/${saved.formArea}/${saved.formId}/${saved.entryNumber}`,
+        `${formRegisterPath(saved.projectId ?? '', link.linkedFormArea, link.linkedFormId)}/linked/${saved.formArea}/${saved.formId}/${saved.entryNumber}`,
       );
       return true;
     }

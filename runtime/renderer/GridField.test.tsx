@@ -15,7 +15,7 @@ describe('the grid field', () => {
 
   it('scores ticked rows, sums hours, rates, clears an unticked row, and saves the cells with the scores', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/projects/1/qa/health-and-safety/5/add');
+    const { router } = renderApp('/projects/1/health-and-safety/5/add');
     const table = await screen.findByRole('table', { name: 'Safety checklist' });
     const pick = async (name: string, value: string) => {
       await user.click(within(table).getByRole('combobox', { name }));
@@ -55,7 +55,7 @@ describe('the grid field', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByLabelText('Barrier tape colour');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/qa/health-and-safety/5'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/health-and-safety/5'));
     // Leaving page 1 saved a draft; the final Submit completed that same entry.
     const entries = await mockApi.entries();
     expect(entries).toHaveLength(1);
@@ -73,7 +73,7 @@ describe('the grid field', () => {
 
   it('reports a row answered without its required score under the grid, marks the cell, and lets it be put right', async () => {
     const user = userEvent.setup();
-    renderApp('/projects/1/qa/health-and-safety/5/add');
+    renderApp('/projects/1/health-and-safety/5/add');
     const table = await screen.findByRole('table', { name: 'Safety checklist' });
     await user.type(screen.getByLabelText(/^Inspected by/), 'Seán Doyle');
     await user.type(screen.getByLabelText(/^Inspection date/), '2026-11-20');
@@ -101,6 +101,6 @@ describe('the grid field', () => {
     const { router } = renderApp('/projects/1/health-and-safety');
     const row = await screen.findByRole('row', { name: /Site Safety Inspection/ });
     await user.click(within(row).getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/qa/health-and-safety/5'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/health-and-safety/5'));
   });
 });

@@ -8,7 +8,7 @@ import { mockApi, server } from '../test/mock-api';
 import { renderApp } from '../test/render';
 
 const form = demoSeed.formDefinitions.find((f) => f.clientId === 1 && f.formArea === 'quality-assurance')!;
-const registerPath = `/projects/1/qa/quality-assurance/${form.id}`;
+const registerPath = `/projects/1/qa/${form.id}`;
 
 function entry(entryNumber: number, location: string): FormEntry {
   return {
@@ -132,6 +132,58 @@ describe('Register', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/2/qa'));
     const formRow = await screen.findByRole('row', { name: new RegExp(form.title) });
     await user.click(within(formRow).getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/2/qa/quality-assurance/${form.id}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/2/qa/${form.id}`));
+  });
+});
+
+describe('a register shows only what the user can do (issue 19)', () => {
+  it('gives the edit user Add, Create QR Code, Label Preparation and each row its QR Code', async () => {
+    await mockApi.logIn('user@demo.local');
+    await mockApi.addEntries(entry(1, 'Bay 1'));
+    renderApp(registerPath);
+    const row = await screen.findByRole('row', { name: /Bay 1\b/ });
+    for (const name of ['Add', 'Create QR Code', 'Label Preparation', 'Download CSV'])
+      expect(screen.getByRole('button', { name }), name).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'QR Code' })).toBeInTheDocument();
+  });
+
+  it('gives a view user no Add, QR code or label button, and refuses the add route before the form renders', async () => {
+    await mockApi.logIn('view@demo.local');
+    await mockApi.addEntries(entry(1, 'Bay 1'));
+    const { router } = renderApp(registerPath);
+    const row = await screen.findByRole('row', { name: /Bay 1\b/ });
+    expect(within(row).getByRole('button', { name: 'View' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'QR Code' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    for (const name of ['Add', 'Create QR Code', 'Label Preparation'])
+      expect(screen.queryByRole('button', { name }), name).toBeNull();
+    const submits: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'PUT') submits.push(request.url);
+    });
+    await router.navigate(`${registerPath}/add`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
+    expect(await screen.findByText(/You are not authorised to access this page/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(submits).toEqual([]);
+  });
+
+  it("keeps a health-and-safety form's pages under Health & Safety, and moves its old address there", async () => {
+    const hsForm = demoSeed.formDefinitions.find((f) => f.clientId === 1 && f.formArea === 'health-and-safety')!;
+    await mockApi.logIn('user@demo.local');
+    const { router } = renderApp(`/projects/1/qa/health-and-safety/${hsForm.id}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/1/health-and-safety/${hsForm.id}`));
+    expect(await screen.findByRole('heading', { name: hsForm.title })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+    expect(within(nav).getByRole('link', { name: 'Health & Safety' })).toHaveClass('MuiButton-contained');
+    expect(within(nav).getByRole('link', { name: 'Quality Assurance' })).not.toHaveClass('MuiButton-contained');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByRole('link', { name: 'Health & Safety' })).toHaveAttribute(
+      'href',
+      '/projects/1/health-and-safety',
+    );
+    expect(within(crumbs).queryByText('Quality Assurance')).toBeNull();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/1/health-and-safety/${hsForm.id}/add`));
   });
 });

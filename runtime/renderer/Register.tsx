@@ -2,7 +2,9 @@
  * Register: a register screen document (schemas/meta/register.schema.json) as a data table
  * (administration-data.md §3 "Data table", §9), a thin view: the table state (paging, sorting, filters,
  * search, selection, reveal delay, reloads, rows) is the register machine (engine/machines/register.ts);
- * columns come from pure functions (./register/columns); toolbar and row buttons are ActionButtons.
+ * columns come from pure functions (./register/columns); toolbar and row buttons are ActionButtons, each shown
+ * only when the user may do what it does (the API's access question, ./actions actionAllowed; issue 19): the
+ * toolbar's for the register's scope, a row's for that row.
  * Server mode sends the table's paging, sorting and filters to the source operation and shows
  * `totalRecords`; client mode pages a fetched list. The pager reads 'Records: {first} - {last} of
  * {totalRecords}'; the table's own texts come from the catalogue (./table-localization). An action with
@@ -12,6 +14,9 @@
  * totals, frozen columns above 750 px, the column chooser, the row model's looks) come from `useDataTable`;
  * `saveRows` sends the edited rows (./table/save-rows). An empty table shows `emptyMessageId`; a search or
  * filter matching nothing shows `noResultsMessageId` ('No results found...', administration-data.md §8).
+ * On a narrow screen the toolbar (search, buttons, the table's own buttons) wraps onto more lines and the rows
+ * scroll sideways inside the table's box, never the page (issue 19 "Phones"); the pager reports nothing while
+ * the rows are still being read.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,7 +35,7 @@ import { registerMachine } from '../../engine/machines/register';
 import { message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
 import type { RegisterPage, TableQuery } from '../api/types';
-import { useRunAction } from './actions';
+import { useActionAccess, useRunAction } from './actions';
 import { type ConditionContext, holds } from './conditions';
 import type { ButtonSpec, RegisterDocument } from './documents';
 import { useContextMenu } from './host/ContextMenu';
@@ -84,6 +89,7 @@ export function Register({
   loaderData,
 }: RegisterProps) {
   const runAction = useRunAction();
+  const mayRun = useActionAccess();
   const user = useSessionUser();
   const serverMode = doc.paging !== false && doc.paging.mode === 'server' && doc.source.query === 'table';
   const pageSizes = doc.paging === false ? [] : doc.paging.pageSizes;
@@ -223,6 +229,8 @@ export function Register({
     [doc.rowActions],
   );
   const shownRows = revealed ? rows : NO_ROWS;
+  // Nothing to show yet: the table draws placeholder rows, which are not records.
+  const waiting = !revealed || (loading && rows.length === 0);
   const dataTable = useDataTable(allColumns, shownRows, 'register', onButton);
   const pinning = dataTable.columnPinning;
 
@@ -243,13 +251,23 @@ export function Register({
   );
   const enableColumnFilters = allColumns.some((column) => column.filterable !== false);
   const toolbarContext = contextFor();
-  const toolbar = doc.toolbar ?? [];
+  // The scope a toolbar action runs in (a single selected row, then the screen and route), asked before it shows.
+  const toolbarTarget = selection.length === 1 ? selection[0] : undefined;
+  const toolbar = useMemo(
+    () =>
+      (doc.toolbar ?? []).filter((button) =>
+        mayRun(button.action, toolbarTarget ? [toolbarTarget, screenScope, routeScope] : [screenScope, routeScope]),
+      ),
+    [doc.toolbar, mayRun, toolbarTarget, screenScope, routeScope],
+  );
   // Quick filters set the server's query (server mode only: a client-mode table filters its rows itself).
   const quickFilters = serverMode ? (doc.quickFilters ?? []) : [];
   const rowActions = useMemo(
     () => (doc.rowActions ?? []).filter((button) => !buttonColumns.has(button.id)),
     [doc.rowActions, buttonColumns],
   );
+  /** The row actions `row` offers: those the user may run on that row. */
+  const actionsOf = (row: Row) => rowActions.filter((button) => mayRun(button.action, [row, screenScope, routeScope]));
   const filtered = globalFilter !== '' || filters.length > 0;
   const pagination = { pageIndex, pageSize };
 
@@ -294,7 +312,7 @@ export function Register({
       sorting: sorting as MRT_SortingState,
       columnFilters: filters as MRT_ColumnFiltersState,
       globalFilter,
-      isLoading: !revealed || (loading && rows.length === 0),
+      isLoading: waiting,
       showProgressBars: revealed && loading && rows.length > 0,
       columnVisibility: dataTable.columnVisibility,
       columnPinning: pinning,
@@ -327,7 +345,7 @@ export function Register({
         const context = contextFor(row.original);
         contextMenu.open(
           event,
-          rowActions
+          actionsOf(row.original)
             .filter((button) => holds(button.visibleWhen, context))
             .map((button) => ({
               id: button.id,
@@ -340,15 +358,17 @@ export function Register({
     }),
     renderRowActions: ({ row }) => (
       <ActionButtons
-        buttons={rowActions}
+        buttons={actionsOf(row.original)}
         context={contextFor(row.original)}
         busy={busy}
         place="row"
         onRun={(button) => void run(button, row.original)}
       />
     ),
+    // The search, the buttons and the table's own buttons wrap onto more lines on a narrow screen (a phone).
+    muiTopToolbarProps: { sx: { '& > .MuiBox-root': { flexWrap: 'wrap' } } },
     renderTopToolbarCustomActions: () => (
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         {quickFilters.length > 0 && (
           <QuickFilters
             specs={quickFilters}
@@ -392,6 +412,7 @@ export function Register({
               count={serverMode ? totalRecords : t.getPrePaginationRowModel().rows.length}
               pageSizes={pageSizes}
               localization={localization}
+              pending={waiting}
             />
           ),
   });

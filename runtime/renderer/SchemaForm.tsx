@@ -195,7 +195,8 @@ function withHidden(uiSchema: UiSchema, hidden: readonly string[]): UiSchema {
   return out;
 }
 
-const ACTIVE_PAGE_COLOUR = 'red';
+/** The active page link's red (§5 "the active one in red"): 6.6:1 on white, 5.6:1 on the demo clients' page backgrounds (issue 19: #ff0000 was 4:1). */
+const ACTIVE_PAGE_COLOUR = '#b71c1c';
 
 /** A page's label in its link and heading: its own, or 'Page N'. */
 function pageLabel(page: SchemaFormPage, index: number): string {

@@ -3,7 +3,10 @@
  * form-configuration.md §2 "Client switcher modal"): the document's title, the screen, and Close.
  * The screen's outcome (a register's 'close' action, a form's submit) goes to `onResult`; the host
  * decides what follows, and usually closes the dialog. The screen mounts afresh on every opening,
- * so its data is read again.
+ * so its data is read again. The dialog's content scrolls between its title and Close; a form's own
+ * buttons (Save, Save & New, ...) stay at the bottom of that area while the fields scroll under them, so
+ * a long form's Save is in view on a laptop's screen too (issue 19: Add Project's SAVE was below the fold at
+ * 900 px).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -33,6 +36,23 @@ export interface ScreenDialogProps {
 }
 
 const NO_PARAMS: Record<string, string | undefined> = {};
+
+/**
+ * The row of a form's buttons (the last child of the form SchemaForm renders) kept at the bottom of the
+ * scrolling content, over the fields (an outlined field's label sits at z-index 1).
+ */
+const FORM_BUTTONS_IN_VIEW = {
+  '& form.rjsf > .MuiStack-root:last-child': {
+    position: 'sticky',
+    // Down to the scrolling area's edge, over DialogContent's 20 px bottom padding (fields would show under it).
+    bottom: '-20px',
+    zIndex: 2,
+    bgcolor: 'background.paper',
+    py: 1,
+    borderTop: 1,
+    borderColor: 'divider',
+  },
+} as const;
 
 /** Renders the screen document `screenId` in a dialog; see the module comment. */
 export function ScreenDialog({
@@ -64,7 +84,7 @@ export function ScreenDialog({
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       {shown && <DialogTitle>{title ?? message(shown.title)}</DialogTitle>}
-      <DialogContent>
+      <DialogContent sx={FORM_BUTTONS_IN_VIEW}>
         {failed && <Alert severity="error">{message('common.serverError')}</Alert>}
         {!failed && !shown && <ScreenLoading />}
         {shown && (

@@ -15,6 +15,7 @@ import { callOperation } from '../api/client';
 import type { FormEntry } from '../api/types';
 import { mockApi, server } from '../test/mock-api';
 import { renderApp } from '../test/render';
+import { clickRowAction, rowActionNames } from '../test/row-actions';
 
 const QR_PATH = '/quality-assurance/form-library/1/qrcodes';
 const LABEL_PATH = '/quality-assurance/form-library/1/label-preparation';
@@ -35,8 +36,9 @@ describe('QR code setups', () => {
     expect(row('Site Team')).toHaveTextContent('Role Based');
     expect(row('Public Record')).toHaveTextContent('Non Role Based');
     expect(row('Site Team')).toHaveTextContent('Active');
-    expect(within(row('Site Team')).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
-    expect(within(row('Site Team')).queryByRole('button', { name: 'Activate' })).toBeNull();
+    const actions = await rowActionNames(userEvent.setup(), row('Site Team'));
+    expect(actions).toContain('Deactivate');
+    expect(actions).not.toContain('Activate');
     expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
   });
 
@@ -165,20 +167,21 @@ describe('the form library', () => {
     const user = userEvent.setup();
     renderApp('/quality-assurance/form-library');
     const pour = await screen.findByRole('row', { name: /Concrete Pour Inspection/ });
-    await user.click(within(pour).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() =>
-      expect(within(row('Concrete Pour Inspection')).getByRole('button', { name: 'Activate' })).toBeInTheDocument(),
+    // Six actions: QR codes and Label preparation show, the rest are in the row's More menu.
+    await clickRowAction(user, pour, 'Deactivate');
+    await waitFor(async () =>
+      expect(await rowActionNames(user, row('Concrete Pour Inspection'))).toContain('Activate'),
     );
-    await user.click(within(row('Concrete Pour Inspection')).getByRole('button', { name: 'Default' }));
-    await waitFor(() =>
-      expect(within(row('Concrete Pour Inspection')).getByRole('button', { name: 'Non-default' })).toBeInTheDocument(),
+    await clickRowAction(user, row('Concrete Pour Inspection'), 'Default');
+    await waitFor(async () =>
+      expect(await rowActionNames(user, row('Concrete Pour Inspection'))).toContain('Non-default'),
     );
-    await user.click(within(row('Steel Reinforcement Inspection')).getByRole('button', { name: 'Clone' }));
+    await clickRowAction(user, row('Steel Reinforcement Inspection'), 'Clone');
     expect(screen.getByTestId('confirm-text').innerHTML).toBe('Make a copy of <b>Steel Reinforcement Inspection</b>?');
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     const copy = await screen.findByRole('row', { name: /Copy of Steel Reinforcement Inspection/ });
     expect(copy).toHaveTextContent('Draft');
-    await user.click(within(copy).getByRole('button', { name: 'Delete' }));
+    await clickRowAction(user, copy, 'Delete');
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     // The rows are hidden from queries while the confirmation is open: wait for it to close, then for the list.
     await waitFor(() => {
@@ -201,7 +204,7 @@ describe('the form library', () => {
       enteredById: 1,
       answers: [],
     } as unknown as FormEntry);
-    await user.click(within(row('Steel Reinforcement Inspection')).getByRole('button', { name: 'Delete' }));
+    await clickRowAction(user, row('Steel Reinforcement Inspection'), 'Delete');
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByTestId('error-text')).toHaveTextContent(
       'This form has entries and cannot be deleted; deactivate it instead.',
@@ -301,7 +304,7 @@ describe('a project register: QR codes and the label export', () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    renderApp(`/projects/1/qa/${form.id}`);
     await user.click(
       within(await screen.findByRole('row', { name: /Bay 2/ })).getByRole('button', { name: 'QR Code' }),
     );
@@ -336,7 +339,7 @@ describe('a project register: QR codes and the label export', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    renderApp(`/projects/1/qa/${form.id}`);
     await screen.findByRole('row', { name: /Bay 1/ });
     const exportButton = screen.getByRole('button', { name: 'Label Preparation' });
     expect(exportButton).toBeDisabled();
@@ -357,7 +360,7 @@ describe('a project register: QR codes and the label export', () => {
 
   it("shows the server's text for a refused export and the spec's long message for any other failure", async () => {
     const user = userEvent.setup();
-    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    renderApp(`/projects/1/qa/${form.id}`);
     await screen.findByRole('row', { name: /Bay 1/ });
     await user.click(within(row('Bay 1')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Label Preparation' }));
@@ -392,7 +395,7 @@ describe('a project register: QR codes and the label export', () => {
       body: { ...definitionInput(def), displayEntryCreateButton: false },
     });
     await callOperation('forms.publish', { params: { formArea: 'quality-assurance', id: '1' } });
-    renderApp(`/projects/1/qa/quality-assurance/${form.id}`);
+    renderApp(`/projects/1/qa/${form.id}`);
     await screen.findByRole('row', { name: /Bay 1/ });
     expect(screen.getByRole('button', { name: 'Label Preparation' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create QR Code' })).toBeNull();

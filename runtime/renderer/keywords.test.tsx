@@ -1,5 +1,7 @@
 /**
- * Behaviour of renderer keywords not exercised by the platform's own screens yet: `openForm` (a form
+ * Behaviour of renderer keywords not exercised by the platform's own screens yet: a route's `can` (the access
+ * question of an operation, asked before the page renders) and the access question every button asks before it is
+ * shown (issue 19: a row's for that row), `openForm` (a form
  * document in a modal in add or view mode with the row as its input; view disables the inputs and hides
  * Save; Close is always there; the register reloads after a save), row `selection` seen by toolbar
  * conditions and actions, the `modal` error policy with the server's message, and a `page` in tabs.
@@ -8,6 +10,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { callOperation } from '../api/client';
+import type { IsLoggedInAnswer } from '../api/types';
+import { toRoute } from '../routes';
 import { mockApi } from '../test/mock-api';
 import { type FormDocument, type PageDocument, provideScreen, type RegisterDocument } from './documents';
 import { ScreenView } from './ScreenView';
@@ -73,6 +78,101 @@ function show(doc: RegisterDocument | PageDocument, params: Record<string, strin
   const router = createMemoryRouter([{ path: '/', element: <ScreenView document={doc} params={params} /> }]);
   return render(<RouterProvider router={router} />);
 }
+
+/** Projects, with a row action that changes one (projects.update: Edit on that row's project). */
+const projects: RegisterDocument = {
+  kind: 'register',
+  id: 'test/projects',
+  title: 'projects.title',
+  source: { call: { operation: 'projects.getall', params: { type: 'projects' } }, query: 'none' },
+  rowKey: 'id',
+  columns: [{ value: 'code', header: 'projects.code', type: 'Text' }],
+  toolbar: [
+    {
+      id: 'newCode',
+      label: 'common.open',
+      action: { call: { operation: 'projects.newProjectCode' } },
+    },
+    {
+      id: 'addEntry',
+      label: 'common.submit',
+      action: { navigate: '/projects/1/qa/1/add' },
+    },
+  ],
+  rowActions: [
+    {
+      id: 'describe',
+      label: 'common.view',
+      action: { call: { operation: 'projects.description', params: { id: '{id}' } }, result: 'refresh' },
+    },
+  ],
+  emptyMessageId: 'common.noRecords',
+  globalFilter: false,
+  paging: false,
+  operations: ['projects.getall', 'projects.newProjectCode', 'projects.description'],
+};
+provideScreen(projects.id, projects);
+
+describe('access questions (issue 19)', () => {
+  /** The register at /, under a route with id 'shell' holding the session user, as the shell's. */
+  async function showAs(email: string) {
+    await mockApi.logIn(email);
+    const { user } = await callOperation<IsLoggedInAnswer>('auth.isLoggedIn');
+    const router = createMemoryRouter([
+      { id: 'shell', path: '/', loader: () => ({ user }), element: <ScreenView document={projects} params={{}} /> },
+    ]);
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('row', { name: /CCE-2401/ });
+  }
+
+  it('shows a button only when the user may call its operation or open its route, a row action per row', async () => {
+    await showAs('user@demo.local');
+    // projects.newProjectCode: the projects area's administrators (the edit user holds accessAllProjects).
+    expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
+    // The add route asks entries.submit: Edit on project 1 (routes.json `can`).
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    // Edit on projects 1-4, View on the client's others: the row action shows on the former only.
+    expect(within(screen.getByRole('row', { name: /CCE-2401/ })).getByRole('button', { name: 'View' })).toBeVisible();
+    const viewOnly = screen.getByRole('row', { name: /CCE-2518/ });
+    expect(within(viewOnly).queryByRole('button', { name: 'View' })).toBeNull();
+  });
+
+  it('hides from a view user what they may not do', async () => {
+    await showAs('view@demo.local');
+    expect(within(screen.getByRole('row', { name: /CCE-2401/ })).queryByRole('button', { name: 'View' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it("can: a route asks its operation's question with its parameters before the page renders", async () => {
+    const routes = [
+      {
+        path: '/',
+        children: [
+          toRoute({
+            path: 'projects/:projectId/entry',
+            params: { formArea: 'quality-assurance' },
+            can: 'entries.submit',
+            screen: 'test/projects',
+          }),
+          { path: 'unauthorized', element: <p>refused</p> },
+        ],
+      },
+    ];
+    await mockApi.logIn('view@demo.local');
+    const refused = createMemoryRouter(routes, { initialEntries: ['/projects/1/entry'] });
+    render(<RouterProvider router={refused} />);
+    expect(await screen.findByText('refused')).toBeInTheDocument();
+    expect(refused.state.location.pathname).toBe('/unauthorized');
+    expect(screen.queryByRole('row', { name: /CCE-2401/ })).toBeNull();
+
+    await mockApi.logIn('user@demo.local');
+    const allowed = createMemoryRouter(routes, { initialEntries: ['/projects/1/entry'] });
+    render(<RouterProvider router={allowed} />);
+    await screen.findByRole('row', { name: /CCE-2401/ });
+    expect(allowed.state.location.pathname).toBe('/projects/1/entry');
+  });
+});
 
 describe('renderer keywords', () => {
   beforeEach(() => mockApi.logIn('admin@demo.local', 1));

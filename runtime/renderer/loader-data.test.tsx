@@ -27,7 +27,7 @@ describe('loader data in the screen scope', () => {
 
   it('fetches the form definition once for the register', async () => {
     const fetches = countFormFetches();
-    renderApp(`/projects/${project.id}/qa/quality-assurance/${form.id}`);
+    renderApp(`/projects/${project.id}/qa/${form.id}`);
     await screen.findByRole('heading', { name: form.title });
     await screen.findByText(/No records found/);
     expect(fetches()).toBe(1);
@@ -35,7 +35,7 @@ describe('loader data in the screen scope', () => {
 
   it('fetches the form definition once for a new entry', async () => {
     const fetches = countFormFetches();
-    renderApp(`/projects/${project.id}/qa/quality-assurance/${form.id}/add`);
+    renderApp(`/projects/${project.id}/qa/${form.id}/add`);
     await screen.findByRole('heading', { name: form.title });
     await screen.findByRole('button', { name: /Next|Submit/ });
     expect(fetches()).toBe(1);

@@ -10,6 +10,7 @@ import { matchRoutes } from 'react-router';
 import { operations } from '../../engine/api/operations';
 import { compiledWidgets } from '../../engine/forms/compile';
 import { isMessageId } from '../../engine/messages/catalogue';
+import { FORM_SECTIONS, formRegisterPath } from '../../engine/rules/form-sections';
 import { activeItem, sectionOf } from '../../engine/rules/section-menu';
 import { ruleFamilies, schemas } from '../../engine/validation/ajv';
 import commonMeta from '../../schemas/meta/common.schema.json';
@@ -19,10 +20,12 @@ import pageMeta from '../../schemas/meta/page.schema.json';
 import registerMeta from '../../schemas/meta/register.schema.json';
 import routesMeta from '../../schemas/meta/routes.schema.json';
 import { type RouteNode, routeDocument, routedScreens, routes } from '../routes';
+import type { RouteHandle } from '../shell/Breadcrumbs';
 import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
 import { guardChecks } from '../shell/guard-checks';
 import { guards } from '../shell/guards';
 import { pages } from '../shell/pages';
+import { isUnknownPath } from '../shell/route-access';
 import { routeLoaders } from '../shell/route-loaders';
 import { TOP_MENU_SCREEN } from '../shell/TopMenu';
 import { actionOperations } from './actions';
@@ -151,13 +154,53 @@ function routeTemplates(doc: ScreenDocument): string[] {
   return templates;
 }
 
-/** The deepest route a filled template reaches, or undefined for the catch-all. */
-function routeOf(template: string): string | undefined {
-  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'formArea' ? 'quality-assurance' : '7'));
+/** Every value a fixed parameter (routes.json `params`) takes somewhere in the route table, by name. */
+function fixedValues(): Map<string, Set<string>> {
+  const values = new Map<string, Set<string>>();
+  const visit = (nodes: RouteNode[]) => {
+    for (const node of nodes) {
+      for (const [name, value] of Object.entries(node.params ?? {}))
+        values.set(name, (values.get(name) ?? new Set()).add(value));
+      visit(node.children ?? []);
+    }
+  };
+  visit(routeDocument.routes);
+  return values;
+}
+
+/**
+ * The paths a template fills to: a placeholder a fixed parameter gives takes each of its values (a shared
+ * document's `{section}`: qa, health-and-safety), any other the number 7.
+ */
+function filledPaths(template: string): string[] {
+  const fixed = fixedValues();
+  let paths = [template];
+  for (const name of templateNames(template)) {
+    const values = name === 'formArea' ? ['quality-assurance'] : [...(fixed.get(name) ?? new Set(['7']))];
+    paths = paths.flatMap((path) => values.map((value) => path.replace(`{${name}}`, value)));
+  }
+  return paths;
+}
+
+/** The path when a filled template reaches a route, or undefined for the not-found catch-all. */
+function routeOf(path: string): string | undefined {
   const matches = matchRoutes(routes, path) ?? [];
-  const last = matches.at(-1)?.route;
-  // A section's own splat route (its page) counts; the top-level unknown-path redirect does not.
-  return last && (last.path !== '*' || last.lazy !== undefined) ? path : undefined;
+  // A section's own splat route (its page) counts; the shell's not-found catch-all does not.
+  return matches.length > 0 && !isUnknownPath(path) ? path : undefined;
+}
+
+/** The screen document of the deepest route node `path` reaches in routes.json. */
+function routedScreenOf(path: string): string | undefined {
+  let found: string | undefined;
+  const nodeRoutes = (nodes: RouteNode[]): Parameters<typeof matchRoutes>[0] =>
+    nodes.map((node) =>
+      node.index
+        ? { index: true, handle: node }
+        : { path: node.path, handle: node, children: nodeRoutes(node.children ?? []) },
+    );
+  for (const match of matchRoutes(nodeRoutes(routeDocument.routes), path) ?? [])
+    found = (match.route.handle as RouteNode).screen ?? found;
+  return found;
 }
 
 describe('the route table (schemas/screens/routes.json)', () => {
@@ -166,6 +209,46 @@ describe('the route table (schemas/screens/routes.json)', () => {
   it('is valid against its meta-schema', () => {
     const validate = ajv.getSchema(routesMeta.$id);
     expect(validate?.(routeDocument), JSON.stringify(validate?.errors, null, 2)).toBe(true);
+  });
+
+  it('asks only questions of existing operations, with the parameters each question reads (issue 19)', () => {
+    const visit = (nodes: RouteNode[], inherited: string[]) => {
+      for (const node of nodes) {
+        const params = [
+          ...inherited,
+          ...Object.keys(node.params ?? {}),
+          ...[...(node.path ?? '').matchAll(/:(\w+)/g)].map((m) => m[1]),
+        ];
+        if (node.can) {
+          expect(Object.hasOwn(operations, node.can), node.can).toBe(true);
+          const question = operations[node.can as keyof typeof operations].can;
+          const read = [
+            ...(question?.area.startsWith('{') ? [question.area.slice(1, -1)] : []),
+            ...(question?.project ? [question.project] : []),
+          ];
+          for (const name of read) expect(params, `${node.path ?? 'index'}: ${node.can} reads ${name}`).toContain(name);
+        }
+        visit(node.children ?? [], params);
+      }
+    };
+    visit(routeDocument.routes, []);
+  });
+
+  it("puts each form area's pages under its own section of the project (engine/rules/form-sections.ts)", () => {
+    for (const [formArea, section] of Object.entries(FORM_SECTIONS)) {
+      const register = formRegisterPath(7, formArea, 9);
+      expect(register).toBe(`/projects/7/${section}/9`);
+      for (const [path, screen] of [
+        [register, 'quality-assurance/form-register'],
+        [`${register}/add`, 'quality-assurance/form-entry'],
+        [`${register}/entry/3`, 'quality-assurance/form-entry'],
+      ]) {
+        const matches = matchRoutes(routes, path) ?? [];
+        const fixed = Object.assign({}, ...matches.map((m) => (m.route.handle as RouteHandle | undefined)?.params));
+        expect(fixed, path).toMatchObject({ formArea, section });
+        expect(routedScreenOf(path), path).toBe(screen);
+      }
+    }
   });
 
   it('names only existing pages, screens, guards, loaders and messages', () => {
@@ -283,7 +366,7 @@ describe('screen documents', () => {
 
       it('navigates only to routes that exist, with placeholders the route can fill', () => {
         for (const template of routeTemplates(doc)) {
-          expect(routeOf(template), template).toBeDefined();
+          for (const path of filledPaths(template)) expect(routeOf(path), `${template}: ${path}`).toBeDefined();
           for (const name of templateNames(template)) expect(name).toMatch(/^[a-zA-Z]+$/);
         }
         if (doc.kind === 'menu') expect((doc as MenuDocument).items.length).toBeGreaterThan(0);

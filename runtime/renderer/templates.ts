@@ -31,6 +31,26 @@ export function fillTemplate(template: string, scope: Scope, encode = true): str
   });
 }
 
+/** `template` filled (values not encoded), or undefined when a placeholder has no value in the scope yet. */
+export function fillKnown(template: string, scope: Scope, encode = false): string | undefined {
+  return templateNames(template).every((name) => lookup(scope, name) !== undefined)
+    ? fillTemplate(template, scope, encode)
+    : undefined;
+}
+
+/**
+ * The path parameters of a call whose placeholders have values in the scope (the others left out): what an access
+ * question can read before the call can be made (a row not chosen yet).
+ */
+export function knownParams(call: CallSpec, scope: Scope): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, template] of Object.entries(call.params ?? {})) {
+    const value = fillKnown(template, scope);
+    if (value !== undefined) params[key] = value;
+  }
+  return params;
+}
+
 /** Placeholder names of a template, e.g. ['projectId', 'formId']. */
 export function templateNames(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);

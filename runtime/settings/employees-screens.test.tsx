@@ -16,6 +16,7 @@ import userEvent from '@testing-library/user-event';
 import type { Employee, Project, User } from '../../engine/types/generated';
 import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render';
+import { clickRowAction, rowActionNames } from '../test/row-actions';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -209,10 +210,13 @@ describe('employees', () => {
     await giveAccess('No access');
     expect(await accessOf()).toEqual({ employee: undefined, user: undefined });
 
-    await user.click(within(rowNow('Aoife')).getByRole('button', { name: 'Deactivate' }));
+    // Edit and Project access show; Invite, Deactivate and Delete are in the row's More menu.
+    await clickRowAction(user, rowNow('Aoife'), 'Deactivate');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(within(rowNow('Aoife')).getByRole('button', { name: 'Activate' })).toBeInTheDocument());
-    expect(within(rowNow('Aoife')).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    await waitFor(() => expect(rowNow('Aoife')).toHaveTextContent('Inactive'));
+    const actions = await rowActionNames(user, rowNow('Aoife'));
+    expect(actions).toContain('Activate');
+    expect(actions).not.toContain('Deactivate');
     expect((await stored({ userId: 4 }))?.isActive).toBe(false);
   });
 
@@ -224,7 +228,7 @@ describe('employees', () => {
       .find({ clientId: 1 }, { sort: { lastName: 1, firstName: 1 }, limit: 10 })) as Employee[];
     const employee = invitable.find((e) => e.isActive && e.email && e.status === 'Unassigned') as Employee;
     const { router } = renderApp('/settings/employees');
-    await user.click(within(await rowOf(employee.employeeNumber)).getByRole('button', { name: 'Invite' }));
+    await clickRowAction(user, await rowOf(employee.employeeNumber), 'Invite');
     const dialog = await screen.findByRole('dialog', { name: 'Invitation' });
     expect(
       within(dialog).getByText(

@@ -34,3 +34,19 @@ describe('Switch Portal', () => {
     expect(await mockApi.session()).toEqual({ userId: 1, clientId: 2 });
   });
 });
+
+describe('the skip link', () => {
+  it('is the first Tab stop and moves the focus to the page, past the top bar, breadcrumbs and section menu', async () => {
+    await mockApi.logIn('user@demo.local');
+    renderApp('/projects/1/qa');
+    await screen.findByRole('heading', { name: 'Forms' });
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toHaveAttribute('id', 'main-content');
+    expect(document.activeElement).toContainElement(screen.getByRole('heading', { name: 'Forms' }));
+    expect(document.activeElement).not.toContainElement(screen.getByRole('navigation', { name: 'Section menu' }));
+  });
+});

@@ -1,7 +1,10 @@
 /**
  * The shell's navigation (shell-access-navigation.md §2.3, §2.4): the top-bar menu document
  * (schemas/screens/shell/top-menu.json, kind 'menu', placement 'topBar') as buttons, an item with
- * sub-items opening a drop-down; at 550 px and below one Menu button lists them all. Only items the user may see are shown (engine/rules/menus.ts).
+ * sub-items opening a drop-down; at 550 px and below one Menu button lists them all. Only items the user
+ * may see are shown (engine/rules/menus.ts). A label never breaks over two lines: the entries that do not
+ * fit beside the client's name and the user menu move, last first, into a More drop-down at the end of the
+ * row (issue 19: at 1366 px the labels wrapped; docs/shell.md "Phones").
  */
 import MenuIcon from '@mui/icons-material/Menu';
 import Button from '@mui/material/Button';
@@ -10,7 +13,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
@@ -19,11 +22,19 @@ import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/do
 /** Id of the top-bar menu document. */
 export const TOP_MENU_SCREEN = 'shell/top-menu';
 
+/** Space between two entries of the top bar, px (the Stack's gap of 1). */
+const ENTRY_GAP_PX = 8;
+
 function DropDown({ item }: { item: MenuItemSpec }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button color="inherit" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+      <Button
+        color="inherit"
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
         {message(item.title)}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
@@ -40,6 +51,32 @@ function DropDown({ item }: { item: MenuItemSpec }) {
 /** Below this width the top bar folds its entries into one Menu button (shell-access-navigation.md §9). */
 export const MOBILE_MENU_MAX_WIDTH = 550;
 
+/** Every entry of `items` as menu items, sub-items indented under their entry; `close` runs on a choice. */
+function menuEntries(items: MenuItemSpec[], close: () => void) {
+  return items.flatMap((item) => [
+    item.route ? (
+      <MenuItem key={item.id} component={RouterLink} to={item.route} onClick={close}>
+        {message(item.title)}
+      </MenuItem>
+    ) : (
+      <MenuItem key={item.id} disabled>
+        {message(item.title)}
+      </MenuItem>
+    ),
+    ...(item.items ?? []).map((child) => (
+      <MenuItem
+        key={`${item.id}/${child.id}`}
+        component={RouterLink}
+        to={child.route ?? '/home'}
+        onClick={close}
+        sx={{ pl: 4 }}
+      >
+        {message(child.title)}
+      </MenuItem>
+    )),
+  ]);
+}
+
 /** The mobile menu: one button listing every entry, sub-items indented under their entry. */
 function MobileMenu({ items, label }: { items: MenuItemSpec[]; label: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -55,30 +92,109 @@ function MobileMenu({ items, label }: { items: MenuItemSpec[]; label: string }) 
         <MenuIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {items.flatMap((item) => [
-          item.route ? (
-            <MenuItem key={item.id} component={RouterLink} to={item.route} onClick={close}>
-              {message(item.title)}
-            </MenuItem>
-          ) : (
-            <MenuItem key={item.id} disabled>
-              {message(item.title)}
-            </MenuItem>
-          ),
-          ...(item.items ?? []).map((child) => (
-            <MenuItem
-              key={`${item.id}/${child.id}`}
-              component={RouterLink}
-              to={child.route ?? '/home'}
-              onClick={close}
-              sx={{ pl: 4 }}
-            >
-              {message(child.title)}
-            </MenuItem>
-          )),
-        ])}
+        {menuEntries(items, close)}
       </Menu>
     </nav>
+  );
+}
+
+/** The More drop-down of the desktop row: the entries that did not fit. */
+function MoreMenu({ items }: { items: MenuItemSpec[] }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        color="inherit"
+        data-menu-more=""
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
+        {message('shell.more')}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {menuEntries(items, close)}
+      </Menu>
+    </>
+  );
+}
+
+/**
+ * How many of the entries whose widths are `widths` (px, in order) fit in `available` px with a gap of
+ * {@link ENTRY_GAP_PX} between them; when not all do, room is kept for the More button (`moreWidth` px).
+ */
+export function entriesThatFit(widths: number[], available: number, moreWidth: number): number {
+  const total = widths.reduce((sum, width) => sum + width, 0) + ENTRY_GAP_PX * Math.max(0, widths.length - 1);
+  if (total <= available) return widths.length;
+  let used = moreWidth;
+  for (const [index, width] of widths.entries()) {
+    used += width + ENTRY_GAP_PX;
+    if (used > available) return index;
+  }
+  return widths.length;
+}
+
+/**
+ * The desktop row: every entry as a button while they fit; the ones that do not go into More. Each entry's
+ * width is measured once, when it is shown; a change of the row's width (ResizeObserver) counts again.
+ */
+function DesktopMenu({ items, label }: { items: MenuItemSpec[]; label: string }) {
+  const nav = useRef<HTMLElement>(null);
+  const widths = useRef(new Map<string, number>());
+  const moreWidth = useRef(80);
+  const [shown, setShown] = useState(items.length);
+
+  useLayoutEffect(() => {
+    const row = nav.current;
+    if (!row || typeof ResizeObserver === 'undefined') return;
+    const count = () => {
+      for (const entry of row.querySelectorAll<HTMLElement>('[data-menu-id]'))
+        widths.current.set(entry.dataset.menuId as string, entry.offsetWidth);
+      const more = row.querySelector<HTMLElement>('[data-menu-more]');
+      if (more) moreWidth.current = more.offsetWidth;
+      const known = items.map((item) => widths.current.get(item.id));
+      // An entry not measured yet is shown, so the next count knows its width.
+      if (known.some((width) => width === undefined)) return setShown(items.length);
+      setShown(entriesThatFit(known as number[], row.clientWidth, moreWidth.current));
+    };
+    const observer = new ResizeObserver(count);
+    observer.observe(row);
+    count();
+    return () => observer.disconnect();
+  }, [items]);
+
+  const inRow = items.slice(0, shown);
+  const inMore = items.slice(shown);
+  return (
+    <Stack
+      ref={nav}
+      direction="row"
+      component="nav"
+      aria-label={label}
+      gap={1}
+      sx={{ flex: '1 1 0', minWidth: 0, overflow: 'hidden' }}
+    >
+      {inRow.map((item) =>
+        item.items ? (
+          <span key={item.id} data-menu-id={item.id} style={{ display: 'flex', flexShrink: 0 }}>
+            <DropDown item={item} />
+          </span>
+        ) : (
+          <Button
+            key={item.id}
+            data-menu-id={item.id}
+            color="inherit"
+            component={RouterLink}
+            to={item.route ?? '/home'}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {message(item.title)}
+          </Button>
+        ),
+      )}
+      {inMore.length > 0 && <MoreMenu items={inMore} />}
+    </Stack>
   );
 }
 
@@ -96,19 +212,9 @@ export function TopMenu({ user }: { user: MenuUser }) {
       live = false;
     };
   }, []);
+  const items = useMemo(() => (doc ? visibleMenuItems(doc.items, user) : []), [doc, user]);
   if (!doc) return null;
-  if (mobile) return <MobileMenu items={visibleMenuItems(doc.items, user)} label={message(doc.title)} />;
-  return (
-    <Stack direction="row" component="nav" aria-label={message(doc.title)} gap={1}>
-      {visibleMenuItems(doc.items, user).map((item) =>
-        item.items ? (
-          <DropDown key={item.id} item={item} />
-        ) : (
-          <Button key={item.id} color="inherit" component={RouterLink} to={item.route ?? '/home'}>
-            {message(item.title)}
-          </Button>
-        ),
-      )}
-    </Stack>
-  );
+  if (mobile) return <MobileMenu items={items} label={message(doc.title)} />;
+  // Other entries (another user, another client) start again with every entry shown, to be measured.
+  return <DesktopMenu key={items.map((item) => item.id).join()} items={items} label={message(doc.title)} />;
 }

@@ -1,8 +1,9 @@
 /**
  * The user menu of the top bar (shell-access-navigation.md §2.4): the user's full name and e-mail,
  * Switch Portal (opens the client chooser), Privacy Policy, Help (the external support site) and LOG OUT
- * (/logout).
+ * (/logout). On a phone (below 600 px) the button shows an icon; the name stays its accessible name.
  */
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
@@ -32,12 +34,22 @@ export function UserMenu({ user, onSwitchPortal }: UserMenuProps) {
     <>
       <Button
         color="inherit"
+        startIcon={<AccountCircleIcon />}
         endIcon={<ArrowDropDownIcon />}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{
+          ml: 'auto',
+          flexShrink: 0,
+          whiteSpace: 'nowrap',
+          minWidth: 0,
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+        }}
       >
-        {user.fullName}
+        <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: visuallyHidden })}>
+          {user.fullName}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
         <Box sx={{ px: 2, py: 1 }}>

@@ -9,12 +9,35 @@
 import { redirect } from 'react-router';
 import { type GuardCheck, type GuardInput, runGuard } from '../../engine/machines/route-guard';
 import { ACCESS_TYPES, type AccessArea, can } from '../../engine/rules/access';
-import { callOperation, callOperationText } from '../api/client';
+import { ApiError, callOperation, callOperationText } from '../api/client';
 import type { UserView } from '../api/types';
 
 /** A guard's answer to a denial: where to go. */
 function denied(to = '/unauthorized') {
   return { allowed: false as const, redirect: to };
+}
+
+/** Thrown by enforceGuard when the guard found that what the path names is not there (a 404 of its check). */
+export class PathNotFound extends Error {
+  constructor(pathname: string) {
+    super(`Not found: ${pathname}`);
+  }
+}
+
+/**
+ * The activity of GET /api/authorization/{type}/{projectId}; a project that is not there (404: none of that id,
+ * or another client's) is not found rather than unauthorised.
+ */
+async function activityCheck(type: string, input: GuardInput) {
+  try {
+    const answer = await callOperation<{ activity: 'Edit' | 'View' }>('authorization.activity', {
+      params: { type, projectId: input.projectId ?? 0 },
+    });
+    return byActivity(answer.activity, input);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { ...denied(), notFound: true as const };
+    throw error;
+  }
 }
 
 /** The Edit menu needs activity Edit; 'view' allows only view routes (§6 Project and Section guards). */
@@ -32,19 +55,9 @@ export function guardChecks(user: UserView): Readonly<Record<string, GuardCheck>
     /** Settings administration (process Admin with activity Edit, accessAll or accessAdmin). */
     admin: async () => (can(user, 'admin', { area: 'settings' }) ? { allowed: true } : denied()),
     /** Project guard: GET /api/authorization/{type}/{projectId} gives the activity; Edit routes need Edit. */
-    project: async (input) => {
-      const answer = await callOperation<{ activity: 'Edit' | 'View' }>('authorization.activity', {
-        params: { type: input.area ?? 'projects', projectId: input.projectId ?? 0 },
-      });
-      return byActivity(answer.activity, input);
-    },
+    project: (input) => activityCheck(input.area ?? 'projects', input),
     /** Location guard: the same check in the locations area. */
-    location: async (input) => {
-      const answer = await callOperation<{ activity: 'Edit' | 'View' }>('authorization.activity', {
-        params: { type: 'locations', projectId: input.projectId ?? 0 },
-      });
-      return byActivity(answer.activity, input);
-    },
+    location: (input) => activityCheck('locations', input),
     /**
      * Section guard (quantity surveying): the server's text; 'edit' allows edit routes, 'view' only view
      * routes; anything else goes to /unauthorized with the section.
@@ -106,11 +119,14 @@ export function guardChecks(user: UserView): Readonly<Record<string, GuardCheck>
   };
 }
 
-/** Runs the named guard `name` for `input` through the guard flow; throws the redirect of a denial. */
+/**
+ * Runs the named guard `name` for `input` through the guard flow; throws the redirect of a denial, or
+ * PathNotFound when the guard found the path's project is not there.
+ */
 export async function enforceGuard(user: UserView, name: string, input: Omit<GuardInput, 'name'>) {
   const check = guardChecks(user)[name];
   if (!check) throw new Error(`Unknown guard ${name}`);
   const outcome = await runGuard(check, { ...input, name });
-  if (!outcome.allowed) throw redirect(outcome.redirect);
+  if (!outcome.allowed) throw outcome.notFound ? new PathNotFound(input.pathname) : redirect(outcome.redirect);
   return outcome;
 }

@@ -65,10 +65,21 @@ export type Guard = (args: LoaderFunctionArgs) => Promise<void>;
 
 /** Route guards by name (routes.json `guards`). */
 export const guards: Readonly<Record<string, Guard>> = {
-  /** Logged in: the session answers, else /unauthorized; a Pending user goes to the password page. */
+  /**
+   * Logged in: the session answers, else /unauthorized, or login with an error parameter on a path no route
+   * knows (§2.1 "any other path"; a logged-in user sees the not-found page in the shell); a Pending user goes
+   * to the password page.
+   */
   async loggedIn({ request }) {
-    const { user } = await sessionFor(request);
     const path = new URL(request.url).pathname;
+    let user: UserView;
+    try {
+      ({ user } = await sessionFor(request));
+    } catch (denied) {
+      const { isUnknownPath, UNKNOWN_PATH_REDIRECT } = await import('./route-access');
+      if (isUnknownPath(path)) throw redirect(UNKNOWN_PATH_REDIRECT);
+      throw denied;
+    }
     if (user.status === 'Pending' && path !== PASSWORD_PATH) throw redirect(PASSWORD_PATH);
   },
   /** Admin: settings administration, else /unauthorized. The API refuses the same users (403). */
@@ -77,3 +88,16 @@ export const guards: Readonly<Record<string, Guard>> = {
     await enforceGuard(user, 'admin', { pathname: new URL(request.url).pathname });
   },
 };
+
+/**
+ * A route's access question (routes.json `can`, issue 19): the catalogue operation `operation` must be allowed
+ * with the route's parameters (engine/rules/operation-access.ts, the API's question), else /unauthorized (the
+ * guard denial of shell-access-navigation.md §8) before the page renders.
+ */
+export async function requireOperation({ request, params }: LoaderFunctionArgs, operation: string): Promise<void> {
+  const [{ user }, { operationAllowedByName }] = await Promise.all([
+    sessionFor(request),
+    import('../../engine/rules/operation-access'),
+  ]);
+  if (!operationAllowedByName(user, operation, params)) throw redirect('/unauthorized');
+}

@@ -45,7 +45,8 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   // The logged-in shell (menus, idle watch, client switcher) loads with the first page that needs it.
   shell: muiPage(async () => (await import('./ShellLayout')).ShellLayout),
   login: { lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },
-  unauthorized: { lazy: async () => ({ Component: (await import('../pages/MessagePage')).UnauthorizedPage }) },
+  // Inside the shell for a logged-in user (Home offered), in the public layout otherwise (issue 19).
+  unauthorized: { lazy: async () => ({ Component: (await import('../pages/UnauthorizedRoute')).UnauthorizedRoute }) },
   authorizeCallback: {
     lazy: async () => ({ Component: (await import('../pages/MessagePage')).AuthorizeCallbackPage }),
   },
@@ -54,4 +55,5 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   noResponse: messagePage('noResponse'),
   closed: messagePage('closed'),
   section: muiPage(async () => (await import('../pages/SectionPage')).SectionPage),
+  notFound: muiPage(async () => (await import('../pages/NotFoundPage')).NotFoundPage),
 };

@@ -2,8 +2,10 @@
  * Where a scanned QR code goes (issue "Form configuration" §3; docs/form-configuration.md "Scanning"): the
  * API's scan answer (qrCodes.scan) as a path of the platform. Create opens a new entry, Populate a new entry
  * prefilled from the code (…/qr/{token}), Update the entry in edit mode carrying the code, View the entry
- * read only, and a Public View code the read-only page outside the shell.
+ * read only, and a Public View code the read-only page outside the shell. Each under its form area's section of the
+ * project (engine/rules/form-sections.ts).
  */
+import { formRegisterPath } from '../../engine/rules/form-sections';
 
 /** The scan answer of qrCodes.scan. */
 export interface ScanAnswer {
@@ -17,7 +19,7 @@ export interface ScanAnswer {
 
 /** The path a scan answer opens. */
 export function scanTarget(answer: ScanAnswer, token: string): string {
-  const form = `/projects/${answer.projectId}/qa/${encodeURIComponent(answer.formArea)}/${answer.formId}`;
+  const form = formRegisterPath(answer.projectId, answer.formArea, answer.formId);
   switch (answer.action) {
     case 'create':
       return `${form}/add`;

@@ -53,6 +53,18 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
   optionalSession: {
     load: ({ request }) => optionalSessionFor(request),
   },
+  /**
+   * /unauthorized (issue 19): the session of an active user, whose page shows inside the shell (its code loaded
+   * here, with the answer), else null: the public page with the link to log in.
+   */
+  unauthorized: {
+    load: async ({ request }) => {
+      const session = await optionalSessionFor(request);
+      if (!session || session.user.status === 'Pending') return null;
+      await import('../pages/UnauthorizedInShell');
+      return session;
+    },
+  },
   /** /logout: POST /logout (a failure still logs out locally), then /login. */
   logout: {
     load: async () => {

@@ -1,8 +1,9 @@
 /**
  * The section of a navigation (shell-access-navigation.md §2.1, §2.3, §6): which menu document the path
  * shows (engine/rules/section-menu.ts), the menu's guard run for it (./guard-checks.ts), and the active item.
- * A path that is no page of its menu goes to login with an error parameter, as any unknown path does;
- * an item the user may not see goes to /unauthorized. Asked once per navigation, by the shell loader.
+ * A path that is no page of its menu, or whose project is not there (none of that id, or another client's), is
+ * not found: the shell shows its not-found page (issue 19); an item the user may not see goes to /unauthorized.
+ * Asked once per navigation, by the shell loader.
  */
 import { redirect } from 'react-router';
 import type { Activity } from '../../engine/rules/access';
@@ -10,10 +11,7 @@ import { visibleMenuItems } from '../../engine/rules/menus';
 import { activeItem, menuRoute, type SectionPlace, sectionOf } from '../../engine/rules/section-menu';
 import type { UserView } from '../api/types';
 import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
-import { enforceGuard } from './guard-checks';
-
-/** Where unknown paths go (§2.1 "any other path"). */
-export const UNKNOWN_PATH_REDIRECT = '/login?error=notfound';
+import { enforceGuard, PathNotFound } from './guard-checks';
 
 /** What the shell shows of a section: the menu, the project, the activity found, the active item. */
 export interface SectionData {
@@ -23,6 +21,8 @@ export interface SectionData {
   activity: Activity | null;
   /** Id of the active menu item, when the path is one. */
   activeId: string | null;
+  /** The path is no page of its menu, or its project is not there: the shell shows the not-found page. */
+  notFound?: true;
 }
 
 function pathsOf(menu: MenuDocument, projectId: number | undefined): string[] {
@@ -43,17 +43,25 @@ export async function sectionData(user: UserView, pathname: string): Promise<Sec
   const menu = (await loadScreen(place.menu)) as MenuDocument;
   const section = menu.section;
   if (!section) throw new Error(`${place.menu} has no section`);
-  const outcome = await enforceGuard(user, section.guard, {
-    pathname,
-    projectId: place.projectId,
-    mode: section.mode,
-    area: section.area,
-  });
+  const notFound = { place, menu, activity: null, activeId: null, notFound: true as const };
+  let outcome: Awaited<ReturnType<typeof enforceGuard>>;
+  try {
+    outcome = await enforceGuard(user, section.guard, {
+      pathname,
+      projectId: place.projectId,
+      mode: section.mode,
+      area: section.area,
+    });
+  } catch (thrown) {
+    // No menu of a project that is not there: its links would lead nowhere.
+    if (thrown instanceof PathNotFound) return { ...notFound, menu: null };
+    throw thrown;
+  }
   const activity = 'activity' in outcome ? (outcome.activity ?? null) : null;
   const item = activeItem<MenuItemSpec>(menu.items, pathname, place.projectId, section.base);
   if (!item) {
     // The menu's own paths (its base, Edit and View links) are pages too; anything else is unknown.
-    if (!pathsOf(menu, place.projectId).includes(pathname)) throw redirect(UNKNOWN_PATH_REDIRECT);
+    if (!pathsOf(menu, place.projectId).includes(pathname)) return notFound;
   } else {
     const visible = activeItem<MenuItemSpec>(
       visibleMenuItems(menu.items, user, { area: section.area, projectId: place.projectId }),

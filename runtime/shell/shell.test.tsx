@@ -146,6 +146,10 @@ describe('section menus', () => {
     await act(() => router.navigate('/projects/1/edit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
     expect(await screen.findByText(/You are not authorised to access this page/)).toBeInTheDocument();
+    // Logged in, the page stays in the shell (issue 19): the top bar, the user menu and Home, no "Log in".
+    expect(await screen.findByRole('navigation', { name: 'Navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
   it('show an edit user the Edit link, and the edit menu a link back', async () => {
@@ -159,11 +163,31 @@ describe('section menus', () => {
     expect(within(edit).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/projects/1');
   });
 
-  it('send a path that is no page of its menu to login with an error parameter', async () => {
+  it('show a path that is no page of its menu as not found, inside the shell with its menu', async () => {
     await mockApi.logIn('user@demo.local');
     const { router } = renderApp('/projects/1/nonsense');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?error=notfound');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/projects/1/nonsense');
+    const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+    expect(within(nav).getByRole('link', { name: 'Quality Assurance' })).toBeInTheDocument();
+  });
+
+  it('show a project that is not there as not found: none of that id, or another client’s (issue 19)', async () => {
+    await mockApi.logIn('view@demo.local');
+    renderApp('/projects/999');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText(/You are not authorised/)).toBeNull();
+    // The top bar stays; the project's own menu does not (its links would lead nowhere).
+    expect(await screen.findByRole('navigation', { name: 'Navigation' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Section menu' })).toBeNull();
+  });
+
+  it("show another client's project as not found, and one of the client the user may not open as unauthorised", async () => {
+    await mockApi.logIn('view@demo.local');
+    const { router } = renderApp('/projects/5');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await act(() => router.navigate('/projects/2'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
   });
 
   it('show the home tiles the user may open, each with its icon', async () => {
@@ -217,6 +241,31 @@ describe('a Pending user', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect((await callOperation<IsLoggedInAnswer>('auth.isLoggedIn')).user.status).toBe('Active');
+  });
+});
+
+describe('unknown paths (§2.1 "any other path"; issue 19)', () => {
+  it('show a logged-in user the not-found page inside the shell, with Home', async () => {
+    await mockApi.logIn('user@demo.local');
+    const { router } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no/such/page');
+    expect(await screen.findByRole('navigation', { name: 'Navigation' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('send a logged-out user to login with an error parameter', async () => {
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?error=notfound');
+  });
+
+  it('offer a logged-out user the link to log in on the unauthorised page', async () => {
+    renderApp('/unauthorized');
+    expect(await screen.findByText(/You are not authorised to access this page/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Home' })).toBeNull();
   });
 });
 
@@ -318,5 +367,53 @@ describe('the mobile menu', () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+});
+
+/** Runs `body` with the window `width` px wide as far as media queries (max-width) are concerned. */
+async function atWidth(width: number, body: () => Promise<void>) {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: Number(/max-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY) >= width,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  try {
+    await body();
+  } finally {
+    window.matchMedia = original;
+  }
+}
+
+describe('the section menu on a phone', () => {
+  it('is one button naming the active page below 600 px; its menu holds every link, the Edit link too', async () => {
+    await mockApi.logIn('user@demo.local');
+    await atWidth(599, async () => {
+      renderApp('/projects/1/sitework');
+      const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+      expect(within(nav).queryAllByRole('link')).toEqual([]);
+      await userEvent.setup().click(await within(nav).findByRole('button', { name: 'Site Work' }));
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getByRole('menuitem', { name: 'Site Work' })).toHaveAttribute('aria-current', 'page');
+      expect(within(menu).getByRole('menuitem', { name: 'Quality Assurance' })).toHaveAttribute(
+        'href',
+        '/projects/1/qa',
+      );
+      expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/projects/1/edit');
+    });
+  });
+
+  it('stays a row of links at 600 px', async () => {
+    await mockApi.logIn('user@demo.local');
+    await atWidth(600, async () => {
+      renderApp('/projects/1/sitework');
+      const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+      expect(await within(nav).findByRole('link', { name: 'Site Work' })).toHaveAttribute('aria-current', 'page');
+    });
   });
 });

@@ -2,12 +2,41 @@
  * The MUI theme: the platform's defaults, or the current client's branding (primaryColour,
  * secondaryColour, tertiaryColour as the page background; shell-access-navigation.md §1, §3 "Client
  * branding") once a client is selected; toasts at z-index 9999 (§9).
+ *
+ * Readable whatever the client picks (issue 19 "Accessibility", WCAG 2.2 AA; docs/decisions.md):
+ * - text on a brand colour (the top bar, contained buttons) is black or white, whichever reads at 4.5:1
+ *   (MUI's contrastThreshold; the top bar keeps the exact brand colour and takes the better of the two);
+ * - the primary colour as text or outline on the page (links, text buttons, the section menu) is the brand
+ *   colour darkened just enough to read at 4.5:1 on white and on the page background; so is the error red;
+ * - the page background is the tertiary colour lightened just enough for secondary text (MUI's
+ *   text.secondary, 60 % black) to read at 4.5:1 on it;
+ * - every control shows a 2 px focus ring when focused from the keyboard (2.4.7), in the readable primary
+ *   colour on the page and in the top bar's text colour on the top bar;
+ * - a table's sort button and the breadcrumbs' collapsed path are at least 24 x 24 px (2.5.8).
  */
-import { createTheme, type Theme } from '@mui/material/styles';
+import {
+  createTheme,
+  darken,
+  decomposeColor,
+  getContrastRatio,
+  lighten,
+  recomposeColor,
+  type Theme,
+} from '@mui/material/styles';
 
 const DEFAULT_PRIMARY = '#1f4e79';
 const DEFAULT_SECONDARY = '#f0a500';
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
+const WHITE = '#ffffff';
+/** MUI's error red, darkened where needed like the primary colour: error texts sit on the page too. */
+const ERROR_RED = '#d32f2f';
+/** MUI's text.primary of the light palette: what "black text" is. */
+const BLACK_TEXT = 'rgba(0, 0, 0, 0.87)';
+
+/** The contrast text needs (WCAG 2.2 1.4.3, normal-size text). */
+export const MIN_TEXT_CONTRAST = 4.5;
+/** The smallest side of a pointer target, px (WCAG 2.2 2.5.8 Target Size (Minimum)). */
+export const MIN_TARGET_PX = 24;
 
 /** Client colours the theme reads; other client fields are ignored. */
 export interface Branding {
@@ -19,21 +48,97 @@ export interface Branding {
 /** Toasts sit above everything else (shell-access-navigation.md §9: base z-index 9999). */
 export const TOAST_Z_INDEX = 9999;
 
+/** `colour` (any CSS colour MUI reads) with black laid over it at `opacity` (0-1): what 60 % black text looks like on it. */
+function blackOver(colour: string, opacity: number): string {
+  const { values } = decomposeColor(colour);
+  const [red, green, blue] = values.map((value) => Math.round(value * (1 - opacity)));
+  return recomposeColor({ type: 'rgb', values: [red, green, blue] });
+}
+
+/**
+ * The text colour that reads best on `background`: white or MUI's black text, whichever has
+ * the higher contrast (one of the two always reaches 4.5:1).
+ */
+export function textOn(background: string): string {
+  return getContrastRatio(WHITE, background) >= getContrastRatio(blackOver(background, 0.87), background)
+    ? WHITE
+    : BLACK_TEXT;
+}
+
+/**
+ * `colour` darkened in steps of 5 % until it reads at `min`:1 on every one of `backgrounds` (light ones);
+ * `colour` itself when it already does.
+ */
+export function readableOn(colour: string, backgrounds: string[], min = MIN_TEXT_CONTRAST): string {
+  for (let step = 0; step <= 20; step++) {
+    const candidate = step === 0 ? colour : darken(colour, step / 20);
+    if (backgrounds.every((background) => getContrastRatio(candidate, background) >= min)) return candidate;
+  }
+  return '#000000';
+}
+
+/**
+ * The page background for a client's tertiary colour: the colour lightened in steps of 5 % until MUI's
+ * secondary text (60 % black) reads at 4.5:1 on it; white when there is none.
+ */
+export function pageBackground(tertiary: string | undefined): string {
+  if (!tertiary) return WHITE;
+  for (let step = 0; step <= 20; step++) {
+    const candidate = step === 0 ? tertiary : lighten(tertiary, step / 20);
+    if (getContrastRatio(blackOver(candidate, 0.6), candidate) >= MIN_TEXT_CONTRAST) return candidate;
+  }
+  return WHITE;
+}
+
 /** A theme with the client's colours (invalid or missing colours fall back to the defaults). */
 export function makeTheme(branding?: Branding | null): Theme {
-  const primary =
-    branding?.primaryColour && COLOUR.test(branding.primaryColour) ? branding.primaryColour : DEFAULT_PRIMARY;
-  const secondary =
-    branding?.secondaryColour && COLOUR.test(branding.secondaryColour) ? branding.secondaryColour : DEFAULT_SECONDARY;
-  const tertiary =
-    branding?.tertiaryColour && COLOUR.test(branding.tertiaryColour) ? branding.tertiaryColour : undefined;
+  const pick = (colour: string | undefined, fallback: string | undefined) =>
+    colour && COLOUR.test(colour) ? colour : fallback;
+  const brand = pick(branding?.primaryColour, DEFAULT_PRIMARY) as string;
+  const secondary = pick(branding?.secondaryColour, DEFAULT_SECONDARY) as string;
+  const tertiary = pick(branding?.tertiaryColour, undefined);
+  const background = pageBackground(tertiary);
+  const primary = readableOn(brand, [WHITE, background]);
+  const onBrand = textOn(brand);
+  const focusRing = { outline: `2px solid ${primary}`, outlineOffset: 2 };
+  // Items inside a menu or list would have an outside ring cut off by the list's edge.
+  const insetRing = { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -2 } };
   return createTheme({
     palette: {
       primary: { main: primary },
       secondary: { main: secondary },
+      error: { main: readableOn(ERROR_RED, [WHITE, background]) },
+      // Black or white text on a colour, whichever reads at 4.5:1 (MUI's default asks only 3:1).
+      contrastThreshold: MIN_TEXT_CONTRAST,
       // The third colour is the page background behind the shell's content.
-      ...(tertiary ? { background: { default: tertiary } } : {}),
+      ...(tertiary ? { background: { default: background } } : {}),
     },
     zIndex: { snackbar: TOAST_Z_INDEX },
+    components: {
+      // Every button, checkbox, toggle, tab, image button, page link and menu entry is a ButtonBase.
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+      MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
+      MuiMenuItem: { styleOverrides: { root: insetRing } },
+      MuiListItemButton: { styleOverrides: { root: insetRing } },
+      MuiAccordionSummary: { styleOverrides: { root: insetRing } },
+      MuiAppBar: {
+        styleOverrides: {
+          colorPrimary: {
+            backgroundColor: brand,
+            color: onBrand,
+            // Doubled class: the rule must outweigh the buttons' own ring, inserted after it.
+            '&& .Mui-focusVisible, && :focus-visible': { outlineColor: onBrand },
+          },
+        },
+      },
+      MuiTableSortLabel: {
+        styleOverrides: { root: { minHeight: MIN_TARGET_PX, minWidth: MIN_TARGET_PX, justifyContent: 'center' } },
+      },
+      MuiBreadcrumbs: {
+        styleOverrides: {
+          li: { '& > .MuiButtonBase-root': { minHeight: MIN_TARGET_PX, minWidth: MIN_TARGET_PX } },
+        },
+      },
+    },
   });
 }

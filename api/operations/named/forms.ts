@@ -38,10 +38,17 @@ function checkedInput(body: unknown): FormDefinitionInput {
   return input;
 }
 
-/** GET …/getActive/type/{formArea}/{projectId}: the published forms of an area for a project. */
+/**
+ * GET …/getActive/type/{formArea}/{projectId}[?category=]: the published forms of an area for a project (of one
+ * category: a page of the project's section, e.g. its audits).
+ * @throws AppError 400 validation.badRequest for a malformed category
+ */
 export const getActive: NamedOperation = async ({ http: c, store, clientId }) => {
   const project = await findProject(store, clientId as number, intParam(c, 'projectId'));
-  return activeFormsForProject(store, clientId as number, slugParam(c, 'formArea'), project.id);
+  const category = c.req.query('category');
+  if (category !== undefined && !/^[a-z][a-z-]{0,39}$/.test(category)) throw new AppError(400, 'validation.badRequest');
+  const forms = await activeFormsForProject(store, clientId as number, slugParam(c, 'formArea'), project.id);
+  return category === undefined ? forms : forms.filter((form) => form.category === category);
 };
 
 /** GET …/all/{formArea}[?category=]: every working copy of an area (of one category, a page of its admin menu), by title. */

@@ -6,7 +6,6 @@
 import { AppError, problemsError } from '../../../engine/errors';
 import { labelCsv, labelFileName } from '../../../engine/export/labels';
 import { message } from '../../../engine/messages/catalogue';
-import { accessIn, can } from '../../../engine/rules/access';
 import { checkLabelSetup } from '../../../engine/rules/label-preparation';
 import type {
   FormEntry,
@@ -17,7 +16,6 @@ import type {
 import type { UserDoc } from '../../auth/types';
 import { intParam, slugParam } from '../../http/body';
 import { nextSequence } from '../../ids';
-import { areaOfFormArea } from '../../middleware/session';
 import { publicOrigin, scanUrl, signingKey, signScanToken } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { auditFields, saveItem } from '../documents';
@@ -84,11 +82,11 @@ export const add: NamedOperation = async (context) => context.http.json(await sa
 export const edit: NamedOperation = async (context) => save(context, true);
 
 /**
- * POST …/export/{id}: the CSV of labels of the chosen entries (exportEntryIds: entry ids of this form in the
- * tenant, on any project the user may view) for an active setup, named '{yyyyMMdd} {menu name} {form name}
- * {setup name}.csv'. Each QR column holds the entry's scan URL for that setup.
+ * POST …/export/{id}: the CSV of labels of the chosen entries (exportEntryIds: entry ids of this form on the
+ * body's project, on which the catalogue's question needs Edit) for an active setup, named '{yyyyMMdd} {menu name}
+ * {form name} {setup name}.csv'. Each QR column holds the entry's scan URL for that setup.
  * @throws AppError 404 labelPreparation.notFound, 400 labelPreparation.inactive, 400
- *   labelPreparation.unknownEntries (ids that are not this form's entries)
+ *   labelPreparation.unknownEntries (ids that are not this form's entries on the project)
  */
 export const exportLabels: NamedOperation = async (context) => {
   const { http: c, store } = context;
@@ -104,9 +102,9 @@ export const exportLabels: NamedOperation = async (context) => {
   const ids = request.exportEntryIds;
   const found = await store
     .collection<FormEntry & { [key: string]: unknown }>('formEntries')
-    .find({ clientId, formId: form.id, id: { $in: ids } });
+    .find({ clientId, projectId: request.projectId, formId: form.id, id: { $in: ids } });
   const byId = new Map(found.map((e) => [e.id, e]));
-  const missing = ids.filter((id) => !byId.has(id) || !canView(context, byId.get(id)?.projectId ?? 0));
+  const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) throw new AppError(400, 'labelPreparation.unknownEntries', { ids: missing.join(', ') });
   const qrSetups = new Map((await activeQrSetups(context, form.id)).map((s) => [s.id, { name: s.name }]));
   const key = await signingKey(c);
@@ -136,10 +134,4 @@ function menuNameOf(formArea: string): string {
     estimating: 'shell.estimating',
   };
   return ids[formArea] ? message(ids[formArea]) : message('projects.title');
-}
-
-function canView(context: OperationContext, projectId: number): boolean {
-  const user = context.user as UserDoc;
-  const subject = { processes: user.processes, access: accessIn(user, context.clientId ?? null) };
-  return can(subject, 'view', { area: areaOfFormArea(slugParam(context.http, 'formArea')), projectId });
 }

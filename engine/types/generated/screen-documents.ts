@@ -887,6 +887,10 @@ export interface Button {
            */
           formId: string;
           /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          projectId: string;
+          /**
            * Id of a text of the message catalogue (schemas/messages/en.json).
            */
           menuName?: MessageId;
@@ -1269,13 +1273,17 @@ export interface Route {
    */
   mode?: 'add' | 'edit' | 'view';
   /**
-   * A path template filled from the route parameters.
+   * A path template filled from the route parameters ({*}: the rest of the path a splat route matched).
    */
   redirect?: string;
   /**
    * A named loader (runtime/shell/route-loaders.ts); its data is the route's, read by crumbs and screens by the loader's name.
    */
   loader?: string;
+  /**
+   * An operation of the catalogue (schemas/api/operations.json) whose access question the page needs, e.g. entries.submit for a form's add route: asked with the route's parameters (fixed ones included) before the route loads, the question the API asks of the call (engine/rules/operation-access.ts); refused: /unauthorized (shell-access-navigation.md §8 guard denial). Actions that navigate here ask it before their button is shown.
+   */
+  can?: string;
   /**
    * Named guards (runtime/shell/guards.ts) run before the route's loader, in order; each lets the navigation pass or redirects.
    */

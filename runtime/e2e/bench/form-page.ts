@@ -438,7 +438,7 @@ try {
     const platformFigures = await measure(
       browser,
       userContext,
-      `${platform.url}/projects/1/qa/${AREA}/${ids[name]}/add`,
+      `${platform.url}/projects/1/${AREA}/${ids[name]}/add`,
       new RegExp(`/api/settings/forms/1/${AREA}/${ids[name]}$`),
       grid ? 'input[aria-label="Hours 1"]' : '#root_q_1',
       grid,

@@ -71,7 +71,7 @@ try {
   const cookie = await logInThroughApi(platform.url, 'user@demo.local');
   await callApi(platform.url, cookie, 'POST', '/api/authorization/setClient/1');
   const login = await weigh(browser, `${platform.url}/login`);
-  const form = await weigh(browser, `${platform.url}/projects/1/qa/quality-assurance/1/add`, cookie);
+  const form = await weigh(browser, `${platform.url}/projects/1/qa/1/add`, cookie);
   console.log('\nPage weight: JavaScript loaded (KiB)');
   console.log('page         scripts      raw     gzip     wire   bar (gzip)');
   const row = (name: string, w: Weight, bar: string) =>

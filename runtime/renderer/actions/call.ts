@@ -7,13 +7,15 @@
 
 import { message } from '../../../engine/messages/catalogue';
 import { callOperation, downloadOperation, saveFile } from '../../api/client';
-import { resolveCall } from '../templates';
+import { knownParams, resolveCall } from '../templates';
 import type { ActionKind } from './kind';
 
 export const callAction: ActionKind = {
   name: 'call',
   matches: (action) => 'call' in action,
   operations: (action) => ('call' in action ? [action.call.operation] : []),
+  questions: (action, scope) =>
+    'call' in action ? [{ operation: action.call.operation, params: knownParams(action.call, scope) }] : [],
   async run(action, { scope, query, host }) {
     if (!('call' in action)) throw new Error('not a call action');
     const { params, body, query: callQuery } = resolveCall(action.call, scope);

@@ -9,12 +9,16 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { OperationName } from '../../../engine/api/operations';
 import { type MessageId, message } from '../../../engine/messages/catalogue';
+import type { AccessSubject } from '../../../engine/rules/access';
+import { operationAllowedByName } from '../../../engine/rules/operation-access';
 import { errorText } from '../../api/client';
+import { routeAllowed } from '../../shell/route-access';
 import { type ConditionContext, holds } from '../conditions';
 import type { ActionSpec } from '../documents';
 import { useScreenHost } from '../host/ScreenHost';
 import { messageHtml } from '../host/sanitize';
 import type { Scope } from '../templates';
+import { useSessionUser } from '../user';
 import { callAction } from './call';
 import type { ActionKind, ActionOutcome, QueryBody } from './kind';
 import { labelExportAction } from './label-export';
@@ -22,7 +26,7 @@ import { navigateAction } from './navigate';
 import { openFormAction } from './open-form';
 import { qrCodeAction } from './qr-code';
 
-export type { ActionOutcome, QueryBody } from './kind';
+export type { AccessQuestion, ActionOutcome, QueryBody } from './kind';
 
 /** Every action kind. */
 export const actionKinds: readonly ActionKind[] = [
@@ -43,6 +47,28 @@ export function actionKindOf(action: ActionSpec): ActionKind {
 /** The operations an action may call. */
 export function actionOperations(action: ActionSpec): OperationName[] {
   return actionKindOf(action).operations(action);
+}
+
+/**
+ * True when `user` may do what `action` does in `scope` (issue 19 "Show only what can be done"): every operation
+ * it calls and every route it opens answers the API's access question (engine/rules/operation-access.ts,
+ * runtime/shell/route-access.ts). Without a session user (outside the shell) nothing is asked: the API decides.
+ */
+export function actionAllowed(action: ActionSpec, scope: Scope, user: AccessSubject | undefined): boolean {
+  if (!user) return true;
+  return actionKindOf(action)
+    .questions(action, scope)
+    .every((question) =>
+      'path' in question
+        ? routeAllowed(user, question.path)
+        : operationAllowedByName(user, question.operation, question.params),
+    );
+}
+
+/** actionAllowed for the session user of the current route (its answers change with the user only). */
+export function useActionAccess(): (action: ActionSpec, scope: Scope) => boolean {
+  const user = useSessionUser() as AccessSubject | undefined;
+  return useCallback((action, scope) => actionAllowed(action, scope, user), [user]);
 }
 
 /** The values placeholders read, flattened from the scope (earlier sources win). */

@@ -30,12 +30,23 @@ export interface ActionRunContext {
   selection?: Record<string, unknown>[];
 }
 
+/**
+ * An access question an action asks before its button is shown (issue 19): an operation it calls, with the
+ * parameters the scope gives, or the path of the route it opens (the route's own question, routes.json `can`).
+ */
+export type AccessQuestion = { operation: OperationName; params: Record<string, string> } | { path: string };
+
 export interface ActionKind {
   /** The kind's name (documentation and tests). */
   name: string;
   matches(action: ActionSpec): boolean;
   /** The API operations this action may call. */
   operations(action: ActionSpec): OperationName[];
+  /**
+   * What the action asks before it is shown, for the scope it would run in: the operations it calls with their
+   * parameters, or the path it opens. A value the scope does not hold yet is left out (asked when it runs).
+   */
+  questions(action: ActionSpec, scope: Scope): AccessQuestion[];
   /** @throws ApiError from a call */
   run(action: ActionSpec, context: ActionRunContext): Promise<ActionOutcome>;
 }

@@ -1,7 +1,8 @@
 /**
  * Action kind `openForm`: open a form document in a modal in add, edit or view mode with the row as its
  * input (view disables every input and hides Save; Close is always there). After a save the screen
- * reloads. Calls no operation itself: the form document declares its own.
+ * reloads. Calls no operation itself: the form document declares its own, and the API answers them when the
+ * form saves (the button asks nothing).
  */
 import type { ActionKind } from './kind';
 
@@ -9,6 +10,7 @@ export const openFormAction: ActionKind = {
   name: 'openForm',
   matches: (action) => 'openForm' in action,
   operations: () => [],
+  questions: () => [],
   async run(action, { host, scope, params }) {
     if (!('openForm' in action)) throw new Error('not an openForm action');
     if (!host) throw new Error('openForm needs a ScreenHost');

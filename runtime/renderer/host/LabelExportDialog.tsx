@@ -20,6 +20,8 @@ import { SetupChooser } from './SetupChooser';
 export interface LabelExportRequest {
   formArea: string;
   formId: number;
+  /** The project the entries are on (the API asks for Edit on it). */
+  projectId: number;
   /** Entry ids (the register rows' id). */
   entryIds: number[];
   /** The menu name of the file name, e.g. 'Quality Assurance'. */
@@ -65,6 +67,7 @@ export default function LabelExportDialog({ request, onClose, showError }: Label
       const file = await downloadOperation('labelPreparation.export', {
         params: { ...params, id: String(setup.id) },
         body: {
+          projectId: request.projectId,
           exportEntryIds: request.entryIds,
           fileExtension: 'csv',
           ...(request.menuName && { menuName: request.menuName }),

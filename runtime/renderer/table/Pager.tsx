@@ -1,6 +1,8 @@
 /**
  * The data table's pager (administration-data.md §9): the page sizes offered, and the report
- * 'Records: {first} - {last} of {totalRecords}' from the catalogue.
+ * 'Records: {first} - {last} of {totalRecords}' from the catalogue. While the rows are not known yet (loading,
+ * or held back by the reveal delay) the report is empty: the table's placeholder rows are not records (issue 19:
+ * 'Records: 1 - 10 of 10' flashed over an empty projects list).
  */
 import TablePagination from '@mui/material/TablePagination';
 import type { MRT_Localization, MRT_RowData, MRT_TableInstance } from 'material-react-table';
@@ -13,15 +15,23 @@ export interface PagerProps<R extends MRT_RowData> {
   count: number;
   pageSizes: number[];
   localization: MRT_Localization;
+  /** The rows are still being read: no report, and no page to go to. */
+  pending?: boolean;
 }
 
 /** The pager under a data table. */
-export function Pager<R extends MRT_RowData>({ table, count, pageSizes, localization }: PagerProps<R>) {
+export function Pager<R extends MRT_RowData>({
+  table,
+  count,
+  pageSizes,
+  localization,
+  pending = false,
+}: PagerProps<R>) {
   const { pageIndex, pageSize } = table.getState().pagination;
   return (
     <TablePagination
       component="div"
-      count={count}
+      count={pending ? 0 : count}
       page={pageIndex}
       rowsPerPage={pageSize}
       rowsPerPageOptions={pageSizes}
@@ -30,7 +40,7 @@ export function Pager<R extends MRT_RowData>({ table, count, pageSizes, localiza
       labelRowsPerPage={localization.rowsPerPage}
       getItemAriaLabel={pagerItemAriaLabel}
       labelDisplayedRows={({ from, to, count: total }) =>
-        message('common.pagerReport', { first: from, last: to, totalRecords: total })
+        pending ? '' : message('common.pagerReport', { first: from, last: to, totalRecords: total })
       }
     />
   );

@@ -9,6 +9,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { mswPath } from '../../../fixtures/msw/handlers';
 import { mockApi, server } from '../../test/mock-api';
 import type { RegisterDocument } from '../documents';
 import { ScreenView } from '../ScreenView';
@@ -203,5 +204,19 @@ describe('data table in a register', () => {
         .getAllByRole('cell')
         .filter((cell) => cell.dataset.pinned === 'true'),
     ).toHaveLength(0);
+  });
+
+  it('reports no records while the rows are being read (issue 19: the placeholder rows read "1 - 10 of 10")', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Holds the list back, then lets the real API answer.
+    server.use(http.get(mswPath('employees.getall'), () => held.then(() => undefined)));
+    show(register);
+    await screen.findByRole('table');
+    expect(screen.queryByText(/^Records:/)).toBeNull();
+    release();
+    expect(await screen.findByText('Records: 1 - 10 of 50')).toBeInTheDocument();
   });
 });

@@ -72,9 +72,14 @@ function MonthPicker(props: WidgetProps) {
   const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
   const locked = Boolean(disabled || readonly);
   return (
-    <Stack direction="row" gap={1} sx={{ my: 1 }} role="group" aria-label={label}>
+    // On a phone the label takes a line of its own and the two boxes share the next (issue 19: the year box
+    // made the page scroll sideways at 390 px).
+    <Stack direction="row" gap={1} sx={{ my: 1, flexWrap: 'wrap' }} role="group" aria-label={label}>
       {!hideLabel && (
-        <FormLabel sx={{ alignSelf: 'center', minWidth: 120 }} error={rawErrors.length > 0}>
+        <FormLabel
+          sx={{ alignSelf: 'center', minWidth: 120, flexBasis: { xs: '100%', sm: 'auto' } }}
+          error={rawErrors.length > 0}
+        >
           {requiredLabel(label, required)}
         </FormLabel>
       )}
@@ -87,7 +92,7 @@ function MonthPicker(props: WidgetProps) {
         disabled={locked}
         error={rawErrors.length > 0}
         onChange={(event) => choose(event.target.value, year)}
-        sx={{ minWidth: 140 }}
+        sx={{ minWidth: 140, flex: { xs: '1 1 0', sm: '0 0 auto' } }}
       >
         <MenuItem value="">&nbsp;</MenuItem>
         {months.map((m) => (
@@ -105,7 +110,7 @@ function MonthPicker(props: WidgetProps) {
         disabled={locked}
         error={rawErrors.length > 0}
         onChange={(event) => choose(month, event.target.value)}
-        sx={{ minWidth: 110 }}
+        sx={{ minWidth: 110, flex: { xs: '1 1 0', sm: '0 0 auto' } }}
       >
         <MenuItem value="">&nbsp;</MenuItem>
         {monthPickerYears().map((y) => (
