@@ -353,6 +353,10 @@ export function FormScreen({
     }
   };
 
+  // The leave question reads the save of the latest render (it is made once, before the form has loaded).
+  const latestSavePage = useRef(savePage);
+  latestSavePage.current = savePage;
+
   // What a file field must know of the entry: whether it is saved (its files then stay when the page is left).
   const entryState = useMemo<EntryState>(
     () => ({ saved: () => savedEntryNumber.current !== undefined || requestedMode !== 'add' }),
@@ -376,7 +380,7 @@ export function FormScreen({
           run: async () => {
             if (!(await pageSaves.current)) return false;
             if (!hasUnsaved() && draftNumber() !== undefined) return true;
-            const saved = await savePage(latestData.current, currentPage.current ?? startPage);
+            const saved = await latestSavePage.current(latestData.current, currentPage.current ?? startPage);
             if (!saved) throw new Error(message('form.draftNotKept'));
             return true;
           },

@@ -268,7 +268,9 @@ export function Register({
   );
   /** The row actions `row` offers: those the user may run on that row. */
   const actionsOf = (row: Row) => rowActions.filter((button) => mayRun(button.action, [row, screenScope, routeScope]));
-  const filtered = globalFilter !== '' || filters.length > 0;
+  // A quick filter at its default is how the register opens, not a search: its empty text is the register's own.
+  const filtered =
+    globalFilter !== '' || filters.some((f) => !quickFilters.some((q) => q.column === f.id && q.default === f.value));
   const pagination = { pageIndex, pageSize };
 
   const contextMenu = useContextMenu();
