@@ -90,7 +90,8 @@ describe('SchemaForm', () => {
       ).toEqual(['General', 'Page 2']);
     }
     expect(activePage()).toBe('General');
-    expect(within(navs[0]).getByRole('button', { name: 'General' })).toHaveStyle({ color: 'rgb(255, 0, 0)' });
+    // Red, dark enough for 4.5:1 on white (#b71c1c: 6.6:1; docs/decisions.md).
+    expect(within(navs[0]).getByRole('button', { name: 'General' })).toHaveStyle({ color: 'rgb(183, 28, 28)' });
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
