@@ -6,8 +6,12 @@
  * accordion, drawings from the project's documents and a drawn signature with a third party's name; the saved entry holds the grid's cells with the
  * server's scores, sanitised rich text, and the signature as a cropped PNG in the file store. Issue 19: the
  * checklist is partly scored (rows 3-4 never touched) and submits; a page opens at its top with focus on
- * its heading; a Next click right after typing goes forward.
+ * its heading; a Next click right after typing goes forward. Drafts (issue 19, Done when): a draft left by Cancel
+ * (Keep draft) is found in the register as Draft, continued at the page it was left on and submitted; another is
+ * discarded; the register's CSV holds both submitted entries' checklist cells (score, maximum, rating, rows).
  */
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -204,6 +208,91 @@ describe('the form runtime', () => {
     // Cropped to the stroke plus 5 px each side: far smaller than the 500 px high pad.
     expect(meta.height).toBeLessThan(120);
     expect(meta.width).toBeLessThan(box.width);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a draft, finds it in the register, continues and submits it; discards another; exports the checklist', async () => {
+    const context = await platform.browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    watchForViolations(page, violations);
+    await logInThroughPage(page, platform.url, 'user@demo.local');
+    const register = `${platform.url}/projects/1/health-and-safety/5`;
+
+    /** Page 1 with the first checklist row ticked and scored `score`, then Next to the sign-off page. */
+    const firstPage = async (inspector: string, score: string) => {
+      await page.goto(`${register}/add`);
+      await page.getByLabel('Inspected by').fill(inspector);
+      await page.getByLabel('Inspection date').fill('2026-11-21');
+      await page.getByLabel('Area inspected *').fill('Block B');
+      await choose(page, 'Hot work on site? *', 'No');
+      const grid = page.getByRole('table', { name: 'Safety checklist' });
+      await grid.getByRole('checkbox', { name: 'Inspected 1' }).check();
+      await choose(page, 'Score (0-3) 1', score);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Findings and sign-off' }).waitFor();
+    };
+
+    // Next saved a draft; Cancel asks what to do with it, and Keep draft keeps it.
+    await firstPage('Draft walker', '2');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const question = page.getByRole('dialog');
+    await question.getByText('This entry is saved as a draft.').waitFor();
+    await question.getByRole('button', { name: 'Keep draft' }).click();
+    await page.waitForURL(/\/health-and-safety\/5$/);
+    // The register lists submitted entries and says a draft is there; the draft's row says Draft.
+    await page.getByRole('button', { name: 'Drafts: 1' }).click();
+    const draftRow = page.getByRole('row', { name: /Draft walker/ });
+    await draftRow.getByText('Draft', { exact: true }).waitFor();
+    await draftRow.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/entry\/2\/edit$/);
+    // It opens at the page it was left on, with what was saved.
+    await page.getByRole('heading', { name: 'Findings and sign-off' }).waitFor();
+    await page.getByRole('button', { name: 'Inspection', exact: true }).first().click();
+    expect(await page.getByLabel('Inspected by').inputValue()).toBe('Draft walker');
+    await page.getByRole('button', { name: 'Findings and sign-off' }).first().click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/health-and-safety\/5$/);
+    const submitted = page.getByRole('row', { name: /Draft walker/ });
+    await submitted.getByText('Submitted', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /^Drafts:/ }).count()).toBe(0);
+
+    // Another, discarded from the same question: it is gone, with its number.
+    await firstPage('Discarded walker', '1');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Discard draft' }).click();
+    await page.waitForURL(/\/health-and-safety\/5$/);
+    await page.getByRole('row', { name: /Draft walker/ }).waitFor();
+    expect(await page.getByRole('button', { name: /^Drafts:/ }).count()).toBe(0);
+    const gone = await page.evaluate(
+      async () => (await fetch('/api/projects/1/forms/health-and-safety/5/get/3')).status,
+    );
+    expect(gone).toBe(404);
+
+    // The register's CSV: every checklist cell of both submitted entries.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Site Safety Inspection Register \d{8}\.csv$/);
+    const text = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+    const [header, ...rows] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+    const cell = (row: string[], column: string) => row[header.indexOf(column)];
+    expect(rows.map((r) => [r[0], cell(r, 'Status')])).toEqual([
+      ['2', 'Submitted'],
+      ['1', 'Submitted'],
+    ]);
+    const [second, first] = rows;
+    expect(
+      ['Total Score', 'Max Score', 'Rating (%)', 'Rating'].map((part) => cell(first, `Safety checklist - ${part}`)),
+    ).toEqual(['5', '6', '83.33', 'Good']);
+    expect(cell(first, 'Safety checklist')).toContain('Site access and signage');
+    expect(cell(first, 'Safety checklist')).toContain('Scaffolding and edge protection');
+    expect(cell(first, 'Safety checklist')).not.toContain('Excavations');
+    expect(
+      ['Total Score', 'Max Score', 'Rating (%)', 'Rating'].map((part) => cell(second, `Safety checklist - ${part}`)),
+    ).toEqual(['2', '3', '66.67', 'Fair']);
+    expect(header).not.toContain('Site plan');
     expect(violations).toEqual([]);
     await context.close();
   });
