@@ -457,28 +457,37 @@ export function SchemaForm(props: SchemaFormProps) {
     goTo(index, index > current ? currentPageValid() : true);
   };
 
-  const pageLinks = pages ? (
-    <Stack direction="row" flexWrap="wrap" gap={1} component="nav" sx={{ my: 1 }}>
-      {shownPages.map(({ p, index }) => {
-        const hasErrors = pagesWithErrors.has(index);
-        return (
-          <Button
-            key={p.id}
-            size="small"
-            variant={index === current ? 'outlined' : 'text'}
-            aria-current={index === current ? 'page' : undefined}
-            aria-describedby={hasErrors ? pageErrorId : undefined}
-            data-has-errors={hasErrors || undefined}
-            startIcon={hasErrors ? <ErrorOutlineIcon color="error" aria-hidden /> : undefined}
-            sx={index === current ? { color: ACTIVE_PAGE_COLOUR, borderColor: ACTIVE_PAGE_COLOUR } : undefined}
-            onClick={() => move(index)}
-          >
-            {pageLabel(p, index)}
-          </Button>
-        );
-      })}
-    </Stack>
-  ) : null;
+  // The links above and below the form: two navigation landmarks, each named (axe: landmark-unique).
+  const pageLinks = (place: 'top' | 'bottom') =>
+    pages ? (
+      <Stack
+        direction="row"
+        flexWrap="wrap"
+        gap={1}
+        component="nav"
+        aria-label={message(place === 'top' ? 'form.pageLinks' : 'form.pageLinksEnd')}
+        sx={{ my: 1 }}
+      >
+        {shownPages.map(({ p, index }) => {
+          const hasErrors = pagesWithErrors.has(index);
+          return (
+            <Button
+              key={p.id}
+              size="small"
+              variant={index === current ? 'outlined' : 'text'}
+              aria-current={index === current ? 'page' : undefined}
+              aria-describedby={hasErrors ? pageErrorId : undefined}
+              data-has-errors={hasErrors || undefined}
+              startIcon={hasErrors ? <ErrorOutlineIcon color="error" aria-hidden /> : undefined}
+              sx={index === current ? { color: ACTIVE_PAGE_COLOUR, borderColor: ACTIVE_PAGE_COLOUR } : undefined}
+              onClick={() => move(index)}
+            >
+              {pageLabel(p, index)}
+            </Button>
+          );
+        })}
+      </Stack>
+    ) : null;
 
   return (
     <Box
@@ -490,7 +499,7 @@ export function SchemaForm(props: SchemaFormProps) {
       onDropCapture={markTouched}
     >
       {props.notice}
-      {pageLinks}
+      {pageLinks('top')}
       {pages && (
         <Box id={pageErrorId} sx={visuallyHidden}>
           {message('form.pageHasErrors')}
@@ -583,7 +592,7 @@ export function SchemaForm(props: SchemaFormProps) {
           {actions}
         </Stack>
       </Form>
-      {pageLinks}
+      {pageLinks('bottom')}
     </Box>
   );
 }
