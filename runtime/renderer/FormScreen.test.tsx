@@ -27,7 +27,7 @@ function refusal(details: Array<{ path: string; messageId: string; message: stri
 
 /** The active page link of the links above the form. */
 function activePage(): string {
-  const [top] = screen.getAllByRole('navigation', { name: '' }).filter((nav) => nav.closest('form') === null);
+  const top = screen.getByRole('navigation', { name: 'Pages of the form' });
   return within(top).getByRole('button', { current: 'page' }).textContent ?? '';
 }
 
