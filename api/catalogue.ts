@@ -3,19 +3,27 @@
  * route here, its handler generic (`kind` over a resource of schemas/resources) or named
  * (api/operations/named), so a new operation is a catalogue entry, never a routes file.
  *
- * Each route runs one pipeline (DESIGN.md "api/"): session → tenant → access → schema-validated body →
- * rule check (in the generic handlers) → handler → store. Access: public, session, tenant, admin;
- * a Pending user only where the operation allows it; then the operation's `can` question (docs/access.md).
+ * Each route runs one pipeline (DESIGN.md "api/"): session → tenant → access level → typed path parameters →
+ * the `can` question → schema-validated body → handler (generic: rule, hooks, store). Access: public, session,
+ * tenant, admin; a Pending user only where the operation allows it; then the operation's `can` question
+ * (docs/access.md). Path parameters are read once under the catalogue's `params` (engine/api/params.ts) and the
+ * body once under its `body` schema, so a handler gets typed values (issue 20 §4), as behind Hono's
+ * `validator('param')` and `validator('json')`.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type Operation, type OperationAccess, type OperationName, operations } from '../engine/api/operations';
+import { type ParamDeclaration, parseParams } from '../engine/api/params';
+import { AppError, detail } from '../engine/errors';
+import { isMessageId, type MessageId } from '../engine/messages/catalogue';
 import type { SchemaName } from '../engine/validation/ajv';
+import { hookRegistry } from './hooks';
 import { COMPRESS_THRESHOLD_BYTES, finishedJson } from './http/answer';
 import { readBody } from './http/body';
 import type { ApiEnv } from './http/env';
 import { requireAccess, requireActive, requireAdmin, requireSession, requireTenant } from './middleware/session';
 import { namedOperations } from './operations/named';
-import type { OperationContext } from './resources/context';
+import type { GenericContext } from './resources/context';
+import { resourceOf } from './resources/declarations';
 import { runGeneric } from './resources/handlers';
 
 const accessChain: Record<OperationAccess, () => MiddlewareHandler<ApiEnv>[]> = {
@@ -26,12 +34,53 @@ const accessChain: Record<OperationAccess, () => MiddlewareHandler<ApiEnv>[]> = 
 };
 
 /**
+ * The path parameter declarations an operation is read under: its `params`, where a generic handler's item
+ * parameter (`by`, default id) answers a malformed value with its resource's not-found message, as a missing
+ * item does.
+ */
+export function paramDeclarations(operation: Operation): Record<string, ParamDeclaration> {
+  const declared = { ...(operation.params ?? {}) };
+  const handler = operation.handler;
+  if ('kind' in handler) {
+    const by = handler.by ?? 'id';
+    const own = declared[by];
+    if (own === 'id') declared[by] = { type: 'id', messageId: resourceOf(handler.resource).notFoundMessageId };
+  }
+  return declared;
+}
+
+/**
+ * Reads the path parameters once under their declarations (engine/api/params.ts) and keeps the typed values on
+ * the context (`params`) for the access question and the handler.
+ * @throws AppError 404 or 400 with the declaration's message; a 400 names the parameter in its details
+ */
+export function readParams(operation: Operation): MiddlewareHandler<ApiEnv> {
+  const declarations = paramDeclarations(operation);
+  return async (c, next) => {
+    const parsed = parseParams(declarations, c.req.param() as Record<string, string>);
+    if (!parsed.ok) {
+      const { name, value, status } = parsed.refusal;
+      const messageId = isMessageId(parsed.refusal.messageId) ? parsed.refusal.messageId : 'notFound.generic';
+      throw status === 404
+        ? new AppError(404, messageId)
+        : new AppError(400, messageId as MessageId, {}, [
+            detail(`/params/${name}`, 'validation.badParam', { name, value: value.slice(0, 100) }),
+          ]);
+    }
+    c.set('params', parsed.params);
+    await next();
+  };
+}
+
+/**
  * The access middleware of an operation: its access level, a Pending user refused unless the operation
- * allows them (docs/access.md "Pending users"), then the operation's access-model question.
+ * allows them (docs/access.md "Pending users"), the typed path parameters, then the operation's access-model
+ * question.
  */
 export function accessMiddleware(operation: Operation): MiddlewareHandler<ApiEnv>[] {
   const chain = accessChain[operation.access]();
   if (operation.access !== 'public' && !operation.pendingAllowed) chain.splice(1, 0, requireActive());
+  chain.push(readParams(operation));
   if (operation.can) chain.push(requireAccess(operation));
   return chain;
 }
@@ -59,7 +108,15 @@ export function catalogueRoutes(clock: () => Date = () => new Date()) {
   for (const name of catalogueOperationNames()) {
     const operation = operations[name];
     const handler = operation.handler;
-    if ('named' in handler && !namedOperations[handler.named]) throw new Error(`No named operation ${handler.named}`);
+    // The one place a handler is picked by a name read from JSON: the registry's types (NamedOperations) say each
+    // function takes the context of the operations it serves, which is what this route builds.
+    const named =
+      'named' in handler
+        ? (namedOperations as unknown as Record<string, ((context: GenericContext) => Promise<unknown>) | undefined>)[
+            handler.named
+          ]
+        : undefined;
+    if ('named' in handler && !named) throw new Error(`No named operation ${handler.named}`);
     app.on(operation.method, [honoPath(operation.path)], ...accessMiddleware(operation), async (c) => {
       // Whether the handler sets a header of its own (a cookie): then its answer is made through the context.
       let ownHeaders = false;
@@ -68,13 +125,13 @@ export function catalogueRoutes(clock: () => Date = () => new Date()) {
         ownHeaders = true;
         return header(...args);
       };
-      const context: OperationContext = {
+      const context: GenericContext = {
         name,
         operation,
         store: c.get('store'),
         clientId: c.get('clientId'),
         user: c.get('user'),
-        params: c.req.param() as Record<string, string>,
+        params: c.get('params') ?? {},
         // An access question about the body's project read the body already (requireAccess).
         body: operation.body
           ? (c.get('body') ??
@@ -83,7 +140,7 @@ export function catalogueRoutes(clock: () => Date = () => new Date()) {
         now: clock(),
         http: c,
       };
-      const answer = 'named' in handler ? await namedOperations[handler.named](context) : await runGeneric(context);
+      const answer = named ? await named(context) : await runGeneric(context, hookRegistry);
       c.header = header;
       if (answer instanceof Response) return answer;
       const json = JSON.stringify(answer);

@@ -57,3 +57,14 @@ export async function raiseSequence(store: Store, name: string, value: number): 
   if (!current) await counters.updateOne({ name }, { $set: { value } }, { upsert: true });
   else if (current.value < value) await counters.updateOne({ name }, { $set: { value } });
 }
+
+/**
+ * Takes `count` values of a named counter in one step (the ids of an import's new items) and returns the first;
+ * the others follow it.
+ */
+export async function reserveSequence(store: Store, name: string, count: number): Promise<number> {
+  const doc = await store
+    .collection<CounterDoc>('counters')
+    .findOneAndUpdate({ name }, { $inc: { value: count } }, { upsert: true, returnDocument: 'after' });
+  return counterValue(doc, name) - count + 1;
+}

@@ -5,8 +5,8 @@
  * them all. Named `$defs` (those with a `title`) become named types. A `$ref` into another schema file
  * becomes an `import type` of the target's named type, so each type is declared exactly once; a `$ref`
  * to an untitled part of another schema (e.g. `form-definition.schema.json#/properties/title`) is inlined.
- * Besides: `registry.ts`, `screen-documents.ts`, `operation-routes.ts`, `operation-access.ts` and `plain-messages.ts`
- * (each function
+ * Besides: `registry.ts`, `screen-documents.ts`, `operation-routes.ts`, `operation-access.ts`, `operation-types.ts`
+ * and `plain-messages.ts` (each function
  * below says what).
  *
  * Run with `npm run gen` (writes the files); generators/types.test.ts fails when the committed files
@@ -16,6 +16,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { toSafeString } from 'json-schema-to-typescript/dist/src/utils';
+import { type ParamDeclaration, paramTypeScript } from '../engine/api/params';
 
 /** Repository root (absolute path). */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -167,6 +169,7 @@ export async function generateTypes(root: string = repoRoot): Promise<Map<string
   out.set(`${outDir}/screen-documents.ts`, await screenDocumentsModule(root));
   out.set(`${outDir}/operation-routes.ts`, operationRoutesModule(root));
   out.set(`${outDir}/operation-access.ts`, operationAccessModule(root));
+  out.set(`${outDir}/operation-types.ts`, operationTypesModule(root, files));
   out.set(`${outDir}/plain-messages.ts`, plainMessagesModule(root));
   return out;
 }
@@ -256,6 +259,68 @@ import type { OperationAccessRule } from '../../rules/operation-access';
 export const operationAccess: Readonly<Record<string, OperationAccessRule>> = {
 ${lines.join('\n')}
 };
+`;
+}
+
+/**
+ * engine/types/generated/operation-types.ts (issue 20 §4): for every operation of schemas/api/operations.json the
+ * TypeScript type of its path parameters (from `params`, engine/api/params.ts) and of its body (the root type of
+ * its `body` schema; undefined without one), and for every named handler the operations it serves. The request
+ * pipeline (api/catalogue.ts) hands a named operation these, as Hono's `validator('param'|'json')` types a route.
+ * @throws Error for a body schema that is not registered
+ */
+function operationTypesModule(root: string, files: SchemaFile[]): string {
+  const catalogue = JSON.parse(readFileSync(join(root, 'schemas/api/operations.json'), 'utf8')) as {
+    operations: Record<
+      string,
+      { body?: string; params?: Record<string, ParamDeclaration>; handler: { named?: string } }
+    >;
+  };
+  const byName = new Map(files.map((f) => [f.name, f]));
+  const imports = new Map<string, string>();
+  const bodyType = (schema: string | undefined, where: string): string => {
+    if (schema === undefined) return 'undefined';
+    const file = byName.get(schema);
+    if (!file) throw new Error(`schemas/api/operations.json ${where}: body ${schema} is not a registered schema`);
+    const type = toSafeString(typeof file.doc.title === 'string' ? file.doc.title : file.name);
+    imports.set(type, file.name);
+    return type;
+  };
+  const params: string[] = [];
+  const bodies: string[] = [];
+  const handlers = new Map<string, string[]>();
+  for (const [name, op] of Object.entries(catalogue.operations)) {
+    const fields = Object.entries(op.params ?? {}).map(([p, d]) => `${p}: ${paramTypeScript(d)}`);
+    params.push(
+      `  ${JSON.stringify(name)}: ${fields.length > 0 ? `{ ${fields.join('; ')} }` : 'Record<string, never>'};`,
+    );
+    bodies.push(`  ${JSON.stringify(name)}: ${bodyType(op.body, name)};`);
+    if (op.handler.named) handlers.set(op.handler.named, [...(handlers.get(op.handler.named) ?? []), name]);
+  }
+  const importLines = [...imports]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([type, file]) => `import type { ${type} } from './${file}';`);
+  const handlerLines = [...handlers].map(
+    ([handler, names]) => `  ${JSON.stringify(handler)}: ${names.map((n) => JSON.stringify(n)).join(' | ')};`,
+  );
+  return `${banner('schemas/api/operations.json')}
+
+${importLines.join('\n')}
+
+/** The path parameters of every operation, typed as its \`params\` declare them. */
+export interface OperationParamTypes {
+${params.join('\n')}
+}
+
+/** The body of every operation (its \`body\` schema's type; undefined without a body). */
+export interface OperationBodyTypes {
+${bodies.join('\n')}
+}
+
+/** The operations each named handler (\`handler.named\`) serves. */
+export interface NamedHandlerOperations {
+${handlerLines.join('\n')}
+}
 `;
 }
 

@@ -5,6 +5,7 @@
  *   database or Node package (it runs in the browser and on the server);
  * - runtime and designer import api only for types (`import type`);
  * - api never imports runtime or designer;
+ * - api/resources (the generic handlers) never imports api/operations (the named ones; issue 20 §8);
  * - nothing imports fixtures except tests (`*.test.ts(x)` and test support folders `test/`, `tests/`,
  *   `e2e/`), fixtures itself, the seed loader api/seed/, the benchmarks api/bench/ and the fixture recorder
  *   scripts/fixtures-record.ts (dev tooling).
@@ -129,6 +130,8 @@ function violations(imports: readonly Import[]): string[] {
       out.push(`${where}: ${from} may import only types from api/`);
     if (from === 'api' && (toFolder === 'runtime' || toFolder === 'designer'))
       out.push(`${where}: api must not depend on ${toFolder}/`);
+    if (imp.file.startsWith('api/resources/') && to?.startsWith('api/operations/'))
+      out.push(`${where}: api/resources must not depend on api/operations/ (share through api/resources)`);
     if (
       toFolder === 'fixtures' &&
       from !== 'fixtures' &&
@@ -256,6 +259,12 @@ describe('architecture checker', () => {
     expect(check('api/x.ts', "import type { P } from '../runtime/routes';")).toHaveLength(1);
     expect(check('api/x.ts', "import { d } from '../designer/x';")).toHaveLength(1);
     expect(check('api/x.ts', "import { compileFormDefinition } from '../engine/forms/compile';")).toEqual([]);
+  });
+
+  it('keeps the generic handlers away from the named operations', () => {
+    expect(check('api/resources/handlers.ts', "import { f } from '../operations/forms';")).toHaveLength(1);
+    expect(check('api/resources/x.ts', "import type { T } from '../operations/named';")).toHaveLength(1);
+    expect(check('api/operations/named/x.ts', "import { newItem } from '../../resources/handlers';")).toEqual([]);
   });
 
   it('allows fixtures only in tests, fixtures and the seed loader', () => {

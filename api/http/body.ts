@@ -60,20 +60,3 @@ export async function readBody<T>(c: Context, schemaName: SchemaName, emptyAs?: 
   }
   return body as T;
 }
-
-/**
- * A positive integer path parameter.
- * @throws AppError 404 (not 400) for anything else, so a malformed id reads like a missing one.
- */
-export function intParam(c: Context, name: string): number {
-  const raw = c.req.param(name) ?? '';
-  if (!/^[1-9][0-9]{0,14}$/.test(raw)) throw new AppError(404, 'notFound.generic');
-  return Number(raw);
-}
-
-/** A lowercase slug path parameter such as a formArea. @throws AppError 404 when malformed. */
-export function slugParam(c: Context, name: string): string {
-  const raw = c.req.param(name) ?? '';
-  if (!/^[a-z][a-z-]{0,39}$/.test(raw)) throw new AppError(404, 'notFound.generic');
-  return raw;
-}

@@ -3,6 +3,7 @@
  * session → user → tenant (clientId), in that order (DESIGN.md "api/").
  */
 
+import type { ParamValue } from '../../engine/api/params';
 import type { Project } from '../../engine/types/generated';
 import type { SessionDoc, UserDoc } from '../auth/types';
 import type { InvitationSender } from '../mail/invitation-sender';
@@ -19,6 +20,8 @@ export interface ApiVariables {
    * from Node's request (api/http/body.ts requestText).
    */
   incomingBody?: true;
+  /** The operation's path parameters, typed as the catalogue declares them (api/catalogue.ts readParams). */
+  params?: Readonly<Record<string, ParamValue>>;
   /** The project of the path, as the access check read it (requestProject): the handler reuses it. */
   project?: Project;
   /** The request's validated JSON body, when the access check had to read it (a question about the body's project). */

@@ -81,7 +81,9 @@ export { areaOfFormArea } from '../../engine/rules/operation-access';
 export function requireAccess(operation: Operation): MiddlewareHandler<ApiEnv> {
   const question = operation.can as OperationCan;
   return async (c, next) => {
-    let params: Record<string, string | number | undefined> = c.req.param() as Record<string, string>;
+    let params: Record<string, string | number | boolean | null | undefined> = {
+      ...c.get('params'),
+    };
     if (question.projectIn === 'body' && question.project) {
       const body = await readBody<Record<string, unknown>>(
         c,

@@ -134,6 +134,6 @@ export async function linkUser(store: Store, employee: EmployeeDoc, user: UserDo
 }
 
 /** Removes the fields an optional text left empty (an empty optional text is no value). */
-export function withoutEmptyTexts<T extends Record<string, unknown>>(fields: T): T {
+export function withoutEmptyTexts<T extends object>(fields: T): T {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && v !== null)) as T;
 }

@@ -27,8 +27,8 @@ import type { UserDoc } from '../auth/types';
 import { nextSequence } from '../ids';
 import { areaOfFormArea } from '../middleware/session';
 import type { ScanClaims } from '../qr/token';
-import type { Store } from '../store/port';
-import { auditFields, saveItem, withoutStoreKey } from './documents';
+import { auditFields, withoutStoreKey } from '../resources/documents';
+import type { Collection, Store } from '../store/port';
 import { type Actor, latestPublished, offeredOn } from './forms';
 
 type SetupDoc = QrCodeSetup & { [key: string]: unknown };
@@ -186,4 +186,15 @@ export async function scan(
 /** Today as yyyy-mm-dd: the client's given date when it is one, else the server's (UTC). */
 export function scanDate(given: string | undefined, now = new Date()): string {
   return given && /^\d{4}-\d{2}-\d{2}$/.test(given) ? given : format(now, 'yyyy-MM-dd');
+}
+
+/** Writes an item: an update of the tenant's item `id` when `exists`, else an insert. */
+export async function saveItem<T extends { id: number; clientId: number }>(
+  collection: Collection<T & { [key: string]: unknown }>,
+  item: T,
+  exists: boolean,
+): Promise<T> {
+  if (exists) await collection.updateOne({ clientId: item.clientId, id: item.id }, { $set: { ...item } });
+  else await collection.insertOne({ ...item });
+  return item;
 }

@@ -3,6 +3,7 @@
  * entities the generic handlers serve. A new resource is a JSON file (and `npm run gen`); its collection
  * and indexes reach the store through the same registry (api/store/port.ts, api/store/indexes.ts).
  */
+import type { HookNames } from '../../engine/api/operations';
 import { AppError } from '../../engine/errors';
 import type { MessageId } from '../../engine/messages/catalogue';
 import { registeredResources } from '../../engine/types/generated/registry';
@@ -30,6 +31,13 @@ export interface ResourceDeclaration {
   }[];
   /** Other collections naming this one's items: a delete while one exists answers 409. */
   referencedBy?: { collection: CollectionName; field: string; messageId: MessageId }[];
+  /**
+   * Other collections keeping a copy of a field of this one's items (a subcontractor's name on its orders): when
+   * an update changes `from`, the items whose `by` holds this item's id get the new value in `field`.
+   */
+  propagate?: { collection: CollectionName; by: string; field: string; from: string }[];
+  /** Lifecycle hooks of every operation over the resource (api/resources/hooks.ts), before the operation's own. */
+  hooks?: HookNames;
   notFoundMessageId?: MessageId;
   /** Indexes of the collection besides the unique `id` per collection. */
   indexes?: { keys: Record<string, 1 | -1>; unique?: boolean }[];

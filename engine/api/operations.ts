@@ -9,26 +9,84 @@
  */
 import catalogue from '../../schemas/api/operations.json';
 import type { OperationCan } from '../rules/operation-access';
+import type { ParamDeclaration } from './params';
 
 /** Who may call an operation (schemas/meta/operations.schema.json). */
 export type OperationAccess = 'public' | 'session' | 'tenant' | 'admin';
 
+/** The generic kinds of handler (api/resources/handlers.ts; DESIGN.md "Generic resources"). */
+export type GenericKind =
+  | 'list'
+  | 'get'
+  | 'create'
+  | 'createMany'
+  | 'update'
+  | 'save'
+  | 'delete'
+  | 'setStatus'
+  | 'setDefault'
+  | 'import'
+  | 'download';
+
+/** The lifecycle hooks a generic handler runs, by stage: names of api/hooks (issue 20 §1). */
+export interface HookNames {
+  /** Extra filters of a list or get (the rows a user may see, a flag of the path). */
+  where?: readonly string[];
+  /** Shape the incoming data before the item is assembled: defaults, trimming, names copied in. */
+  beforeValidate?: readonly string[];
+  /** Check or complete the assembled item before the entity schema check and the write. */
+  beforeChange?: readonly string[];
+  /** After the write, in its transaction: what other collections must follow. */
+  afterChange?: readonly string[];
+  /** The answered items, all at once: computed fields, a shape of the answer. */
+  afterRead?: readonly string[];
+  /** Refuse a delete (409) the declaration's referencedBy cannot say. */
+  beforeDelete?: readonly string[];
+  /** After the delete, in its transaction: what goes with the item. */
+  afterDelete?: readonly string[];
+}
+
+/** Fields of another resource's item copied into each answered item (a name for an id). */
+export interface Join {
+  /** The other resource (schemas/resources). */
+  resource: string;
+  /** The field of this item holding the other's key. */
+  on: string;
+  /** The other item's key field; default id. */
+  key?: string;
+  /** Answer field → field of the other item. */
+  fields: Readonly<Record<string, string>>;
+  /** The value when there is no such item; without it the field is left out. */
+  default?: string | number | boolean | null;
+}
+
+/** A generic handler over a resource of schemas/resources (schemas/meta/operations.schema.json). */
+export interface GenericHandler {
+  kind: GenericKind;
+  resource: string;
+  filter?: Readonly<Record<string, unknown>>;
+  sort?: Readonly<Record<string, 1 | -1>>;
+  by?: string;
+  idIn?: 'path' | 'body';
+  value?: string | boolean;
+  field?: string;
+  replace?: boolean;
+  join?: readonly Join[];
+  select?: string | readonly string[];
+  status?: 200 | 201;
+  hooks?: HookNames;
+  sheet?: string;
+}
+
 /** How the API answers an operation: a generic handler over a resource, or a named operation. */
-export type OperationHandler =
-  | {
-      kind: 'list' | 'get' | 'create' | 'update' | 'delete' | 'setStatus' | 'setDefault';
-      resource: string;
-      filter?: Record<string, unknown>;
-      sort?: Record<string, 1 | -1>;
-      by?: string;
-      value?: string | boolean;
-    }
-  | { named: string };
+export type OperationHandler = GenericHandler | { named: string };
 
 /** One entry of the catalogue. */
 export interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
+  /** The type of each `{name}` of the path (./params.ts); the pipeline hands the handler typed values. */
+  params?: Readonly<Record<string, ParamDeclaration>>;
   summary: string;
   access: OperationAccess;
   /** Registered schema name of the JSON body. */

@@ -40,7 +40,7 @@ export interface OperationAccessRule {
 }
 
 /** Parameter values by name; absent, null or '' means "not known". */
-export type OperationParams = Readonly<Record<string, string | number | null | undefined>>;
+export type OperationParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /** The form areas with access areas of their own; any other form area's forms are the projects area's. */
 const FORM_AREAS: ReadonlySet<string> = new Set(['quality-assurance', 'health-and-safety']);
@@ -60,7 +60,7 @@ export function areaOfFormArea(formArea: string | undefined): AccessArea {
   return formArea !== undefined && FORM_AREAS.has(formArea) ? (formArea as AccessArea) : 'projects';
 }
 
-function known(value: string | number | null | undefined): value is string | number {
+function known(value: string | number | boolean | null | undefined): value is string | number | boolean {
   return value !== undefined && value !== null && value !== '';
 }
 

@@ -5,7 +5,7 @@
  */
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { AppError } from '../../../engine/errors';
-import type { Client, LoginRequest, PasswordChangeRequest } from '../../../engine/types/generated';
+import type { Client } from '../../../engine/types/generated';
 import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../auth/login-limiter';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import {
@@ -17,7 +17,6 @@ import {
   setSessionClient,
 } from '../../auth/sessions';
 import type { UserDoc } from '../../auth/types';
-import { intParam } from '../../http/body';
 import { requestCookie } from '../../http/cookie';
 import { clientAddress, sessionCookieSecure } from '../../middleware/security';
 import type { NamedOperation } from '../../resources/context';
@@ -43,8 +42,8 @@ function initialClient(user: UserDoc): number | null {
  * (docs/decisions.md); 429 with Retry-After once the account or the address has failed too often
  * (api/auth/login-limiter.ts).
  */
-export const login: NamedOperation = async ({ http: c, store, body, now }) => {
-  const { email: typed, password } = body as LoginRequest;
+export const login: NamedOperation<'auth.login'> = async ({ http: c, store, body, now }) => {
+  const { email: typed, password } = body;
   const email = typed.trim().toLowerCase();
   const address = clientAddress(c);
   await checkLoginAllowed(store, email, address, now);
@@ -70,22 +69,21 @@ export const login: NamedOperation = async ({ http: c, store, body, now }) => {
 };
 
 /** POST /api/authorization/isLoggedIn: the session user. */
-export const isLoggedIn: NamedOperation = async ({ http: c }) => ({
+export const isLoggedIn: NamedOperation<'auth.isLoggedIn'> = async ({ http: c }) => ({
   isLoggedIn: true,
   user: toUserView(c.get('user'), c.get('session').currentClient),
 });
 
 /** POST /logout: deletes the session and clears the cookie; 204. */
-export const logout: NamedOperation = async ({ http: c, store }) => {
+export const logout: NamedOperation<'auth.logout'> = async ({ http: c, store }) => {
   await deleteSession(store, requestCookie(c, SESSION_COOKIE));
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
   return c.body(null, 204);
 };
 
 /** POST /api/authorization/setClient/{clientId}: 404 auth.clientNotAssigned for a client not assigned. */
-export const setClient: NamedOperation = async ({ http: c, store }) => {
+export const setClient: NamedOperation<'auth.setClient'> = async ({ http: c, store, params: { clientId } }) => {
   const user = c.get('user');
-  const clientId = intParam(c, 'clientId');
   if (!user.clientIds.includes(clientId)) throw new AppError(404, 'auth.clientNotAssigned');
   await setSessionClient(store, c.get('session').sid, clientId, await idleOf(store, clientId));
   await store.collection<UserDoc>('users').updateOne({ id: user.id }, { $set: { currentClient: clientId } });
@@ -99,8 +97,8 @@ export const setClient: NamedOperation = async ({ http: c, store }) => {
  * and character rules of §5 are the browser's (docs/decisions.md). A Pending user becomes Active; every
  * other session of the user ends. Answers the updated UserView.
  */
-export const reset: NamedOperation = async ({ http: c, store, body, now }) => {
-  const { oldPassword, newPassword } = body as PasswordChangeRequest;
+export const reset: NamedOperation<'auth.reset'> = async ({ http: c, store, body, now }) => {
+  const { oldPassword, newPassword } = body;
   const user = c.get('user');
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError(400, 'auth.wrongOldPassword');
   if (newPassword === oldPassword) throw new AppError(400, 'auth.samePassword');

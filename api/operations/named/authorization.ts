@@ -9,8 +9,7 @@
 
 import { AppError } from '../../../engine/errors';
 import { ACCESS_TYPES, type AccessArea, activityOn, can, holdsCode, SECTION_CODES } from '../../../engine/rules/access';
-import type { AccessTypesRequest, ProjectAccessRequest } from '../../../engine/types/generated';
-import { intParam } from '../../http/body';
+import type { AccessTypesRequest } from '../../../engine/types/generated';
 import { accessSubject, areaOfFormArea } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { findProject } from '../projects';
@@ -20,10 +19,10 @@ function subjectOf(context: OperationContext) {
   return accessSubject(context.user, context.clientId);
 }
 
-/** The tenant's project, or 404: a check never answers about another client's project. */
-async function project(context: OperationContext, raw: string | undefined): Promise<number> {
-  if (!raw || !/^[1-9]\d{0,8}$/.test(raw)) throw new AppError(404, 'notFound.project');
-  const found = await findProject(context.store, context.clientId as number, Number(raw));
+/** The tenant's project, or 404: a check never answers about another client's project (nor a malformed id). */
+async function project(context: OperationContext, id: number | null): Promise<number> {
+  if (id === null) throw new AppError(404, 'notFound.project');
+  const found = await findProject(context.store, context.clientId as number, id);
   return found.id;
 }
 
@@ -34,14 +33,14 @@ function heldCodes(context: OperationContext, projectId: number): number[] {
 }
 
 /** GET /api/authorization/{type}/{projectId}: `{ activity, process }` (the catalogue's `can` has refused no access). */
-export const activity: NamedOperation = async (context) => {
+export const activity: NamedOperation<'authorization.activity'> = async (context) => {
   const projectId = await project(context, context.params.projectId);
   const type = context.params.type as AccessArea;
   return { activity: activityOn(subjectOf(context), type, projectId), process: type };
 };
 
 /** GET /api/authorization/{id}/projectaccess: `{ projectId, activity, accessCodes }`. */
-export const projectAccess: NamedOperation = async (context) => {
+export const projectAccess: NamedOperation<'authorization.projectAccess'> = async (context) => {
   const projectId = await project(context, context.params.id);
   return {
     projectId,
@@ -51,16 +50,16 @@ export const projectAccess: NamedOperation = async (context) => {
 };
 
 /** GET /api/authorization/{id}/documents: `{ activity, canDelete }` (a view user gets no Delete). */
-export const documents: NamedOperation = async (context) => {
+export const documents: NamedOperation<'authorization.documents'> = async (context) => {
   const projectId = await project(context, context.params.id);
   const value = activityOn(subjectOf(context), 'projects', projectId);
   return { activity: value, canDelete: value === 'Edit' };
 };
 
 /** GET /api/authorization/hasaccess/{projectId}/{accessCode}: true or false. */
-export const hasAccess: NamedOperation = async (context) => {
+export const hasAccess: NamedOperation<'authorization.hasAccess'> = async (context) => {
   const projectId = await project(context, context.params.projectId);
-  const code = intParam(context.http, 'accessCode');
+  const code = context.params.accessCode;
   return can(subjectOf(context), 'view', { area: 'projects', projectId, code });
 };
 
@@ -96,21 +95,24 @@ function holdsAccessType(context: OperationContext, formArea: string, body: Acce
 }
 
 /** POST /api/authorization/{formArea}/has-access-type/{isNumeric}: true or false. */
-export const hasAccessType: NamedOperation = async (context) => {
-  const body = context.body as AccessTypesRequest;
-  if (body.projectId !== undefined) await project(context, String(body.projectId));
-  return holdsAccessType(context, context.params.formArea, body, context.params.isNumeric === 'true');
+export const hasAccessType: NamedOperation<'authorization.hasAccessType'> = async (context) => {
+  const { body } = context;
+  if (body.projectId !== undefined) await project(context, body.projectId);
+  return holdsAccessType(context, context.params.formArea, body, context.params.isNumeric);
 };
 
 /** POST /api/authorization/project-access: true or false. */
-export const projectAccessNumber: NamedOperation = async (context) => {
-  const body = context.body as ProjectAccessRequest;
-  const projectId = await project(context, String(body.projectId));
+export const projectAccessNumber: NamedOperation<'authorization.projectAccessNumber'> = async (context) => {
+  const { body } = context;
+  const projectId = await project(context, body.projectId);
   return can(subjectOf(context), 'view', { area: 'projects', projectId, code: body.accessNumber });
 };
 
 /** A section guard's text: 'edit', 'view', or 'denied' (shell-access-navigation.md §6). */
-async function sectionText(context: OperationContext, area: AccessArea): Promise<Response> {
+async function sectionText(
+  context: OperationContext<'authorization.qs' | 'authorization.sitework'>,
+  area: AccessArea,
+): Promise<Response> {
   let text = 'denied';
   try {
     const projectId = await project(context, context.params.projectId);
@@ -124,18 +126,18 @@ async function sectionText(context: OperationContext, area: AccessArea): Promise
 }
 
 /** GET /api/QSAuthorization/{section}/{projectId}/{id}/{securityToken}: 'edit', 'view' or 'denied'. */
-export const qs: NamedOperation = (context) => sectionText(context, 'qs');
+export const qs: NamedOperation<'authorization.qs'> = (context) => sectionText(context, 'qs');
 
 /** GET /api/SiteworkAuthorization/{section}/{projectId}/{entryNumber}/{securityToken}: 'edit', 'view' or 'denied'. */
-export const sitework: NamedOperation = (context) => sectionText(context, 'projects');
+export const sitework: NamedOperation<'authorization.sitework'> = (context) => sectionText(context, 'projects');
 
 /** GET /api/PublicFormAuthorization/{formArea}/{projectId}/{formId}/{securityToken}/{isView}: 'true' or 'false'. */
-export const publicForm: NamedOperation = async (context) => {
+export const publicForm: NamedOperation<'authorization.publicForm'> = async (context) => {
   let allowed = false;
   try {
     const projectId = await project(context, context.params.projectId);
     const area = areaOfFormArea(context.params.formArea);
-    const action = context.params.isView === 'true' ? 'view' : 'edit';
+    const action = context.params.isView === true ? 'view' : 'edit';
     allowed = can(subjectOf(context), action, { area, projectId, codes: SECTION_CODES[area] });
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 404) throw error;
@@ -144,7 +146,7 @@ export const publicForm: NamedOperation = async (context) => {
 };
 
 /** GET /api/DmsSharedAuthorization/{projectId}?folder=: 'true' or 'false' (the Vault, code 14). */
-export const dmsShared: NamedOperation = async (context) => {
+export const dmsShared: NamedOperation<'authorization.dmsShared'> = async (context) => {
   let allowed = false;
   try {
     const projectId = await project(context, context.params.projectId);
@@ -156,13 +158,15 @@ export const dmsShared: NamedOperation = async (context) => {
 };
 
 /** POST /api/health-and-safety/admin/can-access: true or false. */
-export const hsCanAccess: NamedOperation = async (context) => {
-  const { accessTypes } = context.body as AccessTypesRequest;
+export const hsCanAccess: NamedOperation<'healthAndSafety.canAccess' | 'healthAndSafety.accessLevel'> = async (
+  context,
+) => {
+  const { accessTypes } = context.body;
   const numeric = accessTypes.every((type) => typeof type === 'number');
   return holdsAccessType(context, 'health-and-safety', { accessTypes }, numeric);
 };
 
 /** POST /api/health-and-safety/admin/access-level: `{ accessLevel: 'Edit' | null }`. */
-export const hsAccessLevel: NamedOperation = async (context) => ({
+export const hsAccessLevel: NamedOperation<'healthAndSafety.accessLevel'> = async (context) => ({
   accessLevel: (await hsCanAccess(context)) ? 'Edit' : null,
 });

@@ -6,18 +6,18 @@
  */
 import { AppError } from '../../../engine/errors';
 import { nextCode } from '../../../engine/rules/code-generator';
-import type { OperationContext } from '../../resources/context';
+import type { NamedOperation } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
 import { derives } from '../../resources/derive';
-import { findItem } from '../../resources/handlers';
 
 const MAX_ATTEMPTS = 1000;
 
-export async function codeGeneratorGenerate(context: OperationContext): Promise<{ code: string }> {
+export const codeGeneratorGenerate: NamedOperation<'codeGenerator.generate'> = async (context) => {
   const resource = resourceOf('code-generator-setting');
   const collection = context.store.collection<Record<string, unknown>>(resource.collection);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await findItem(context, resource);
+    const current = await collection.findOne({ clientId: context.clientId, id: context.params.id });
+    if (!current) throw new AppError(404, resource.notFoundMessageId ?? 'notFound.generic');
     if (current.active !== true) throw new AppError(409, 'codeGenerator.inactive');
     const next = nextCode(current as never, context.now);
     const advanced = derives.codeGeneratorCodes(
@@ -40,4 +40,4 @@ export async function codeGeneratorGenerate(context: OperationContext): Promise<
     if (updated) return { code: next.code };
   }
   throw new AppError(409, 'common.conflict');
-}
+};

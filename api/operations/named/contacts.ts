@@ -9,12 +9,11 @@ import { AppError } from '../../../engine/errors';
 import { contactColumns, contactsFromSheet, sheetCsv } from '../../../engine/rules/directory-sheets';
 import type { Contact, LookupValue, Organisation, Project } from '../../../engine/types/generated';
 import { ruleHolds, schemas } from '../../../engine/validation/ajv';
-import { intParam } from '../../http/body';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
+import { withoutStoreKey } from '../../resources/documents';
 import { newItem } from '../../resources/handlers';
 import type { Filter } from '../../store/port';
-import { withoutStoreKey } from '../documents';
 
 const tenant = (context: OperationContext) => context.clientId as number;
 
@@ -48,21 +47,10 @@ export async function contactRows(context: OperationContext, filter: Filter = {}
  * The project of the path's `projectId`, of the tenant.
  * @throws AppError 404 for a malformed id or another client's project
  */
-export async function projectOf(context: OperationContext): Promise<Project> {
-  const id = intParam(context.http, 'projectId');
+export async function projectOf(context: OperationContext, id: number): Promise<Project> {
   const project = await context.store.collection<Project>('projects').findOne({ clientId: tenant(context), id });
   if (!project) throw new AppError(404, 'notFound.project');
   return project;
-}
-
-/**
- * The path's document kind.
- * @throws AppError 400 contacts.unknownKind for anything but rfi, cvi, submittal, daywork
- */
-export function kindOf(context: OperationContext): (typeof documentKinds)[number] {
-  const kind = context.params.kind as (typeof documentKinds)[number];
-  if (!documentKinds.includes(kind)) throw new AppError(400, 'contacts.unknownKind');
-  return kind;
 }
 
 /** The names of the Active lookup values of a type, by name. */
@@ -74,11 +62,11 @@ async function activeNames(context: OperationContext, type: string): Promise<str
 }
 
 /** GET /api/settings/contacts/getall: every contact of the client with organizationName. */
-export const getall: NamedOperation = (context) => contactRows(context);
+export const getall: NamedOperation<'contacts.getall'> = (context) => contactRows(context);
 
 /** GET /api/settings/contacts/getall/{projectId}: the contacts assigned to the project. */
-export const byProject: NamedOperation = async (context) => {
-  const project = await projectOf(context);
+export const byProject: NamedOperation<'contacts.byProject'> = async (context) => {
+  const project = await projectOf(context, context.params.projectId);
   return contactRows(context, { projectIds: project.id });
 };
 
@@ -88,10 +76,9 @@ export const byProject: NamedOperation = async (context) => {
  * an organisation the rule refuses has none.
  * @throws AppError 404 for another client's project or organisation, 400 for an unknown kind
  */
-export const byOrganisation: NamedOperation = async (context) => {
-  const project = await projectOf(context);
-  const kind = kindOf(context);
-  const organizationId = intParam(context.http, 'organizationId');
+export const byOrganisation: NamedOperation<'contacts.byOrganisation'> = async (context) => {
+  const { kind, organizationId } = context.params;
+  const project = await projectOf(context, context.params.projectId);
   const organisation = await context.store
     .collection<Organisation>('organisations')
     .findOne({ clientId: tenant(context), id: organizationId });
@@ -101,16 +88,19 @@ export const byOrganisation: NamedOperation = async (context) => {
 };
 
 /** GET /api/settings/contacts/GetAllRoles: the Active ContactRole names. */
-export const getAllRoles: NamedOperation = (context) => activeNames(context, 'ContactRole');
+export const getAllRoles: NamedOperation<'contacts.getAllRoles'> = (context) => activeNames(context, 'ContactRole');
 
 /** GET …/getalltypes: the Active OrganisationType names. */
-export const getAllTypes: NamedOperation = (context) => activeNames(context, 'OrganisationType');
+export const getAllTypes: NamedOperation<'contacts.getAllTypes' | 'organisations.getAllTypes'> = (context) =>
+  activeNames(context, 'OrganisationType');
 
 /** GET …/getalldisciplines: the Active OrganisationDiscipline names. */
-export const getAllDisciplines: NamedOperation = (context) => activeNames(context, 'OrganisationDiscipline');
+export const getAllDisciplines: NamedOperation<'contacts.getAllDisciplines' | 'organisations.getAllDisciplines'> = (
+  context,
+) => activeNames(context, 'OrganisationDiscipline');
 
 /** GET /api/settings/contacts/getallcountries: the country list. */
-export const getAllCountries: NamedOperation = async () => countries;
+export const getAllCountries: NamedOperation<'contacts.getAllCountries'> = async () => countries;
 
 /**
  * POST /api/settings/contacts/assign/{projectId} `{ contactIds }`: adds the project to each contact's
@@ -118,9 +108,9 @@ export const getAllCountries: NamedOperation = async () => countries;
  * @returns the project's contacts
  * @throws AppError 404 for another client's project or a contact that is not the client's (nothing written)
  */
-export const assign: NamedOperation = async (context) => {
-  const project = await projectOf(context);
-  const { contactIds } = context.body as { contactIds: number[] };
+export const assign: NamedOperation<'contacts.assign'> = async (context) => {
+  const project = await projectOf(context, context.params.projectId);
+  const { contactIds } = context.body;
   const contacts = context.store.collection<Contact>('contacts');
   const found = await contacts.countDocuments({ clientId: tenant(context), id: { $in: contactIds } });
   if (found !== contactIds.length) throw new AppError(404, 'contacts.notFound');
@@ -139,9 +129,9 @@ export const assign: NamedOperation = async (context) => {
  * DELETE /api/settings/contacts/assign/{projectId}/{id}: removes the contact from the project.
  * @throws AppError 404 for another client's project or contact, or a contact not on the project
  */
-export const unassign: NamedOperation = async (context) => {
-  const project = await projectOf(context);
-  const id = intParam(context.http, 'id');
+export const unassign: NamedOperation<'contacts.unassign'> = async (context) => {
+  const project = await projectOf(context, context.params.projectId);
+  const { id } = context.params;
   const contacts = context.store.collection<Contact>('contacts');
   const contact = await contacts.findOne({ clientId: tenant(context), id, projectIds: project.id });
   if (!contact) throw new AppError(404, 'contacts.notFound');
@@ -224,7 +214,7 @@ export function sheetError(result: Extract<ReturnType<typeof contactsFromSheet>,
  * @returns `{ count }`, the contacts added or updated
  * @throws AppError 400 with the per-row report (details) when any row is wrong; nothing is written
  */
-export const upload: NamedOperation = async (context) => {
+export const upload: NamedOperation<'contacts.upload'> = async (context) => {
   const text = await uploadedSheet(context);
   const organisations = await context.store
     .collection<Organisation>('organisations')
@@ -256,19 +246,9 @@ export function csvResponse(text: string, name: string): Response {
   });
 }
 
-/**
- * The path's withData flag.
- * @throws AppError 404 for anything but true or false
- */
-export function withDataOf(context: OperationContext): boolean {
-  const flag = context.params.withData;
-  if (flag !== 'true' && flag !== 'false') throw new AppError(404, 'notFound.generic');
-  return flag === 'true';
-}
-
 /** GET /api/settings/contacts/download/{withData}: the template, 'Contacts.csv', with every contact when true. */
-export const download: NamedOperation = async (context) => {
-  const rows = withDataOf(context)
+export const download: NamedOperation<'contacts.download'> = async (context) => {
+  const rows = context.params.withData
     ? (await contactRows(context)).map((c) => ({ ...c, organisation: c.organizationName }))
     : [];
   return csvResponse(sheetCsv(contactColumns, rows), 'Contacts.csv');

@@ -18,16 +18,7 @@ import {
   withProjectAccess,
 } from '../../../engine/rules/employee-access';
 import { checkEmployeeCsv, employeeCsv } from '../../../engine/rules/employee-import';
-import type {
-  Client,
-  EmployeeAccesses,
-  EmployeeAssign,
-  EmployeeInput,
-  EmployeeInvite,
-  EmployeeProjectAccess,
-  Invitation,
-  SetPasswordRequest,
-} from '../../../engine/types/generated';
+import type { Client, EmployeeInput, Invitation } from '../../../engine/types/generated';
 import { ruleHolds, validateSchema } from '../../../engine/validation/ajv';
 import { hashPassword } from '../../auth/passwords';
 import { forgetSessions } from '../../auth/sessions';
@@ -37,8 +28,8 @@ import { logInvitationSender } from '../../mail/invitation-sender';
 import { publicOrigin } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
-import { checkUnique, findItem, newItem } from '../../resources/handlers';
-import { withoutStoreKey } from '../documents';
+import { withoutStoreKey } from '../../resources/documents';
+import { checkUnique, newItem } from '../../resources/handlers';
 import {
   checkEmailFree,
   checkedProjectAccesses,
@@ -86,19 +77,12 @@ function modified(context: OperationContext) {
   };
 }
 
-/** The stored employee the path names (`id`), checked against the operation's rule (409) when it has one. */
-async function pathEmployee(context: OperationContext, param = 'id'): Promise<EmployeeDoc> {
-  const found = (await findItem(
-    { ...context, params: { id: context.params[param] ?? '' } },
-    employee(),
-  )) as EmployeeDoc;
+/** The client's employee `id`, checked against the operation's rule (409) when it has one. @throws 404 */
+async function findEmployee(context: OperationContext, id: number): Promise<EmployeeDoc> {
+  const found = await employeeCollection(context.store).findOne({ clientId: tenant(context), id });
+  if (!found) throw new AppError(404, 'employees.notFound');
   checkRule(context, found);
   return found;
-}
-
-/** The employee a body names by `id`: 404 when it is not one of the client's. */
-async function bodyEmployee(context: OperationContext, id: number): Promise<EmployeeDoc> {
-  return pathEmployee({ ...context, params: { id: String(id) } });
 }
 
 function checkRule(context: OperationContext, item: EmployeeDoc): void {
@@ -154,9 +138,9 @@ async function save(context: OperationContext, before: EmployeeDoc, after: Emplo
 }
 
 /** POST /api/settings/employees: a new employee (active, no account yet); startDate defaults to today. */
-export const create: NamedOperation = async (context) => {
+export const create: NamedOperation<'employees.create'> = async (context) => {
   const clientId = tenant(context);
-  const body = withoutEmptyTexts(context.body as EmployeeInput & Record<string, unknown>);
+  const body = withoutEmptyTexts<EmployeeInput>(context.body);
   const name = await roleName(context.store, clientId, body.role);
   const projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
   await checkEmailFree(context.store, clientId, body.email);
@@ -178,10 +162,10 @@ export const create: NamedOperation = async (context) => {
  * cleared); its flags too when the body holds any flag, its project accesses when the body holds them; else they
  * stay. The linked user's access follows at once.
  */
-export const update: NamedOperation = async (context) => {
+export const update: NamedOperation<'employees.update'> = async (context) => {
   const clientId = tenant(context);
-  const current = await pathEmployee(context);
-  const body = withoutEmptyTexts(context.body as EmployeeInput & Record<string, unknown>);
+  const current = await findEmployee(context, context.params.id);
+  const body = withoutEmptyTexts<EmployeeInput>(context.body);
   const name = await roleName(context.store, clientId, body.role);
   await checkEmailFree(context.store, clientId, body.email, current.id);
   const next: EmployeeDoc = { ...current, roleName: name };
@@ -195,13 +179,13 @@ export const update: NamedOperation = async (context) => {
     }
   if (body.projectAccesses !== undefined)
     next.projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
-  await checkUnique(context, employee(), next);
+  await checkUnique(context, employee(), [next]);
   return save(context, current, next);
 };
 
 /** DELETE /api/settings/employees/{id}: the employee goes, and their user leaves the client. */
-export const remove: NamedOperation = async (context) => {
-  const current = await pathEmployee(context);
+export const remove: NamedOperation<'employees.delete'> = async (context) => {
+  const current = await findEmployee(context, context.params.id);
   keepOwnAdmin(context, current, null);
   await employeeCollection(context.store).deleteOne({ _id: current._id });
   if (current.userId !== undefined) await removeUserFromClient(context.store, current.userId, current.clientId);
@@ -209,9 +193,9 @@ export const remove: NamedOperation = async (context) => {
 };
 
 /** PUT /api/settings/employees/activate/{id}, /deactivate/{id}: isActive, the user's access following (rule: 409). */
-function setActive(isActive: boolean): NamedOperation {
+function setActive(isActive: boolean): NamedOperation<'employees.activate' | 'employees.deactivate'> {
   return async (context) => {
-    const current = await pathEmployee(context);
+    const current = await findEmployee(context, context.params.id);
     return save(context, current, { ...current, isActive });
   };
 }
@@ -219,30 +203,30 @@ export const activate = setActive(true);
 export const deactivate = setActive(false);
 
 /** PUT /api/settings/employees/updateaccesses: the flags and project accesses replaced. */
-export const updateAccesses: NamedOperation = async (context) => {
-  const body = context.body as EmployeeAccesses;
-  const current = await bodyEmployee(context, body.id);
+export const updateAccesses: NamedOperation<'employees.updateAccesses'> = async (context) => {
+  const { body } = context;
+  const current = await findEmployee(context, body.id);
   const projectAccesses = await checkedProjectAccesses(context.store, tenant(context), body.projectAccesses);
   return save(context, current, { ...withoutAccess(current), ...accessFields(body), projectAccesses });
 };
 
 /** DELETE /api/settings/employees/{id}/removeaccesses: no flags, no project accesses. */
-export const removeAccesses: NamedOperation = async (context) => {
-  const current = await pathEmployee(context);
+export const removeAccesses: NamedOperation<'employees.removeAccesses'> = async (context) => {
+  const current = await findEmployee(context, context.params.id);
   return save(context, current, { ...withoutAccess(current), projectAccesses: [] });
 };
 
 /** PUT /api/settings/employees/updateProjectAccess: one project's access set (Edit, View) or removed (null). */
-export const updateProjectAccess: NamedOperation = async (context) => {
-  const body = context.body as EmployeeProjectAccess;
-  const current = await bodyEmployee(context, body.id);
+export const updateProjectAccess: NamedOperation<'employees.updateProjectAccess'> = async (context) => {
+  const { body } = context;
+  const current = await findEmployee(context, body.id);
   const list = withProjectAccess(current.projectAccesses, body.projectId, body.activity, body.accessCodes);
   const projectAccesses = await checkedProjectAccesses(context.store, tenant(context), list);
   return save(context, current, { ...current, projectAccesses });
 };
 
 /** GET /api/settings/employees/getassigned: the employees linked to a user (invited or assigned), by name. */
-export const assigned: NamedOperation = async (context) => {
+export const assigned: NamedOperation<'employees.assigned'> = async (context) => {
   const items = await employeeCollection(context.store).find(
     { clientId: tenant(context), userId: { $exists: true } },
     { sort: { lastName: 1, firstName: 1 } },
@@ -251,7 +235,7 @@ export const assigned: NamedOperation = async (context) => {
 };
 
 /** GET /api/settings/employees/active/getalladminsandmanagers: active employees of type Administration or Management. */
-export const adminsAndManagers: NamedOperation = async (context) => {
+export const adminsAndManagers: NamedOperation<'employees.activeAdminsAndManagers'> = async (context) => {
   const items = await employeeCollection(context.store).find(
     { clientId: tenant(context), isActive: true, type: { $in: ['Administration', 'Management'] } },
     { sort: { lastName: 1, firstName: 1 } },
@@ -290,8 +274,8 @@ async function assignTo(context: OperationContext, current: EmployeeDoc, user: U
  * (a user of another client joins this one).
  * @throws AppError 409 employees.noUser when no user has that e-mail (invite instead)
  */
-export const assignOne: NamedOperation = async (context) => {
-  const current = await pathEmployee(context);
+export const assignOne: NamedOperation<'employees.assignOne'> = async (context) => {
+  const current = await findEmployee(context, context.params.id);
   const email = current.email?.toLowerCase();
   const user = email ? await context.store.collection<UserDoc>('users').findOne({ email }) : null;
   if (!user) throw new AppError(409, 'employees.noUser');
@@ -302,9 +286,9 @@ export const assignOne: NamedOperation = async (context) => {
  * POST /api/settings/employees/assign/ `{ id, userId }`: links the employee to a user of the client, or with
  * userId null unlinks it (the user leaves the client; the employee's status is Unassigned).
  */
-export const assign: NamedOperation = async (context) => {
-  const body = context.body as EmployeeAssign;
-  const current = await bodyEmployee(context, body.id);
+export const assign: NamedOperation<'employees.assign'> = async (context) => {
+  const { body } = context;
+  const current = await findEmployee(context, body.id);
   if (body.userId !== null) return assignTo(context, current, await clientUser(context, body.userId));
   if (current.userId === undefined) throw new AppError(409, 'employees.notAssigned');
   keepOwnAdmin(context, current, null);
@@ -324,9 +308,9 @@ function digest(token: string): string {
  * @throws AppError 409 employees.cannotInvite (rule canInvite), 409 employees.emailInUse when a user has the
  *   e-mail already (assign instead)
  */
-export const invite: NamedOperation = async (context) => {
+export const invite: NamedOperation<'employees.invite'> = async (context) => {
   const clientId = tenant(context);
-  const current = await bodyEmployee(context, (context.body as EmployeeInvite).id);
+  const current = await findEmployee(context, context.body.id);
   if (!ruleHolds('https://site-forms.dev/schemas/rules/employee.json#/$defs/canInvite', current))
     throw new AppError(409, 'employees.cannotInvite');
   const email = String(current.email).toLowerCase();
@@ -371,8 +355,8 @@ export const invite: NamedOperation = async (context) => {
  * link up. 204.
  * @throws AppError 404 invitation.invalid for an unknown, used or expired link
  */
-export const setPassword: NamedOperation = async (context) => {
-  const token = context.params.token ?? '';
+export const setPassword: NamedOperation<'auth.setPassword'> = async (context) => {
+  const { token } = context.params;
   const invitations = context.store.collection<Invitation & { [key: string]: unknown }>('invitations');
   const found = /^[A-Za-z0-9_-]{43}$/.test(token) ? await invitations.findOne({ tokenHash: digest(token) }) : null;
   if (!found || found.usedAt || Date.parse(found.expiresAt) <= context.now.getTime())
@@ -383,7 +367,7 @@ export const setPassword: NamedOperation = async (context) => {
     { $set: { usedAt: context.now.toISOString() } },
   );
   if (claimed.modifiedCount !== 1) throw new AppError(404, 'invitation.invalid');
-  const passwordHash = await hashPassword((context.body as SetPasswordRequest).password);
+  const passwordHash = await hashPassword(context.body.password);
   await context.store
     .collection<UserDoc>('users')
     .updateOne(
@@ -404,7 +388,7 @@ export const setPassword: NamedOperation = async (context) => {
  * `details` and saves nothing. Otherwise a row whose Employee Number is an employee's (ignoring case) updates
  * that employee's fields, the others are added in one write. Answers `{ created, updated }`.
  */
-export const upload: NamedOperation = async (context) => {
+export const upload: NamedOperation<'employees.upload'> = async (context) => {
   const clientId = tenant(context);
   const type = (context.http.req.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) throw new AppError(415, 'security.unsupportedMediaType');
@@ -492,14 +476,12 @@ function importFailed(problems: ErrorDetail[]): AppError {
  * GET /api/settings/employees/download/{withData}: the CSV template (header row), with `true` one row per
  * employee of the client by employee number. 400 for another value than true or false.
  */
-export const download: NamedOperation = async (context) => {
-  const withData = context.params.withData;
-  if (withData !== 'true' && withData !== 'false') throw new AppError(400, 'validation.badRequest');
-  const items =
-    withData === 'true'
-      ? await employeeCollection(context.store).find({ clientId: tenant(context) }, { sort: { employeeNumber: 1 } })
-      : [];
-  const name = withData === 'true' ? 'Employees.csv' : 'Employees template.csv';
+export const download: NamedOperation<'employees.download'> = async (context) => {
+  const { withData } = context.params;
+  const items = withData
+    ? await employeeCollection(context.store).find({ clientId: tenant(context) }, { sort: { employeeNumber: 1 } })
+    : [];
+  const name = withData ? 'Employees.csv' : 'Employees template.csv';
   return new Response(employeeCsv(items), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

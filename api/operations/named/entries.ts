@@ -5,14 +5,7 @@
 import type { Context } from 'hono';
 import { AppError } from '../../../engine/errors';
 import { csvFileName, registerCsvStream } from '../../../engine/export/csv';
-import type {
-  Client,
-  DownloadRequest,
-  FormEntrySubmission,
-  LinkedFormSetup,
-  RegisterQuery,
-} from '../../../engine/types/generated';
-import { intParam, slugParam } from '../../http/body';
+import type { Client, LinkedFormSetup } from '../../../engine/types/generated';
 import type { ApiEnv } from '../../http/env';
 import type { NamedOperation } from '../../resources/context';
 import { discardEntry, type EntryScope, entriesForDownload, getEntry, registerPage, submitEntry } from '../entries';
@@ -20,11 +13,16 @@ import { publishedFormForProject } from '../forms';
 import { requestProject } from '../projects';
 import { qrGrantsUpdate } from './qr-codes';
 
-async function scopeOf(c: Context<ApiEnv>, formId: number): Promise<EntryScope> {
+/** The entry scope of the path's project and form area and the form `formId`. */
+async function scopeOf(
+  c: Context<ApiEnv>,
+  params: { projectId: number; formArea: string },
+  formId: number,
+): Promise<EntryScope> {
   const store = c.get('store');
   const clientId = c.get('clientId');
-  const project = await requestProject(c, intParam(c, 'projectId'));
-  const form = await publishedFormForProject(store, clientId, project.id, slugParam(c, 'formArea'), formId);
+  const project = await requestProject(c, params.projectId);
+  const form = await publishedFormForProject(store, clientId, project.id, params.formArea, formId);
   const client = await store.collection<Client>('clients').findOne({ id: clientId });
   if (!client) throw new AppError(404, 'notFound.client');
   return { store, clientId, clientName: client.name, project, form };
@@ -40,13 +38,12 @@ function attachment(fileName: string): string {
  * save (form-configuration.md §4 Multi-page renderer): the entry so far, as a draft in which required questions may
  * still be unanswered; N (1-based) is the page the user is on, where Continue opens the draft (docs/api.md).
  */
-export const submit: NamedOperation = async (context) => {
-  const { http: c, body } = context;
-  const submission = body as FormEntrySubmission;
+export const submit: NamedOperation<'entries.submit'> = async (context) => {
+  const { http: c, body: submission } = context;
   const fromPaging = c.req.query('isFromPaging') === 'true';
   const order = c.req.query('activePageOrder');
   const activePageOrder = order !== undefined && /^[1-9]\d{0,3}$/.test(order) ? Number(order) : undefined;
-  const scope = await scopeOf(c, submission.formId);
+  const scope = await scopeOf(c, context.params, submission.formId);
   // ?qrToken=…: the entry is changed through an Update QR code the user's role holds (another's entry too).
   const qrUpdate =
     submission.entryNumber !== undefined &&
@@ -59,21 +56,20 @@ export const submit: NamedOperation = async (context) => {
 };
 
 /** DELETE …/{formId}/entry/{entryNumber}: discards a draft with its files (docs/decisions.md "Drafts"). */
-export const discard: NamedOperation = async ({ http: c }) =>
-  discardEntry(await scopeOf(c, intParam(c, 'formId')), intParam(c, 'entryNumber'));
+export const discard: NamedOperation<'entries.discard'> = async ({ http: c, params }) =>
+  discardEntry(await scopeOf(c, params, params.formId), params.entryNumber);
 
 /** POST …/getall/{formId}: a page of the register. */
-export const getall: NamedOperation = async ({ http: c, body }) =>
-  registerPage(await scopeOf(c, intParam(c, 'formId')), body as RegisterQuery);
+export const getall: NamedOperation<'entries.getall'> = async ({ http: c, params, body }) =>
+  registerPage(await scopeOf(c, params, params.formId), body);
 
 /** GET …/{formId}/get/{entryNumber}: one entry. */
-export const get: NamedOperation = async ({ http: c }) =>
-  getEntry(await scopeOf(c, intParam(c, 'formId')), intParam(c, 'entryNumber'));
+export const get: NamedOperation<'entries.get'> = async ({ http: c, params }) =>
+  getEntry(await scopeOf(c, params, params.formId), params.entryNumber);
 
 /** POST …/download: the register as a CSV file (docs/decisions.md "Registers and CSV"), streamed. */
-export const download: NamedOperation = async ({ http: c, body }) => {
-  const request = body as DownloadRequest;
-  const scope = await scopeOf(c, request.formId);
+export const download: NamedOperation<'entries.download'> = async ({ http: c, params, body: request }) => {
+  const scope = await scopeOf(c, params, request.formId);
   // Streamed from store cursors in pieces of rows (never the whole register nor one string of the file);
   // the time zone is checked before the first piece.
   const chunks = registerCsvStream(scope.form, entriesForDownload(scope, request), { timeZone: process.env.TZ });
@@ -106,13 +102,13 @@ export const download: NamedOperation = async ({ http: c, body }) => {
  * @throws AppError 404 notFound.entry, forms.noLink (no active link), notFound.form (the linked form is not
  *   offered on the project)
  */
-export const linkedPrefill: NamedOperation = async ({ http: c, store }) => {
-  const scope = await scopeOf(c, intParam(c, 'formId'));
-  const entry = await getEntry(scope, intParam(c, 'entryNumber'));
+export const linkedPrefill: NamedOperation<'entries.linkedPrefill'> = async ({ http: c, store, params }) => {
+  const scope = await scopeOf(c, params, params.formId);
+  const entry = await getEntry(scope, params.entryNumber);
   const link = await store.collection<LinkedFormSetup>('linkedFormSetups').findOne({
     clientId: scope.clientId,
     formId: scope.form.id,
-    linkedFormId: intParam(c, 'linkedFormId'),
+    linkedFormId: params.linkedFormId,
     isActive: true,
   });
   if (!link) throw new AppError(404, 'forms.noLink');

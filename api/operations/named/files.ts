@@ -51,14 +51,14 @@ export function requireAdminForFormFiles(context: OperationContext, path: string
 }
 
 /** GET /api/files/getFiles?folder=[&recursive=true]: a folder's files, with `recursive` its sub-folders' too. */
-export const list: NamedOperation = async (context) => {
+export const list: NamedOperation<'files.list'> = async (context) => {
   const prefix = folderKey(tenant(context), context.http.req.query('folder') ?? '');
   const recursive = context.http.req.query('recursive') === 'true';
   return (await context.store.files.list(prefix, recursive)).map(view);
 };
 
 /** POST /api/files/upload?folder= (multipart, uploads[]): 201 with the stored files. */
-export const upload: NamedOperation = async (context) => {
+export const upload: NamedOperation<'files.upload'> = async (context) => {
   const folder = context.http.req.query('folder') ?? '';
   requireAdminForFormFiles(context, folder);
   return uploadInto(context, folder);
@@ -94,7 +94,7 @@ export async function uploadInto(context: OperationContext, folder: string): Pro
 }
 
 /** GET /api/files/download?file=: the bytes, shown inline for images and PDFs, else as a download. */
-export const download: NamedOperation = async (context) => {
+export const download: NamedOperation<'files.download'> = async (context) => {
   const found = await context.store.files.get(fileKey(tenant(context), context.http.req.query('file')));
   if (!found) throw new AppError(404, 'files.notFound');
   const inline = /^(image\/(jpeg|png|gif|webp)|application\/pdf)$/.test(found.info.contentType);
@@ -109,7 +109,7 @@ export const download: NamedOperation = async (context) => {
 };
 
 /** DELETE /api/files/delete?file= : 204, 404 when there is no such file. */
-export const remove: NamedOperation = async (context) => {
+export const remove: NamedOperation<'files.delete'> = async (context) => {
   requireAdminForFormFiles(context, context.http.req.query('file') ?? '');
   const deleted = await context.store.files.delete(fileKey(tenant(context), context.http.req.query('file')));
   if (!deleted) throw new AppError(404, 'files.notFound');
@@ -117,20 +117,11 @@ export const remove: NamedOperation = async (context) => {
 };
 
 /** DELETE /api/files/folder?folder= : 204 (an unsaved new entry's files). */
-export const removeFolder: NamedOperation = async (context) => {
+export const removeFolder: NamedOperation<'files.deleteFolder'> = async (context) => {
   requireAdminForFormFiles(context, context.http.req.query('folder') ?? '');
   await context.store.files.deleteFolder(folderKey(tenant(context), context.http.req.query('folder') ?? ''));
   return context.http.body(null, 204);
 };
-
-const MAX_THUMBNAIL = 2000;
-
-function size(raw: string | undefined, fallback?: number): number {
-  if (raw === undefined && fallback !== undefined) return fallback;
-  if (!raw || !/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_THUMBNAIL)
-    throw new AppError(400, 'validation.badRequest');
-  return Number(raw);
-}
 
 /** A cached thumbnail of an image file within width × height (height absent: by width). */
 async function thumbnail(context: OperationContext, width: number, height: number | undefined): Promise<Response> {
@@ -157,9 +148,10 @@ async function thumbnail(context: OperationContext, width: number, height: numbe
   });
 }
 
-/** GET /api/thumbnail/{width}/{height}?file= */
-export const sized: NamedOperation = (context) =>
-  thumbnail(context, size(context.params.width), size(context.params.height));
+/** GET /api/thumbnail/{width}/{height}?file= (each 1 to 2000: the catalogue's params). */
+export const sized: NamedOperation<'thumbnails.sized'> = (context) =>
+  thumbnail(context, context.params.width, context.params.height);
 
 /** GET /api/thumbnail/{width}?file= */
-export const byWidth: NamedOperation = (context) => thumbnail(context, size(context.params.width, 300), undefined);
+export const byWidth: NamedOperation<'thumbnails.width'> = (context) =>
+  thumbnail(context, context.params.width, undefined);

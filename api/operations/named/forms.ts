@@ -6,9 +6,8 @@ import { AppError } from '../../../engine/errors';
 import { checkFormDefinition } from '../../../engine/rules/form-definition';
 import type { FormDefinition, FormDefinitionInput } from '../../../engine/types/generated';
 import type { UserDoc } from '../../auth/types';
-import { intParam, slugParam } from '../../http/body';
 import type { NamedOperation } from '../../resources/context';
-import { withoutStoreKey } from '../documents';
+import { withoutStoreKey } from '../../resources/documents';
 import {
   type Actor,
   activeFormsForProject,
@@ -25,8 +24,7 @@ function actorOf(user: UserDoc): Actor {
 }
 
 /** The body, already schema-checked, through the definition rules (400 forms.invalidDefinition). */
-function checkedInput(body: unknown): FormDefinitionInput {
-  const input = body as FormDefinitionInput;
+function checkedInput(input: FormDefinitionInput): FormDefinitionInput {
   const problems = checkFormDefinition(input);
   if (problems.length > 0)
     throw new AppError(
@@ -43,17 +41,17 @@ function checkedInput(body: unknown): FormDefinitionInput {
  * category: a page of the project's section, e.g. its audits).
  * @throws AppError 400 validation.badRequest for a malformed category
  */
-export const getActive: NamedOperation = async ({ http: c, store, clientId }) => {
-  const project = await findProject(store, clientId as number, intParam(c, 'projectId'));
+export const getActive: NamedOperation<'forms.getActive'> = async ({ http: c, store, clientId, params }) => {
+  const project = await findProject(store, clientId as number, params.projectId);
   const category = c.req.query('category');
   if (category !== undefined && !/^[a-z][a-z-]{0,39}$/.test(category)) throw new AppError(400, 'validation.badRequest');
-  const forms = await activeFormsForProject(store, clientId as number, slugParam(c, 'formArea'), project.id);
+  const forms = await activeFormsForProject(store, clientId as number, params.formArea, project.id);
   return category === undefined ? forms : forms.filter((form) => form.category === category);
 };
 
 /** GET …/all/{formArea}[?category=]: every working copy of an area (of one category, a page of its admin menu), by title. */
-export const all: NamedOperation = async ({ http: c, store, clientId }) => {
-  const filter: Record<string, unknown> = { clientId, formArea: slugParam(c, 'formArea') };
+export const all: NamedOperation<'forms.all'> = async ({ http: c, store, clientId, params }) => {
+  const filter: Record<string, unknown> = { clientId, formArea: params.formArea };
   const category = c.req.query('category');
   if (category !== undefined) {
     if (!/^[a-z][a-z-]{0,39}$/.test(category)) throw new AppError(400, 'validation.badRequest');
@@ -64,29 +62,25 @@ export const all: NamedOperation = async ({ http: c, store, clientId }) => {
 };
 
 /** PUT …/publish/{formArea}/{id}: publishes the working copy as a new version. */
-export const publish: NamedOperation = async ({ http: c, store, clientId }) =>
-  publishForm(store, clientId as number, slugParam(c, 'formArea'), intParam(c, 'id'), actorOf(c.get('user')));
+export const publish: NamedOperation<'forms.publish'> = async ({ http: c, store, clientId, params }) =>
+  publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user')));
 
 /** GET …/{projectId}/{formArea}/{id}: the published form a project fills. */
-export const getForProject: NamedOperation = async ({ http: c, store, clientId }) => {
-  const project = await findProject(store, clientId as number, intParam(c, 'projectId'));
-  return publishedFormForProject(store, clientId as number, project.id, slugParam(c, 'formArea'), intParam(c, 'id'));
+export const getForProject: NamedOperation<'forms.getForProject'> = async ({ store, clientId, params }) => {
+  const project = await findProject(store, clientId as number, params.projectId);
+  return publishedFormForProject(store, clientId as number, project.id, params.formArea, params.id);
 };
 
 /** GET …/{formArea}/{id}: a working copy. */
-export const get: NamedOperation = async ({ http: c, store, clientId }) =>
-  withoutStoreKey(await findWorkingCopy(store, clientId as number, slugParam(c, 'formArea'), intParam(c, 'id')));
+export const get: NamedOperation<'forms.get'> = async ({ store, clientId, params }) =>
+  withoutStoreKey(await findWorkingCopy(store, clientId as number, params.formArea, params.id));
 
 /** POST …/{formArea}: a new form definition; 201. */
-export const create: NamedOperation = async ({ http: c, store, clientId, body }) => {
-  const formArea = slugParam(c, 'formArea');
-  const def = await createForm(store, clientId as number, formArea, checkedInput(body), actorOf(c.get('user')));
+export const create: NamedOperation<'forms.create'> = async ({ http: c, store, clientId, body, params }) => {
+  const def = await createForm(store, clientId as number, params.formArea, checkedInput(body), actorOf(c.get('user')));
   return c.json(def, 201);
 };
 
 /** PUT …/{formArea}/{id}: changes the working copy. */
-export const update: NamedOperation = async ({ http: c, store, clientId, body }) => {
-  const formArea = slugParam(c, 'formArea');
-  const id = intParam(c, 'id');
-  return updateForm(store, clientId as number, formArea, id, checkedInput(body), actorOf(c.get('user')));
-};
+export const update: NamedOperation<'forms.update'> = async ({ http: c, store, clientId, body, params }) =>
+  updateForm(store, clientId as number, params.formArea, params.id, checkedInput(body), actorOf(c.get('user')));

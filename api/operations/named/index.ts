@@ -3,7 +3,7 @@
  * resource handler cannot say, thin functions over the store, one file per family. api/catalogue.test.ts
  * checks every name the catalogue uses is here.
  */
-import type { NamedOperation } from '../../resources/context';
+import type { NamedOperations } from '../../resources/context';
 import * as auth from './auth';
 import * as authorization from './authorization';
 import * as clients from './clients';
@@ -14,15 +14,13 @@ import * as entries from './entries';
 import * as files from './files';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
-import { lookupValuesCreate } from './lookup-values-create';
 import * as organisations from './organisations';
-import { projectLookupValuesCreate } from './project-lookup-values-create';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
 import * as settingsForms from './settings-forms';
 import * as subcontractors from './subcontractors';
 
-export const namedOperations: Readonly<Record<string, NamedOperation>> = {
+export const namedOperations: NamedOperations = {
   'auth.login': auth.login,
   'auth.isLoggedIn': auth.isLoggedIn,
   'auth.logout': auth.logout,
@@ -74,7 +72,6 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'projects.offlineAvailability': projects.offlineAvailability,
   'projects.hourlyStaff': projects.hourlyStaff,
   'projects.organisations': projects.organisations,
-  'projectLookupValues.create': projectLookupValuesCreate,
   'forms.getActive': forms.getActive,
   'forms.getForProject': forms.getForProject,
   'forms.all': forms.all,
@@ -116,7 +113,6 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'entries.download': entries.download,
   'entries.discard': entries.discard,
   'entries.linkedPrefill': entries.linkedPrefill,
-  'lookupValues.create': lookupValuesCreate,
   'employees.create': employees.create,
   'employees.update': employees.update,
   'employees.delete': employees.remove,
@@ -145,9 +141,6 @@ export const namedOperations: Readonly<Record<string, NamedOperation>> = {
   'subcontractors.allOrders': subcontractors.allOrders,
   'subcontractors.nextCode': subcontractors.nextCode,
   'subcontractors.aggregateId': subcontractors.aggregateId,
-  'subcontractors.create': subcontractors.create,
-  'subcontractors.update': subcontractors.update,
-  'subcontractors.delete': subcontractors.remove,
   'subcontractors.ordersUnique': subcontractors.ordersUnique,
   'subcontractors.orderOf': subcontractors.orderOf,
   'subcontractors.saveOrder': subcontractors.saveOrder,

@@ -7,28 +7,25 @@ import { AppError, problemsError } from '../../../engine/errors';
 import { labelCsv, labelFileName } from '../../../engine/export/labels';
 import { message } from '../../../engine/messages/catalogue';
 import { checkLabelSetup } from '../../../engine/rules/label-preparation';
-import type {
-  FormEntry,
-  LabelExportRequest,
-  LabelPreparationSetup,
-  LabelPreparationSetupInput,
-} from '../../../engine/types/generated';
+import type { FormEntry, LabelPreparationSetup } from '../../../engine/types/generated';
 import type { UserDoc } from '../../auth/types';
-import { intParam, slugParam } from '../../http/body';
 import { nextSequence } from '../../ids';
 import { publicOrigin, scanUrl, signingKey, signScanToken } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { auditFields, saveItem } from '../documents';
+import { auditFields } from '../../resources/documents';
 import { findWorkingCopy, latestPublished } from '../forms';
-import { setupsOfForm } from '../qr-codes';
+import { saveItem, setupsOfForm } from '../qr-codes';
 
 type LabelDoc = LabelPreparationSetup & { [key: string]: unknown };
 
-function formOf({ http: c, store, clientId }: OperationContext) {
-  return findWorkingCopy(store, clientId as number, slugParam(c, 'formArea'), intParam(c, 'formEntryNumber'));
+type LabelOperation = 'labelPreparation.add' | 'labelPreparation.edit' | 'labelPreparation.export';
+
+/** The working copy of the path's form (`{formArea}/{formEntryNumber}`: the form's area and id). */
+function formOf({ store, clientId, params }: OperationContext<LabelOperation>) {
+  return findWorkingCopy(store, clientId as number, params.formArea, params.formEntryNumber);
 }
 
-async function activeQrSetups(context: OperationContext, formId: number) {
+async function activeQrSetups(context: OperationContext<LabelOperation>, formId: number) {
   return (await setupsOfForm(context.store, context.clientId as number, formId)).filter((s) => s.isActive);
 }
 
@@ -36,8 +33,11 @@ async function activeQrSetups(context: OperationContext, formId: number) {
  * Saves a new setup or the body's `id` after every rule; rows get their ids and the setup's.
  * @throws AppError 400 with the first rule's message; 404 labelPreparation.notFound
  */
-async function save(context: OperationContext, editing: boolean): Promise<LabelPreparationSetup> {
-  const input = context.body as LabelPreparationSetupInput;
+async function save(
+  context: OperationContext<'labelPreparation.add' | 'labelPreparation.edit'>,
+  editing: boolean,
+): Promise<LabelPreparationSetup> {
+  const input = context.body;
   const clientId = context.clientId as number;
   const form = await formOf(context);
   const collection = context.store.collection<LabelDoc>('labelPreparationSetups');
@@ -76,10 +76,11 @@ async function save(context: OperationContext, editing: boolean): Promise<LabelP
 }
 
 /** POST …/add/: a new setup; 201. */
-export const add: NamedOperation = async (context) => context.http.json(await save(context, false), 201);
+export const add: NamedOperation<'labelPreparation.add'> = async (context) =>
+  context.http.json(await save(context, false), 201);
 
 /** POST …/edit: changes the setup `id` of the body. */
-export const edit: NamedOperation = async (context) => save(context, true);
+export const edit: NamedOperation<'labelPreparation.edit'> = async (context) => save(context, true);
 
 /**
  * POST …/export/{id}: the CSV of labels of the chosen entries (exportEntryIds: entry ids of this form on the
@@ -88,15 +89,14 @@ export const edit: NamedOperation = async (context) => save(context, true);
  * @throws AppError 404 labelPreparation.notFound, 400 labelPreparation.inactive, 400
  *   labelPreparation.unknownEntries (ids that are not this form's entries on the project)
  */
-export const exportLabels: NamedOperation = async (context) => {
-  const { http: c, store } = context;
+export const exportLabels: NamedOperation<'labelPreparation.export'> = async (context) => {
+  const { http: c, store, body: request } = context;
   const clientId = context.clientId as number;
-  const request = context.body as LabelExportRequest;
   const working = await formOf(context);
   const form = (await latestPublished(store, clientId, working.id)) ?? working;
   const setup = await store
     .collection<LabelDoc>('labelPreparationSetups')
-    .findOne({ clientId, formId: form.id, id: intParam(c, 'id'), isDeleted: { $ne: true } });
+    .findOne({ clientId, formId: form.id, id: context.params.id, isDeleted: { $ne: true } });
   if (!setup) throw new AppError(404, 'labelPreparation.notFound');
   if (!setup.isActive) throw new AppError(400, 'labelPreparation.inactive');
   const ids = request.exportEntryIds;

@@ -1,25 +1,9 @@
-/**
- * The named organisation calls (administration-data.md §7 Organisations; docs/api.md "Organisations";
- * docs/decisions.md "Organisations"): the organisations a project's rfi, daywork, cvi or submittal document
- * may be addressed to, and the CSV import sheet and template. List, get, add, update and delete are the
- * generic resource handlers (schemas/resources/organisation.json).
- */
-import { AppError } from '../../../engine/errors';
 import { organisationColumns, organisationsFromSheet, sheetCsv } from '../../../engine/rules/directory-sheets';
 import type { Contact, LookupValue, Organisation } from '../../../engine/types/generated';
 import { ruleHolds } from '../../../engine/validation/ajv';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { withoutStoreKey } from '../documents';
-import {
-  countries,
-  csvResponse,
-  kindOf,
-  projectOf,
-  sheetError,
-  uploadedSheet,
-  withDataOf,
-  writeSheetItems,
-} from './contacts';
+import { withoutStoreKey } from '../../resources/documents';
+import { countries, csvResponse, projectOf, sheetError, uploadedSheet, writeSheetItems } from './contacts';
 
 const tenant = (context: OperationContext) => context.clientId as number;
 
@@ -30,12 +14,9 @@ const tenant = (context: OperationContext) => context.clientId as number;
  * by name.
  * @throws AppError 404 for another client's project or a malformed id, 400 for an unknown kind
  */
-export const forDocument: NamedOperation = async (context) => {
-  const project = await projectOf(context);
-  const kind = kindOf(context);
-  const raw = context.params.id ?? '';
-  const current = /^(0|[1-9][0-9]{0,14})$/.test(raw) ? Number(raw) : Number.NaN;
-  if (Number.isNaN(current)) throw new AppError(404, 'notFound.generic');
+export const forDocument: NamedOperation<'organisations.forDocument'> = async (context) => {
+  const { kind, id: current } = context.params;
+  const project = await projectOf(context, context.params.projectId);
   const contacts = await context.store
     .collection<Contact>('contacts')
     .find({ clientId: tenant(context), projectIds: project.id });
@@ -64,7 +45,7 @@ async function names(context: OperationContext, type: string): Promise<string[]>
  * @returns `{ count }`, the organisations added or updated
  * @throws AppError 400 with the per-row report (details) when any row is wrong; nothing is written
  */
-export const upload: NamedOperation = async (context) => {
+export const upload: NamedOperation<'organisations.upload'> = async (context) => {
   const text = await uploadedSheet(context);
   const organisations = await context.store
     .collection<Organisation>('organisations')
@@ -81,8 +62,8 @@ export const upload: NamedOperation = async (context) => {
 };
 
 /** GET /api/settings/Organizations/download/{withData}: the template, 'Organisations.csv', with every organisation when true. */
-export const download: NamedOperation = async (context) => {
-  const rows = withDataOf(context)
+export const download: NamedOperation<'organisations.download'> = async (context) => {
+  const rows = context.params.withData
     ? await context.store
         .collection<Organisation>('organisations')
         .find({ clientId: tenant(context) }, { sort: { name: 1 } })

@@ -19,14 +19,13 @@ import {
 import type { Project, ProjectInput } from '../../../engine/types/generated';
 import { validateSchema } from '../../../engine/validation/ajv';
 import { fileKey } from '../../files/paths';
-import { intParam } from '../../http/body';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf, resources } from '../../resources/declarations';
 import { derives } from '../../resources/derive';
+import { withoutStoreKey } from '../../resources/documents';
 import { checkUnique, newItem } from '../../resources/handlers';
 import type { Store } from '../../store/port';
-import { withoutStoreKey } from '../documents';
 import { findProject, projectUsers, requestProject } from '../projects';
 
 type StoredProject = Project & { _id?: string };
@@ -109,18 +108,18 @@ async function listed(context: OperationContext, type: string, status: unknown) 
  * GET /api/projects/getall/{type}: the tenant's projects of a type ('all' for every type) that are not
  * archived, by code; only those the user may see (engine/rules/access.ts projectScope: all, their own, none).
  */
-export const getall: NamedOperation = async (context) =>
+export const getall: NamedOperation<'projects.getall'> = async (context) =>
   views(context, await listed(context, context.params.type, { $ne: 'Archived' }));
 
 /** GET /api/projects/getArchived/{type}: the archived projects of a type ('all' for every type), by code. */
-export const getArchived: NamedOperation = async (context) =>
+export const getArchived: NamedOperation<'projects.getArchived'> = async (context) =>
   views(context, await listed(context, context.params.type, 'Archived'));
 
 /**
  * GET /api/projects/getall/availablefortender: Active projects whose tender deadline is today (the
  * server's date, yyyy-MM-dd) or later, by deadline then code; only those the user may see.
  */
-export const availableForTender: NamedOperation = async (context) => {
+export const availableForTender: NamedOperation<'projects.availableForTender'> = async (context) => {
   const today = context.now.toISOString().slice(0, 10);
   const projects = (await listed(context, 'all', 'Active')).filter((p) => isAvailableForTender(p, today));
   projects.sort((a, b) => (a.deadline as string).localeCompare(b.deadline as string) || a.code.localeCompare(b.code));
@@ -131,19 +130,19 @@ export const availableForTender: NamedOperation = async (context) => {
  * GET /api/projects/summary/{id}: `{ code, name }`, fetched when navigating to a project: an archived
  * project has left the project menus, so its summary is 404 like a missing one.
  */
-export const summary: NamedOperation = async ({ http: c }) => {
-  const project = await requestProject(c, intParam(c, 'id'));
+export const summary: NamedOperation<'projects.summary'> = async ({ http: c, params }) => {
+  const project = await requestProject(c, params.id);
   if (isArchived(project)) throw new AppError(404, 'notFound.project');
   return { code: project.code, name: project.name };
 };
 
 /** GET /api/projects/{id}: the project with hasEdit and organizationName (an archived one too, read only). */
-export const get: NamedOperation = async (context) =>
-  view(context, await findProject(context.store, context.clientId as number, intParam(context.http, 'id')));
+export const get: NamedOperation<'projects.get'> = async (context) =>
+  view(context, await findProject(context.store, context.clientId as number, context.params.id));
 
 /** GET /api/projects/getOrganizationName/{id}: `{ organizationId, organizationName }`, nulls when none. */
-export const organizationName: NamedOperation = async (context) => {
-  const project = await findProject(context.store, context.clientId as number, intParam(context.http, 'id'));
+export const organizationName: NamedOperation<'projects.organizationName'> = async (context) => {
+  const project = await findProject(context.store, context.clientId as number, context.params.id);
   const id = project.organizationId ?? null;
   const names = await organisationNames(context.store, context.clientId as number, id ? [id] : []);
   return { organizationId: id, organizationName: (id && names.get(id)) ?? null };
@@ -154,8 +153,8 @@ export const organizationName: NamedOperation = async (context) => {
  * answer field notificationUsers): Active users of the client with access to the project (activityOn),
  * `{ id, fullName }` by name. Another client's project is 404.
  */
-export const users: NamedOperation = async ({ http: c, store, clientId }) => {
-  const project = await findProject(store, clientId as number, intParam(c, 'id'));
+export const users: NamedOperation<'projects.users'> = async ({ store, clientId, params }) => {
+  const project = await findProject(store, clientId as number, params.id);
   return projectUsers(store, clientId as number, project.id);
 };
 
@@ -163,7 +162,7 @@ export const users: NamedOperation = async ({ http: c, store, clientId }) => {
  * GET /api/projects/organisations: the client's organisations as the project form offers them,
  * `[{ id, name }]` by name (none while the organisation resource is not declared).
  */
-export const organisations: NamedOperation = async (context) => {
+export const organisations: NamedOperation<'projects.organisations'> = async (context) => {
   const resource = resources.get('organisation');
   if (!resource) return [];
   const found = await context.store
@@ -185,7 +184,7 @@ async function projectCodeGenerator(context: OperationContext) {
  * generator (form-configuration.md §3), or null when there is none or it is inactive. Nothing is used up:
  * creating a project with that code advances the generator.
  */
-export const newProjectCode: NamedOperation = async (context) => {
+export const newProjectCode: NamedOperation<'projects.newProjectCode'> = async (context) => {
   const setting = await projectCodeGenerator(context);
   if (setting?.active !== true) return { code: null };
   return { code: nextCode(setting as never, context.now).code };
@@ -259,8 +258,8 @@ function checkRules(input: ProjectInput): void {
  * already has (ignoring spaces and case); 400 for the rules and references above; nothing is saved on any
  * error. A code equal to the Project code generator's next code advances the generator.
  */
-export const create: NamedOperation = async (context) => {
-  const input = context.body as ProjectInput;
+export const create: NamedOperation<'projects.create'> = async (context) => {
+  const input = context.body;
   checkRules(input);
   await checkReferences(context, input);
   const fields: Record<string, unknown> = { status: 'Active', type: 'projects' };
@@ -273,8 +272,10 @@ export const create: NamedOperation = async (context) => {
 };
 
 /** The stored project of the path's id, refused while archived. @throws 404, 409 projects.archived */
-async function editable(context: OperationContext): Promise<StoredProject> {
-  const project = await findProject(context.store, context.clientId as number, intParam(context.http, 'id'));
+async function editable(
+  context: OperationContext<'projects.update' | 'projects.deadline' | 'projects.description'>,
+): Promise<StoredProject> {
+  const project = await findProject(context.store, context.clientId as number, context.params.id);
   if (isArchived(project)) throw new AppError(409, 'projects.archived');
   return project;
 }
@@ -298,7 +299,7 @@ async function save(
   delete merged.organizationName;
   const valid = validateSchema('project', merged);
   if (!valid.ok) throw problemsError(400, valid.details);
-  await checkUnique(context, resourceOf('project'), merged);
+  await checkUnique(context, resourceOf('project'), [merged]);
   const update: { $set: Record<string, unknown>; $unset?: Record<string, ''> } = { $set: { ...change, ...stamp } };
   const unset = [...cleared, 'hasEdit', 'organizationName'].filter((key) => key in project);
   if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((key) => [key, ''] as const));
@@ -311,9 +312,9 @@ async function save(
  * cleared, except status and type, which stay as they are. 409 for an archived project or a code the
  * client already has; 400 for the rules and references; nothing is saved on any error.
  */
-export const update: NamedOperation = async (context) => {
+export const update: NamedOperation<'projects.update'> = async (context) => {
   const project = await editable(context);
-  const input = context.body as ProjectInput;
+  const input = context.body;
   checkRules(input);
   await checkReferences(context, input, project);
   const change: Record<string, unknown> = {};
@@ -326,16 +327,16 @@ export const update: NamedOperation = async (context) => {
 };
 
 /** PUT /api/projects/{id}/deadline `{ deadline }`: sets the deadline (yyyy-MM-dd), or clears it with null. */
-export const deadline: NamedOperation = async (context) => {
+export const deadline: NamedOperation<'projects.deadline'> = async (context) => {
   const project = await editable(context);
-  const { deadline: value } = context.body as { deadline: string | null };
+  const { deadline: value } = context.body;
   return value === null ? save(context, project, {}, ['deadline']) : save(context, project, { deadline: value });
 };
 
 /** PUT /api/projects/update/description/{id} `{ description }`: sets the description; '' clears it. */
-export const description: NamedOperation = async (context) => {
+export const description: NamedOperation<'projects.description'> = async (context) => {
   const project = await editable(context);
-  const { description: value } = context.body as { description: string };
+  const { description: value } = context.body;
   return value === '' ? save(context, project, {}, ['description']) : save(context, project, { description: value });
 };
 
@@ -344,8 +345,8 @@ export const description: NamedOperation = async (context) => {
  * forms may be taken offline. Edit activity on the project (403 otherwise), 404 another client's project,
  * 409 an archived one.
  */
-export const offlineAvailability: NamedOperation = async (context) => {
-  const { id, offlineAvailable } = context.body as { id: number; offlineAvailable: boolean };
+export const offlineAvailability: NamedOperation<'projects.offlineAvailability'> = async (context) => {
+  const { id, offlineAvailable } = context.body;
   const project = await findProject(context.store, context.clientId as number, id);
   if (!can(subjectOf(context), 'edit', { area: areaOf(project.type), projectId: project.id }))
     throw new AppError(403, 'auth.forbidden');
@@ -377,7 +378,9 @@ function offlineInfos(context: OperationContext) {
  * taken offline in this client (projects no longer allowed are left out), when (ISO date-time or null),
  * and the projects they may take (`{ id, code, name }`).
  */
-export const getQaOfflineInfo: NamedOperation = async (context) => {
+export const getQaOfflineInfo: NamedOperation<'projects.getQaOfflineInfo' | 'projects.updateQaOfflineInfo'> = async (
+  context,
+) => {
   const candidates = await offlineCandidates(context);
   const info = await offlineInfos(context).findOne({ clientId: context.clientId, userId: context.user?.id });
   const allowed = new Set(candidates.map((p) => p.id));
@@ -393,8 +396,8 @@ export const getQaOfflineInfo: NamedOperation = async (context) => {
  * project they may take offline: otherwise 400 projects.notOfflineAvailable (every refused id in details;
  * another client's id is refused the same way) and nothing is saved.
  */
-export const updateQaOfflineInfo: NamedOperation = async (context) => {
-  const { projectIds } = context.body as { projectIds: number[] };
+export const updateQaOfflineInfo: NamedOperation<'projects.updateQaOfflineInfo'> = async (context) => {
+  const { projectIds } = context.body;
   const candidates = await offlineCandidates(context);
   const allowed = new Set(candidates.map((p) => p.id));
   const refused = projectIds.flatMap((id, index) =>
@@ -436,8 +439,8 @@ interface EmployeeDoc {
  * `[{ id, employeeNumber, fullName, email, mobile, role, activity, weekHours }]` by name, weekHours the
  * project's working week. Empty while the employee resource is not declared.
  */
-export const hourlyStaff: NamedOperation = async (context) => {
-  const project = await findProject(context.store, context.clientId as number, intParam(context.http, 'projectId'));
+export const hourlyStaff: NamedOperation<'projects.hourlyStaff'> = async (context) => {
+  const project = await findProject(context.store, context.clientId as number, context.params.projectId);
   const resource = resources.get('employee');
   if (!resource) return [];
   const employees = await context.store

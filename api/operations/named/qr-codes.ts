@@ -5,10 +5,9 @@
  */
 
 import { AppError } from '../../../engine/errors';
-import type { FormEntry, QrCodeGenerationRequest, QrCodeSetupInput } from '../../../engine/types/generated';
+import type { FormEntry } from '../../../engine/types/generated';
 import { findSession, SESSION_COOKIE } from '../../auth/sessions';
 import type { UserDoc } from '../../auth/types';
-import { intParam, slugParam } from '../../http/body';
 import { requestCookie } from '../../http/cookie';
 import { publicOrigin, readScanToken, scanUrl, signingKey, signScanToken } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
@@ -16,9 +15,12 @@ import { findWorkingCopy, latestPublished } from '../forms';
 import { findProject } from '../projects';
 import { qrImage, removeQrSetup, saveQrSetup, scan as scanCode, scanDate, setupsOfForm } from '../qr-codes';
 
-function formOf({ http: c, store, clientId }: OperationContext) {
-  return findWorkingCopy(store, clientId as number, slugParam(c, 'formArea'), intParam(c, 'entryNumber'));
+/** The working copy of the path's form (`{formArea}/{entryNumber}`: the form's area and id). */
+function formOf({ store, clientId, params }: OperationContext<QrSetupOperation>) {
+  return findWorkingCopy(store, clientId as number, params.formArea, params.entryNumber);
 }
+
+type QrSetupOperation = 'qrCodes.create' | 'qrCodes.update' | 'qrCodes.delete' | 'qrCodes.generate';
 
 function actorOf(context: OperationContext) {
   const user = context.user as UserDoc;
@@ -26,8 +28,8 @@ function actorOf(context: OperationContext) {
 }
 
 /** Saves the body's setup: a new one (no id) or, `editing`, the setup `id`. */
-async function save(context: OperationContext, editing: boolean) {
-  const input = context.body as QrCodeSetupInput;
+async function save(context: OperationContext<'qrCodes.create' | 'qrCodes.update'>, editing: boolean) {
+  const input = context.body;
   if (!editing && input.id !== undefined) throw new AppError(400, 'validation.invalidBody', { details: '/id' });
   if (editing && input.id === undefined) throw new AppError(404, 'qrCode.notFound');
   const form = await formOf(context);
@@ -35,15 +37,16 @@ async function save(context: OperationContext, editing: boolean) {
 }
 
 /** POST …/create: a new setup (the body has no id); 201. */
-export const create: NamedOperation = async (context) => context.http.json(await save(context, false), 201);
+export const create: NamedOperation<'qrCodes.create'> = async (context) =>
+  context.http.json(await save(context, false), 201);
 
 /** POST …/update: changes the setup `id` of the body. */
-export const update: NamedOperation = (context) => save(context, true);
+export const update: NamedOperation<'qrCodes.update'> = (context) => save(context, true);
 
 /** DELETE …/delete/{id}: removes a setup; its codes stop at once and label setups drop its column. */
-export const remove: NamedOperation = async (context) => {
+export const remove: NamedOperation<'qrCodes.delete'> = async (context) => {
   const form = await formOf(context);
-  return removeQrSetup(context.store, context.clientId as number, form.id, intParam(context.http, 'id'));
+  return removeQrSetup(context.store, context.clientId as number, form.id, context.params.id);
 };
 
 /**
@@ -52,10 +55,9 @@ export const remove: NamedOperation = async (context) => {
  * project the tenant's, the entry one of the form's on it; a Non Role Based setup has entry codes only.
  * @throws AppError 400 qrCode.entryRequired; 404 qrCode.notFound / qrCode.inactiveSetup / notFound.entry
  */
-export const generate: NamedOperation = async (context) => {
-  const { http: c, store } = context;
+export const generate: NamedOperation<'qrCodes.generate'> = async (context) => {
+  const { http: c, store, body: request } = context;
   const clientId = context.clientId as number;
-  const request = context.body as QrCodeGenerationRequest;
   const form = await formOf(context);
   const project = await findProject(store, clientId, request.projectId);
   const setup = (await setupsOfForm(store, clientId, form.id)).find((s) => s.id === request.qrCodeEntryNumber);
@@ -85,8 +87,8 @@ export const generate: NamedOperation = async (context) => {
  * from the session cookie). ?today=yyyy-mm-dd is the scanner's date for blank Populate dates.
  * @throws AppError 404 qrCode.scanInvalid for a token that is not ours; see api/operations/qr-codes.ts scan
  */
-export const scan: NamedOperation = async ({ http: c, store, now }) => {
-  const claims = readScanToken(c.req.param('token') ?? '', await signingKey(c));
+export const scan: NamedOperation<'qrCodes.scan'> = async ({ http: c, store, now, params }) => {
+  const claims = readScanToken(params.token, await signingKey(c));
   if (!claims) throw new AppError(404, 'qrCode.scanInvalid');
   const session = await findSession(store, requestCookie(c, SESSION_COOKIE));
   const user = session ? await store.collection<UserDoc>('users').findOne({ id: session.userId }) : null;
@@ -98,8 +100,8 @@ export const scan: NamedOperation = async ({ http: c, store, now }) => {
  * published definition and the entry (answers, number, date, author's name, project).
  * @throws AppError 404 unless the token is ours and its scan is a public view
  */
-export const publicEntry: NamedOperation = async ({ http: c, store, now }) => {
-  const claims = readScanToken(c.req.param('token') ?? '', await signingKey(c));
+export const publicEntry: NamedOperation<'qrCodes.publicEntry'> = async ({ http: c, store, now, params }) => {
+  const claims = readScanToken(params.token, await signingKey(c));
   if (!claims) throw new AppError(404, 'qrCode.scanInvalid');
   const answer = await scanCode(store, claims, undefined, scanDate(undefined, now)).catch(() => null);
   if (answer?.action !== 'publicView') throw new AppError(404, 'qrCode.scanInvalid');
@@ -117,7 +119,7 @@ export const publicEntry: NamedOperation = async ({ http: c, store, now }) => {
  * project `projectId` (an Update type role): entries.submit then lets them change another's entry.
  */
 export async function qrGrantsUpdate(
-  context: OperationContext,
+  context: Pick<OperationContext, 'http' | 'clientId' | 'store' | 'user' | 'now'>,
   token: string | undefined,
   target: { projectId: number; formId: number; entryNumber: number },
 ): Promise<boolean> {

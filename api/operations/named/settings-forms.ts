@@ -7,20 +7,12 @@
 import { AppError, detail, problemsError } from '../../../engine/errors';
 import { fieldTypeOf } from '../../../engine/forms/field-types';
 import { allQuestions, questionKind } from '../../../engine/forms/questions';
-import type {
-  FileUrlsRequest,
-  FormDefinition,
-  FormEntry,
-  LinkedFormSetup,
-  LinkedFormSetupsInput,
-  SectionsRequest,
-} from '../../../engine/types/generated';
+import type { FormDefinition, FormEntry, LinkedFormSetup } from '../../../engine/types/generated';
 import type { UserDoc } from '../../auth/types';
 import { fileKey, folderKey, publicPath } from '../../files/paths';
-import { intParam, slugParam } from '../../http/body';
 import { nextSequence } from '../../ids';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { withoutStoreKey } from '../documents';
+import { withoutStoreKey } from '../../resources/documents';
 import {
   activeFormsForProject,
   cloneForm,
@@ -42,13 +34,15 @@ function actorOf(context: OperationContext) {
 
 const tenant = (context: OperationContext) => context.clientId as number;
 
-function flagOperation(flags: { isActive?: boolean; isDefault?: boolean }): NamedOperation {
+type FlagOperation = 'forms.activate' | 'forms.deactivate' | 'forms.default' | 'forms.nondefault';
+
+function flagOperation(flags: { isActive?: boolean; isDefault?: boolean }): NamedOperation<FlagOperation> {
   return (context) =>
     setFormFlags(
       context.store,
       tenant(context),
-      slugParam(context.http, 'formArea'),
-      intParam(context.http, 'id'),
+      context.params.formArea,
+      context.params.id,
       flags,
       actorOf(context),
       context.now,
@@ -77,10 +71,9 @@ export const makeNonDefault = flagOperation({ isDefault: false });
  * title (a form without category is in section ''); with projectId only the forms offered on that project.
  * @throws AppError 404 notFound.project (another client's project)
  */
-export const sections: NamedOperation = async (context) => {
-  const { store } = context;
-  const formArea = slugParam(context.http, 'formArea');
-  const body = (context.body ?? {}) as SectionsRequest;
+export const sections: NamedOperation<'forms.sections'> = async (context) => {
+  const { store, body } = context;
+  const { formArea } = context.params;
   let forms: { id: number; title: string; version: number; category?: string }[];
   if (body.projectId !== undefined) {
     const project = await findProject(store, tenant(context), body.projectId);
@@ -111,14 +104,13 @@ export const sections: NamedOperation = async (context) => {
  * (an absent isActive counts as true), by title: `[{ id, title, formArea, category, status, version, isActive,
  * isDefault }]`. @throws AppError 400 validation.badRequest unless the flag is 'true' or 'false'
  */
-export const byActiveFlag: NamedOperation = async (context) => {
-  const flag = context.http.req.param('flag');
-  if (flag !== 'true' && flag !== 'false') throw new AppError(400, 'validation.badRequest');
+export const byActiveFlag: NamedOperation<'forms.getActiveByFlag'> = async (context) => {
+  const { flag } = context.params;
   const forms = await context.store
     .collection<FormDefinition>('formDefinitions')
     .find({ clientId: tenant(context) }, { sort: { title: 1 } });
   return forms
-    .filter((f) => (f.isActive !== false) === (flag === 'true'))
+    .filter((f) => (f.isActive !== false) === flag)
     .map(({ id, title, formArea, category, status, version, isActive, isDefault }) => ({
       id,
       title,
@@ -132,7 +124,10 @@ export const byActiveFlag: NamedOperation = async (context) => {
 };
 
 /** The published, active forms of every area offered on a project. */
-async function formsOfProject(context: OperationContext, projectId: number): Promise<FormDefinition[]> {
+async function formsOfProject(
+  context: OperationContext<'forms.allMetadata'>,
+  projectId: number,
+): Promise<FormDefinition[]> {
   const versions = await context.store
     .collection<{ formId: number; version: number; definition: FormDefinition }>('formVersions')
     .find({ clientId: tenant(context) }, { sort: { formId: 1, version: -1 } });
@@ -148,8 +143,8 @@ async function formsOfProject(context: OperationContext, projectId: number): Pro
  * the project, by title: `[{ id, title, formArea, category, version, entryCount }]`, entryCount being the
  * project's entries of the form (drafts included). @throws AppError 404 notFound.project
  */
-export const allMetadata: NamedOperation = async (context) => {
-  const project = await findProject(context.store, tenant(context), intParam(context.http, 'projectId'));
+export const allMetadata: NamedOperation<'forms.allMetadata'> = async (context) => {
+  const project = await findProject(context.store, tenant(context), context.params.projectId);
   const forms = await formsOfProject(context, project.id);
   const entries = context.store.collection('formEntries');
   const out = [];
@@ -172,16 +167,10 @@ export const allMetadata: NamedOperation = async (context) => {
  * @throws AppError 404 notFound.project, notFound.form (not offered on the project, or inactive),
  *   notFound.entry (no entry N of the form on the project, or N not a positive integer)
  */
-export const metadata: NamedOperation = async (context) => {
-  const { http: c, store } = context;
-  const project = await findProject(store, tenant(context), intParam(c, 'projectId'));
-  const form = await publishedFormForProject(
-    store,
-    tenant(context),
-    project.id,
-    slugParam(c, 'formArea'),
-    intParam(c, 'id'),
-  );
+export const metadata: NamedOperation<'forms.metadata'> = async (context) => {
+  const { http: c, store, params } = context;
+  const project = await findProject(store, tenant(context), params.projectId);
+  const form = await publishedFormForProject(store, tenant(context), project.id, params.formArea, params.id);
   const answer: Record<string, unknown> = {
     id: form.id,
     title: form.title,
@@ -216,13 +205,8 @@ export const metadata: NamedOperation = async (context) => {
  * GET {formArea}/{id}/sections (administration-data.md §7): the working copy's pages, `[{ id, label, order }]`
  * (order from 0). @throws AppError 404 notFound.form
  */
-export const formSections: NamedOperation = async (context) => {
-  const form = await findWorkingCopy(
-    context.store,
-    tenant(context),
-    slugParam(context.http, 'formArea'),
-    intParam(context.http, 'id'),
-  );
+export const formSections: NamedOperation<'forms.formSections'> = async (context) => {
+  const form = await findWorkingCopy(context.store, tenant(context), context.params.formArea, context.params.id);
   return form.pages.map((page, order) => ({ id: page.id, label: page.label, order }));
 };
 
@@ -231,10 +215,10 @@ export const formSections: NamedOperation = async (context) => {
  * project stops offering the form; answers `{ id, projectIds }`.
  * @throws AppError 404 notFound.project, notFound.form; 409 forms.lastProject (deactivate the form instead)
  */
-export const withdraw: NamedOperation = async (context) => {
-  const { http: c, store } = context;
-  const project = await findProject(store, tenant(context), intParam(c, 'projectId'));
-  return withdrawForm(store, tenant(context), slugParam(c, 'formArea'), intParam(c, 'id'), project.id);
+export const withdraw: NamedOperation<'forms.withdraw'> = async (context) => {
+  const { store, params } = context;
+  const project = await findProject(store, tenant(context), params.projectId);
+  return withdrawForm(store, tenant(context), params.formArea, params.id, project.id);
 };
 
 /**
@@ -242,17 +226,17 @@ export const withdraw: NamedOperation = async (context) => {
  * preparation setups, links and reference documents; answers `{ id }` (api/operations/forms.ts deleteForm).
  * @throws AppError 404 notFound.form, 409 forms.hasEntries
  */
-export const remove: NamedOperation = async (context) =>
-  deleteForm(context.store, tenant(context), slugParam(context.http, 'formArea'), intParam(context.http, 'id'));
+export const remove: NamedOperation<'forms.delete'> = async (context) =>
+  deleteForm(context.store, tenant(context), context.params.formArea, context.params.id);
 
 /**
  * POST clone/{id} (administration-data.md §7): 201 with a new Draft working copy of the client's form: new id,
  * version 1, title 'Copy of {title}' (200 characters at most), active, not default, never published, audit
  * fields of the acting administrator. @throws AppError 404 notFound.form
  */
-export const clone: NamedOperation = async (context) =>
+export const clone: NamedOperation<'forms.clone'> = async (context) =>
   context.http.json(
-    await cloneForm(context.store, tenant(context), intParam(context.http, 'id'), actorOf(context), context.now),
+    await cloneForm(context.store, tenant(context), context.params.id, actorOf(context), context.now),
     201,
   );
 
@@ -261,7 +245,7 @@ export const clone: NamedOperation = async (context) =>
  * client's links by id (of one form with formId), each LinkedFormSetup with `linkedFormTitle`.
  * @throws AppError 400 validation.badRequest when formId is not a positive integer
  */
-export const links: NamedOperation = async (context) => {
+export const links: NamedOperation<'forms.links'> = async (context) => {
   const raw = context.http.req.query('formId');
   const filter: Record<string, unknown> = { clientId: tenant(context) };
   if (raw !== undefined) {
@@ -289,9 +273,8 @@ export const links: NamedOperation = async (context) => {
  * @throws AppError 404 notFound.form; 400 forms.linkToItself, forms.linkDuplicate, forms.linkUnknownQuestion,
  *   forms.linkKindMismatch, forms.linkTargetTwice (the first problem's text, every problem in details)
  */
-export const saveLinks: NamedOperation = async (context) => {
-  const { store } = context;
-  const input = context.body as LinkedFormSetupsInput;
+export const saveLinks: NamedOperation<'forms.saveLinks'> = async (context) => {
+  const { store, body: input } = context;
   const forms = store.collection<FormDefinition>('formDefinitions');
   const form = await forms.findOne({ clientId: tenant(context), id: input.formId });
   if (!form) throw new AppError(404, 'notFound.form');
@@ -372,10 +355,13 @@ async function entryFiles(context: OperationContext, form: FormDefinition, entry
   return out;
 }
 
-async function formEntries(context: OperationContext, entryNumber?: number) {
-  const { http: c, store } = context;
-  const project = await findProject(store, tenant(context), intParam(c, 'projectId'));
-  const form = await latestPublished(store, tenant(context), intParam(c, 'id'));
+async function formEntries(
+  context: OperationContext<'forms.attachments' | 'forms.attachmentsByPrefix'>,
+  entryNumber?: number,
+) {
+  const { store, params } = context;
+  const project = await findProject(store, tenant(context), params.projectId);
+  const form = await latestPublished(store, tenant(context), params.id);
   if (!form) throw new AppError(404, 'notFound.form');
   const filter: Record<string, unknown> = { clientId: tenant(context), projectId: project.id, formId: form.id };
   if (entryNumber !== undefined) filter.entryNumber = entryNumber;
@@ -392,8 +378,8 @@ async function formEntries(context: OperationContext, entryNumber?: number) {
  * (fileName the client path, fileDescription the question's label; a named file no longer stored is left out).
  * @throws AppError 404 notFound.project, notFound.form, notFound.entry
  */
-export const attachments: NamedOperation = async (context) => {
-  const { form, entries } = await formEntries(context, intParam(context.http, 'entryNumber'));
+export const attachments: NamedOperation<'forms.attachments'> = async (context) => {
+  const { form, entries } = await formEntries(context, context.params.entryNumber);
   if (entries.length === 0) throw new AppError(404, 'notFound.entry');
   return entryFiles(context, form, entries[0]);
 };
@@ -403,8 +389,8 @@ export const attachments: NamedOperation = async (context) => {
  * the form on the project whose file name starts with the prefix (case ignored), in entry order, shaped as
  * get-attachments answers. @throws AppError 404 notFound.project, notFound.form
  */
-export const attachmentsByPrefix: NamedOperation = async (context) => {
-  const prefix = (context.http.req.param('prefix') ?? '').toLowerCase();
+export const attachmentsByPrefix: NamedOperation<'forms.attachmentsByPrefix'> = async (context) => {
+  const prefix = context.params.prefix.toLowerCase();
   const { form, entries } = await formEntries(context);
   const out = [];
   for (const entry of entries)
@@ -432,8 +418,8 @@ function pathOf(urlOrPath: string): string {
  * @throws AppError 400 (a path outside the client, traversal, a bad name), 403 (a reference document and not an
  *   administrator), 404 files.notFound (one is missing)
  */
-export const deleteFiles: NamedOperation = async (context) => {
-  const body = context.body as FileUrlsRequest;
+export const deleteFiles: NamedOperation<'forms.deleteFile' | 'forms.deleteFiles'> = async (context) => {
+  const { body } = context;
   // One key per file, however often it is named: `deleted` counts files.
   const paths = [...(body.Url ? [body.Url] : []), ...(body.Urls ?? [])].map(pathOf);
   for (const path of paths) requireAdminForFormFiles(context, path);
@@ -448,13 +434,8 @@ export const deleteFiles: NamedOperation = async (context) => {
  * `forms/{id}/documents`), `[{ name, file, url, size, contentType, modified }]` as files.list answers.
  * @throws AppError 404 notFound.form
  */
-export const documents: NamedOperation = async (context) => {
-  const form = await findWorkingCopy(
-    context.store,
-    tenant(context),
-    slugParam(context.http, 'formArea'),
-    intParam(context.http, 'id'),
-  );
+export const documents: NamedOperation<'forms.documents'> = async (context) => {
+  const form = await findWorkingCopy(context.store, tenant(context), context.params.formArea, context.params.id);
   const prefix = folderKey(tenant(context), formDocumentsFolder(form.id));
   return (await context.store.files.list(prefix, false)).map(view);
 };
@@ -464,10 +445,10 @@ export const documents: NamedOperation = async (context) => {
  * client; 201 with the stored files (checks and limits of files.upload).
  * @throws AppError 404 notFound.form; 400 files.noFiles, bad name; 413 files.tooLarge; 415 a refused type
  */
-export const uploadDocument: NamedOperation = async (context) => {
+export const uploadDocument: NamedOperation<'forms.uploadDocument'> = async (context) => {
   const form = await context.store
     .collection<FormDefinition>('formDefinitions')
-    .findOne({ clientId: tenant(context), id: intParam(context.http, 'id') });
+    .findOne({ clientId: tenant(context), id: context.params.id });
   if (!form) throw new AppError(404, 'notFound.form');
   return uploadInto(context, formDocumentsFolder(form.id));
 };

@@ -22,23 +22,21 @@ import type {
   Client,
   Project,
   SubcontractorOrder,
-  SubcontractorOrderInput,
   SubcontractorPackage,
-  SubcontractorPackageInput,
   SubcontractorPayment,
-  SubcontractorPaymentInput,
   SubcontractorReturn,
   User,
 } from '../../../engine/types/generated';
 import { validateSchema } from '../../../engine/validation/ajv';
 import { fileKey, publicPath } from '../../files/paths';
+import { nextSubcontractorCode } from '../../hooks/default-subcontractor-code';
 import { nextSequence } from '../../ids';
 import { clientAddress } from '../../middleware/security';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
-import { checkUnique, genericHandlers, newItem } from '../../resources/handlers';
-import { withoutStoreKey } from '../documents';
+import { withoutStoreKey } from '../../resources/documents';
+import { checkUnique } from '../../resources/handlers';
 import { findProject } from '../projects';
 import {
   checkCodeAttempts,
@@ -54,26 +52,9 @@ import {
 } from '../subcontracting';
 import { uploadInto } from './files';
 
-const ID = /^[1-9][0-9]{0,8}$/;
-
 function tenant(context: OperationContext): number {
   if (context.clientId === undefined) throw new AppError(409, 'auth.noClientSelected');
   return context.clientId;
-}
-
-/** A positive integer path parameter; anything else is 404 with `messageId`. */
-function idParam(
-  context: OperationContext,
-  name: string,
-  messageId:
-    | 'notFound.generic'
-    | 'subcontractorOrders.notFound'
-    | 'subcontractorPayments.notFound'
-    | 'subcontractorPackages.notFound' = 'notFound.generic',
-): number {
-  const raw = context.params[name] ?? '';
-  if (!ID.test(raw)) throw new AppError(404, messageId);
-  return Number(raw);
 }
 
 function actor(context: OperationContext) {
@@ -108,80 +89,19 @@ async function requireContacts(context: OperationContext, ids: readonly (number 
 
 // ───────────────────────────── the directory ─────────────────────────────
 
-const CODE_PATTERN = /^SC(\d+)$/i;
-
-/** The next free code of the client's subcontractors: SC + (highest SC number + 1), 4 digits at least. */
-async function nextFreeCode(context: OperationContext): Promise<string> {
-  const all = await c(context).subcontractors.find({ clientId: tenant(context) }, { projection: { code: 1 } });
-  const highest = all.reduce((max, s) => {
-    const m = CODE_PATTERN.exec(String(s.code ?? ''));
-    return m ? Math.max(max, Number(m[1])) : max;
-  }, 0);
-  return `SC${String(highest + 1).padStart(4, '0')}`;
-}
-
 /** GET …/code: `{ code }`, the next free subcontractor code (nothing is used up). */
-export const nextCode: NamedOperation = async (context) => ({ code: await nextFreeCode(context) });
+export const nextCode: NamedOperation<'subcontractors.code'> = async (context) => ({
+  code: await nextSubcontractorCode(context.store, context.clientId),
+});
 
 /** GET …/aggregateId: a new random UUID as text (the folder of a record's files before it is saved). */
-export const aggregateId: NamedOperation = async (context) => context.http.text(randomUUID());
-
-/** POST …/Subcontractors: a new subcontractor; without a code the next free one (409 on a clash of name or code). */
-export const create: NamedOperation = async (context) => {
-  const body = { ...(context.body as Record<string, unknown>) };
-  if (!body.code) body.code = await nextFreeCode(context);
-  const resource = resourceOf('subcontractor');
-  const item = await newItem(context, resource, body);
-  await context.store.collection(resource.collection).insertOne(item);
-  return withoutStoreKey(item);
-};
-
-/**
- * PUT …/Subcontractors/{id}: the generic update (fields left out are cleared), a code left out being the next
- * free one, as on creation. The subcontractor's name is kept on its orders (subContractorName).
- */
-export const update: NamedOperation = async (context) => {
-  const body = { ...(context.body as Record<string, unknown>) };
-  if (!body.code) body.code = await nextFreeCode(context);
-  // The generic update, replacing: a field the body leaves out is cleared.
-  const operation = { ...context.operation, handler: { kind: 'update', resource: 'subcontractor', replace: true } };
-  const saved = (await genericHandlers.update(
-    { ...context, body, operation } as OperationContext,
-    resourceOf('subcontractor'),
-  )) as {
-    id: number;
-    name: string;
-  };
-  const orders = c(context).orders;
-  for (const o of await orders.find({ clientId: tenant(context), subContractorId: saved.id }))
-    if (o.subContractorName !== saved.name)
-      await orders.updateOne({ _id: o._id }, { $set: { subContractorName: saved.name } });
-  const payments = c(context).payments;
-  for (const p of await payments.find({ clientId: tenant(context), subContractorId: saved.id }))
-    if (p.subContractorName !== saved.name)
-      await payments.updateOne({ _id: p._id }, { $set: { subContractorName: saved.name } });
-  return saved;
-};
-
-/** DELETE …/Subcontractors/{id}: 409 subcontractors.inUse while an order, payment or package names it. */
-export const remove: NamedOperation = async (context) => {
-  const clientId = tenant(context);
-  const id = idParam(context, 'id');
-  const found = await c(context).subcontractors.findOne({ clientId, id });
-  if (!found) throw new AppError(404, 'subcontractors.notFound');
-  const used =
-    (await c(context).orders.countDocuments({ clientId, subContractorId: id })) +
-    (await c(context).payments.countDocuments({ clientId, subContractorId: id })) +
-    (await c(context).packages.countDocuments({ clientId, suppliersIds: id }));
-  if (used > 0) throw new AppError(409, 'subcontractors.inUse');
-  await c(context).subcontractors.deleteOne({ _id: found._id });
-  return { id };
-};
+export const aggregateId: NamedOperation<'subcontractors.aggregateId'> = async (context) =>
+  context.http.text(randomUUID());
 
 /** GET …/getallagencieswithprojectid/{projectId}: the agencies with an order on the project, by name. */
-export const agenciesOfProject: NamedOperation = async (context) => {
+export const agenciesOfProject: NamedOperation<'subcontractors.getallAgenciesWithProjectId'> = async (context) => {
   const clientId = tenant(context);
-  const projectId = idParam(context, 'projectId');
+  const projectId = context.params.projectId;
   const orders = await c(context).orders.find({ clientId, projectId }, { projection: { subContractorId: 1 } });
   const ids = [...new Set(orders.map((o) => o.subContractorId))];
   const agencies = await c(context).subcontractors.find(
@@ -195,7 +115,7 @@ export const agenciesOfProject: NamedOperation = async (context) => {
  * GET …/getallordered: every order of the projects the user may list in the qs area (qs/subcontractors, the
  * all-projects list), newest first, each with projectCode and projectName.
  */
-export const allOrders: NamedOperation = async (context) => {
+export const allOrders: NamedOperation<'subcontractors.getallOrdered'> = async (context) => {
   const clientId = tenant(context);
   const scope = context.user ? projectScope(accessSubject(context.user, clientId), 'qs') : { id: { $in: [] } };
   const projects = await context.store
@@ -216,9 +136,9 @@ export const allOrders: NamedOperation = async (context) => {
 // ───────────────────────────── orders ─────────────────────────────
 
 /** GET …/{projectId}/orders/unique: one row per package and subcontractor, by package then subcontractor. */
-export const ordersUnique: NamedOperation = async (context) => {
+export const ordersUnique: NamedOperation<'subcontractors.ordersUnique'> = async (context) => {
   const orders = await c(context).orders.find(
-    { clientId: tenant(context), projectId: idParam(context, 'projectId') },
+    { clientId: tenant(context), projectId: context.params.projectId },
     { sort: { package: 1, subContractorName: 1 } },
   );
   const seen = new Set<string>();
@@ -242,13 +162,13 @@ export const ordersUnique: NamedOperation = async (context) => {
 };
 
 /** GET …/{projectId}/order/{package}/{sub}: the project's order of a package name and a subcontractor id. */
-export const orderOf: NamedOperation = async (context) => {
-  const sub = idParam(context, 'sub', 'subcontractorOrders.notFound');
+export const orderOf: NamedOperation<'subcontractors.orderOf'> = async (context) => {
+  const sub = context.params.sub;
   const order = await orderOfPayment(
     context.store,
     tenant(context),
-    idParam(context, 'projectId'),
-    decodeURIComponent(context.params.package ?? ''),
+    context.params.projectId,
+    context.params.package,
     sub,
   );
   if (!order) throw new AppError(404, 'subcontractorOrders.notFound');
@@ -262,10 +182,10 @@ export const orderOf: NamedOperation = async (context) => {
  * order of the same package and subcontractor, or order number, on the project, or for moving an order with
  * payments to another package or subcontractor. The order's payments are recomputed with its new figures.
  */
-export const saveOrder: NamedOperation = async (context) => {
+export const saveOrder: NamedOperation<'subcontractors.saveOrder'> = async (context) => {
   const clientId = tenant(context);
-  const projectId = idParam(context, 'projectId');
-  const body = context.body as SubcontractorOrderInput;
+  const projectId = context.params.projectId;
+  const { body } = context;
   const col = c(context);
   checkMoney({ contractSum: body.contractSum, budgetSum: body.budgetSum, retention: body.retention });
   const current = body.id ? await col.orders.findOne({ clientId, projectId, id: body.id }) : null;
@@ -382,14 +302,14 @@ async function checkEntityOf(
   const result = validateSchema(declaration.entity, item);
   if (!result.ok)
     throw new AppError(400, 'validation.invalidBody', { details: result.details[0]?.message ?? '' }, result.details);
-  await checkUnique(context, declaration, item as never);
+  await checkUnique(context, declaration, [item]);
 }
 
 /** DELETE …/{projectId}/order/{id}: `{ id }`; 409 while the order has payments. Its files go too. */
-export const deleteOrder: NamedOperation = async (context) => {
+export const deleteOrder: NamedOperation<'subcontractors.deleteOrder'> = async (context) => {
   const clientId = tenant(context);
-  const projectId = idParam(context, 'projectId');
-  const id = idParam(context, 'id', 'subcontractorOrders.notFound');
+  const projectId = context.params.projectId;
+  const id = context.params.id;
   const order = await c(context).orders.findOne({ clientId, projectId, id });
   if (!order) throw new AppError(404, 'subcontractorOrders.notFound');
   if ((await orderPayments(context, projectId, order)) > 0) throw new AppError(409, 'subcontractorOrders.hasPayments');
@@ -400,14 +320,19 @@ export const deleteOrder: NamedOperation = async (context) => {
 };
 
 /** GET …/packageLookupInUse/{id}: true when the SubContractorPackage value is named by a record. */
-export const packageLookupInUse: NamedOperation = (context) => lookupInUse(context, PACKAGE_LOOKUP);
+export const packageLookupInUse: NamedOperation<'subcontractors.packageLookupInUse'> = (context) =>
+  lookupInUse(context, PACKAGE_LOOKUP);
 
 /** GET …/paymentTermLookupInUse/{id}: true when the SubContractorPaymentTerms value is named by an order. */
-export const paymentTermLookupInUse: NamedOperation = (context) => lookupInUse(context, PAYMENT_TERMS_LOOKUP);
+export const paymentTermLookupInUse: NamedOperation<'subcontractors.paymentTermLookupInUse'> = (context) =>
+  lookupInUse(context, PAYMENT_TERMS_LOOKUP);
 
-async function lookupInUse(context: OperationContext, type: typeof PACKAGE_LOOKUP | typeof PAYMENT_TERMS_LOOKUP) {
+async function lookupInUse(
+  context: OperationContext<'subcontractors.packageLookupInUse' | 'subcontractors.paymentTermLookupInUse'>,
+  type: typeof PACKAGE_LOOKUP | typeof PAYMENT_TERMS_LOOKUP,
+) {
   const clientId = tenant(context);
-  const value = await c(context).lookupValues.findOne({ clientId, type, id: idParam(context, 'id') });
+  const value = await c(context).lookupValues.findOne({ clientId, type, id: context.params.id });
   if (!value) throw new AppError(404, 'notFound.generic');
   const col = c(context);
   return isLookupInUse(type, value.name, {
@@ -420,9 +345,9 @@ async function lookupInUse(context: OperationContext, type: typeof PACKAGE_LOOKU
 // ───────────────────────────── payments ─────────────────────────────
 
 /** GET …/{projectId}/PaymentsAccumulated: each order's accumulated payments, with subContractorName. */
-export const paymentsAccumulated: NamedOperation = async (context) => {
+export const paymentsAccumulated: NamedOperation<'subcontractors.paymentsAccumulated'> = async (context) => {
   const clientId = tenant(context);
-  const projectId = idParam(context, 'projectId');
+  const projectId = context.params.projectId;
   const orders = await c(context).orders.find({ clientId, projectId }, { sort: { entryNumber: 1 } });
   const payments = await c(context).payments.find({ clientId, projectId });
   const rows = accumulatedByOrder(orders, payments);
@@ -430,13 +355,13 @@ export const paymentsAccumulated: NamedOperation = async (context) => {
 };
 
 /** GET …/{projectId}/Payment/{id}: the payment with project { code, name }, projectLogoUrl and subcontractor. */
-export const payment: NamedOperation = async (context) => {
+export const payment: NamedOperation<'subcontractors.payment'> = async (context) => {
   const clientId = tenant(context);
-  const projectId = idParam(context, 'projectId');
+  const projectId = context.params.projectId;
   const found = await c(context).payments.findOne({
     clientId,
     projectId,
-    id: idParam(context, 'id', 'subcontractorPayments.notFound'),
+    id: context.params.id,
   });
   if (!found) throw new AppError(404, 'subcontractorPayments.notFound');
   const project = await findProject(context.store, clientId, projectId);
@@ -454,10 +379,10 @@ export const payment: NamedOperation = async (context) => {
  * subcontractor on the project) must exist (400 subcontractorPayments.noOrder); money has at most 2 decimals
  * (400). The figures are the server's: the order's payments are recomputed in claim order and stored.
  */
-export const savePayment: NamedOperation = async (context) => {
+export const savePayment: NamedOperation<'subcontractors.savePayment'> = async (context) => {
   const clientId = tenant(context);
-  const projectId = idParam(context, 'projectId');
-  const body = context.body as SubcontractorPaymentInput;
+  const projectId = context.params.projectId;
+  const { body } = context;
   const col = c(context);
   checkMoney({
     amountRetentionPaid: body.amountRetentionPaid,
@@ -512,10 +437,10 @@ export const savePayment: NamedOperation = async (context) => {
 };
 
 /** DELETE …/{projectId}/Payment/{id}: `{ id }`; the order's later payments are recomputed; its files go too. */
-export const deletePayment: NamedOperation = async (context) => {
+export const deletePayment: NamedOperation<'subcontractors.deletePayment'> = async (context) => {
   const clientId = tenant(context);
-  const projectId = idParam(context, 'projectId');
-  const id = idParam(context, 'id', 'subcontractorPayments.notFound');
+  const projectId = context.params.projectId;
+  const id = context.params.id;
   const found = await c(context).payments.findOne({ clientId, projectId, id });
   if (!found) throw new AppError(404, 'subcontractorPayments.notFound');
   await c(context).payments.deleteOne({ _id: found._id });
@@ -540,20 +465,20 @@ async function managersOf(context: OperationContext, ids: readonly number[]) {
 }
 
 /** GET …/{projectId}/Packages: the project's packages by entry number, without their security codes' returns. */
-export const packages: NamedOperation = async (context) => {
+export const packages: NamedOperation<'subcontractors.packages'> = async (context) => {
   const list = await c(context).packages.find(
-    { clientId: tenant(context), projectId: idParam(context, 'projectId') },
+    { clientId: tenant(context), projectId: context.params.projectId },
     { sort: { entryNumber: 1 } },
   );
   return list.map(withoutStoreKey);
 };
 
 /** GET …/{projectId}/Package/{id}: one package with its managers `{ id, fullName }`. */
-export const packageOne: NamedOperation = async (context) => {
+export const packageOne: NamedOperation<'subcontractors.package'> = async (context) => {
   const found = await c(context).packages.findOne({
     clientId: tenant(context),
-    projectId: idParam(context, 'projectId'),
-    id: idParam(context, 'id', 'subcontractorPackages.notFound'),
+    projectId: context.params.projectId,
+    id: context.params.id,
   });
   if (!found) throw new AppError(404, 'subcontractorPackages.notFound');
   return { ...withoutStoreKey(found), managers: await managersOf(context, found.managerIds ?? []) };
@@ -566,10 +491,10 @@ export const packageOne: NamedOperation = async (context) => {
  * recipient without a return gets one with a new security code; a recipient taken off loses a return that has
  * no response yet.
  */
-export const savePackage: NamedOperation = async (context) => {
+export const savePackage: NamedOperation<'subcontractors.savePackage'> = async (context) => {
   const clientId = tenant(context);
-  const projectId = idParam(context, 'projectId');
-  const body = context.body as SubcontractorPackageInput;
+  const projectId = context.params.projectId;
+  const { body } = context;
   const col = c(context);
   const current = body.id ? await col.packages.findOne({ clientId, projectId, id: body.id }) : null;
   if (body.id && !current) throw new AppError(404, 'subcontractorPackages.notFound');
@@ -662,10 +587,10 @@ export const savePackage: NamedOperation = async (context) => {
 };
 
 /** DELETE …/{projectId}/Package/{id}: `{ id }`, with its returns and attachments. */
-export const deletePackage: NamedOperation = async (context) => {
+export const deletePackage: NamedOperation<'subcontractors.deletePackage'> = async (context) => {
   const clientId = tenant(context);
-  const projectId = idParam(context, 'projectId');
-  const id = idParam(context, 'id', 'subcontractorPackages.notFound');
+  const projectId = context.params.projectId;
+  const id = context.params.id;
   const found = await c(context).packages.findOne({ clientId, projectId, id });
   if (!found) throw new AppError(404, 'subcontractorPackages.notFound');
   await c(context).packages.deleteOne({ _id: found._id });
@@ -721,8 +646,8 @@ async function returnForRecipient(context: OperationContext, code: string) {
  * recipient's response page reads them. Unknown or malformed codes answer 404; 30 of them from one address in 15
  * minutes answer 429 (Retry-After) until the window ends.
  */
-export const securityCode: NamedOperation = async (context) => {
-  const found = await returnForRecipient(context, context.params.code ?? '');
+export const securityCode: NamedOperation<'subcontractors.securityCode'> = async (context) => {
+  const found = await returnForRecipient(context, context.params.code);
   return recipientView(context, found);
 };
 
@@ -732,8 +657,8 @@ export const securityCode: NamedOperation = async (context) => {
  * receivedAt, and subcontractorPrice and pricedAt when a price is given, and comments. Answers the recipient's
  * view, as securityCode does.
  */
-export const returnPackage: NamedOperation = async (context) => {
-  const body = context.body as { securityCode: string; subcontractorPrice?: number; comments?: string };
+export const returnPackage: NamedOperation<'subcontractors.returnPackage'> = async (context) => {
+  const { body } = context;
   checkMoney({ subcontractorPrice: body.subcontractorPrice });
   const found = await returnForRecipient(context, body.securityCode);
   const now = context.now.toISOString();
@@ -764,17 +689,10 @@ export const returnPackage: NamedOperation = async (context) => {
 // ───────────────────────────── files ─────────────────────────────
 
 type FileKind = 'order' | 'payment' | 'package';
-const KINDS: readonly FileKind[] = ['order', 'payment', 'package'];
 
 /** The folder of a record's files (client-relative): subcontractors/{kind}s/{id}. */
 function filesFolder(kind: FileKind, id: number): string {
   return `subcontractors/${kind}s/${id}`;
-}
-
-function kindParam(context: OperationContext): FileKind {
-  const kind = (context.params.x ?? '') as FileKind;
-  if (!KINDS.includes(kind)) throw new AppError(404, 'notFound.generic');
-  return kind;
 }
 
 const FILE_COLLECTIONS = {
@@ -801,15 +719,15 @@ async function fileRecord(context: OperationContext, kind: FileKind, id: number,
 }
 
 /** GET …/{id}/document/{x} (x: order, payment, package): the record's files (a package's attachments). */
-export const documents: NamedOperation = async (context) => {
-  const kind = kindParam(context);
-  const { found } = await fileRecord(context, kind, idParam(context, 'id'), 'view');
+export const documents: NamedOperation<'subcontractors.documents'> = async (context) => {
+  const kind = context.params.x;
+  const { found } = await fileRecord(context, kind, context.params.id, 'view');
   return kind === 'package' ? (found.attachments ?? []) : (found.files ?? []);
 };
 
 /** GET …/paymentDocs/{id}: the files of a payment and of its order, `{ payment, order }`. */
-export const paymentDocs: NamedOperation = async (context) => {
-  const { found } = await fileRecord(context, 'payment', idParam(context, 'id'), 'view');
+export const paymentDocs: NamedOperation<'subcontractors.paymentDocs'> = async (context) => {
+  const { found } = await fileRecord(context, 'payment', context.params.id, 'view');
   const p = found as unknown as SubcontractorPayment;
   const order = await orderOfPayment(context.store, tenant(context), p.projectId, p.package, p.subContractorId);
   return { payment: p.files ?? [], order: order?.files ?? [] };
@@ -821,9 +739,9 @@ export const paymentDocs: NamedOperation = async (context) => {
  * of its own, and a file name uploaded again is the next revision of that attachment (revisionNumber + 1) and
  * raises the package's revisionNumber. Answers the record's files.
  */
-export const upload: NamedOperation = async (context) => {
-  const kind = kindParam(context);
-  const id = idParam(context, 'id');
+export const upload: NamedOperation<'subcontractors.upload'> = async (context) => {
+  const kind = context.params.x;
+  const id = context.params.id;
   const { found, collection } = await fileRecord(context, kind, id, 'edit');
   const batch = kind === 'package' ? `/${randomUUID()}` : '';
   const answer = await uploadInto(context, `${filesFolder(kind, id)}${batch}`);
@@ -876,9 +794,9 @@ export const upload: NamedOperation = async (context) => {
  * them, and from the file store. 404 when a file is no record's (nothing removed); 403 without edit access on its
  * project.
  */
-export const deleteFile: NamedOperation = async (context) => {
+export const deleteFile: NamedOperation<'subcontractors.deleteFile'> = async (context) => {
   const clientId = tenant(context);
-  const body = context.body as { Url?: string; Urls?: string[] };
+  const { body } = context;
   const urls = body.Urls ?? (body.Url ? [body.Url] : []);
   const paths = urls.map((u) => {
     const m = /[?&]file=([^&]+)/.exec(u);

@@ -1,0 +1,21 @@
+/**
+ * The registry of lifecycle hooks and CSV sheets (issue 20 §1; api/resources/hooks.ts): one function per file in
+ * this folder, collected here by stage. Resource declarations (schemas/resources) and catalogue operations
+ * (schemas/api/operations.json `handler.hooks`, `handler.sheet`) name them; api/catalogue.test.ts checks that
+ * every name they use is registered under its stage.
+ */
+import type { HookRegistry } from '../resources/hooks';
+import { defaultSubcontractorCode } from './default-subcontractor-code';
+import { lookupValueLine } from './lookup-value-line';
+import { projectLookupValueLine } from './project-lookup-value-line';
+
+export const hookRegistry: HookRegistry = {
+  where: {},
+  beforeValidate: { defaultSubcontractorCode, lookupValueLine, projectLookupValueLine },
+  beforeChange: {},
+  afterChange: {},
+  afterRead: {},
+  beforeDelete: {},
+  afterDelete: {},
+  sheets: {},
+};
