@@ -9,6 +9,7 @@
  */
 import { AppError, detail, problemsError } from '../../../engine/errors';
 import { type AccessArea, type AccessSubject, can, projectScope } from '../../../engine/rules/access';
+import { projectAreas } from '../../../engine/rules/sections';
 import { nextCode } from '../../../engine/rules/code-generator';
 import {
   isArchived,
@@ -48,11 +49,14 @@ const EDITABLE: readonly (keyof ProjectInput)[] = [
   'weekHours',
 ];
 
-/** Sections with an access area of their own; any other type (e.g. 'all') is read as the projects area. */
-const SECTION_AREAS = new Set(['projects', 'qs', 'estimating', 'locations']);
+/**
+ * Sections whose projects are their own (an area with an "all" or "their" flag: projects, qs, estimating, locations;
+ * engine/rules/sections.ts); any other type (e.g. 'all') is read as the projects area.
+ */
+const SECTION_AREAS = new Set(projectAreas());
 
 function areaOf(type: string | undefined): AccessArea {
-  return (type && SECTION_AREAS.has(type) ? type : 'projects') as AccessArea;
+  return type && SECTION_AREAS.has(type) ? type : 'projects';
 }
 
 function subjectOf(context: OperationContext): AccessSubject {
