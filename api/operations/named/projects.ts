@@ -9,7 +9,6 @@
  */
 import { AppError, detail, problemsError } from '../../../engine/errors';
 import { type AccessArea, type AccessSubject, can, projectScope } from '../../../engine/rules/access';
-import { projectAreas } from '../../../engine/rules/sections';
 import { nextCode } from '../../../engine/rules/code-generator';
 import {
   isArchived,
@@ -17,6 +16,7 @@ import {
   PROJECT_CODE_GENERATOR_TYPE,
   projectProblems,
 } from '../../../engine/rules/project';
+import { projectAreas } from '../../../engine/rules/sections';
 import type { Project, ProjectInput } from '../../../engine/types/generated';
 import { validateSchema } from '../../../engine/validation/ajv';
 import { fileKey } from '../../files/paths';
