@@ -42,7 +42,7 @@ export interface AccessTarget {
   projectId?: number;
   /** A numeric access code of the 'general' area (ACCESS_CODES), held on `projectId`. */
   code?: number;
-  /** Codes of which any one must be held on `projectId` (a menu section, SECTION_CODES). */
+  /** Codes of which any one must be held on `projectId` (a menu section or a form area, SECTION_CODES). */
   codes?: readonly number[];
 }
 
