@@ -33,7 +33,7 @@ import {
   wildcardOf,
 } from './sql-plan';
 import { upsertSeed } from './upsert-seed';
-import { KeepWrites, type WriteQueue } from './write-queue';
+import { KeepWrites } from './write-queue';
 
 type Row = Record<string, unknown> & { _id: string };
 type NedbQuery = Record<string, unknown>;
@@ -46,15 +46,44 @@ interface Found {
   doc: Row;
 }
 
-/** What a collection needs from its store. */
+/**
+ * What a collection needs from its store: the store's own (writes through the group commit, reads of what is
+ * committed) or a transaction's (api/store/embedded.ts `withTransaction`: writes at once inside it, reads of
+ * its own writes).
+ */
 export interface EmbeddedCollectionContext {
   name: string;
+  /** The writer connection. */
   db: Database.Database;
-  queue: WriteQueue;
-  /** Throws when the store is closed. */
+  /** Throws when the store is closed (or the transaction has ended). */
   assertOpen(): void;
-  /** Prepared statements, cached by SQL text. */
+  /**
+   * Prepared statements for reads, cached by SQL text: the writer's, or while a transaction is open, for the
+   * store's own collections, those of a read-only connection that sees only what is committed.
+   */
   statement(sql: string): Database.Statement;
+  /** Runs a write's synchronous SQLite work: in the next group commit, or at once inside the transaction. */
+  write<R>(task: () => R): Promise<R>;
+  /**
+   * A transaction's context: findOne neither answers from nor keeps recent answers (they are the committed
+   * state's), and createIndex is refused.
+   */
+  transaction: boolean;
+}
+
+/** The recent findOne answers of a collection and the generation they are valid for (see `recent`). */
+interface RecentAnswers {
+  /**
+   * Recent findOne answers (the stored text, or null for none) by filter, valid while `generation` is theirs:
+   * every write of this collection (insert, update, delete, on the queue's one connection, in this process
+   * only: the data directory is locked) moves `generation` on, so an answer is never older than the last write,
+   * and so does the end of a group commit that held a transaction (what was read while it ran may be older or
+   * newer than what it left). The project, client and form look-ups of every request read from here (issue
+   * "Performance at scale" §4).
+   */
+  answers: Map<string, { generation: number; text: string | null }>;
+  chars: number;
+  generation: number;
 }
 
 /** An index as recorded in the store's `_indexes` table. */
@@ -82,23 +111,30 @@ export interface IndexRecord {
 export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   readonly layout: CollectionLayout;
   /** Field -> expireAfterSeconds of TTL indexes. */
-  readonly ttl = new Map<string, number>();
-  readonly indexRecords = new Map<string, IndexRecord>();
-  /**
-   * Recent findOne answers (the stored text, or null for none) by filter, valid while `generation` is theirs:
-   * every write of this collection (insert, update, delete, on the queue's one connection, in this process
-   * only: the data directory is locked) moves `generation` on, so an answer is never older than the last write.
-   * The project, client and form look-ups of every request read from here (issue "Performance at scale" §4).
-   */
-  private readonly recent = new Map<string, { generation: number; text: string | null }>();
-  private recentChars = 0;
-  private generation = 0;
+  readonly ttl: Map<string, number>;
+  readonly indexRecords: Map<string, IndexRecord>;
+  private readonly recent: RecentAnswers;
 
+  /** A collection of the store, or (with `of`) a view of `of` for a transaction, sharing its layout and answers. */
   constructor(
     private readonly ctx: EmbeddedCollectionContext,
     table: string,
+    of?: EmbeddedCollection<DocLike>,
   ) {
-    this.layout = { table, columns: new Map(), wildcards: [] };
+    this.layout = of?.layout ?? { table, columns: new Map(), wildcards: [] };
+    this.ttl = of?.ttl ?? new Map();
+    this.indexRecords = of?.indexRecords ?? new Map();
+    this.recent = of?.recent ?? { answers: new Map(), chars: 0, generation: 0 };
+  }
+
+  /** This collection as seen through another context (a transaction's): same table, layout and answers. */
+  view(ctx: EmbeddedCollectionContext): EmbeddedCollection<T> {
+    return new EmbeddedCollection<T>(ctx, this.layout.table, this as EmbeddedCollection<DocLike>);
+  }
+
+  /** Forgets every recent findOne answer (moves the generation on). */
+  forgetAnswers(): void {
+    this.recent.generation += 1;
   }
 
   async insertOne(doc: T): Promise<Stored<T>> {
@@ -127,10 +163,10 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'projection'> = {}): Promise<Stored<T> | null> {
     this.ctx.assertOpen();
-    const key = recentKey(filter);
+    const key = this.ctx.transaction ? null : recentKey(filter);
     let doc: Row | null;
-    const recent = key === null ? undefined : this.recent.get(key);
-    if (recent !== undefined && recent.generation === this.generation) {
+    const recent = key === null ? undefined : this.recent.answers.get(key);
+    if (recent !== undefined && recent.generation === this.recent.generation) {
       doc = recent.text === null ? null : parseDoc(recent.text);
     } else {
       const plan = planFilter(filter, this.layout);
@@ -319,6 +355,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    if (this.ctx.transaction) throw new Error('createIndex cannot run inside a transaction');
     const fields = Object.keys(keys);
     if (fields.length === 0) throw new Error('createIndex needs at least one key');
     if (options.expireAfterSeconds !== undefined && fields.length !== 1)
@@ -631,16 +668,17 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   private remember(key: string, text: string | null): void {
     const size = key.length + (text?.length ?? 0);
     if (size > RECENT_CHARS / 16) return;
-    if (this.recent.size >= RECENT_ENTRIES || this.recentChars + size > RECENT_CHARS) {
-      this.recent.clear();
-      this.recentChars = 0;
+    const recent = this.recent;
+    if (recent.answers.size >= RECENT_ENTRIES || recent.chars + size > RECENT_CHARS) {
+      recent.answers.clear();
+      recent.chars = 0;
     }
-    this.recent.set(key, { generation: this.generation, text });
-    this.recentChars += size;
+    recent.answers.set(key, { generation: recent.generation, text });
+    recent.chars += size;
   }
 
   private insertRow(doc: Row): number {
-    this.generation += 1;
+    this.recent.generation += 1;
     const columns = [...this.layout.columns];
     const info = this.ctx
       .statement(
@@ -653,7 +691,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   }
 
   private updateRow(rid: number, before: Row, doc: Row): void {
-    this.generation += 1;
+    this.recent.generation += 1;
     const text = storedText(doc);
     const columns = [...this.layout.columns];
     this.ctx
@@ -672,7 +710,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   }
 
   private deleteRow(rid: number): void {
-    this.generation += 1;
+    this.recent.generation += 1;
     this.ctx.statement(`DELETE FROM ${quote(this.layout.table)} WHERE rowid = ?`).run(rid);
     for (const wildcard of this.layout.wildcards)
       this.ctx.statement(`DELETE FROM ${quote(wildcard.table)} WHERE rid = ?`).run(rid);
@@ -750,7 +788,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   /** Runs `task` in the store's next group commit, mapping unique violations to DuplicateKeyError. */
   private write<R>(task: () => R): Promise<R> {
     this.ctx.assertOpen();
-    return this.ctx.queue.run(() => this.mapped(task));
+    return this.ctx.write(() => this.mapped(task));
   }
 
   /** Runs `task` now, mapping unique violations of this collection to DuplicateKeyError. */

@@ -1,4 +1,5 @@
 import {
+  type ClientSession,
   type Collection as DriverCollection,
   type Filter as DriverFilter,
   type UpdateFilter as DriverUpdate,
@@ -74,47 +75,99 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
     if (closed) throw new Error('The store is closed');
   };
   const db = client.db(dbName ?? dbNameFromUri(uri) ?? defaultDbName);
-  const collections = new Map<CollectionName, MongoCollection<Doc>>(
-    collectionNames.map((name) => [name, new MongoCollection<Doc>(db.collection<Row>(name), name, assertOpen)]),
-  );
   const files = gridFsBlobStore(db, GridFSBucket);
-  return {
-    kind: 'mongodb',
-    files,
-    collection<T extends DocLike = Doc>(name: CollectionName): Collection<T> {
+  /** The Store of the collections, outside a transaction (`inside` unset) or inside one. */
+  const storeOf = (inside?: { session: ClientSession; state: TransactionState }): Store => {
+    const assertActive = () => {
       assertOpen();
+      if (inside?.state.done) throw new Error('The transaction has ended');
+    };
+    const collections = new Map<CollectionName, MongoCollection<Doc>>(
+      collectionNames.map((name) => [
+        name,
+        new MongoCollection<Doc>(db.collection<Row>(name), name, assertActive, inside),
+      ]),
+    );
+    const collectionOf = <T extends DocLike>(name: CollectionName) => {
       const collection = collections.get(name);
       if (!collection) throw new Error(`Unknown collection ${name}`);
-      return collection as unknown as Collection<T>;
-    },
-    async ensureIndexes() {
-      for (const spec of indexes) {
-        await collections.get(spec.collection)!.createIndex(spec.keys, spec.options);
-      }
-    },
-    async insertAfterUpdates<T extends DocLike = Doc>(
-      into: CollectionName,
-      updates: readonly UpdateSpec[],
-      build: (results: Array<Stored<Doc> | null>) => T,
-    ): Promise<Stored<T>> {
-      assertOpen();
-      const target = collections.get(into) as unknown as MongoCollection<T> | undefined;
-      if (!target) throw new Error(`Unknown collection ${into}`);
-      const results = await Promise.all(
-        updates.map((u) => {
-          const collection = collections.get(u.collection);
-          if (!collection) throw new Error(`Unknown collection ${u.collection}`);
-          return collection.findOneAndUpdate(u.filter, u.update, u.options);
-        }),
-      );
-      return target.insertOne(build(results));
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
+      return collection as unknown as MongoCollection<T>;
+    };
+    const store: Store = {
+      kind: 'mongodb',
+      files,
+      collection<T extends DocLike = Doc>(name: CollectionName): Collection<T> {
+        assertActive();
+        return collectionOf<T>(name);
+      },
+      async ensureIndexes() {
+        if (inside) throw new Error('ensureIndexes cannot run inside a transaction');
+        for (const spec of indexes) {
+          await collectionOf(spec.collection).createIndex(spec.keys, spec.options);
+        }
+      },
+      async insertAfterUpdates<T extends DocLike = Doc>(
+        into: CollectionName,
+        updates: readonly UpdateSpec[],
+        build: (results: Array<Stored<Doc> | null>) => T,
+      ): Promise<Stored<T>> {
+        assertActive();
+        const target = collectionOf<T>(into);
+        const update = (u: UpdateSpec) => collectionOf(u.collection).findOneAndUpdate(u.filter, u.update, u.options);
+        // Inside a transaction one operation at a time (the driver does not support parallel ones in a session).
+        const results: Array<Stored<Doc> | null> = [];
+        if (inside) for (const u of updates) results.push(await update(u));
+        else results.push(...(await Promise.all(updates.map(update))));
+        return target.insertOne(build(results));
+      },
+      async withTransaction<R>(fn: (tx: Store) => Promise<R>): Promise<R> {
+        assertActive();
+        if (inside) {
+          // Joins the transaction; a throw from the inner function dooms it.
+          try {
+            return await fn(store);
+          } catch (error) {
+            inside.state.failure ??= { error };
+            throw error;
+          }
+        }
+        const session = client.startSession();
+        try {
+          return await session.withTransaction(
+            async () => {
+              // One state per attempt: the driver runs the function again after a transient error.
+              const state: TransactionState = { done: false, failure: null };
+              try {
+                const value = await fn(storeOf({ session, state }));
+                // A failed write was caught inside: the server has aborted the transaction; say why.
+                if (state.failure) throw state.failure.error;
+                return value;
+              } finally {
+                state.done = true;
+              }
+            },
+            { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' }, readPreference: 'primary' },
+          );
+        } finally {
+          await session.endSession();
+        }
+      },
+      async close() {
+        if (inside) throw new Error('close cannot run inside a transaction');
+        if (closed) return;
+        closed = true;
+        await client.close();
+      },
+    };
+    return store;
   };
+  return storeOf();
+}
+
+/** Where a transaction is: its writes are refused once `done`; `failure` is the first write that failed in it. */
+interface TransactionState {
+  done: boolean;
+  failure: { error: unknown } | null;
 }
 
 /**
@@ -123,28 +176,37 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
  * documents going in and coming out, and turns duplicate-key errors (code 11000) into DuplicateKeyError.
  */
 export class MongoCollection<T extends DocLike> implements Collection<T> {
+  /** `{ session }` inside a transaction (every driver call passes it), else nothing. */
+  private readonly session: { session?: ClientSession };
+
   constructor(
     private readonly driver: DriverCollection<Row>,
     private readonly name: string,
     private readonly assertOpen: () => void,
-  ) {}
+    private readonly transaction?: { session: ClientSession; state: TransactionState },
+  ) {
+    this.session = transaction ? { session: transaction.session } : {};
+  }
 
   async insertOne(doc: T): Promise<Stored<T>> {
     const prepared = prepare(doc);
-    await this.run(() => this.driver.insertOne(plainCopy(prepared)));
+    await this.write(() => this.driver.insertOne(plainCopy(prepared), this.session));
     return prepared as Stored<T>;
   }
 
   async insertMany(docs: T[]): Promise<number> {
     if (docs.length === 0) return 0;
     const prepared = docs.map(prepare);
-    const result = await this.run(() => this.driver.insertMany(prepared, { ordered: true }));
+    const result = await this.write(() => this.driver.insertMany(prepared, { ordered: true, ...this.session }));
     return result.insertedCount;
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'projection'> = {}): Promise<Stored<T> | null> {
     const doc = await this.run(() =>
-      this.driver.findOne(asFilter(filter), options.projection ? { projection: options.projection } : {}),
+      this.driver.findOne(asFilter(filter), {
+        ...(options.projection ? { projection: options.projection } : {}),
+        ...this.session,
+      }),
     );
     return doc as Stored<T> | null;
   }
@@ -157,6 +219,7 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
           ...(options.skip ? { skip: options.skip } : {}),
           ...(options.limit ? { limit: options.limit } : {}),
           ...(options.projection ? { projection: options.projection } : {}),
+          ...this.session,
         })
         .toArray(),
     );
@@ -171,6 +234,7 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
       ...(options.limit ? { limit: options.limit } : {}),
       ...(options.projection ? { projection: options.projection } : {}),
       batchSize: options.batchSize ?? 500,
+      ...this.session,
     });
     try {
       for await (const doc of cursor) yield doc as Stored<T>;
@@ -180,13 +244,14 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
   }
 
   async countDocuments(filter: Filter): Promise<number> {
-    return this.run(() => this.driver.countDocuments(asFilter(filter)));
+    return this.run(() => this.driver.countDocuments(asFilter(filter), this.session));
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateOneResult> {
-    const result = await this.run(() =>
+    const result = await this.write(() =>
       this.driver.updateOne(asFilter(filter), withUpsertId(filter, update, options.upsert), {
         upsert: options.upsert ?? false,
+        ...this.session,
       }),
     );
     return {
@@ -197,17 +262,17 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateManyResult> {
-    const result = await this.run(() => this.driver.updateMany(asFilter(filter), asUpdate(update)));
+    const result = await this.write(() => this.driver.updateMany(asFilter(filter), asUpdate(update), this.session));
     return { matchedCount: result.matchedCount, modifiedCount: result.modifiedCount };
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
-    const result = await this.run(() => this.driver.deleteOne(asFilter(filter)));
+    const result = await this.write(() => this.driver.deleteOne(asFilter(filter), this.session));
     return { deletedCount: result.deletedCount };
   }
 
   async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
-    const result = await this.run(() => this.driver.deleteMany(asFilter(filter)));
+    const result = await this.write(() => this.driver.deleteMany(asFilter(filter), this.session));
     return { deletedCount: result.deletedCount };
   }
 
@@ -216,20 +281,35 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
     update: Update,
     options: { upsert?: boolean; returnDocument?: 'before' | 'after' } = {},
   ): Promise<Stored<T> | null> {
-    const doc = await this.run(() =>
+    const doc = await this.write(() =>
       this.driver.findOneAndUpdate(asFilter(filter), withUpsertId(filter, update, options.upsert), {
         upsert: options.upsert ?? false,
         returnDocument: options.returnDocument ?? 'before',
         includeResultMetadata: false,
+        ...this.session,
       }),
     );
     return doc as Stored<T> | null;
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    if (this.transaction) throw new Error('createIndex cannot run inside a transaction');
     // matchOnlyPaths is the embedded store's: MongoDB indexes every path of a wildcard index alike.
     const { matchOnlyPaths: _embeddedOnly, ...mongoOptions } = options;
     await this.run(() => this.driver.createIndex(keys, mongoOptions));
+  }
+
+  /**
+   * Runs one writing driver call (see `run`); inside a transaction, its failure dooms the transaction (the
+   * server has aborted it): withTransaction throws that error even when the caller caught it.
+   */
+  private async write<R>(task: () => Promise<R>): Promise<R> {
+    try {
+      return await this.run(task);
+    } catch (error) {
+      if (this.transaction) this.transaction.state.failure ??= { error };
+      throw error;
+    }
   }
 
   /** Runs one driver call: refuses after close, turns code 11000 into DuplicateKeyError. */

@@ -177,6 +177,32 @@ export interface Store {
     updates: readonly UpdateSpec[],
     build: (results: Array<Stored<Doc> | null>) => T,
   ): Promise<Stored<T>>;
+  /**
+   * Runs `fn` in one transaction and returns what it returns: all of its writes are kept, or none of them.
+   * `tx` is a Store whose collections read the transaction's own writes and write inside it; a write must go
+   * through `tx` (a write through this store waits for the transaction to end, so awaiting one inside `fn`
+   * never ends until the transaction times out), while a read through this store sees only what is committed.
+   * `tx.files` is this store's blob store: blob writes are not part of the transaction (they stay when it
+   * rolls back; write the blob first, then the documents naming it).
+   *
+   * - A throw (or rejection) inside `fn` rolls every write back and is rethrown as it is.
+   * - A write that fails inside it (a DuplicateKeyError, say) dooms the transaction even when `fn` catches
+   *   the error (as on MongoDB, whose server aborts the transaction): when `fn` returns, everything is rolled
+   *   back and that first error is thrown.
+   * - `tx.withTransaction(inner)` joins the transaction: `inner`'s writes are the outer one's, and a throw
+   *   from `inner` dooms the whole transaction, even when the outer `fn` catches it.
+   * - Concurrent transactions are serialised (embedded) or isolated by snapshot with write conflicts retried
+   *   (MongoDB): neither sees the other's uncommitted writes, and a unique index holds across them.
+   * - Embedded (docs/store.md "Transactions"): one SQLite transaction on the writer connection, inside one
+   *   group commit, so one COMMIT and one fsync; transactions run one at a time, other writes wait for it; a
+   *   transaction still running after `transactionTimeoutMs` (30 s) is rolled back and rejects.
+   * - MongoDB: a client session's `withTransaction` (write concern majority, read concern snapshot), which
+   *   needs a replica set (or a sharded cluster); `fn` may run again after a transient error (a write
+   *   conflict), so it must not have effects other than through `tx`.
+   * `tx.ensureIndexes()`, `tx.close()` and `createIndex` inside it reject. Using `tx` after the transaction
+   * has ended throws.
+   */
+  withTransaction<R>(fn: (tx: Store) => Promise<R>): Promise<R>;
   /** Applies every index of api/store/indexes.ts (idempotent). Throws DuplicateKeyError on conflicting data. */
   ensureIndexes(): Promise<void>;
   /** The store's files (api/files/blob-store.ts): a directory beside the embedded data, GridFS on MongoDB. */
