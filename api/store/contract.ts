@@ -675,8 +675,8 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
         await store.ensureIndexes();
         const lookups = store.collection('lookupValues');
         await lookups.insertMany([
-          { id: 'l1', clientId: 'c1', type: 't', code: 'X' },
-          { id: 'l2', clientId: 'c1', type: 't', code: 'X' },
+          { id: 'l1', clientId: 'c1', type: 't', name: 'one', code: 'X' },
+          { id: 'l2', clientId: 'c1', type: 't', name: 'two', code: 'X' },
         ]);
         await expect(lookups.createIndex({ code: 1 }, { unique: true, name: 'contract_code' })).rejects.toBeInstanceOf(
           DuplicateKeyError,

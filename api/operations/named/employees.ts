@@ -37,10 +37,9 @@ import { logInvitationSender } from '../../mail/invitation-sender';
 import { publicOrigin } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
-import { checkUnique, findItem, newItem } from '../../resources/handlers';
+import { findItem, newItem } from '../../resources/handlers';
 import { withoutStoreKey } from '../documents';
 import {
-  checkEmailFree,
   checkedProjectAccesses,
   type EmployeeDoc,
   employeeCollection,
@@ -159,7 +158,6 @@ export const create: NamedOperation = async (context) => {
   const body = withoutEmptyTexts(context.body as EmployeeInput & Record<string, unknown>);
   const name = await roleName(context.store, clientId, body.role);
   const projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
-  await checkEmailFree(context.store, clientId, body.email);
   const item = (await newItem(context, employee(), {
     ...body,
     ...accessFields(body),
@@ -183,7 +181,6 @@ export const update: NamedOperation = async (context) => {
   const current = await pathEmployee(context);
   const body = withoutEmptyTexts(context.body as EmployeeInput & Record<string, unknown>);
   const name = await roleName(context.store, clientId, body.role);
-  await checkEmailFree(context.store, clientId, body.email, current.id);
   const next: EmployeeDoc = { ...current, roleName: name };
   for (const field of PERSON_FIELDS) delete next[field];
   Object.assign(next, Object.fromEntries(PERSON_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])));
@@ -195,7 +192,6 @@ export const update: NamedOperation = async (context) => {
     }
   if (body.projectAccesses !== undefined)
     next.projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
-  await checkUnique(context, employee(), next);
   return save(context, current, next);
 };
 
@@ -266,15 +262,8 @@ async function clientUser(context: OperationContext, userId: number): Promise<Us
   return user;
 }
 
-/** Refuses a user another employee of the client is linked to (409 employees.userTaken). */
-async function checkUserFree(context: OperationContext, userId: number, employeeId: number): Promise<void> {
-  const other = await employeeCollection(context.store).findOne({ clientId: tenant(context), userId });
-  if (other && other.id !== employeeId) throw new AppError(409, 'employees.userTaken');
-}
-
 /** Links an employee to a user: status Assigned (Pending while the user has not set a password yet). */
 async function assignTo(context: OperationContext, current: EmployeeDoc, user: UserDoc): Promise<unknown> {
-  await checkUserFree(context, user.id, current.id);
   const next: EmployeeDoc = {
     ...current,
     userId: user.id,

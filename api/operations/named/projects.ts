@@ -24,7 +24,7 @@ import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf, resources } from '../../resources/declarations';
 import { derives } from '../../resources/derive';
-import { checkUnique, newItem } from '../../resources/handlers';
+import { newItem } from '../../resources/handlers';
 import type { Store } from '../../store/port';
 import { withoutStoreKey } from '../documents';
 import { findProject, projectUsers, requestProject } from '../projects';
@@ -298,7 +298,6 @@ async function save(
   delete merged.organizationName;
   const valid = validateSchema('project', merged);
   if (!valid.ok) throw problemsError(400, valid.details);
-  await checkUnique(context, resourceOf('project'), merged);
   const update: { $set: Record<string, unknown>; $unset?: Record<string, ''> } = { $set: { ...change, ...stamp } };
   const unset = [...cleared, 'hasEdit', 'organizationName'].filter((key) => key in project);
   if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((key) => [key, ''] as const));

@@ -36,8 +36,9 @@ import { nextSequence } from '../../ids';
 import { clientAddress } from '../../middleware/security';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { resourceOf } from '../../resources/declarations';
-import { checkUnique, genericHandlers, newItem } from '../../resources/handlers';
+import { resourceOf, uniqueRuleRefusing } from '../../resources/declarations';
+import { genericHandlers, newItem } from '../../resources/handlers';
+import { DuplicateKeyError } from '../../store/port';
 import { withoutStoreKey } from '../documents';
 import { findProject } from '../projects';
 import {
@@ -126,14 +127,27 @@ export const nextCode: NamedOperation = async (context) => ({ code: await nextFr
 /** GET …/aggregateId: a new random UUID as text (the folder of a record's files before it is saved). */
 export const aggregateId: NamedOperation = async (context) => context.http.text(randomUUID());
 
-/** POST …/Subcontractors: a new subcontractor; without a code the next free one (409 on a clash of name or code). */
+/**
+ * POST …/Subcontractors: a new subcontractor; without a code the next free one (409 on a clash of name or code,
+ * from the unique indexes). A next free code taken meanwhile by a concurrent create is taken again, so that a
+ * clash of names answers with the name's message.
+ */
 export const create: NamedOperation = async (context) => {
-  const body = { ...(context.body as Record<string, unknown>) };
-  if (!body.code) body.code = await nextFreeCode(context);
   const resource = resourceOf('subcontractor');
-  const item = await newItem(context, resource, body);
-  await context.store.collection(resource.collection).insertOne(item);
-  return withoutStoreKey(item);
+  const defaulted = !(context.body as Record<string, unknown>).code;
+  for (let attempt = 1; ; attempt += 1) {
+    const body = { ...(context.body as Record<string, unknown>) };
+    if (defaulted) body.code = await nextFreeCode(context);
+    const item = await newItem(context, resource, body);
+    try {
+      await context.store.collection(resource.collection).insertOne(item);
+      return withoutStoreKey(item);
+    } catch (error) {
+      const codeTaken =
+        error instanceof DuplicateKeyError && uniqueRuleRefusing(error)?.messageId === 'subcontractors.duplicateCode';
+      if (!defaulted || !codeTaken || attempt >= 20) throw error;
+    }
+  }
 };
 
 /**
@@ -291,13 +305,8 @@ export const saveOrder: NamedOperation = async (context) => {
   await requireContacts(context, [body.accountContactId, body.siteContactId, body.copyToId]);
   const twice = questionAnsweredTwice(body.answers ?? []);
   if (twice !== undefined) throw new AppError(400, 'subcontractorOrders.answerTwice', { value: twice });
-  const others = (await col.orders.find({ clientId, projectId })).filter((o) => o.id !== current?.id);
-  if (
-    others.some((o) => o.subContractorId === body.subContractorId && lookupKey(o.package) === lookupKey(body.package))
-  )
-    throw new AppError(409, 'subcontractorOrders.duplicate');
-  if (body.orderNumber && others.some((o) => lookupKey(o.orderNumber) === lookupKey(body.orderNumber ?? '')))
-    throw new AppError(409, 'subcontractorOrders.duplicateNumber');
+  // One order per subcontractor and package, and order numbers unique, within the project: unique indexes
+  // (schemas/resources/subcontractor-order.json), 409 with their messages when the order is written.
   const moved =
     current &&
     (current.subContractorId !== body.subContractorId || lookupKey(current.package) !== lookupKey(body.package));
@@ -330,11 +339,6 @@ export const saveOrder: NamedOperation = async (context) => {
     modifiedBy: actor(context).fullName,
     modifiedById: actor(context).id,
   };
-  if (
-    order.orderNumber !== body.orderNumber &&
-    others.some((o) => lookupKey(o.orderNumber) === lookupKey(order.orderNumber))
-  )
-    throw new AppError(409, 'subcontractorOrders.duplicateNumber');
   await checkEntityOf(context, 'subcontractor-order', order as unknown as Record<string, unknown>);
   if (current) {
     await replaceStored(context, 'subcontractorOrders', current, order);
@@ -372,9 +376,12 @@ async function replaceStored(
     );
 }
 
-/** The item checked against its entity schema before it is written (400 like the generic handlers). */
+/**
+ * The item checked against its entity schema before it is written (400 like the generic handlers); its unique
+ * rules are the store's indexes, checked by the write.
+ */
 async function checkEntityOf(
-  context: OperationContext,
+  _context: OperationContext,
   resource: string,
   item: Record<string, unknown>,
 ): Promise<void> {
@@ -382,7 +389,6 @@ async function checkEntityOf(
   const result = validateSchema(declaration.entity, item);
   if (!result.ok)
     throw new AppError(400, 'validation.invalidBody', { details: result.details[0]?.message ?? '' }, result.details);
-  await checkUnique(context, declaration, item as never);
 }
 
 /** DELETE …/{projectId}/order/{id}: `{ id }`; 409 while the order has payments. Its files go too. */
@@ -581,9 +587,7 @@ export const savePackage: NamedOperation = async (context) => {
     'subcontractorOrders.unknownPackage',
     current?.name,
   );
-  const others = (await col.packages.find({ clientId, projectId })).filter((p) => p.id !== current?.id);
-  if (others.some((p) => lookupKey(p.name) === lookupKey(body.name)))
-    throw new AppError(409, 'subcontractorPackages.duplicate');
+  // One package of a name within the project: a unique index (schemas/resources/subcontractor-package.json).
   const recipients = await col.subcontractors.find({ clientId, id: { $in: body.suppliersIds ?? [] } });
   const missing = (body.suppliersIds ?? []).find((id) => !recipients.some((r) => r.id === id));
   if (missing !== undefined) throw new AppError(400, 'subcontractorPackages.unknownRecipient', { value: missing });
