@@ -934,8 +934,11 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
 
       it("the transaction's files are the store's; its Store refuses use after the end, ensureIndexes and close", async () => {
         let leaked: Store | undefined;
+        expect(store.root).toBe(store);
         await store.withTransaction(async (tx) => {
           expect(tx.files).toBe(store.files);
+          expect(tx.root).toBe(store);
+          await tx.withTransaction(async (nested) => expect(nested.root).toBe(store));
           expect(tx.kind).toBe(store.kind);
           await expect(tx.ensureIndexes()).rejects.toThrow();
           await expect(tx.close()).rejects.toThrow();

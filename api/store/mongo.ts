@@ -111,6 +111,7 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
     }
   };
   /** The Store of the collections, outside a transaction (`inside` unset) or inside one. */
+  let root: Store | undefined;
   const storeOf = (inside?: { session: ClientSession; state: TransactionState }): Store => {
     const assertActive = () => {
       assertOpen();
@@ -134,6 +135,9 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
     const store: Store = {
       kind: 'mongodb',
       files,
+      get root() {
+        return root ?? store;
+      },
       collection<T extends DocLike = Doc>(name: CollectionName): Collection<T> {
         assertActive();
         return collectionOf<T>(name);
@@ -196,7 +200,8 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
     };
     return store;
   };
-  return storeOf();
+  root = storeOf();
+  return root;
 }
 
 /** Every transaction: a snapshot of majority-committed data, committed with write concern majority, on the primary. */

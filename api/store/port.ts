@@ -225,6 +225,13 @@ export interface Store {
   ensureIndexes(): Promise<void>;
   /** The store's files (api/files/blob-store.ts): a directory beside the embedded data, GridFS on MongoDB. */
   readonly files: BlobStore;
+  /**
+   * The store itself; for a transaction's `tx`, the store it runs in. What is cached per store (a WeakMap keyed by
+   * the store: sessions, form versions) is keyed by `store.root`, so that a change made through `tx` forgets the
+   * store's entries; and where `store !== store.root` (inside a transaction) nothing read is kept or used, as it
+   * may be rolled back or newer than what is kept.
+   */
+  readonly root: Store;
   /** Waits for pending writes, releases files or connections. Using the store afterwards throws. */
   close(): Promise<void>;
   readonly kind: 'embedded' | 'mongodb';

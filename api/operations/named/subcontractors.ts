@@ -38,6 +38,7 @@ import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf, uniqueRuleRefusing } from '../../resources/declarations';
 import { genericHandlers, newItem } from '../../resources/handlers';
+import { inTransaction } from '../../resources/transaction';
 import { DuplicateKeyError } from '../../store/port';
 import { withoutStoreKey } from '../documents';
 import { findProject } from '../projects';
@@ -154,7 +155,7 @@ export const create: NamedOperation = async (context) => {
  * PUT …/Subcontractors/{id}: the generic update (fields left out are cleared), a code left out being the next
  * free one, as on creation. The subcontractor's name is kept on its orders (subContractorName).
  */
-export const update: NamedOperation = async (context) => {
+export const update: NamedOperation = inTransaction(async (context) => {
   const body = { ...(context.body as Record<string, unknown>) };
   if (!body.code) body.code = await nextFreeCode(context);
   // The generic update, replacing: a field the body leaves out is cleared.
@@ -175,7 +176,7 @@ export const update: NamedOperation = async (context) => {
     if (p.subContractorName !== saved.name)
       await payments.updateOne({ _id: p._id }, { $set: { subContractorName: saved.name } });
   return saved;
-};
+});
 
 /** DELETE …/Subcontractors/{id}: 409 subcontractors.inUse while an order, payment or package names it. */
 export const remove: NamedOperation = async (context) => {
@@ -276,7 +277,7 @@ export const orderOf: NamedOperation = async (context) => {
  * order of the same package and subcontractor, or order number, on the project, or for moving an order with
  * payments to another package or subcontractor. The order's payments are recomputed with its new figures.
  */
-export const saveOrder: NamedOperation = async (context) => {
+export const saveOrder: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const body = context.body as SubcontractorOrderInput;
@@ -346,7 +347,7 @@ export const saveOrder: NamedOperation = async (context) => {
   await recomputePayments(context.store, clientId, projectId, order.package, order.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return order;
-};
+});
 
 async function orderPayments(context: OperationContext, projectId: number, order: SubcontractorOrder): Promise<number> {
   const payments = await c(context).payments.find({
@@ -392,7 +393,7 @@ async function checkEntityOf(
 }
 
 /** DELETE …/{projectId}/order/{id}: `{ id }`; 409 while the order has payments. Its files go too. */
-export const deleteOrder: NamedOperation = async (context) => {
+export const deleteOrder: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const id = idParam(context, 'id', 'subcontractorOrders.notFound');
@@ -403,7 +404,7 @@ export const deleteOrder: NamedOperation = async (context) => {
   await context.store.files.deleteFolder(`${clientId}/${filesFolder('order', id)}/`);
   await refreshLookupInUse(context.store, clientId);
   return { id };
-};
+});
 
 /** GET …/packageLookupInUse/{id}: true when the SubContractorPackage value is named by a record. */
 export const packageLookupInUse: NamedOperation = (context) => lookupInUse(context, PACKAGE_LOOKUP);
@@ -460,7 +461,7 @@ export const payment: NamedOperation = async (context) => {
  * subcontractor on the project) must exist (400 subcontractorPayments.noOrder); money has at most 2 decimals
  * (400). The figures are the server's: the order's payments are recomputed in claim order and stored.
  */
-export const savePayment: NamedOperation = async (context) => {
+export const savePayment: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const body = context.body as SubcontractorPaymentInput;
@@ -515,10 +516,10 @@ export const savePayment: NamedOperation = async (context) => {
   await recomputePayments(context.store, clientId, projectId, stored.package, stored.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return withoutStoreKey((await col.payments.findOne({ clientId, id })) as SubcontractorPayment);
-};
+});
 
 /** DELETE …/{projectId}/Payment/{id}: `{ id }`; the order's later payments are recomputed; its files go too. */
-export const deletePayment: NamedOperation = async (context) => {
+export const deletePayment: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const id = idParam(context, 'id', 'subcontractorPayments.notFound');
@@ -529,7 +530,7 @@ export const deletePayment: NamedOperation = async (context) => {
   await recomputePayments(context.store, clientId, projectId, found.package, found.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return { id };
-};
+});
 
 // ───────────────────────────── packages and returns ─────────────────────────────
 
@@ -572,7 +573,7 @@ export const packageOne: NamedOperation = async (context) => {
  * recipient without a return gets one with a new security code; a recipient taken off loses a return that has
  * no response yet.
  */
-export const savePackage: NamedOperation = async (context) => {
+export const savePackage: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const body = context.body as SubcontractorPackageInput;
@@ -663,10 +664,10 @@ export const savePackage: NamedOperation = async (context) => {
   }
   await refreshLookupInUse(context.store, clientId);
   return pkg;
-};
+});
 
 /** DELETE …/{projectId}/Package/{id}: `{ id }`, with its returns and attachments. */
-export const deletePackage: NamedOperation = async (context) => {
+export const deletePackage: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const id = idParam(context, 'id', 'subcontractorPackages.notFound');
@@ -678,7 +679,7 @@ export const deletePackage: NamedOperation = async (context) => {
   await context.store.files.deleteFolder(`${clientId}/${filesFolder('package', id)}/`);
   await refreshLookupInUse(context.store, clientId);
   return { id };
-};
+});
 
 /** What the external recipient sees of a return and its package (no ids of the client, no other recipients). */
 async function recipientView(context: OperationContext, found: SubcontractorReturn) {
@@ -736,7 +737,7 @@ export const securityCode: NamedOperation = async (context) => {
  * receivedAt, and subcontractorPrice and pricedAt when a price is given, and comments. Answers the recipient's
  * view, as securityCode does.
  */
-export const returnPackage: NamedOperation = async (context) => {
+export const returnPackage: NamedOperation = inTransaction(async (context) => {
   const body = context.body as { securityCode: string; subcontractorPrice?: number; comments?: string };
   checkMoney({ subcontractorPrice: body.subcontractorPrice });
   const found = await returnForRecipient(context, body.securityCode);
@@ -763,7 +764,7 @@ export const returnPackage: NamedOperation = async (context) => {
     },
   );
   return recipientView(context, { ...found, ...response });
-};
+});
 
 // ───────────────────────────── files ─────────────────────────────
 
