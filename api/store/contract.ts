@@ -675,14 +675,77 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
         await store.ensureIndexes();
         const lookups = store.collection('lookupValues');
         await lookups.insertMany([
-          { id: 'l1', clientId: 'c1', type: 't', code: 'X' },
-          { id: 'l2', clientId: 'c1', type: 't', code: 'X' },
+          { id: 'l1', clientId: 'c1', type: 't', name: 'one', code: 'X' },
+          { id: 'l2', clientId: 'c1', type: 't', name: 'two', code: 'X' },
         ]);
         await expect(lookups.createIndex({ code: 1 }, { unique: true, name: 'contract_code' })).rejects.toBeInstanceOf(
           DuplicateKeyError,
         );
         await lookups.createIndex({ code: 1, type: 1 }, { name: 'contract_code_type' });
         expect(await lookups.countDocuments({ code: 'X' })).toBe(2);
+      });
+    });
+
+    describe('derived keys (unique rules ignoring spaces and case)', () => {
+      // organisations: the resource's rule, a unique index on { clientId, uniqueKeys.name } (api/store/indexes.ts).
+      const organisations = () =>
+        store.collection<Doc & { id: number; clientId: number; name: string }>('organisations');
+
+      it('a unique index on a normalised key: refused whatever the spacing and case, and never returned', async () => {
+        const stored = await organisations().insertOne({ id: 1, clientId: 1, name: 'Corrib Plant Hire' });
+        expect(stored).not.toHaveProperty('uniqueKeys');
+        const error = await organisations()
+          .insertOne({ id: 2, clientId: 1, name: ' corrib  PLANT hire' })
+          .catch((e) => e);
+        expect(error).toBeInstanceOf(DuplicateKeyError);
+        expect(error.index).toBe('organisations_unique_name');
+        await organisations().insertOne({ id: 3, clientId: 2, name: 'Corrib Plant Hire' });
+        await organisations().insertOne({ id: 4, clientId: 1, name: 'Other' });
+        await expect(
+          organisations().updateOne({ id: 4 }, { $set: { name: 'CORRIB plant hire' } }),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+        await organisations().updateOne({ id: 4 }, { $set: { name: 'Renamed' } });
+        await expect(organisations().insertOne({ id: 5, clientId: 1, name: 'renamed' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        await organisations().insertOne({ id: 6, clientId: 1, name: 'Other' });
+        for (const doc of [
+          ...(await organisations().find({})),
+          await organisations().findOne({ id: 1 }),
+          await organisations().findOneAndUpdate({ id: 1 }, { $set: { x: 1 } }, { returnDocument: 'after' }),
+        ])
+          expect(doc).not.toHaveProperty('uniqueKeys');
+        for await (const doc of organisations().findEach({})) expect(doc).not.toHaveProperty('uniqueKeys');
+      });
+
+      it("a document without the rule's fields is outside it", async () => {
+        await organisations().insertMany([{ id: 1, clientId: 1 } as never, { id: 2, clientId: 1 } as never]);
+        expect(await organisations().countDocuments({})).toBe(2);
+      });
+
+      it('a new index on existing data derives the keys; a duplicate there is kept with a key of its own', async () => {
+        const contacts = store.collection<Doc & { id: number; clientId: number; email: string }>('contacts');
+        await contacts.insertMany([
+          { id: 1, clientId: 1, email: 'Ana@Example.com' },
+          { id: 2, clientId: 1, email: 'ana@example.com ' },
+          { id: 3, clientId: 1, email: 'bo@example.com' },
+        ]);
+        const derived = { 'uniqueKeys.email': { fields: ['email'], ignoreSpacesAndCase: true } };
+        await contacts.createIndex(
+          { clientId: 1, 'uniqueKeys.email': 1 },
+          { unique: true, name: 'contract_contacts_email', derived },
+        );
+        expect(await contacts.countDocuments({})).toBe(3);
+        await expect(contacts.insertOne({ id: 4, clientId: 1, email: 'BO@example.com' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        // The duplicate stays writable while its e-mail does not change...
+        await contacts.updateOne({ id: 2 }, { $set: { phone: '1' } });
+        // ...and clashes when it is written again as the same address.
+        await expect(contacts.updateOne({ id: 3 }, { $set: { email: 'ANA@example.com' } })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        expect((await contacts.findOne({ id: 2 }))?.phone).toBe('1');
       });
     });
 
@@ -871,8 +934,11 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
 
       it("the transaction's files are the store's; its Store refuses use after the end, ensureIndexes and close", async () => {
         let leaked: Store | undefined;
+        expect(store.root).toBe(store);
         await store.withTransaction(async (tx) => {
           expect(tx.files).toBe(store.files);
+          expect(tx.root).toBe(store);
+          await tx.withTransaction(async (nested) => expect(nested.root).toBe(store));
           expect(tx.kind).toBe(store.kind);
           await expect(tx.ensureIndexes()).rejects.toThrow();
           await expect(tx.close()).rejects.toThrow();

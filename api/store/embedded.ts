@@ -284,6 +284,9 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     const tx: Store = {
       kind: 'embedded',
       files,
+      get root() {
+        return store;
+      },
       collection<T extends DocLike = Doc>(name: CollectionName): Collection<T> {
         assertActive();
         return viewOf(name) as unknown as Collection<T>;
@@ -315,8 +318,11 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     return tx;
   };
 
-  return {
+  const store: EmbeddedStore = {
     kind: 'embedded',
+    get root() {
+      return store;
+    },
     dataDir,
     durability,
     files,
@@ -390,6 +396,7 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       }
     },
   };
+  return store;
 }
 
 /** Prepared statements of a connection, cached by SQL text (`exec`/`prepare` would compile them every time). */

@@ -71,6 +71,16 @@ export interface UpdateManyResult {
   modifiedCount: number;
 }
 
+/**
+ * A key the store derives from other fields of each document on every write (api/store/derived-keys.ts): the
+ * JSON array of the fields' values, strings without white space and case when `ignoreSpacesAndCase`.
+ */
+export interface DerivedKey {
+  /** Top-level fields whose values make the key, in order. */
+  fields: string[];
+  ignoreSpacesAndCase?: boolean;
+}
+
 /** Options of `createIndex`. `name` is used by MongoDB only; `expireAfterSeconds` makes a TTL index. */
 export interface IndexOptions {
   unique?: boolean;
@@ -83,6 +93,14 @@ export interface IndexOptions {
    * memory. MongoDB indexes them as any other path (the option is not passed to it).
    */
   matchOnlyPaths?: string[];
+  /**
+   * Keys of the index that the store derives on every write (`uniqueKeys.<name>` -> its rule): a unique index on
+   * a normalised value, such as a resource's `unique` rule ignoring spaces and case (docs/store.md "Unique
+   * keys"). The store keeps them in the document's `uniqueKeys` field, which it never returns and which callers
+   * do not set. Building the index on existing data computes them first; a document whose key duplicates an
+   * earlier one's (by `_id` order) gets its key made unique with its `_id` and a warning, rather than failing.
+   */
+  derived?: Record<string, DerivedKey>;
 }
 
 /**
@@ -207,6 +225,13 @@ export interface Store {
   ensureIndexes(): Promise<void>;
   /** The store's files (api/files/blob-store.ts): a directory beside the embedded data, GridFS on MongoDB. */
   readonly files: BlobStore;
+  /**
+   * The store itself; for a transaction's `tx`, the store it runs in. What is cached per store (a WeakMap keyed by
+   * the store: sessions, form versions) is keyed by `store.root`, so that a change made through `tx` forgets the
+   * store's entries; and where `store !== store.root` (inside a transaction) nothing read is kept or used, as it
+   * may be rolled back or newer than what is kept.
+   */
+  readonly root: Store;
   /** Waits for pending writes, releases files or connections. Using the store afterwards throws. */
   close(): Promise<void>;
   readonly kind: 'embedded' | 'mongodb';
@@ -222,10 +247,18 @@ export class DuplicateKeyError extends Error {
   readonly collection: string;
   /** For `insertMany`: how many documents were inserted before the failing one. */
   readonly insertedCount?: number;
+  /** The name of the unique index refused (as in api/store/indexes.ts), when known; none for `_id`. */
+  readonly index?: string;
 
-  constructor(collection: string, detail?: string, insertedCount?: number, options?: { cause?: unknown }) {
+  constructor(
+    collection: string,
+    detail?: string,
+    insertedCount?: number,
+    options?: { cause?: unknown; index?: string },
+  ) {
     super(`Duplicate key in ${collection}${detail ? `: ${detail}` : ''}`, options);
     this.collection = collection;
     if (insertedCount !== undefined) this.insertedCount = insertedCount;
+    if (options?.index !== undefined) this.index = options.index;
   }
 }
