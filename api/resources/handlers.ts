@@ -8,11 +8,13 @@
  * - the operation's rule (schemas/rules) checked against the stored item: 409/403 with its message;
  * - lifecycle hooks (api/resources/hooks.ts): beforeValidate on the incoming data, beforeChange on the assembled
  *   item, afterChange after the write, beforeDelete and afterDelete around a delete, afterRead on the answer;
- * - unique keys within the tenant (optionally ignoring white space and case): 409; references to other items:
+ * - unique keys within the tenant (optionally ignoring white space and case): a unique index on the key the
+ *   store derives (api/store/indexes.ts), never a check-then-insert scan; its DuplicateKeyError answers 409 with
+ *   the rule's message (api/http/errors.ts), also for concurrent creates of one name; references to other items:
  *   400; referencedBy: a delete while another item names this one is 409; a renamed item's name copied to the
  *   items that keep it (`propagate`);
  * - audit fields (./documents.ts), soft delete, derived fields; the item written satisfies the entity schema;
- * - every write runs in one transaction with what its hooks write (./transaction.ts);
+ * - every write runs in one store transaction (`store.withTransaction`) with what its hooks and propagation write;
  * - `join` copies fields of another resource's item (a name for an id), `select` picks what is answered.
  */
 import type { GenericHandler, HookNames, Join } from '../../engine/api/operations';
@@ -20,9 +22,9 @@ import { AppError } from '../../engine/errors';
 import type { MessageId } from '../../engine/messages/catalogue';
 import { ruleHolds, schemas, validateSchema } from '../../engine/validation/ajv';
 import { nextSequence, reserveSequence } from '../ids';
-import type { Filter, Store } from '../store/port';
+import { DuplicateKeyError, type Filter, type Store } from '../store/port';
 import type { GenericContext } from './context';
-import { type ResourceDeclaration, resourceOf } from './declarations';
+import { type ResourceDeclaration, resourceOf, uniqueRuleRefusing } from './declarations';
 import { derives } from './derive';
 import { actorOf, auditFields, modifiedFields, withoutStoreKey } from './documents';
 import type {
@@ -37,7 +39,6 @@ import type {
   Item,
   Sheet,
 } from './hooks';
-import { withTransaction } from './transaction';
 
 /** One generic operation being answered: its context, handler, resource and the hooks it may name. */
 interface Run {
@@ -139,45 +140,6 @@ function checkRule(run: Run, item: Item): void {
   if (rule && !ruleHolds(rule.$ref, item)) throw new AppError(rule.status, rule.messageId as MessageId);
 }
 
-function normalise(value: unknown, ignoreSpacesAndCase: boolean | undefined): unknown {
-  return ignoreSpacesAndCase && typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value;
-}
-
-/** The unique keys of an item, one text per declared key (null for a key with an empty field: not compared). */
-function uniqueKeys(resource: ResourceDeclaration, item: Item): (string | null)[] {
-  return (resource.unique ?? []).map((key) => {
-    const values = key.fields.map((f) => normalise(item[f], key.ignoreSpacesAndCase));
-    if (values.some((v) => v === undefined || v === null || v === '')) return null;
-    return JSON.stringify(values);
-  });
-}
-
-/**
- * Refuses `items` (new or changed) when one has the unique key of another item of the tenant, stored or among
- * them (a key with an empty field is not compared).
- * @throws AppError 409 with the key's message id
- */
-export async function checkUnique(
-  context: WriteContext,
-  resource: ResourceDeclaration,
-  items: readonly Item[],
-  store: Store = context.store,
-): Promise<void> {
-  const keys = resource.unique ?? [];
-  if (keys.length === 0 || items.length === 0) return;
-  const mine = new Set(items.map((item) => item.id));
-  const others = (await collectionOf(store, resource).find(scope(context, resource))).filter((o) => !mine.has(o.id));
-  for (const [k, key] of keys.entries()) {
-    const taken = new Set(others.map((o) => uniqueKeys(resource, o)[k]).filter((v) => v !== null));
-    for (const item of items) {
-      const value = uniqueKeys(resource, item)[k];
-      if (value === null) continue;
-      if (taken.has(value)) throw new AppError(409, key.messageId);
-      taken.add(value);
-    }
-  }
-}
-
 /**
  * Refuses `item` when a field the resource declares in `references` names no stored item of the tenant
  * (e.g. a contact's organisation or role). An empty or absent value is left to the entity schema; on an
@@ -238,7 +200,8 @@ function checkEntity(resource: ResourceDeclaration, item: Item): void {
 
 /**
  * Prepares a new item of `resource` from `fields`: id (the next of its counter unless given), tenant, audit,
- * derived fields; checked against the entity schema, its unique keys and references. For named operations that
+ * derived fields; checked against the entity schema and references (its `unique` rules are the store's unique
+ * indexes: the insert throws DuplicateKeyError, answered 409 with the rule's message). For named operations that
  * write an item of a resource beside their own logic (an invitation, a user's offline list).
  */
 export async function newItem(
@@ -252,7 +215,6 @@ export async function newItem(
   item = audit(context, resource, item, undefined);
   if (resource.derive) item = derives[resource.derive](item, context.now) as Item;
   checkEntity(resource, item);
-  await checkUnique(context, resource, [item], store);
   await checkReferences(context, resource, store, item);
   return item;
 }
@@ -413,14 +375,13 @@ async function replaceStored(run: Run, store: Store, current: Item, item: Item):
 
 /** Changes the stored item the request names by `data` (update, setStatus, setDefault); answers it. */
 async function change(run: Run, data: (current: Item) => Item, replace: boolean): Promise<unknown> {
-  return withTransaction(run.context.store, async (tx) => {
+  return run.context.store.withTransaction(async (tx) => {
     const current = await findItem(run, tx);
     checkRule(run, current);
     const incoming = await beforeValidate(run, tx, data(current), current);
     const body = run.context.operation.body;
     const clear = replace && body ? bodySchemaProperties(body).filter((f) => !(f in incoming)) : [];
     let item = await assembleChange(run, tx, current, incoming, clear);
-    await checkUnique(run.context, run.resource, [item], tx);
     await replaceStored(run, tx, current, item);
     await propagate(run, tx, current, item);
     item = await afterChange(run, tx, item, current);
@@ -428,15 +389,35 @@ async function change(run: Run, data: (current: Item) => Item, replace: boolean)
   });
 }
 
+/** How often a create whose defaulted unique value was taken meanwhile is tried again. */
+const DEFAULTED_ATTEMPTS = 20;
+
+/**
+ * Whether `error` is a unique index refusing a value the body did not give (a beforeValidate default such as the
+ * next free subcontractor code, taken meanwhile by a concurrent create): then the create is tried again, so that
+ * only a clash of what the user typed answers 409.
+ */
+function defaultedValueTaken(body: Item, error: unknown): boolean {
+  if (!(error instanceof DuplicateKeyError)) return false;
+  const rule = uniqueRuleRefusing(error);
+  return rule?.fields.every((f) => body[f] === undefined || body[f] === null || body[f] === '') === true;
+}
+
 async function create(run: Run): Promise<unknown> {
-  return withTransaction(run.context.store, async (tx) => {
-    const data = await beforeValidate(run, tx, bodyFields(run.context.body));
-    let item = await assembleNew(run, tx, data);
-    await checkUnique(run.context, run.resource, [item], tx);
-    await collectionOf(tx, run.resource).insertOne(item);
-    item = await afterChange(run, tx, item);
-    return answerWrite(run, tx, item);
-  });
+  const body = bodyFields(run.context.body);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run.context.store.withTransaction(async (tx) => {
+        const data = await beforeValidate(run, tx, { ...body });
+        let item = await assembleNew(run, tx, data);
+        await collectionOf(tx, run.resource).insertOne(item);
+        item = await afterChange(run, tx, item);
+        return answerWrite(run, tx, item);
+      });
+    } catch (error) {
+      if (attempt >= DEFAULTED_ATTEMPTS || !defaultedValueTaken(body, error)) throw error;
+    }
+  }
 }
 
 /**
@@ -445,10 +426,9 @@ async function create(run: Run): Promise<unknown> {
  */
 async function createMany(run: Run): Promise<unknown> {
   const lines = Array.isArray(run.context.body) ? (run.context.body as Item[]) : [];
-  return withTransaction(run.context.store, async (tx) => {
+  return run.context.store.withTransaction(async (tx) => {
     const items: Item[] = [];
     for (const line of lines) items.push(await assembleNew(run, tx, await beforeValidate(run, tx, { ...line })));
-    await checkUnique(run.context, run.resource, items, tx);
     const saved: Item[] = [];
     for (const item of items) {
       await collectionOf(tx, run.resource).insertOne(item);
@@ -491,7 +471,7 @@ const UPDATE_GROUP = 250;
 async function importSheet(run: Run): Promise<unknown> {
   const sheet = sheetOf(run);
   const files = await uploadedFiles(run.context);
-  return withTransaction(run.context.store, async (tx) => {
+  return run.context.store.withTransaction(async (tx) => {
     const rows = await sheet.read(files, argsOf(run, tx));
     const added = rows.filter((r) => r.id === undefined);
     const changed = rows.filter((r) => r.id !== undefined);
@@ -512,7 +492,6 @@ async function importSheet(run: Run): Promise<unknown> {
       const clear = sheet.clearable.filter((f) => !(f in fields));
       updates.push({ current, item: await assembleChange(run, tx, current, fields, clear) });
     }
-    await checkUnique(run.context, run.resource, [...creates, ...updates.map((u) => u.item)], tx);
     if (creates.length > 0) await collectionOf(tx, run.resource).insertMany(creates);
     for (let start = 0; start < updates.length; start += UPDATE_GROUP)
       await Promise.all(
@@ -579,7 +558,7 @@ const genericHandlers: Readonly<Record<GenericHandler['kind'], Handler>> = {
       ? change({ ...run, handler: { ...run.handler, idIn: 'body' } }, () => bodyFields(run.context.body), true)
       : create(run),
   async delete(run) {
-    return withTransaction(run.context.store, async (tx) => {
+    return run.context.store.withTransaction(async (tx) => {
       const item = await findItem(run, tx);
       checkRule(run, item);
       await checkNotReferenced(run, tx, item);

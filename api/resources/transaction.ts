@@ -1,14 +1,17 @@
 /**
- * Writes to two or more collections run in one transaction (issue 20 §2): `store.withTransaction(fn)` of the
- * store port, where `tx` is a store whose writes are kept together or not at all. Until a store offers it, `fn`
- * runs on the store itself.
+ * Operations that write two or more collections run in one store transaction (issue 20, "What to build" 2;
+ * docs/store.md "Transactions"): all of their writes are kept, or none. The generic handlers run every write in
+ * one (api/resources/handlers.ts); a named operation that writes several collections is wrapped in this.
  */
-import type { Store } from '../store/port';
+import type { OperationName } from '../../engine/api/operations';
+import type { NamedOperation } from './context';
 
-type TransactionalStore = Store & { withTransaction?: <T>(fn: (tx: Store) => Promise<T>) => Promise<T> };
-
-/** Runs `fn` in a transaction of `store` and returns its result; a throw leaves nothing of it written. */
-export function withTransaction<T>(store: Store, fn: (tx: Store) => Promise<T>): Promise<T> {
-  const transactional = store as TransactionalStore;
-  return transactional.withTransaction ? transactional.withTransaction(fn) : fn(store);
+/**
+ * `operation` run inside `store.withTransaction`: its context's `store` is the transaction's, so every read and
+ * write it makes through `context.store` (and the helpers it passes it to) is part of it; a throw rolls all of
+ * them back and answers as it would have (an AppError keeps its status and message). Files written through
+ * `store.files` are not part of it.
+ */
+export function inTransaction<N extends OperationName>(operation: NamedOperation<N>): NamedOperation<N> {
+  return (context) => context.store.withTransaction((tx) => operation({ ...context, store: tx }));
 }

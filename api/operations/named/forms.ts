@@ -8,6 +8,7 @@ import type { FormDefinition, FormDefinitionInput } from '../../../engine/types/
 import type { UserDoc } from '../../auth/types';
 import type { NamedOperation } from '../../resources/context';
 import { withoutStoreKey } from '../../resources/documents';
+import { inTransaction } from '../../resources/transaction';
 import {
   type Actor,
   activeFormsForProject,
@@ -62,8 +63,9 @@ export const all: NamedOperation<'forms.all'> = async ({ http: c, store, clientI
 };
 
 /** PUT …/publish/{formArea}/{id}: publishes the working copy as a new version. */
-export const publish: NamedOperation<'forms.publish'> = async ({ http: c, store, clientId, params }) =>
-  publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user')));
+export const publish: NamedOperation<'forms.publish'> = inTransaction(async ({ http: c, store, clientId, params }) =>
+  publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user'))),
+);
 
 /** GET …/{projectId}/{formArea}/{id}: the published form a project fills. */
 export const getForProject: NamedOperation<'forms.getForProject'> = async ({ store, clientId, params }) => {

@@ -11,6 +11,7 @@ import type { UserDoc } from '../../auth/types';
 import { requestCookie } from '../../http/cookie';
 import { publicOrigin, readScanToken, scanUrl, signingKey, signScanToken } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
+import { inTransaction } from '../../resources/transaction';
 import { findWorkingCopy, latestPublished } from '../forms';
 import { findProject } from '../projects';
 import { qrImage, removeQrSetup, saveQrSetup, scan as scanCode, scanDate, setupsOfForm } from '../qr-codes';
@@ -44,10 +45,10 @@ export const create: NamedOperation<'qrCodes.create'> = async (context) =>
 export const update: NamedOperation<'qrCodes.update'> = (context) => save(context, true);
 
 /** DELETE …/delete/{id}: removes a setup; its codes stop at once and label setups drop its column. */
-export const remove: NamedOperation<'qrCodes.delete'> = async (context) => {
+export const remove: NamedOperation<'qrCodes.delete'> = inTransaction(async (context) => {
   const form = await formOf(context);
   return removeQrSetup(context.store, context.clientId as number, form.id, context.params.id);
-};
+});
 
 /**
  * POST …/generateqrcode: a base64 PNG (data URL, as text) of the scan URL of a setup's code: a Create type

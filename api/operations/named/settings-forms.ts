@@ -13,6 +13,7 @@ import { fileKey, folderKey, publicPath } from '../../files/paths';
 import { nextSequence } from '../../ids';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { withoutStoreKey } from '../../resources/documents';
+import { inTransaction } from '../../resources/transaction';
 import {
   activeFormsForProject,
   cloneForm,
@@ -37,7 +38,7 @@ const tenant = (context: OperationContext) => context.clientId as number;
 type FlagOperation = 'forms.activate' | 'forms.deactivate' | 'forms.default' | 'forms.nondefault';
 
 function flagOperation(flags: { isActive?: boolean; isDefault?: boolean }): NamedOperation<FlagOperation> {
-  return (context) =>
+  return inTransaction((context) =>
     setFormFlags(
       context.store,
       tenant(context),
@@ -46,7 +47,8 @@ function flagOperation(flags: { isActive?: boolean; isDefault?: boolean }): Name
       flags,
       actorOf(context),
       context.now,
-    );
+    ),
+  );
 }
 
 /*
@@ -215,30 +217,32 @@ export const formSections: NamedOperation<'forms.formSections'> = async (context
  * project stops offering the form; answers `{ id, projectIds }`.
  * @throws AppError 404 notFound.project, notFound.form; 409 forms.lastProject (deactivate the form instead)
  */
-export const withdraw: NamedOperation<'forms.withdraw'> = async (context) => {
+export const withdraw: NamedOperation<'forms.withdraw'> = inTransaction(async (context) => {
   const { store, params } = context;
   const project = await findProject(store, tenant(context), params.projectId);
   return withdrawForm(store, tenant(context), params.formArea, params.id, project.id);
-};
+});
 
 /**
  * DELETE {formArea}/{id}: deletes a form without entries with its published versions, QR code and label
  * preparation setups, links and reference documents; answers `{ id }` (api/operations/forms.ts deleteForm).
  * @throws AppError 404 notFound.form, 409 forms.hasEntries
  */
-export const remove: NamedOperation<'forms.delete'> = async (context) =>
-  deleteForm(context.store, tenant(context), context.params.formArea, context.params.id);
+export const remove: NamedOperation<'forms.delete'> = inTransaction(async (context) =>
+  deleteForm(context.store, tenant(context), context.params.formArea, context.params.id),
+);
 
 /**
  * POST clone/{id} (administration-data.md §7): 201 with a new Draft working copy of the client's form: new id,
  * version 1, title 'Copy of {title}' (200 characters at most), active, not default, never published, audit
  * fields of the acting administrator. @throws AppError 404 notFound.form
  */
-export const clone: NamedOperation<'forms.clone'> = async (context) =>
+export const clone: NamedOperation<'forms.clone'> = inTransaction(async (context) =>
   context.http.json(
     await cloneForm(context.store, tenant(context), context.params.id, actorOf(context), context.now),
     201,
-  );
+  ),
+);
 
 /**
  * GET linked-form-setups[?formId=] (administration-data.md §7; docs/decisions.md "Linked form setups"): the
@@ -273,7 +277,7 @@ export const links: NamedOperation<'forms.links'> = async (context) => {
  * @throws AppError 404 notFound.form; 400 forms.linkToItself, forms.linkDuplicate, forms.linkUnknownQuestion,
  *   forms.linkKindMismatch, forms.linkTargetTwice (the first problem's text, every problem in details)
  */
-export const saveLinks: NamedOperation<'forms.saveLinks'> = async (context) => {
+export const saveLinks: NamedOperation<'forms.saveLinks'> = inTransaction(async (context) => {
   const { store, body: input } = context;
   const forms = store.collection<FormDefinition>('formDefinitions');
   const form = await forms.findOne({ clientId: tenant(context), id: input.formId });
@@ -328,7 +332,7 @@ export const saveLinks: NamedOperation<'forms.saveLinks'> = async (context) => {
   await collection.deleteMany({ clientId: tenant(context), formId: form.id });
   for (const link of saved) await collection.insertOne({ ...link });
   return saved;
-};
+});
 
 /** The files an entry's answers name (file uploads and signatures), as file entries of form-configuration.md §3. */
 async function entryFiles(context: OperationContext, form: FormDefinition, entry: FormEntry) {

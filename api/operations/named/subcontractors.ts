@@ -36,7 +36,7 @@ import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
 import { withoutStoreKey } from '../../resources/documents';
-import { checkUnique } from '../../resources/handlers';
+import { inTransaction } from '../../resources/transaction';
 import { findProject } from '../projects';
 import {
   checkCodeAttempts,
@@ -182,7 +182,7 @@ export const orderOf: NamedOperation<'subcontractors.orderOf'> = async (context)
  * order of the same package and subcontractor, or order number, on the project, or for moving an order with
  * payments to another package or subcontractor. The order's payments are recomputed with its new figures.
  */
-export const saveOrder: NamedOperation<'subcontractors.saveOrder'> = async (context) => {
+export const saveOrder: NamedOperation<'subcontractors.saveOrder'> = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = context.params.projectId;
   const { body } = context;
@@ -211,13 +211,8 @@ export const saveOrder: NamedOperation<'subcontractors.saveOrder'> = async (cont
   await requireContacts(context, [body.accountContactId, body.siteContactId, body.copyToId]);
   const twice = questionAnsweredTwice(body.answers ?? []);
   if (twice !== undefined) throw new AppError(400, 'subcontractorOrders.answerTwice', { value: twice });
-  const others = (await col.orders.find({ clientId, projectId })).filter((o) => o.id !== current?.id);
-  if (
-    others.some((o) => o.subContractorId === body.subContractorId && lookupKey(o.package) === lookupKey(body.package))
-  )
-    throw new AppError(409, 'subcontractorOrders.duplicate');
-  if (body.orderNumber && others.some((o) => lookupKey(o.orderNumber) === lookupKey(body.orderNumber ?? '')))
-    throw new AppError(409, 'subcontractorOrders.duplicateNumber');
+  // One order per subcontractor and package, and order numbers unique, within the project: unique indexes
+  // (schemas/resources/subcontractor-order.json), 409 with their messages when the order is written.
   const moved =
     current &&
     (current.subContractorId !== body.subContractorId || lookupKey(current.package) !== lookupKey(body.package));
@@ -250,11 +245,6 @@ export const saveOrder: NamedOperation<'subcontractors.saveOrder'> = async (cont
     modifiedBy: actor(context).fullName,
     modifiedById: actor(context).id,
   };
-  if (
-    order.orderNumber !== body.orderNumber &&
-    others.some((o) => lookupKey(o.orderNumber) === lookupKey(order.orderNumber))
-  )
-    throw new AppError(409, 'subcontractorOrders.duplicateNumber');
   await checkEntityOf(context, 'subcontractor-order', order as unknown as Record<string, unknown>);
   if (current) {
     await replaceStored(context, 'subcontractorOrders', current, order);
@@ -262,7 +252,7 @@ export const saveOrder: NamedOperation<'subcontractors.saveOrder'> = async (cont
   await recomputePayments(context.store, clientId, projectId, order.package, order.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return order;
-};
+});
 
 async function orderPayments(context: OperationContext, projectId: number, order: SubcontractorOrder): Promise<number> {
   const payments = await c(context).payments.find({
@@ -292,9 +282,12 @@ async function replaceStored(
     );
 }
 
-/** The item checked against its entity schema before it is written (400 like the generic handlers). */
+/**
+ * The item checked against its entity schema before it is written (400 like the generic handlers); its unique
+ * rules are the store's indexes, checked by the write.
+ */
 async function checkEntityOf(
-  context: OperationContext,
+  _context: OperationContext,
   resource: string,
   item: Record<string, unknown>,
 ): Promise<void> {
@@ -302,11 +295,10 @@ async function checkEntityOf(
   const result = validateSchema(declaration.entity, item);
   if (!result.ok)
     throw new AppError(400, 'validation.invalidBody', { details: result.details[0]?.message ?? '' }, result.details);
-  await checkUnique(context, declaration, [item]);
 }
 
 /** DELETE …/{projectId}/order/{id}: `{ id }`; 409 while the order has payments. Its files go too. */
-export const deleteOrder: NamedOperation<'subcontractors.deleteOrder'> = async (context) => {
+export const deleteOrder: NamedOperation<'subcontractors.deleteOrder'> = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = context.params.projectId;
   const id = context.params.id;
@@ -317,7 +309,7 @@ export const deleteOrder: NamedOperation<'subcontractors.deleteOrder'> = async (
   await context.store.files.deleteFolder(`${clientId}/${filesFolder('order', id)}/`);
   await refreshLookupInUse(context.store, clientId);
   return { id };
-};
+});
 
 /** GET …/packageLookupInUse/{id}: true when the SubContractorPackage value is named by a record. */
 export const packageLookupInUse: NamedOperation<'subcontractors.packageLookupInUse'> = (context) =>
@@ -379,7 +371,7 @@ export const payment: NamedOperation<'subcontractors.payment'> = async (context)
  * subcontractor on the project) must exist (400 subcontractorPayments.noOrder); money has at most 2 decimals
  * (400). The figures are the server's: the order's payments are recomputed in claim order and stored.
  */
-export const savePayment: NamedOperation<'subcontractors.savePayment'> = async (context) => {
+export const savePayment: NamedOperation<'subcontractors.savePayment'> = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = context.params.projectId;
   const { body } = context;
@@ -434,10 +426,10 @@ export const savePayment: NamedOperation<'subcontractors.savePayment'> = async (
   await recomputePayments(context.store, clientId, projectId, stored.package, stored.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return withoutStoreKey((await col.payments.findOne({ clientId, id })) as SubcontractorPayment);
-};
+});
 
 /** DELETE …/{projectId}/Payment/{id}: `{ id }`; the order's later payments are recomputed; its files go too. */
-export const deletePayment: NamedOperation<'subcontractors.deletePayment'> = async (context) => {
+export const deletePayment: NamedOperation<'subcontractors.deletePayment'> = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = context.params.projectId;
   const id = context.params.id;
@@ -448,7 +440,7 @@ export const deletePayment: NamedOperation<'subcontractors.deletePayment'> = asy
   await recomputePayments(context.store, clientId, projectId, found.package, found.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return { id };
-};
+});
 
 // ───────────────────────────── packages and returns ─────────────────────────────
 
@@ -491,7 +483,7 @@ export const packageOne: NamedOperation<'subcontractors.package'> = async (conte
  * recipient without a return gets one with a new security code; a recipient taken off loses a return that has
  * no response yet.
  */
-export const savePackage: NamedOperation<'subcontractors.savePackage'> = async (context) => {
+export const savePackage: NamedOperation<'subcontractors.savePackage'> = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = context.params.projectId;
   const { body } = context;
@@ -506,9 +498,7 @@ export const savePackage: NamedOperation<'subcontractors.savePackage'> = async (
     'subcontractorOrders.unknownPackage',
     current?.name,
   );
-  const others = (await col.packages.find({ clientId, projectId })).filter((p) => p.id !== current?.id);
-  if (others.some((p) => lookupKey(p.name) === lookupKey(body.name)))
-    throw new AppError(409, 'subcontractorPackages.duplicate');
+  // One package of a name within the project: a unique index (schemas/resources/subcontractor-package.json).
   const recipients = await col.subcontractors.find({ clientId, id: { $in: body.suppliersIds ?? [] } });
   const missing = (body.suppliersIds ?? []).find((id) => !recipients.some((r) => r.id === id));
   if (missing !== undefined) throw new AppError(400, 'subcontractorPackages.unknownRecipient', { value: missing });
@@ -584,10 +574,10 @@ export const savePackage: NamedOperation<'subcontractors.savePackage'> = async (
   }
   await refreshLookupInUse(context.store, clientId);
   return pkg;
-};
+});
 
 /** DELETE …/{projectId}/Package/{id}: `{ id }`, with its returns and attachments. */
-export const deletePackage: NamedOperation<'subcontractors.deletePackage'> = async (context) => {
+export const deletePackage: NamedOperation<'subcontractors.deletePackage'> = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = context.params.projectId;
   const id = context.params.id;
@@ -599,7 +589,7 @@ export const deletePackage: NamedOperation<'subcontractors.deletePackage'> = asy
   await context.store.files.deleteFolder(`${clientId}/${filesFolder('package', id)}/`);
   await refreshLookupInUse(context.store, clientId);
   return { id };
-};
+});
 
 /** What the external recipient sees of a return and its package (no ids of the client, no other recipients). */
 async function recipientView(context: OperationContext, found: SubcontractorReturn) {
@@ -657,7 +647,7 @@ export const securityCode: NamedOperation<'subcontractors.securityCode'> = async
  * receivedAt, and subcontractorPrice and pricedAt when a price is given, and comments. Answers the recipient's
  * view, as securityCode does.
  */
-export const returnPackage: NamedOperation<'subcontractors.returnPackage'> = async (context) => {
+export const returnPackage: NamedOperation<'subcontractors.returnPackage'> = inTransaction(async (context) => {
   const { body } = context;
   checkMoney({ subcontractorPrice: body.subcontractorPrice });
   const found = await returnForRecipient(context, body.securityCode);
@@ -684,7 +674,7 @@ export const returnPackage: NamedOperation<'subcontractors.returnPackage'> = asy
     },
   );
   return recipientView(context, { ...found, ...response });
-};
+});
 
 // ───────────────────────────── files ─────────────────────────────
 
