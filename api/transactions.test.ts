@@ -40,7 +40,8 @@ describe('a failure half way through a multi-collection operation leaves nothing
     const sub = await h.store.collection('subcontractors').findOne({ clientId: 1, id: order?.subContractorId });
     expect(sub).not.toBeNull();
     const before = await snapshot('subcontractors', 'subcontractorOrders', 'subcontractorPayments');
-    failing.failOn('subcontractorPayments', 'find');
+    // The generic update copies the new name onto the orders, then the payments (the resource's `propagate`).
+    failing.failOn('subcontractorPayments', 'updateMany');
     const res = await h.call('PUT', `${S}/${sub?.id}`, {
       cookie: admin,
       body: { name: 'Renamed Half Way', code: sub?.code, type: sub?.type },
