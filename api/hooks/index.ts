@@ -5,8 +5,10 @@
  * every name they use is registered under its stage.
  */
 import type { HookRegistry } from '../resources/hooks';
+import { contactSheet } from './contact-sheet';
 import { defaultSubcontractorCode } from './default-subcontractor-code';
 import { lookupValueLine } from './lookup-value-line';
+import { organisationSheet } from './organisation-sheet';
 import { projectLookupValueLine } from './project-lookup-value-line';
 
 export const hookRegistry: HookRegistry = {
@@ -17,5 +19,5 @@ export const hookRegistry: HookRegistry = {
   afterRead: {},
   beforeDelete: {},
   afterDelete: {},
-  sheets: {},
+  sheets: { contact: contactSheet, organisation: organisationSheet },
 };

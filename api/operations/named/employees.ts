@@ -220,15 +220,6 @@ export const updateProjectAccess: NamedOperation<'employees.updateProjectAccess'
   return save(context, current, { ...current, projectAccesses });
 });
 
-/** GET /api/settings/employees/getassigned: the employees linked to a user (invited or assigned), by name. */
-export const assigned: NamedOperation<'employees.assigned'> = async (context) => {
-  const items = await employeeCollection(context.store).find(
-    { clientId: tenant(context), userId: { $exists: true } },
-    { sort: { lastName: 1, firstName: 1 } },
-  );
-  return items.map(withoutStoreKey);
-};
-
 /** GET /api/settings/employees/active/getalladminsandmanagers: active employees of type Administration or Management. */
 export const adminsAndManagers: NamedOperation<'employees.activeAdminsAndManagers'> = async (context) => {
   const items = await employeeCollection(context.store).find(

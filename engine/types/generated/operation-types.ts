@@ -521,7 +521,6 @@ export interface NamedHandlerOperations {
   "subcontractors.upload": "subcontractors.upload";
   "subcontractors.deleteFile": "subcontractors.deleteFile";
   "employees.activeAdminsAndManagers": "employees.activeAdminsAndManagers";
-  "employees.assigned": "employees.assigned";
   "employees.create": "employees.create";
   "employees.update": "employees.update";
   "employees.delete": "employees.delete";
@@ -536,20 +535,11 @@ export interface NamedHandlerOperations {
   "employees.updateProjectAccess": "employees.updateProjectAccess";
   "employees.download": "employees.download";
   "auth.setPassword": "auth.setPassword";
-  "contacts.getall": "contacts.getall";
-  "contacts.byProject": "contacts.byProject";
   "contacts.byOrganisation": "contacts.byOrganisation";
-  "contacts.upload": "contacts.upload";
-  "contacts.download": "contacts.download";
-  "contacts.getAllRoles": "contacts.getAllRoles";
-  "contacts.getAllTypes": "contacts.getAllTypes" | "organisations.getAllTypes";
-  "contacts.getAllDisciplines": "contacts.getAllDisciplines" | "organisations.getAllDisciplines";
   "contacts.getAllCountries": "contacts.getAllCountries";
   "contacts.assign": "contacts.assign";
   "contacts.unassign": "contacts.unassign";
   "organisations.forDocument": "organisations.forDocument";
-  "organisations.upload": "organisations.upload";
-  "organisations.download": "organisations.download";
   "codeGenerator.generate": "codeGenerator.generate";
   "auth.reset": "auth.reset";
   "authorization.activity": "authorization.activity";
