@@ -10,13 +10,14 @@ import { defaultSubcontractorCode } from './default-subcontractor-code';
 import { lookupValueLine } from './lookup-value-line';
 import { organisationSheet } from './organisation-sheet';
 import { projectLookupValueLine } from './project-lookup-value-line';
+import { availableForTender, projectView, visibleProjects } from './project-views';
 
 export const hookRegistry: HookRegistry = {
-  where: {},
+  where: { visibleProjects },
   beforeValidate: { defaultSubcontractorCode, lookupValueLine, projectLookupValueLine },
   beforeChange: {},
   afterChange: {},
-  afterRead: {},
+  afterRead: { availableForTender, projectView },
   beforeDelete: {},
   afterDelete: {},
   sheets: { contact: contactSheet, organisation: organisationSheet },

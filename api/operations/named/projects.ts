@@ -12,7 +12,6 @@ import { type AccessArea, type AccessSubject, can, projectScope } from '../../..
 import { nextCode } from '../../../engine/rules/code-generator';
 import {
   isArchived,
-  isAvailableForTender,
   PROJECT_CODE_GENERATOR_TYPE,
   projectProblems,
 } from '../../../engine/rules/project';
@@ -110,28 +109,6 @@ async function listed(context: OperationContext, type: string, status: unknown) 
 }
 
 /**
- * GET /api/projects/getall/{type}: the tenant's projects of a type ('all' for every type) that are not
- * archived, by code; only those the user may see (engine/rules/access.ts projectScope: all, their own, none).
- */
-export const getall: NamedOperation<'projects.getall'> = async (context) =>
-  views(context, await listed(context, context.params.type, { $ne: 'Archived' }));
-
-/** GET /api/projects/getArchived/{type}: the archived projects of a type ('all' for every type), by code. */
-export const getArchived: NamedOperation<'projects.getArchived'> = async (context) =>
-  views(context, await listed(context, context.params.type, 'Archived'));
-
-/**
- * GET /api/projects/getall/availablefortender: Active projects whose tender deadline is today (the
- * server's date, yyyy-MM-dd) or later, by deadline then code; only those the user may see.
- */
-export const availableForTender: NamedOperation<'projects.availableForTender'> = async (context) => {
-  const today = context.now.toISOString().slice(0, 10);
-  const projects = (await listed(context, 'all', 'Active')).filter((p) => isAvailableForTender(p, today));
-  projects.sort((a, b) => (a.deadline as string).localeCompare(b.deadline as string) || a.code.localeCompare(b.code));
-  return views(context, projects);
-};
-
-/**
  * GET /api/projects/summary/{id}: `{ code, name }`, fetched when navigating to a project: an archived
  * project has left the project menus, so its summary is 404 like a missing one.
  */
@@ -140,10 +117,6 @@ export const summary: NamedOperation<'projects.summary'> = async ({ http: c, par
   if (isArchived(project)) throw new AppError(404, 'notFound.project');
   return { code: project.code, name: project.name };
 };
-
-/** GET /api/projects/{id}: the project with hasEdit and organizationName (an archived one too, read only). */
-export const get: NamedOperation<'projects.get'> = async (context) =>
-  view(context, await findProject(context.store, context.clientId as number, context.params.id));
 
 /** GET /api/projects/getOrganizationName/{id}: `{ organizationId, organizationName }`, nulls when none. */
 export const organizationName: NamedOperation<'projects.organizationName'> = async (context) => {
@@ -161,19 +134,6 @@ export const organizationName: NamedOperation<'projects.organizationName'> = asy
 export const users: NamedOperation<'projects.users'> = async ({ store, clientId, params }) => {
   const project = await findProject(store, clientId as number, params.id);
   return projectUsers(store, clientId as number, project.id);
-};
-
-/**
- * GET /api/projects/organisations: the client's organisations as the project form offers them,
- * `[{ id, name }]` by name (none while the organisation resource is not declared).
- */
-export const organisations: NamedOperation<'projects.organisations'> = async (context) => {
-  const resource = resources.get('organisation');
-  if (!resource) return [];
-  const found = await context.store
-    .collection<{ id: number; name: string }>(resource.collection)
-    .find({ clientId: context.clientId }, { sort: { name: 1 } });
-  return found.map((o) => ({ id: o.id, name: o.name }));
 };
 
 /** The client's Project code generator setting, when there is one. */

@@ -447,12 +447,8 @@ export interface NamedHandlerOperations {
   "clients.current": "clients.current";
   "clients.getall": "clients.getall";
   "clients.get": "clients.get";
-  "projects.getall": "projects.getall";
-  "projects.get": "projects.get";
   "projects.summary": "projects.summary";
   "projects.users": "projects.users";
-  "projects.getArchived": "projects.getArchived";
-  "projects.availableForTender": "projects.availableForTender";
   "projects.create": "projects.create";
   "projects.update": "projects.update";
   "projects.deadline": "projects.deadline";
@@ -462,7 +458,6 @@ export interface NamedHandlerOperations {
   "projects.getQaOfflineInfo": "projects.getQaOfflineInfo";
   "projects.updateQaOfflineInfo": "projects.updateQaOfflineInfo";
   "projects.offlineAvailability": "projects.offlineAvailability";
-  "projects.organisations": "projects.organisations";
   "projects.hourlyStaff": "projects.hourlyStaff";
   "forms.getActive": "forms.getActive";
   "forms.activate": "forms.activate";
