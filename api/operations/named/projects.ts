@@ -10,11 +10,7 @@
 import { AppError, detail, problemsError } from '../../../engine/errors';
 import { type AccessArea, type AccessSubject, can, projectScope } from '../../../engine/rules/access';
 import { nextCode } from '../../../engine/rules/code-generator';
-import {
-  isArchived,
-  PROJECT_CODE_GENERATOR_TYPE,
-  projectProblems,
-} from '../../../engine/rules/project';
+import { isArchived, PROJECT_CODE_GENERATOR_TYPE, projectProblems } from '../../../engine/rules/project';
 import { projectAreas } from '../../../engine/rules/sections';
 import type { Project, ProjectInput } from '../../../engine/types/generated';
 import { validateSchema } from '../../../engine/validation/ajv';
