@@ -11,13 +11,28 @@ import { lookupValueLine } from './lookup-value-line';
 import { organisationSheet } from './organisation-sheet';
 import { projectLookupValueLine } from './project-lookup-value-line';
 import { availableForTender, projectView, visibleProjects } from './project-views';
+import {
+  accumulatedPayments,
+  orderedOnProject,
+  ordersOfVisibleProjects,
+  packageManagers,
+  paymentView,
+  uniqueOrderRows,
+} from './subcontracting-views';
 
 export const hookRegistry: HookRegistry = {
-  where: { visibleProjects },
+  where: { visibleProjects, ordersOfVisibleProjects, orderedOnProject },
   beforeValidate: { defaultSubcontractorCode, lookupValueLine, projectLookupValueLine },
   beforeChange: {},
   afterChange: {},
-  afterRead: { availableForTender, projectView },
+  afterRead: {
+    availableForTender,
+    projectView,
+    uniqueOrderRows,
+    accumulatedPayments,
+    packageManagers,
+    paymentView,
+  },
   beforeDelete: {},
   afterDelete: {},
   sheets: { contact: contactSheet, organisation: organisationSheet },

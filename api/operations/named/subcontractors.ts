@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../engine/errors';
-import { type AccessAction, can, projectScope } from '../../../engine/rules/access';
+import { type AccessAction, can } from '../../../engine/rules/access';
 import {
   isLookupInUse,
   lookupKey,
@@ -17,10 +17,8 @@ import {
   PAYMENT_TERMS_LOOKUP,
 } from '../../../engine/rules/subcontractor-lookups';
 import { answersToDisplay, questionAnsweredTwice } from '../../../engine/rules/subcontractor-orders';
-import { accumulatedByOrder } from '../../../engine/rules/subcontractor-payments';
 import type {
   Client,
-  Project,
   SubcontractorOrder,
   SubcontractorPackage,
   SubcontractorPayment,
@@ -98,68 +96,7 @@ export const nextCode: NamedOperation<'subcontractors.code'> = async (context) =
 export const aggregateId: NamedOperation<'subcontractors.aggregateId'> = async (context) =>
   context.http.text(randomUUID());
 
-/** GET …/getallagencieswithprojectid/{projectId}: the agencies with an order on the project, by name. */
-export const agenciesOfProject: NamedOperation<'subcontractors.getallAgenciesWithProjectId'> = async (context) => {
-  const clientId = tenant(context);
-  const projectId = context.params.projectId;
-  const orders = await c(context).orders.find({ clientId, projectId }, { projection: { subContractorId: 1 } });
-  const ids = [...new Set(orders.map((o) => o.subContractorId))];
-  const agencies = await c(context).subcontractors.find(
-    { clientId, type: 'Agency', id: { $in: ids } },
-    { sort: { name: 1 } },
-  );
-  return agencies.map(withoutStoreKey);
-};
-
-/**
- * GET …/getallordered: every order of the projects the user may list in the qs area (qs/subcontractors, the
- * all-projects list), newest first, each with projectCode and projectName.
- */
-export const allOrders: NamedOperation<'subcontractors.getallOrdered'> = async (context) => {
-  const clientId = tenant(context);
-  const scope = context.user ? projectScope(accessSubject(context.user, clientId), 'qs') : { id: { $in: [] } };
-  const projects = await context.store
-    .collection<Project>('projects')
-    .find({ ...scope, clientId }, { projection: { id: 1, code: 1, name: 1 } });
-  const byId = new Map(projects.map((p) => [p.id, p]));
-  const orders = await c(context).orders.find(
-    { clientId, projectId: { $in: [...byId.keys()] } },
-    { sort: { dateEntered: -1, id: -1 } },
-  );
-  return orders.map((o) => ({
-    ...withoutStoreKey(o),
-    projectCode: byId.get(o.projectId)?.code ?? '',
-    projectName: byId.get(o.projectId)?.name ?? '',
-  }));
-};
-
 // ───────────────────────────── orders ─────────────────────────────
-
-/** GET …/{projectId}/orders/unique: one row per package and subcontractor, by package then subcontractor. */
-export const ordersUnique: NamedOperation<'subcontractors.ordersUnique'> = async (context) => {
-  const orders = await c(context).orders.find(
-    { clientId: tenant(context), projectId: context.params.projectId },
-    { sort: { package: 1, subContractorName: 1 } },
-  );
-  const seen = new Set<string>();
-  return orders.flatMap((o) => {
-    const key = `${lookupKey(o.package)}|${o.subContractorId}`;
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [
-      {
-        id: o.id,
-        orderNumber: o.orderNumber,
-        package: o.package,
-        subContractorId: o.subContractorId,
-        subContractorName: o.subContractorName ?? '',
-        contractSum: o.contractSum,
-        retention: o.retention,
-        label: `${o.package} - ${o.subContractorName ?? ''} (${o.orderNumber})`,
-      },
-    ];
-  });
-};
 
 /** GET …/{projectId}/order/{package}/{sub}: the project's order of a package name and a subcontractor id. */
 export const orderOf: NamedOperation<'subcontractors.orderOf'> = async (context) => {
@@ -336,36 +273,6 @@ async function lookupInUse(
 
 // ───────────────────────────── payments ─────────────────────────────
 
-/** GET …/{projectId}/PaymentsAccumulated: each order's accumulated payments, with subContractorName. */
-export const paymentsAccumulated: NamedOperation<'subcontractors.paymentsAccumulated'> = async (context) => {
-  const clientId = tenant(context);
-  const projectId = context.params.projectId;
-  const orders = await c(context).orders.find({ clientId, projectId }, { sort: { entryNumber: 1 } });
-  const payments = await c(context).payments.find({ clientId, projectId });
-  const rows = accumulatedByOrder(orders, payments);
-  return rows.map((row, i) => ({ ...row, subContractorName: orders[i].subContractorName ?? '' }));
-};
-
-/** GET …/{projectId}/Payment/{id}: the payment with project { code, name }, projectLogoUrl and subcontractor. */
-export const payment: NamedOperation<'subcontractors.payment'> = async (context) => {
-  const clientId = tenant(context);
-  const projectId = context.params.projectId;
-  const found = await c(context).payments.findOne({
-    clientId,
-    projectId,
-    id: context.params.id,
-  });
-  if (!found) throw new AppError(404, 'subcontractorPayments.notFound');
-  const project = await findProject(context.store, clientId, projectId);
-  const sub = await c(context).subcontractors.findOne({ clientId, id: found.subContractorId });
-  return {
-    ...withoutStoreKey(found),
-    project: { code: project.code, name: project.name },
-    projectLogoUrl: project.logoUrl ?? '',
-    subcontractor: sub ? { id: Number(sub.id), name: String(sub.name), code: String(sub.code) } : undefined,
-  };
-};
-
 /**
  * POST …/{projectId}/Payment: a new payment or, with `id`, the changes of one. Its order (package and
  * subcontractor on the project) must exist (400 subcontractorPayments.noOrder); money has at most 2 decimals
@@ -455,26 +362,6 @@ async function managersOf(context: OperationContext, ids: readonly number[]) {
     return u ? [{ id: u.id, fullName: u.fullName }] : [];
   });
 }
-
-/** GET …/{projectId}/Packages: the project's packages by entry number, without their security codes' returns. */
-export const packages: NamedOperation<'subcontractors.packages'> = async (context) => {
-  const list = await c(context).packages.find(
-    { clientId: tenant(context), projectId: context.params.projectId },
-    { sort: { entryNumber: 1 } },
-  );
-  return list.map(withoutStoreKey);
-};
-
-/** GET …/{projectId}/Package/{id}: one package with its managers `{ id, fullName }`. */
-export const packageOne: NamedOperation<'subcontractors.package'> = async (context) => {
-  const found = await c(context).packages.findOne({
-    clientId: tenant(context),
-    projectId: context.params.projectId,
-    id: context.params.id,
-  });
-  if (!found) throw new AppError(404, 'subcontractorPackages.notFound');
-  return { ...withoutStoreKey(found), managers: await managersOf(context, found.managerIds ?? []) };
-};
 
 /**
  * POST …/{projectId}/Package: a new package (securityCode, aggregateId, entryNumber, revision 0, no attachments)
