@@ -7,6 +7,14 @@
 import type { HookRegistry } from '../resources/hooks';
 import { contactSheet } from './contact-sheet';
 import { defaultSubcontractorCode } from './default-subcontractor-code';
+import {
+  keepOwnAdminOnChange,
+  keepOwnAdminOnDelete,
+  removeEmployeeUser,
+  syncEmployeeUser,
+  withoutAccesses,
+} from './employee-access';
+import { employeeSheet } from './employee-sheet';
 import { lookupValueLine } from './lookup-value-line';
 import { organisationSheet } from './organisation-sheet';
 import { projectLookupValueLine } from './project-lookup-value-line';
@@ -23,8 +31,8 @@ import {
 export const hookRegistry: HookRegistry = {
   where: { visibleProjects, ordersOfVisibleProjects, orderedOnProject },
   beforeValidate: { defaultSubcontractorCode, lookupValueLine, projectLookupValueLine },
-  beforeChange: {},
-  afterChange: {},
+  beforeChange: { keepOwnAdminOnChange, withoutAccesses },
+  afterChange: { syncEmployeeUser },
   afterRead: {
     availableForTender,
     projectView,
@@ -33,7 +41,7 @@ export const hookRegistry: HookRegistry = {
     packageManagers,
     paymentView,
   },
-  beforeDelete: {},
-  afterDelete: {},
-  sheets: { contact: contactSheet, organisation: organisationSheet },
+  beforeDelete: { keepOwnAdminOnDelete },
+  afterDelete: { removeEmployeeUser },
+  sheets: { contact: contactSheet, organisation: organisationSheet, employee: employeeSheet },
 };

@@ -71,6 +71,16 @@ export interface SheetRow {
  * written as one. Its template and its rows share `columns` (engine/rules/*-sheets).
  */
 export interface Sheet<T extends Item = Item> {
+  /** The CSV text of the items (none: the template). */
+  csv(items: T[]): string;
+  /** The download's file name, with or without the items. */
+  fileName(withData: boolean): string;
+  /** How the sheet is imported (the `import` kind); a sheet that is only downloaded has none. */
+  import?: SheetImport;
+}
+
+/** How an uploaded sheet becomes items (the `import` kind). */
+export interface SheetImport {
   /**
    * The rows of the uploaded files (multipart uploads[]), every one checked against the store; a refusal is an
    * AppError with one detail per problem (nothing is written).
@@ -80,10 +90,6 @@ export interface Sheet<T extends Item = Item> {
   clearable: readonly string[];
   /** The answer of an import. */
   answer(counts: { created: number; updated: number }): unknown;
-  /** The CSV text of the items (none: the template). */
-  csv(items: T[]): string;
-  /** The download's file name, with or without the items. */
-  fileName(withData: boolean): string;
 }
 
 /** A hook as the registry holds it: each is typed for its own items, called with the items of its resource. */

@@ -10,19 +10,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { format } from 'date-fns';
 import { AppError, detail, type ErrorDetail } from '../../../engine/errors';
-import { can } from '../../../engine/rules/access';
-import {
-  accessOfEmployee,
-  EMPLOYEE_FLAGS,
-  type EmployeeAccessFields,
-  withProjectAccess,
-} from '../../../engine/rules/employee-access';
-import { checkEmployeeCsv, employeeCsv } from '../../../engine/rules/employee-import';
+import { EMPLOYEE_FLAGS, type EmployeeAccessFields, withProjectAccess } from '../../../engine/rules/employee-access';
+import { checkEmployeeCsv } from '../../../engine/rules/employee-import';
 import type { Client, EmployeeInput, Invitation } from '../../../engine/types/generated';
 import { ruleHolds, validateSchema } from '../../../engine/validation/ajv';
 import { hashPassword } from '../../auth/passwords';
 import { forgetSessions } from '../../auth/sessions';
 import type { UserDoc } from '../../auth/types';
+import { keepOwnAdmin as keepOwnAdminAccess } from '../../hooks/employee-access';
 import { nextSequence } from '../../ids';
 import { logInvitationSender } from '../../mail/invitation-sender';
 import { publicOrigin } from '../../qr/token';
@@ -88,17 +83,9 @@ function checkRule(context: OperationContext, item: EmployeeDoc): void {
   if (rule && !ruleHolds(rule.$ref, item)) throw new AppError(rule.status, rule.messageId as never);
 }
 
-/**
- * Refuses a change that would take away the calling administrator's own settings access (their own employee's
- * flags, deactivation, deletion or unlinking): an admin cannot lock themselves out of the Admin pages.
- * @throws AppError 409 employees.ownAccess
- */
+/** Refuses a change that takes away the caller's own settings access (api/hooks/employee-access.ts). */
 function keepOwnAdmin(context: OperationContext, before: EmployeeDoc, after: EmployeeDoc | null): void {
-  const user = context.user;
-  if (!user || before.userId !== user.id) return;
-  const access = after && after.userId === user.id ? accessOfEmployee(after) : null;
-  if (!can({ processes: user.processes, access }, 'admin', { area: 'settings' }))
-    throw new AppError(409, 'employees.ownAccess');
+  keepOwnAdminAccess({ context }, before, after);
 }
 
 /** The access fields of a body: every flag (absent = false) and the project accesses. */
@@ -178,37 +165,12 @@ export const update: NamedOperation<'employees.update'> = inTransaction(async (c
   return save(context, current, next);
 });
 
-/** DELETE /api/settings/employees/{id}: the employee goes, and their user leaves the client. */
-export const remove: NamedOperation<'employees.delete'> = inTransaction(async (context) => {
-  const current = await findEmployee(context, context.params.id);
-  keepOwnAdmin(context, current, null);
-  await employeeCollection(context.store).deleteOne({ _id: current._id });
-  if (current.userId !== undefined) await removeUserFromClient(context.store, current.userId, current.clientId);
-  return { id: current.id };
-});
-
-/** PUT /api/settings/employees/activate/{id}, /deactivate/{id}: isActive, the user's access following (rule: 409). */
-function setActive(isActive: boolean): NamedOperation<'employees.activate' | 'employees.deactivate'> {
-  return inTransaction(async (context) => {
-    const current = await findEmployee(context, context.params.id);
-    return save(context, current, { ...current, isActive });
-  });
-}
-export const activate = setActive(true);
-export const deactivate = setActive(false);
-
 /** PUT /api/settings/employees/updateaccesses: the flags and project accesses replaced. */
 export const updateAccesses: NamedOperation<'employees.updateAccesses'> = inTransaction(async (context) => {
   const { body } = context;
   const current = await findEmployee(context, body.id);
   const projectAccesses = await checkedProjectAccesses(context.store, tenant(context), body.projectAccesses);
   return save(context, current, { ...withoutAccess(current), ...accessFields(body), projectAccesses });
-});
-
-/** DELETE /api/settings/employees/{id}/removeaccesses: no flags, no project accesses. */
-export const removeAccesses: NamedOperation<'employees.removeAccesses'> = inTransaction(async (context) => {
-  const current = await findEmployee(context, context.params.id);
-  return save(context, current, { ...withoutAccess(current), projectAccesses: [] });
 });
 
 /** PUT /api/settings/employees/updateProjectAccess: one project's access set (Edit, View) or removed (null). */
@@ -219,15 +181,6 @@ export const updateProjectAccess: NamedOperation<'employees.updateProjectAccess'
   const projectAccesses = await checkedProjectAccesses(context.store, tenant(context), list);
   return save(context, current, { ...current, projectAccesses });
 });
-
-/** GET /api/settings/employees/active/getalladminsandmanagers: active employees of type Administration or Management. */
-export const adminsAndManagers: NamedOperation<'employees.activeAdminsAndManagers'> = async (context) => {
-  const items = await employeeCollection(context.store).find(
-    { clientId: tenant(context), isActive: true, type: { $in: ['Administration', 'Management'] } },
-    { sort: { lastName: 1, firstName: 1 } },
-  );
-  return items.map(withoutStoreKey);
-};
 
 /** A user of the client by id (assign): 404 employees.unknownUser otherwise. */
 async function clientUser(context: OperationContext, userId: number): Promise<UserDoc> {
@@ -447,21 +400,3 @@ export const upload: NamedOperation<'employees.upload'> = inTransaction(async (c
 function importFailed(problems: ErrorDetail[]): AppError {
   return new AppError(400, 'employees.import.failed', { count: problems.length }, problems);
 }
-
-/**
- * GET /api/settings/employees/download/{withData}: the CSV template (header row), with `true` one row per
- * employee of the client by employee number. 400 for another value than true or false.
- */
-export const download: NamedOperation<'employees.download'> = async (context) => {
-  const { withData } = context.params;
-  const items = withData
-    ? await employeeCollection(context.store).find({ clientId: tenant(context) }, { sort: { employeeNumber: 1 } })
-    : [];
-  const name = withData ? 'Employees.csv' : 'Employees template.csv';
-  return new Response(employeeCsv(items), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
-    },
-  });
-};
