@@ -5,6 +5,7 @@
  * every name they use is registered under its stage.
  */
 import type { HookRegistry } from '../resources/hooks';
+import { currentClient, userClients } from './clients';
 import { contactSheet } from './contact-sheet';
 import { defaultSubcontractorCode } from './default-subcontractor-code';
 import {
@@ -15,12 +16,14 @@ import {
   withoutAccesses,
 } from './employee-access';
 import { employeeSheet } from './employee-sheet';
+import { formActiveFlag, formCategory, formPages, formSummary } from './form-definitions';
 import { lookupValueLine } from './lookup-value-line';
 import { organisationSheet } from './organisation-sheet';
 import { projectLookupValueLine } from './project-lookup-value-line';
 import { availableForTender, projectView, visibleProjects } from './project-views';
 import {
   accumulatedPayments,
+  lookupValueInUse,
   orderedOnProject,
   ordersOfVisibleProjects,
   packageManagers,
@@ -29,7 +32,15 @@ import {
 } from './subcontracting-views';
 
 export const hookRegistry: HookRegistry = {
-  where: { visibleProjects, ordersOfVisibleProjects, orderedOnProject },
+  where: {
+    visibleProjects,
+    ordersOfVisibleProjects,
+    orderedOnProject,
+    currentClient,
+    userClients,
+    formCategory,
+    formActiveFlag,
+  },
   beforeValidate: { defaultSubcontractorCode, lookupValueLine, projectLookupValueLine },
   beforeChange: { keepOwnAdminOnChange, withoutAccesses },
   afterChange: { syncEmployeeUser },
@@ -40,6 +51,9 @@ export const hookRegistry: HookRegistry = {
     accumulatedPayments,
     packageManagers,
     paymentView,
+    lookupValueInUse,
+    formSummary,
+    formPages,
   },
   beforeDelete: { keepOwnAdminOnDelete },
   afterDelete: { removeEmployeeUser },

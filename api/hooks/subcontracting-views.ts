@@ -6,9 +6,10 @@
  */
 import { AppError } from '../../engine/errors';
 import { projectScope } from '../../engine/rules/access';
-import { lookupKey } from '../../engine/rules/subcontractor-lookups';
+import { isLookupInUse, lookupKey, type ProtectedLookupType } from '../../engine/rules/subcontractor-lookups';
 import { accumulatedByOrder } from '../../engine/rules/subcontractor-payments';
 import type {
+  LookupValue,
   Project,
   SubcontractorOrder,
   SubcontractorPackage,
@@ -106,4 +107,24 @@ export const paymentView: AfterReadHook<Stored<SubcontractorPayment>> = async (p
       };
     }),
   );
+};
+
+/**
+ * afterRead: whether a subcontracting lookup value (a package name, payment terms) is named by an order, payment
+ * or package (engine/rules/subcontractor-lookups.ts isLookupInUse): the answer is true or false.
+ */
+export const lookupValueInUse: AfterReadHook<Stored<LookupValue>> = async (values, { context, store }) => {
+  const clientId = context.clientId;
+  const records = {
+    orders: await store
+      .collection<SubcontractorOrder>('subcontractorOrders')
+      .find({ clientId }, { projection: { package: 1, paymentTerms: 1 } }),
+    payments: await store
+      .collection<SubcontractorPayment>('subcontractorPayments')
+      .find({ clientId }, { projection: { package: 1 } }),
+    packages: await store
+      .collection<SubcontractorPackage>('subcontractorPackages')
+      .find({ clientId }, { projection: { name: 1 } }),
+  };
+  return values.map((value) => isLookupInUse(value.type as ProtectedLookupType, value.name, records));
 };

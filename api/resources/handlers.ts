@@ -100,25 +100,35 @@ function argsOf(run: Run, store: Store): HookArgs {
   return { context: run.context, resource: run.resource, store, kind: run.handler.kind };
 }
 
+/** Both filters: one object, or `$and` of the two when they test a field each (neither overrides the other). */
+function both(a: Filter, b: Filter): Filter {
+  return Object.keys(b).some((key) => key in a) ? { $and: [a, b] } : { ...a, ...b };
+}
+
 /**
  * The filter of a list or get: the handler's, the `where` hooks', the tenant's; null when a hook answers that
  * nothing may be seen.
  */
 async function readFilter(run: Run, store: Store): Promise<Filter | null> {
-  const filter: Filter = run.handler.filter ? fillFilter(run.handler.filter, run.context.params) : {};
+  let filter: Filter = run.handler.filter ? fillFilter(run.handler.filter, run.context.params) : {};
   for (const name of stage(run, 'where')) {
     const extra = await run.hooks.where[name]?.(argsOf(run, store));
     if (extra === undefined) throw new Error(`No where hook ${name}`);
     if (extra === false) return null;
-    Object.assign(filter, extra);
+    filter = both(filter, extra);
   }
-  return { ...filter, ...scope(run.context, run.resource) };
+  return both(filter, scope(run.context, run.resource));
 }
 
-/** The value naming the item of a get, update or delete: the path's `by` parameter (default id) or the body's id. */
-function itemKey(run: Run): { field: string; value: unknown } {
+/**
+ * The value naming the item of a get, update or delete: the path's `by` parameter (default id) or the body's id;
+ * null when the path declares no such parameter, so the handler's filter and where hooks alone name the one item
+ * (the session's current client).
+ */
+function itemKey(run: Run): { field: string; value: unknown } | null {
   if (run.handler.idIn === 'body') return { field: 'id', value: (run.context.body as Item | undefined)?.id };
   const field = run.handler.by ?? 'id';
+  if (!(field in (run.context.operation.params ?? {}))) return null;
   return { field, value: run.context.params[field] };
 }
 
@@ -129,8 +139,8 @@ function itemKey(run: Run): { field: string; value: unknown } {
 async function findItem(run: Run, store: Store): Promise<Item> {
   const key = itemKey(run);
   const filter = await readFilter(run, store);
-  if (!filter || key.value === undefined || key.value === null) throw notFound(run.resource);
-  const item = await collectionOf(store, run.resource).findOne({ ...filter, [key.field]: key.value });
+  if (!filter || (key && (key.value === undefined || key.value === null))) throw notFound(run.resource);
+  const item = await collectionOf(store, run.resource).findOne(key ? both(filter, { [key.field]: key.value }) : filter);
   if (!item) throw notFound(run.resource);
   return item;
 }
@@ -305,9 +315,8 @@ function select(run: Run, answered: unknown[]): unknown[] {
   const chosen = run.handler.select;
   if (chosen === undefined) return answered;
   if (typeof chosen === 'string') return answered.map((a) => (a as Item)[chosen]);
-  return answered.map((a) =>
-    Object.fromEntries(chosen.filter((f) => f in (a as Item)).map((f) => [f, (a as Item)[f]])),
-  );
+  // Every chosen field is answered: null where the item has none (an optional field, a join without a match).
+  return answered.map((a) => Object.fromEntries(chosen.map((f) => [f, (a as Item)[f] ?? null])));
 }
 
 /** Items as answered: without the store key, joined, through the afterRead hooks, selected. */

@@ -28,7 +28,6 @@ const plain = (collection: CollectionName, keys: Record<string, 1 | -1>, name: s
  * expired sessions on `ensureIndexes()` and every minute after (api/store/embedded.ts).
  */
 export const indexes: readonly IndexSpec[] = [
-  unique('clients', { id: 1 }, 'clients_id'),
   unique('users', { email: 1 }, 'users_email'),
   unique('users', { id: 1 }, 'users_id'),
   unique('sessions', { sid: 1 }, 'sessions_sid'),
@@ -43,8 +42,6 @@ export const indexes: readonly IndexSpec[] = [
     keys: { expiresAt: 1 },
     options: { name: 'loginAttempts_expiresAt_ttl', expireAfterSeconds: 0 },
   },
-  unique('formDefinitions', { id: 1 }, 'formDefinitions_id'),
-  plain('formDefinitions', { clientId: 1, formArea: 1 }, 'formDefinitions_clientId_formArea'),
   unique('formVersions', { formId: 1, version: 1 }, 'formVersions_formId_version'),
   unique('formEntries', { id: 1 }, 'formEntries_id'),
   unique(

@@ -4,16 +4,14 @@
  */
 import { AppError } from '../../../engine/errors';
 import { checkFormDefinition } from '../../../engine/rules/form-definition';
-import type { FormDefinition, FormDefinitionInput } from '../../../engine/types/generated';
+import type { FormDefinitionInput } from '../../../engine/types/generated';
 import type { UserDoc } from '../../auth/types';
 import type { NamedOperation } from '../../resources/context';
-import { withoutStoreKey } from '../../resources/documents';
 import { inTransaction } from '../../resources/transaction';
 import {
   type Actor,
   activeFormsForProject,
   createForm,
-  findWorkingCopy,
   publishedFormForProject,
   publishForm,
   updateForm,
@@ -50,18 +48,6 @@ export const getActive: NamedOperation<'forms.getActive'> = async ({ http: c, st
   return category === undefined ? forms : forms.filter((form) => form.category === category);
 };
 
-/** GET …/all/{formArea}[?category=]: every working copy of an area (of one category, a page of its admin menu), by title. */
-export const all: NamedOperation<'forms.all'> = async ({ http: c, store, clientId, params }) => {
-  const filter: Record<string, unknown> = { clientId, formArea: params.formArea };
-  const category = c.req.query('category');
-  if (category !== undefined) {
-    if (!/^[a-z][a-z-]{0,39}$/.test(category)) throw new AppError(400, 'validation.badRequest');
-    filter.category = category;
-  }
-  const forms = await store.collection<FormDefinition>('formDefinitions').find(filter, { sort: { title: 1 } });
-  return forms.map(withoutStoreKey);
-};
-
 /** PUT …/publish/{formArea}/{id}: publishes the working copy as a new version. */
 export const publish: NamedOperation<'forms.publish'> = inTransaction(async ({ http: c, store, clientId, params }) =>
   publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user'))),
@@ -72,10 +58,6 @@ export const getForProject: NamedOperation<'forms.getForProject'> = async ({ sto
   const project = await findProject(store, clientId as number, params.projectId);
   return publishedFormForProject(store, clientId as number, project.id, params.formArea, params.id);
 };
-
-/** GET …/{formArea}/{id}: a working copy. */
-export const get: NamedOperation<'forms.get'> = async ({ store, clientId, params }) =>
-  withoutStoreKey(await findWorkingCopy(store, clientId as number, params.formArea, params.id));
 
 /** POST …/{formArea}: a new form definition; 201. */
 export const create: NamedOperation<'forms.create'> = async ({ http: c, store, clientId, body, params }) => {

@@ -6,7 +6,6 @@
 import type { NamedOperations } from '../../resources/context';
 import * as auth from './auth';
 import * as authorization from './authorization';
-import * as clients from './clients';
 import { codeGeneratorGenerate } from './code-generator-generate';
 import * as contacts from './contacts';
 import * as employees from './employees';
@@ -43,25 +42,18 @@ export const namedOperations: NamedOperations = {
   'contacts.assign': contacts.assign,
   'contacts.unassign': contacts.unassign,
   'organisations.forDocument': organisations.forDocument,
-  'clients.current': clients.current,
-  'clients.getall': clients.getall,
-  'clients.get': clients.get,
-  'projects.summary': projects.summary,
   'projects.users': projects.users,
   'projects.create': projects.create,
   'projects.update': projects.update,
   'projects.deadline': projects.deadline,
   'projects.description': projects.description,
   'projects.newProjectCode': projects.newProjectCode,
-  'projects.organizationName': projects.organizationName,
   'projects.getQaOfflineInfo': projects.getQaOfflineInfo,
   'projects.updateQaOfflineInfo': projects.updateQaOfflineInfo,
   'projects.offlineAvailability': projects.offlineAvailability,
   'projects.hourlyStaff': projects.hourlyStaff,
   'forms.getActive': forms.getActive,
   'forms.getForProject': forms.getForProject,
-  'forms.all': forms.all,
-  'forms.get': forms.get,
   'forms.create': forms.create,
   'forms.update': forms.update,
   'forms.publish': forms.publish,
@@ -70,10 +62,8 @@ export const namedOperations: NamedOperations = {
   'forms.default': settingsForms.makeDefault,
   'forms.nondefault': settingsForms.makeNonDefault,
   'forms.sections': settingsForms.sections,
-  'forms.getActiveByFlag': settingsForms.byActiveFlag,
   'forms.allMetadata': settingsForms.allMetadata,
   'forms.metadata': settingsForms.metadata,
-  'forms.formSections': settingsForms.formSections,
   'forms.clone': settingsForms.clone,
   'forms.links': settingsForms.links,
   'forms.saveLinks': settingsForms.saveLinks,
@@ -121,8 +111,6 @@ export const namedOperations: NamedOperations = {
   'subcontractors.orderOf': subcontractors.orderOf,
   'subcontractors.saveOrder': subcontractors.saveOrder,
   'subcontractors.deleteOrder': subcontractors.deleteOrder,
-  'subcontractors.packageLookupInUse': subcontractors.packageLookupInUse,
-  'subcontractors.paymentTermLookupInUse': subcontractors.paymentTermLookupInUse,
   'subcontractors.savePayment': subcontractors.savePayment,
   'subcontractors.deletePayment': subcontractors.deletePayment,
   'subcontractors.savePackage': subcontractors.savePackage,

@@ -23,7 +23,7 @@ import { withoutStoreKey } from '../../resources/documents';
 import { newItem } from '../../resources/handlers';
 import { inTransaction } from '../../resources/transaction';
 import type { Store } from '../../store/port';
-import { findProject, projectUsers, requestProject } from '../projects';
+import { findProject, projectUsers } from '../projects';
 
 type StoredProject = Project & { _id?: string };
 
@@ -103,24 +103,6 @@ async function listed(context: OperationContext, type: string, status: unknown) 
   if (type !== 'all') filter.type = type;
   return context.store.collection<StoredProject>('projects').find(filter, { sort: { code: 1 } });
 }
-
-/**
- * GET /api/projects/summary/{id}: `{ code, name }`, fetched when navigating to a project: an archived
- * project has left the project menus, so its summary is 404 like a missing one.
- */
-export const summary: NamedOperation<'projects.summary'> = async ({ http: c, params }) => {
-  const project = await requestProject(c, params.id);
-  if (isArchived(project)) throw new AppError(404, 'notFound.project');
-  return { code: project.code, name: project.name };
-};
-
-/** GET /api/projects/getOrganizationName/{id}: `{ organizationId, organizationName }`, nulls when none. */
-export const organizationName: NamedOperation<'projects.organizationName'> = async (context) => {
-  const project = await findProject(context.store, context.clientId as number, context.params.id);
-  const id = project.organizationId ?? null;
-  const names = await organisationNames(context.store, context.clientId as number, id ? [id] : []);
-  return { organizationId: id, organizationName: (id && names.get(id)) ?? null };
-};
 
 /**
  * GET /api/projects/{id}/users: the people a form may notify on the project (form-configuration.md §3

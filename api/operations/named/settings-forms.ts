@@ -101,30 +101,6 @@ export const sections: NamedOperation<'forms.sections'> = async (context) => {
     .map(([section, list]) => ({ section, forms: list.sort((a, b) => a.title.localeCompare(b.title)) }));
 };
 
-/**
- * GET getActive/{flag} (administration-data.md §7): the working copies of every area whose isActive is the flag
- * (an absent isActive counts as true), by title: `[{ id, title, formArea, category, status, version, isActive,
- * isDefault }]`. @throws AppError 400 validation.badRequest unless the flag is 'true' or 'false'
- */
-export const byActiveFlag: NamedOperation<'forms.getActiveByFlag'> = async (context) => {
-  const { flag } = context.params;
-  const forms = await context.store
-    .collection<FormDefinition>('formDefinitions')
-    .find({ clientId: tenant(context) }, { sort: { title: 1 } });
-  return forms
-    .filter((f) => (f.isActive !== false) === flag)
-    .map(({ id, title, formArea, category, status, version, isActive, isDefault }) => ({
-      id,
-      title,
-      formArea,
-      category,
-      status,
-      version,
-      isActive: isActive !== false,
-      isDefault: isDefault === true,
-    }));
-};
-
 /** The published, active forms of every area offered on a project. */
 async function formsOfProject(
   context: OperationContext<'forms.allMetadata'>,
@@ -201,15 +177,6 @@ export const metadata: NamedOperation<'forms.metadata'> = async (context) => {
     };
   }
   return answer;
-};
-
-/**
- * GET {formArea}/{id}/sections (administration-data.md §7): the working copy's pages, `[{ id, label, order }]`
- * (order from 0). @throws AppError 404 notFound.form
- */
-export const formSections: NamedOperation<'forms.formSections'> = async (context) => {
-  const form = await findWorkingCopy(context.store, tenant(context), context.params.formArea, context.params.id);
-  return form.pages.map((page, order) => ({ id: page.id, label: page.label, order }));
 };
 
 /**

@@ -10,12 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../engine/errors';
 import { type AccessAction, can } from '../../../engine/rules/access';
-import {
-  isLookupInUse,
-  lookupKey,
-  PACKAGE_LOOKUP,
-  PAYMENT_TERMS_LOOKUP,
-} from '../../../engine/rules/subcontractor-lookups';
+import { lookupKey, PACKAGE_LOOKUP, PAYMENT_TERMS_LOOKUP } from '../../../engine/rules/subcontractor-lookups';
 import { answersToDisplay, questionAnsweredTwice } from '../../../engine/rules/subcontractor-orders';
 import type {
   Client,
@@ -247,29 +242,6 @@ export const deleteOrder: NamedOperation<'subcontractors.deleteOrder'> = inTrans
   await refreshLookupInUse(context.store, clientId);
   return { id };
 });
-
-/** GET …/packageLookupInUse/{id}: true when the SubContractorPackage value is named by a record. */
-export const packageLookupInUse: NamedOperation<'subcontractors.packageLookupInUse'> = (context) =>
-  lookupInUse(context, PACKAGE_LOOKUP);
-
-/** GET …/paymentTermLookupInUse/{id}: true when the SubContractorPaymentTerms value is named by an order. */
-export const paymentTermLookupInUse: NamedOperation<'subcontractors.paymentTermLookupInUse'> = (context) =>
-  lookupInUse(context, PAYMENT_TERMS_LOOKUP);
-
-async function lookupInUse(
-  context: OperationContext<'subcontractors.packageLookupInUse' | 'subcontractors.paymentTermLookupInUse'>,
-  type: typeof PACKAGE_LOOKUP | typeof PAYMENT_TERMS_LOOKUP,
-) {
-  const clientId = tenant(context);
-  const value = await c(context).lookupValues.findOne({ clientId, type, id: context.params.id });
-  if (!value) throw new AppError(404, 'notFound.generic');
-  const col = c(context);
-  return isLookupInUse(type, value.name, {
-    orders: await col.orders.find({ clientId }, { projection: { package: 1, paymentTerms: 1 } }),
-    payments: await col.payments.find({ clientId }, { projection: { package: 1 } }),
-    packages: await col.packages.find({ clientId }, { projection: { name: 1 } }),
-  });
-}
 
 // ───────────────────────────── payments ─────────────────────────────
 

@@ -444,17 +444,12 @@ export interface NamedHandlerOperations {
   "auth.isLoggedIn": "auth.isLoggedIn";
   "auth.logout": "auth.logout";
   "auth.setClient": "auth.setClient";
-  "clients.current": "clients.current";
-  "clients.getall": "clients.getall";
-  "clients.get": "clients.get";
-  "projects.summary": "projects.summary";
   "projects.users": "projects.users";
   "projects.create": "projects.create";
   "projects.update": "projects.update";
   "projects.deadline": "projects.deadline";
   "projects.description": "projects.description";
   "projects.newProjectCode": "projects.newProjectCode";
-  "projects.organizationName": "projects.organizationName";
   "projects.getQaOfflineInfo": "projects.getQaOfflineInfo";
   "projects.updateQaOfflineInfo": "projects.updateQaOfflineInfo";
   "projects.offlineAvailability": "projects.offlineAvailability";
@@ -465,10 +460,8 @@ export interface NamedHandlerOperations {
   "forms.default": "forms.default";
   "forms.nondefault": "forms.nondefault";
   "forms.sections": "forms.sections";
-  "forms.getActiveByFlag": "forms.getActiveByFlag";
   "forms.allMetadata": "forms.allMetadata";
   "forms.metadata": "forms.metadata";
-  "forms.formSections": "forms.formSections";
   "forms.clone": "forms.clone";
   "forms.links": "forms.links";
   "forms.saveLinks": "forms.saveLinks";
@@ -480,8 +473,6 @@ export interface NamedHandlerOperations {
   "forms.withdraw": "forms.withdraw";
   "forms.delete": "forms.delete";
   "forms.getForProject": "forms.getForProject";
-  "forms.all": "forms.all";
-  "forms.get": "forms.get";
   "forms.create": "forms.create";
   "forms.update": "forms.update";
   "forms.publish": "forms.publish";
@@ -496,8 +487,6 @@ export interface NamedHandlerOperations {
   "subcontractors.orderOf": "subcontractors.orderOf";
   "subcontractors.saveOrder": "subcontractors.saveOrder";
   "subcontractors.deleteOrder": "subcontractors.deleteOrder";
-  "subcontractors.packageLookupInUse": "subcontractors.packageLookupInUse";
-  "subcontractors.paymentTermLookupInUse": "subcontractors.paymentTermLookupInUse";
   "subcontractors.savePayment": "subcontractors.savePayment";
   "subcontractors.deletePayment": "subcontractors.deletePayment";
   "subcontractors.savePackage": "subcontractors.savePackage";

@@ -63,9 +63,11 @@ import rules_employee from '../../../schemas/rules/employee.json';
 import rules_lookup_value from '../../../schemas/rules/lookup-value.json';
 import rules_organisation from '../../../schemas/rules/organisation.json';
 import rules_project from '../../../schemas/rules/project.json';
+import resource_client from '../../../schemas/resources/client.json';
 import resource_code_generator_setting from '../../../schemas/resources/code-generator-setting.json';
 import resource_contact from '../../../schemas/resources/contact.json';
 import resource_employee from '../../../schemas/resources/employee.json';
+import resource_form_definition from '../../../schemas/resources/form-definition.json';
 import resource_invitation from '../../../schemas/resources/invitation.json';
 import resource_label_preparation_setup from '../../../schemas/resources/label-preparation-setup.json';
 import resource_linked_form_setup from '../../../schemas/resources/linked-form-setup.json';
@@ -148,7 +150,7 @@ export const registeredSchemas = {
 export const registeredRuleFamilies: readonly { $id: string }[] = [rules_employee, rules_lookup_value, rules_organisation, rules_project];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_code_generator_setting, resource_contact, resource_employee, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
+export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['codeGeneratorSettings', 'contacts', 'employees', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
+export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
