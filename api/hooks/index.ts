@@ -22,6 +22,13 @@ import { organisationSheet } from './organisation-sheet';
 import { projectLookupValueLine } from './project-lookup-value-line';
 import { availableForTender, projectView, visibleProjects } from './project-views';
 import {
+  deletePackageReturns,
+  deleteRecordFiles,
+  orderWithoutPayments,
+  recomputeOrderPayments,
+  refreshSubcontractingLookups,
+} from './subcontracting-deletes';
+import {
   accumulatedPayments,
   lookupValueInUse,
   orderedOnProject,
@@ -55,7 +62,13 @@ export const hookRegistry: HookRegistry = {
     formSummary,
     formPages,
   },
-  beforeDelete: { keepOwnAdminOnDelete },
-  afterDelete: { removeEmployeeUser },
+  beforeDelete: { keepOwnAdminOnDelete, orderWithoutPayments },
+  afterDelete: {
+    removeEmployeeUser,
+    deleteRecordFiles,
+    recomputeOrderPayments,
+    deletePackageReturns,
+    refreshSubcontractingLookups,
+  },
   sheets: { contact: contactSheet, organisation: organisationSheet, employee: employeeSheet },
 };

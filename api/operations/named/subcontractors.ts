@@ -229,20 +229,6 @@ async function checkEntityOf(
     throw new AppError(400, 'validation.invalidBody', { details: result.details[0]?.message ?? '' }, result.details);
 }
 
-/** DELETE …/{projectId}/order/{id}: `{ id }`; 409 while the order has payments. Its files go too. */
-export const deleteOrder: NamedOperation<'subcontractors.deleteOrder'> = inTransaction(async (context) => {
-  const clientId = tenant(context);
-  const projectId = context.params.projectId;
-  const id = context.params.id;
-  const order = await c(context).orders.findOne({ clientId, projectId, id });
-  if (!order) throw new AppError(404, 'subcontractorOrders.notFound');
-  if ((await orderPayments(context, projectId, order)) > 0) throw new AppError(409, 'subcontractorOrders.hasPayments');
-  await c(context).orders.deleteOne({ _id: order._id });
-  await context.store.files.deleteFolder(`${clientId}/${filesFolder('order', id)}/`);
-  await refreshLookupInUse(context.store, clientId);
-  return { id };
-});
-
 // ───────────────────────────── payments ─────────────────────────────
 
 /**
@@ -305,20 +291,6 @@ export const savePayment: NamedOperation<'subcontractors.savePayment'> = inTrans
   await recomputePayments(context.store, clientId, projectId, stored.package, stored.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return withoutStoreKey((await col.payments.findOne({ clientId, id })) as SubcontractorPayment);
-});
-
-/** DELETE …/{projectId}/Payment/{id}: `{ id }`; the order's later payments are recomputed; its files go too. */
-export const deletePayment: NamedOperation<'subcontractors.deletePayment'> = inTransaction(async (context) => {
-  const clientId = tenant(context);
-  const projectId = context.params.projectId;
-  const id = context.params.id;
-  const found = await c(context).payments.findOne({ clientId, projectId, id });
-  if (!found) throw new AppError(404, 'subcontractorPayments.notFound');
-  await c(context).payments.deleteOne({ _id: found._id });
-  await context.store.files.deleteFolder(`${clientId}/${filesFolder('payment', id)}/`);
-  await recomputePayments(context.store, clientId, projectId, found.package, found.subContractorId);
-  await refreshLookupInUse(context.store, clientId);
-  return { id };
 });
 
 // ───────────────────────────── packages and returns ─────────────────────────────
@@ -433,21 +405,6 @@ export const savePackage: NamedOperation<'subcontractors.savePackage'> = inTrans
   }
   await refreshLookupInUse(context.store, clientId);
   return pkg;
-});
-
-/** DELETE …/{projectId}/Package/{id}: `{ id }`, with its returns and attachments. */
-export const deletePackage: NamedOperation<'subcontractors.deletePackage'> = inTransaction(async (context) => {
-  const clientId = tenant(context);
-  const projectId = context.params.projectId;
-  const id = context.params.id;
-  const found = await c(context).packages.findOne({ clientId, projectId, id });
-  if (!found) throw new AppError(404, 'subcontractorPackages.notFound');
-  await c(context).packages.deleteOne({ _id: found._id });
-  for (const r of await c(context).returns.find({ clientId, subcontractorPackageId: id }))
-    await c(context).returns.deleteOne({ _id: r._id });
-  await context.store.files.deleteFolder(`${clientId}/${filesFolder('package', id)}/`);
-  await refreshLookupInUse(context.store, clientId);
-  return { id };
 });
 
 /** What the external recipient sees of a return and its package (no ids of the client, no other recipients). */

@@ -486,11 +486,8 @@ export interface NamedHandlerOperations {
   "subcontractors.aggregateId": "subcontractors.aggregateId";
   "subcontractors.orderOf": "subcontractors.orderOf";
   "subcontractors.saveOrder": "subcontractors.saveOrder";
-  "subcontractors.deleteOrder": "subcontractors.deleteOrder";
   "subcontractors.savePayment": "subcontractors.savePayment";
-  "subcontractors.deletePayment": "subcontractors.deletePayment";
   "subcontractors.savePackage": "subcontractors.savePackage";
-  "subcontractors.deletePackage": "subcontractors.deletePackage";
   "subcontractors.securityCode": "subcontractors.securityCode";
   "subcontractors.returnPackage": "subcontractors.returnPackage";
   "subcontractors.documents": "subcontractors.documents";
