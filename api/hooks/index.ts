@@ -20,7 +20,14 @@ import { formActiveFlag, formCategory, formPages, formSummary } from './form-def
 import { lookupValueLine } from './lookup-value-line';
 import { organisationSheet } from './organisation-sheet';
 import { projectLookupValueLine } from './project-lookup-value-line';
-import { availableForTender, projectView, visibleProjects } from './project-views';
+import {
+  availableForTender,
+  editableProject,
+  emptyClears,
+  hourlyStaffRows,
+  projectView,
+  visibleProjects,
+} from './project-views';
 import {
   deletePackageReturns,
   deleteRecordFiles,
@@ -49,7 +56,7 @@ export const hookRegistry: HookRegistry = {
     formActiveFlag,
   },
   beforeValidate: { defaultSubcontractorCode, lookupValueLine, projectLookupValueLine },
-  beforeChange: { keepOwnAdminOnChange, withoutAccesses },
+  beforeChange: { keepOwnAdminOnChange, withoutAccesses, editableProject, emptyClears },
   afterChange: { syncEmployeeUser },
   afterRead: {
     availableForTender,
@@ -61,6 +68,7 @@ export const hookRegistry: HookRegistry = {
     lookupValueInUse,
     formSummary,
     formPages,
+    hourlyStaffRows,
   },
   beforeDelete: { keepOwnAdminOnDelete, orderWithoutPayments },
   afterDelete: {

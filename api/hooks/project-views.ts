@@ -10,7 +10,7 @@ import { isArchived, isAvailableForTender } from '../../engine/rules/project';
 import { projectAreas } from '../../engine/rules/sections';
 import type { Project } from '../../engine/types/generated';
 import { accessSubject } from '../middleware/session';
-import type { AfterReadHook, HookArgs, Item, WhereHook } from '../resources/hooks';
+import type { AfterReadHook, BeforeChangeHook, HookArgs, Item, WhereHook } from '../resources/hooks';
 
 /** A project as the store holds it. */
 type StoredProject = Project & Item;
@@ -67,4 +67,68 @@ export const projectView: AfterReadHook<StoredProject> = async (projects, args) 
       ...(organizationName !== undefined ? { organizationName } : {}),
     };
   });
+};
+
+/**
+ * beforeChange of PUT /api/projects/updateProjectOffineAvailability (the project in the body): the caller needs
+ * Edit on the project in its section's area (403), and an archived project is read only (409 projects.archived).
+ */
+export const editableProject: BeforeChangeHook<StoredProject> = (item, args) => {
+  const project = args.current ?? item;
+  if (!can(subjectOf(args), 'edit', { area: areaOf(project.type), projectId: project.id }))
+    throw new AppError(403, 'auth.forbidden');
+  if (isArchived(project)) throw new AppError(409, 'projects.archived');
+  return item;
+};
+
+/**
+ * beforeChange: a body field sent empty (null, or '' for a text) clears the project's field (PUT …/deadline with
+ * `{ deadline: null }`, PUT …/update/description with `{ description: '' }`).
+ */
+export const emptyClears: BeforeChangeHook<StoredProject> = (item, { context }) => {
+  const body = (context.body ?? {}) as Record<string, unknown>;
+  const next: Record<string, unknown> = { ...item };
+  for (const [field, value] of Object.entries(body)) if (value === null || value === '') delete next[field];
+  return next as StoredProject;
+};
+
+interface EmployeeRow extends Item {
+  id: number;
+  employeeNumber: string;
+  firstName: string;
+  lastName: string;
+  email?: string;
+  mobile?: string;
+  role?: string;
+  roleName?: string;
+  projectAccesses?: { projectId: number; activity: string }[];
+}
+
+/**
+ * afterRead of GET /api/projects/{projectId}/hourlystaff (docs/decisions.md "Projects"): the employees with an
+ * access to the path's project, `{ id, employeeNumber, fullName, email, mobile, role, activity, weekHours }` by
+ * name, weekHours the project's working week.
+ */
+export const hourlyStaffRows: AfterReadHook<EmployeeRow> = async (employees, { context, store }) => {
+  const projectId = context.params.projectId;
+  const project = await store.collection<Project>('projects').findOne({ clientId: context.clientId, id: projectId });
+  if (!project) throw new AppError(404, 'notFound.project');
+  return employees
+    .flatMap((e) => {
+      const access = e.projectAccesses?.find((a) => a.projectId === projectId);
+      if (!access) return [];
+      return [
+        {
+          id: e.id,
+          employeeNumber: e.employeeNumber,
+          fullName: `${e.firstName} ${e.lastName}`,
+          ...(e.email ? { email: e.email } : {}),
+          ...(e.mobile ? { mobile: e.mobile } : {}),
+          role: e.roleName ?? e.role ?? '',
+          activity: access.activity,
+          ...(project.weekHours !== undefined ? { weekHours: project.weekHours } : {}),
+        },
+      ];
+    })
+    .sort((a, b) => a.fullName.localeCompare(b.fullName));
 };

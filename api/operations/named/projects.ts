@@ -268,34 +268,6 @@ export const update: NamedOperation<'projects.update'> = inTransaction(async (co
   return save(context, project, change, cleared);
 });
 
-/** PUT /api/projects/{id}/deadline `{ deadline }`: sets the deadline (yyyy-MM-dd), or clears it with null. */
-export const deadline: NamedOperation<'projects.deadline'> = async (context) => {
-  const project = await editable(context);
-  const { deadline: value } = context.body;
-  return value === null ? save(context, project, {}, ['deadline']) : save(context, project, { deadline: value });
-};
-
-/** PUT /api/projects/update/description/{id} `{ description }`: sets the description; '' clears it. */
-export const description: NamedOperation<'projects.description'> = async (context) => {
-  const project = await editable(context);
-  const { description: value } = context.body;
-  return value === '' ? save(context, project, {}, ['description']) : save(context, project, { description: value });
-};
-
-/**
- * PUT /api/projects/updateProjectOffineAvailability `{ id, offlineAvailable }`: whether the project's QA
- * forms may be taken offline. Edit activity on the project (403 otherwise), 404 another client's project,
- * 409 an archived one.
- */
-export const offlineAvailability: NamedOperation<'projects.offlineAvailability'> = async (context) => {
-  const { id, offlineAvailable } = context.body;
-  const project = await findProject(context.store, context.clientId as number, id);
-  if (!can(subjectOf(context), 'edit', { area: areaOf(project.type), projectId: project.id }))
-    throw new AppError(403, 'auth.forbidden');
-  if (isArchived(project)) throw new AppError(409, 'projects.archived');
-  return save(context, project, { offlineAvailable });
-};
-
 /** The projects the user may take offline: visible, not archived, offline-available; by code. */
 async function offlineCandidates(context: OperationContext) {
   const projects = await listed(context, 'all', { $ne: 'Archived' });
@@ -359,51 +331,4 @@ export const updateQaOfflineInfo: NamedOperation<'projects.updateQaOfflineInfo'>
       })) as unknown as QaOfflineInfoDoc,
     );
   return getQaOfflineInfo(context);
-};
-
-interface EmployeeDoc {
-  id: number;
-  employeeNumber: string;
-  firstName: string;
-  lastName: string;
-  email?: string;
-  mobile?: string;
-  role?: string;
-  roleName?: string;
-  type?: string;
-  isActive: boolean;
-  projectAccesses?: { projectId: number; activity: string }[];
-}
-
-/**
- * GET /api/projects/{projectId}/hourlystaff (projects/{id}/edit/hourlystaff; docs/decisions.md
- * "Projects"): the active employees of type Labour with an access to the project,
- * `[{ id, employeeNumber, fullName, email, mobile, role, activity, weekHours }]` by name, weekHours the
- * project's working week. Empty while the employee resource is not declared.
- */
-export const hourlyStaff: NamedOperation<'projects.hourlyStaff'> = async (context) => {
-  const project = await findProject(context.store, context.clientId as number, context.params.projectId);
-  const resource = resources.get('employee');
-  if (!resource) return [];
-  const employees = await context.store
-    .collection<EmployeeDoc>(resource.collection)
-    .find({ clientId: context.clientId, type: 'Labour', isActive: true });
-  return employees
-    .flatMap((e) => {
-      const access = e.projectAccesses?.find((a) => a.projectId === project.id);
-      if (!access) return [];
-      return [
-        {
-          id: e.id,
-          employeeNumber: e.employeeNumber,
-          fullName: `${e.firstName} ${e.lastName}`,
-          ...(e.email ? { email: e.email } : {}),
-          ...(e.mobile ? { mobile: e.mobile } : {}),
-          role: e.roleName ?? e.role ?? '',
-          activity: access.activity,
-          ...(project.weekHours !== undefined ? { weekHours: project.weekHours } : {}),
-        },
-      ];
-    })
-    .sort((a, b) => a.fullName.localeCompare(b.fullName));
 };

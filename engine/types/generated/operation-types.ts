@@ -447,13 +447,9 @@ export interface NamedHandlerOperations {
   "projects.users": "projects.users";
   "projects.create": "projects.create";
   "projects.update": "projects.update";
-  "projects.deadline": "projects.deadline";
-  "projects.description": "projects.description";
   "projects.newProjectCode": "projects.newProjectCode";
   "projects.getQaOfflineInfo": "projects.getQaOfflineInfo";
   "projects.updateQaOfflineInfo": "projects.updateQaOfflineInfo";
-  "projects.offlineAvailability": "projects.offlineAvailability";
-  "projects.hourlyStaff": "projects.hourlyStaff";
   "forms.getActive": "forms.getActive";
   "forms.activate": "forms.activate";
   "forms.deactivate": "forms.deactivate";
