@@ -6,14 +6,20 @@
  */
 import { AppError } from '../../engine/errors';
 import { can } from '../../engine/rules/access';
-import { accessOfEmployee, EMPLOYEE_FLAGS } from '../../engine/rules/employee-access';
-import type { Employee } from '../../engine/types/generated';
-import { type EmployeeDoc, removeUserFromClient, syncUserAccess } from '../operations/employees';
+import { accessOfEmployee, EMPLOYEE_FLAGS, withProjectAccess } from '../../engine/rules/employee-access';
+import type { Employee, EmployeeProjectAccess } from '../../engine/types/generated';
+import {
+  checkedProjectAccesses,
+  type EmployeeDoc,
+  removeUserFromClient,
+  syncUserAccess,
+} from '../operations/employees';
 import type {
   AfterChangeHook,
   AfterDeleteHook,
   BeforeChangeHook,
   BeforeDeleteHook,
+  BeforeValidateHook,
   HookArgs,
 } from '../resources/hooks';
 
@@ -54,5 +60,35 @@ export const removeEmployeeUser: AfterDeleteHook<EmployeeDoc> = async (item, { s
 export const withoutAccesses: BeforeChangeHook<EmployeeDoc> = (item) => {
   const next: EmployeeDoc = { ...item, projectAccesses: [] };
   for (const flag of EMPLOYEE_FLAGS) delete next[flag];
+  return next;
+};
+
+/**
+ * beforeValidate of PUT …/updateaccesses `{ id, flags…, projectAccesses }`: every flag replaced (a flag the body
+ * leaves out or sends false is taken away: dropFalseFlags) and the project accesses checked against the client's
+ * projects (api/operations/employees.ts checkedProjectAccesses).
+ */
+export const accessesChange: BeforeValidateHook<EmployeeDoc> = async (data, { store, context }) => {
+  const flags = Object.fromEntries(EMPLOYEE_FLAGS.map((flag) => [flag, data[flag] === true]));
+  const projectAccesses = await checkedProjectAccesses(store, Number(context.clientId), data.projectAccesses ?? []);
+  return { ...flags, projectAccesses } as unknown as EmployeeDoc;
+};
+
+/**
+ * beforeValidate of PUT …/updateProjectAccess `{ id, projectId, activity, accessCodes }`: the employee's access to
+ * one project set (Edit, View) or removed (activity null), the list checked against the client's projects.
+ */
+export const projectAccessChange: BeforeValidateHook<EmployeeDoc> = async (data, { store, context, current }) => {
+  const { projectId, activity, accessCodes } = data as unknown as EmployeeProjectAccess;
+  const list = withProjectAccess(current?.projectAccesses, projectId, activity, accessCodes);
+  return {
+    projectAccesses: await checkedProjectAccesses(store, Number(context.clientId), list),
+  } as unknown as EmployeeDoc;
+};
+
+/** beforeChange: a flag set false is not stored (an employee holds the flags it has). */
+export const dropFalseFlags: BeforeChangeHook<EmployeeDoc> = (item) => {
+  const next: EmployeeDoc = { ...item };
+  for (const flag of EMPLOYEE_FLAGS) if (next[flag] !== true) delete next[flag];
   return next;
 };

@@ -6,11 +6,15 @@
  */
 import type { HookRegistry } from '../resources/hooks';
 import { currentClient, userClients } from './clients';
+import { leavePathProject } from './contact-projects';
 import { contactSheet } from './contact-sheet';
 import { defaultSubcontractorCode } from './default-subcontractor-code';
 import {
+  accessesChange,
+  dropFalseFlags,
   keepOwnAdminOnChange,
   keepOwnAdminOnDelete,
+  projectAccessChange,
   removeEmployeeUser,
   syncEmployeeUser,
   withoutAccesses,
@@ -28,6 +32,7 @@ import {
   projectView,
   visibleProjects,
 } from './project-views';
+import { dropLabelColumns, setupsOfPathForm } from './qr-code-setups';
 import {
   deletePackageReturns,
   deleteRecordFiles,
@@ -54,9 +59,23 @@ export const hookRegistry: HookRegistry = {
     userClients,
     formCategory,
     formActiveFlag,
+    setupsOfPathForm,
   },
-  beforeValidate: { defaultSubcontractorCode, lookupValueLine, projectLookupValueLine },
-  beforeChange: { keepOwnAdminOnChange, withoutAccesses, editableProject, emptyClears },
+  beforeValidate: {
+    defaultSubcontractorCode,
+    lookupValueLine,
+    projectLookupValueLine,
+    accessesChange,
+    projectAccessChange,
+  },
+  beforeChange: {
+    keepOwnAdminOnChange,
+    withoutAccesses,
+    dropFalseFlags,
+    editableProject,
+    emptyClears,
+    leavePathProject,
+  },
   afterChange: { syncEmployeeUser },
   afterRead: {
     availableForTender,
@@ -77,6 +96,7 @@ export const hookRegistry: HookRegistry = {
     recomputeOrderPayments,
     deletePackageReturns,
     refreshSubcontractingLookups,
+    dropLabelColumns,
   },
   sheets: { contact: contactSheet, organisation: organisationSheet, employee: employeeSheet },
 };

@@ -90,22 +90,6 @@ export async function saveQrSetup(
   return saveItem(collection, setup, current !== undefined);
 }
 
-/**
- * Removes a setup; label preparation setups stop listing it.
- * @throws AppError 404 qrCode.notFound
- */
-export async function removeQrSetup(store: Store, clientId: number, formId: number, id: number) {
-  const removed = await store.collection<SetupDoc>('qrCodeSetups').deleteOne({ clientId, formId, id });
-  if (removed.deletedCount === 0) throw new AppError(404, 'qrCode.notFound');
-  const labels = store.collection('labelPreparationSetups');
-  for (const label of await labels.find({ clientId, formId }))
-    await labels.updateOne(
-      { _id: label._id },
-      { $pull: { labelPreparationSetupExportQRCodes: { qrCodeSetupId: id } } },
-    );
-  return { id };
-}
-
 /** A PNG of `text` as a base64 data URL (the `qrcode` package; error correction M, 4 modules of margin). */
 export async function qrImage(text: string): Promise<string> {
   return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 4, width: 300 });

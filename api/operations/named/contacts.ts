@@ -85,20 +85,3 @@ export const assign: NamedOperation<'contacts.assign'> = async (context) => {
   }
   return contactRows(context, { projectIds: project.id });
 };
-
-/**
- * DELETE /api/settings/contacts/assign/{projectId}/{id}: removes the contact from the project.
- * @throws AppError 404 for another client's project or contact, or a contact not on the project
- */
-export const unassign: NamedOperation<'contacts.unassign'> = async (context) => {
-  const project = await projectOf(context, context.params.projectId);
-  const { id } = context.params;
-  const contacts = context.store.collection<Contact>('contacts');
-  const contact = await contacts.findOne({ clientId: tenant(context), id, projectIds: project.id });
-  if (!contact) throw new AppError(404, 'contacts.notFound');
-  await contacts.updateOne(
-    { clientId: tenant(context), id },
-    { $set: { projectIds: (contact.projectIds ?? []).filter((p) => p !== project.id) } },
-  );
-  return { id };
-};

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { format } from 'date-fns';
 import { AppError, detail, type ErrorDetail } from '../../../engine/errors';
-import { EMPLOYEE_FLAGS, type EmployeeAccessFields, withProjectAccess } from '../../../engine/rules/employee-access';
+import { EMPLOYEE_FLAGS, type EmployeeAccessFields } from '../../../engine/rules/employee-access';
 import { checkEmployeeCsv } from '../../../engine/rules/employee-import';
 import type { Client, EmployeeInput, Invitation } from '../../../engine/types/generated';
 import { ruleHolds, validateSchema } from '../../../engine/validation/ajv';
@@ -96,7 +96,7 @@ function accessFields(body: Partial<EmployeeAccessFields>): EmployeeAccessFields
 }
 
 /** The stored employee without the access fields (to be replaced). */
-function withoutAccess(item: EmployeeDoc): EmployeeDoc {
+function _withoutAccess(item: EmployeeDoc): EmployeeDoc {
   const copy = { ...item };
   for (const field of ACCESS_FIELDS) delete copy[field];
   return copy;
@@ -163,23 +163,6 @@ export const update: NamedOperation<'employees.update'> = inTransaction(async (c
   if (body.projectAccesses !== undefined)
     next.projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
   return save(context, current, next);
-});
-
-/** PUT /api/settings/employees/updateaccesses: the flags and project accesses replaced. */
-export const updateAccesses: NamedOperation<'employees.updateAccesses'> = inTransaction(async (context) => {
-  const { body } = context;
-  const current = await findEmployee(context, body.id);
-  const projectAccesses = await checkedProjectAccesses(context.store, tenant(context), body.projectAccesses);
-  return save(context, current, { ...withoutAccess(current), ...accessFields(body), projectAccesses });
-});
-
-/** PUT /api/settings/employees/updateProjectAccess: one project's access set (Edit, View) or removed (null). */
-export const updateProjectAccess: NamedOperation<'employees.updateProjectAccess'> = inTransaction(async (context) => {
-  const { body } = context;
-  const current = await findEmployee(context, body.id);
-  const list = withProjectAccess(current.projectAccesses, body.projectId, body.activity, body.accessCodes);
-  const projectAccesses = await checkedProjectAccesses(context.store, tenant(context), list);
-  return save(context, current, { ...current, projectAccesses });
 });
 
 /** A user of the client by id (assign): 404 employees.unknownUser otherwise. */

@@ -11,10 +11,9 @@ import type { UserDoc } from '../../auth/types';
 import { requestCookie } from '../../http/cookie';
 import { publicOrigin, readScanToken, scanUrl, signingKey, signScanToken } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { inTransaction } from '../../resources/transaction';
 import { findWorkingCopy, latestPublished } from '../forms';
 import { findProject } from '../projects';
-import { qrImage, removeQrSetup, saveQrSetup, scan as scanCode, scanDate, setupsOfForm } from '../qr-codes';
+import { qrImage, saveQrSetup, scan as scanCode, scanDate, setupsOfForm } from '../qr-codes';
 
 /** The working copy of the path's form (`{formArea}/{entryNumber}`: the form's area and id). */
 function formOf({ store, clientId, params }: OperationContext<QrSetupOperation>) {
@@ -43,12 +42,6 @@ export const create: NamedOperation<'qrCodes.create'> = async (context) =>
 
 /** POST …/update: changes the setup `id` of the body. */
 export const update: NamedOperation<'qrCodes.update'> = (context) => save(context, true);
-
-/** DELETE …/delete/{id}: removes a setup; its codes stop at once and label setups drop its column. */
-export const remove: NamedOperation<'qrCodes.delete'> = inTransaction(async (context) => {
-  const form = await formOf(context);
-  return removeQrSetup(context.store, context.clientId as number, form.id, context.params.id);
-});
 
 /**
  * POST …/generateqrcode: a base64 PNG (data URL, as text) of the scan URL of a setup's code: a Create type

@@ -492,17 +492,14 @@ export interface NamedHandlerOperations {
   "subcontractors.deleteFile": "subcontractors.deleteFile";
   "employees.create": "employees.create";
   "employees.update": "employees.update";
-  "employees.updateAccesses": "employees.updateAccesses";
   "employees.upload": "employees.upload";
   "employees.assignOne": "employees.assignOne";
   "employees.assign": "employees.assign";
   "employees.invite": "employees.invite";
-  "employees.updateProjectAccess": "employees.updateProjectAccess";
   "auth.setPassword": "auth.setPassword";
   "contacts.byOrganisation": "contacts.byOrganisation";
   "contacts.getAllCountries": "contacts.getAllCountries";
   "contacts.assign": "contacts.assign";
-  "contacts.unassign": "contacts.unassign";
   "organisations.forDocument": "organisations.forDocument";
   "codeGenerator.generate": "codeGenerator.generate";
   "auth.reset": "auth.reset";
@@ -527,7 +524,6 @@ export interface NamedHandlerOperations {
   "thumbnails.width": "thumbnails.width";
   "qrCodes.create": "qrCodes.create";
   "qrCodes.update": "qrCodes.update";
-  "qrCodes.delete": "qrCodes.delete";
   "qrCodes.generate": "qrCodes.generate";
   "qrCodes.scan": "qrCodes.scan";
   "qrCodes.publicEntry": "qrCodes.publicEntry";
