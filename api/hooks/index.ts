@@ -9,6 +9,7 @@ import { currentClient, userClients } from './clients';
 import { leavePathProject } from './contact-projects';
 import { contactSheet } from './contact-sheet';
 import { defaultSubcontractorCode } from './default-subcontractor-code';
+import { organisationTakesKind, usableOnDocument } from './document-parties';
 import {
   accessesChange,
   dropFalseFlags,
@@ -21,6 +22,7 @@ import {
 } from './employee-access';
 import { employeeSheet } from './employee-sheet';
 import { formActiveFlag, formCategory, formPages, formSummary } from './form-definitions';
+import { linksOfQueryForm } from './linked-form-setups';
 import { lookupValueLine } from './lookup-value-line';
 import { organisationSheet } from './organisation-sheet';
 import { projectLookupValueLine } from './project-lookup-value-line';
@@ -60,6 +62,8 @@ export const hookRegistry: HookRegistry = {
     formCategory,
     formActiveFlag,
     setupsOfPathForm,
+    linksOfQueryForm,
+    organisationTakesKind,
   },
   beforeValidate: {
     defaultSubcontractorCode,
@@ -88,6 +92,7 @@ export const hookRegistry: HookRegistry = {
     formSummary,
     formPages,
     hourlyStaffRows,
+    usableOnDocument,
   },
   beforeDelete: { keepOwnAdminOnDelete, orderWithoutPayments },
   afterDelete: {

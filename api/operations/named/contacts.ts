@@ -1,13 +1,12 @@
 /**
  * The named contact calls (administration-data.md §7 Contacts; docs/api.md "Contacts"; docs/decisions.md
- * "Contacts"): the contacts of an organisation usable on a project's document, a project's contacts assigned and
- * unassigned, and the country list. The lists (with the organisation's name joined), the lists the contact form
- * offers, add, get, update, delete and the CSV sheet (api/hooks/contact-sheet.ts) are generic resource handlers
- * (schemas/api/operations.json, schemas/resources/contact.json).
+ * "Contacts"): contacts assigned to a project, and the country list. The lists (with the organisation's name
+ * joined; of an organisation usable on a document: api/hooks/document-parties.ts), the lists the contact form
+ * offers, add, get, update, delete, a contact leaving a project and the CSV sheet (api/hooks/contact-sheet.ts) are
+ * generic resource handlers (schemas/api/operations.json, schemas/resources/contact.json).
  */
 import { AppError } from '../../../engine/errors';
 import type { Contact, Organisation, Project } from '../../../engine/types/generated';
-import { ruleHolds } from '../../../engine/validation/ajv';
 import { countries } from '../../hooks/sheet-files';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { withoutStoreKey } from '../../resources/documents';
@@ -42,23 +41,6 @@ export async function projectOf(context: OperationContext, id: number): Promise<
   if (!project) throw new AppError(404, 'notFound.project');
   return project;
 }
-
-/**
- * GET /api/settings/contacts/getall/{projectId}/{kind}/{organizationId}: the project's contacts of that
- * organisation, when the organisation may receive that kind of document (schemas/rules/organisation.json);
- * an organisation the rule refuses has none.
- * @throws AppError 404 for another client's project or organisation, 400 for an unknown kind
- */
-export const byOrganisation: NamedOperation<'contacts.byOrganisation'> = async (context) => {
-  const { kind, organizationId } = context.params;
-  const project = await projectOf(context, context.params.projectId);
-  const organisation = await context.store
-    .collection<Organisation>('organisations')
-    .findOne({ clientId: tenant(context), id: organizationId });
-  if (!organisation) throw new AppError(404, 'organisations.notFound');
-  if (!ruleHolds(`https://site-forms.dev/schemas/rules/organisation.json#/$defs/${kind}`, organisation)) return [];
-  return contactRows(context, { projectIds: project.id, organizationId });
-};
 
 /** GET /api/settings/contacts/getallcountries: the country list. */
 export const getAllCountries: NamedOperation<'contacts.getAllCountries'> = async () => countries;

@@ -13,7 +13,6 @@ import * as entries from './entries';
 import * as files from './files';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
-import * as organisations from './organisations';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
 import * as settingsForms from './settings-forms';
@@ -37,10 +36,8 @@ export const namedOperations: NamedOperations = {
   'authorization.dmsShared': authorization.dmsShared,
   'healthAndSafety.canAccess': authorization.hsCanAccess,
   'healthAndSafety.accessLevel': authorization.hsAccessLevel,
-  'contacts.byOrganisation': contacts.byOrganisation,
   'contacts.getAllCountries': contacts.getAllCountries,
   'contacts.assign': contacts.assign,
-  'organisations.forDocument': organisations.forDocument,
   'projects.users': projects.users,
   'projects.create': projects.create,
   'projects.update': projects.update,
@@ -60,7 +57,6 @@ export const namedOperations: NamedOperations = {
   'forms.allMetadata': settingsForms.allMetadata,
   'forms.metadata': settingsForms.metadata,
   'forms.clone': settingsForms.clone,
-  'forms.links': settingsForms.links,
   'forms.saveLinks': settingsForms.saveLinks,
   'forms.attachments': settingsForms.attachments,
   'forms.attachmentsByPrefix': settingsForms.attachmentsByPrefix,

@@ -12,7 +12,6 @@ import type { UserDoc } from '../../auth/types';
 import { fileKey, folderKey, publicPath } from '../../files/paths';
 import { nextSequence } from '../../ids';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { withoutStoreKey } from '../../resources/documents';
 import { inTransaction } from '../../resources/transaction';
 import {
   activeFormsForProject,
@@ -210,29 +209,6 @@ export const clone: NamedOperation<'forms.clone'> = inTransaction(async (context
     201,
   ),
 );
-
-/**
- * GET linked-form-setups[?formId=] (administration-data.md §7; docs/decisions.md "Linked form setups"): the
- * client's links by id (of one form with formId), each LinkedFormSetup with `linkedFormTitle`.
- * @throws AppError 400 validation.badRequest when formId is not a positive integer
- */
-export const links: NamedOperation<'forms.links'> = async (context) => {
-  const raw = context.http.req.query('formId');
-  const filter: Record<string, unknown> = { clientId: tenant(context) };
-  if (raw !== undefined) {
-    if (!/^[1-9]\d{0,8}$/.test(raw)) throw new AppError(400, 'validation.badRequest');
-    filter.formId = Number(raw);
-  }
-  const found = await context.store.collection<LinkedFormSetup>('linkedFormSetups').find(filter, { sort: { id: 1 } });
-  const titles = new Map(
-    (await context.store.collection<FormDefinition>('formDefinitions').find({ clientId: tenant(context) })).map((f) => [
-      f.id,
-      f.title,
-    ]),
-  );
-  // Each with the linked form's title, for the offer after a submit.
-  return found.map((link) => ({ ...withoutStoreKey(link), linkedFormTitle: titles.get(link.linkedFormId) ?? '' }));
-};
 
 /**
  * POST linked-form-setups (administration-data.md §7 "Settings forms"; docs/decisions.md "Linked form setups"):

@@ -459,7 +459,6 @@ export interface NamedHandlerOperations {
   "forms.allMetadata": "forms.allMetadata";
   "forms.metadata": "forms.metadata";
   "forms.clone": "forms.clone";
-  "forms.links": "forms.links";
   "forms.saveLinks": "forms.saveLinks";
   "forms.attachments": "forms.attachments";
   "forms.attachmentsByPrefix": "forms.attachmentsByPrefix";
@@ -497,10 +496,8 @@ export interface NamedHandlerOperations {
   "employees.assign": "employees.assign";
   "employees.invite": "employees.invite";
   "auth.setPassword": "auth.setPassword";
-  "contacts.byOrganisation": "contacts.byOrganisation";
   "contacts.getAllCountries": "contacts.getAllCountries";
   "contacts.assign": "contacts.assign";
-  "organisations.forDocument": "organisations.forDocument";
   "codeGenerator.generate": "codeGenerator.generate";
   "auth.reset": "auth.reset";
   "authorization.activity": "authorization.activity";
