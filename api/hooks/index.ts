@@ -34,6 +34,7 @@ import {
   projectView,
   visibleProjects,
 } from './project-views';
+import { advanceProjectCode, projectChecks, projectDefaults } from './project-writes';
 import { dropLabelColumns, setupsOfPathForm } from './qr-code-setups';
 import {
   deletePackageReturns,
@@ -71,6 +72,7 @@ export const hookRegistry: HookRegistry = {
     projectLookupValueLine,
     accessesChange,
     projectAccessChange,
+    projectDefaults,
   },
   beforeChange: {
     keepOwnAdminOnChange,
@@ -79,8 +81,9 @@ export const hookRegistry: HookRegistry = {
     editableProject,
     emptyClears,
     leavePathProject,
+    projectChecks,
   },
-  afterChange: { syncEmployeeUser },
+  afterChange: { syncEmployeeUser, advanceProjectCode },
   afterRead: {
     availableForTender,
     projectView,

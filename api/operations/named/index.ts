@@ -39,8 +39,6 @@ export const namedOperations: NamedOperations = {
   'contacts.getAllCountries': contacts.getAllCountries,
   'contacts.assign': contacts.assign,
   'projects.users': projects.users,
-  'projects.create': projects.create,
-  'projects.update': projects.update,
   'projects.newProjectCode': projects.newProjectCode,
   'projects.getQaOfflineInfo': projects.getQaOfflineInfo,
   'projects.updateQaOfflineInfo': projects.updateQaOfflineInfo,

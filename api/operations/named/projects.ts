@@ -1,48 +1,23 @@
 /**
- * Projects (administration-data.md §3 Project, §7 Projects; decisions in docs/decisions.md "Projects"):
- * the lists (getall, getArchived, availablefortender), one project ({id}, summary, getOrganizationName),
- * create, update, deadline, description, newprojectcode, the QA offline calls and the hourly staff.
- * Archive and restore are generic (setStatus over the 'project' resource). Every call is tenant-scoped:
- * another client's project is 404; lists hold only the projects the user may see (projectScope).
- * Answers carry `hasEdit` (the caller has Edit on the project) and `organizationName` (computed, never
- * stored, so a renamed organisation shows its new name).
+ * The named project calls (administration-data.md §3 Project, §7 Projects; docs/decisions.md "Projects"): the
+ * people a form may notify, the next project code, and the QA offline calls. The lists, one project, its summary
+ * and organisation name, create, update, deadline, description, offline availability, archive, restore and the
+ * hourly staff are generic (schemas/api/operations.json over the 'project' resource, with the hooks of
+ * api/hooks/project-views.ts and project-writes.ts). Every call is tenant-scoped: another client's project is 404.
  */
 import { AppError, detail, problemsError } from '../../../engine/errors';
-import { type AccessArea, type AccessSubject, can, projectScope } from '../../../engine/rules/access';
+import { type AccessArea, type AccessSubject, projectScope } from '../../../engine/rules/access';
 import { nextCode } from '../../../engine/rules/code-generator';
-import { isArchived, PROJECT_CODE_GENERATOR_TYPE, projectProblems } from '../../../engine/rules/project';
 import { projectAreas } from '../../../engine/rules/sections';
-import type { Project, ProjectInput } from '../../../engine/types/generated';
-import { validateSchema } from '../../../engine/validation/ajv';
-import { fileKey } from '../../files/paths';
+import type { Project } from '../../../engine/types/generated';
+import { projectCodeGenerator } from '../../hooks/project-writes';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { resourceOf, resources } from '../../resources/declarations';
-import { derives } from '../../resources/derive';
-import { withoutStoreKey } from '../../resources/documents';
+import { resourceOf } from '../../resources/declarations';
 import { newItem } from '../../resources/handlers';
-import { inTransaction } from '../../resources/transaction';
-import type { Store } from '../../store/port';
 import { findProject, projectUsers } from '../projects';
 
 type StoredProject = Project & { _id?: string };
-
-/** The fields of a project the create and update calls set (schemas/api/project-input.schema.json). */
-const EDITABLE: readonly (keyof ProjectInput)[] = [
-  'code',
-  'name',
-  'address',
-  'description',
-  'status',
-  'type',
-  'startDate',
-  'endDate',
-  'enquiryDate',
-  'deadline',
-  'logoUrl',
-  'organizationId',
-  'weekHours',
-];
 
 /**
  * Sections whose projects are their own (an area with an "all" or "their" flag: projects, qs, estimating, locations;
@@ -57,40 +32,6 @@ function areaOf(type: string | undefined): AccessArea {
 function subjectOf(context: OperationContext): AccessSubject {
   if (!context.user) throw new AppError(401, 'auth.notLoggedIn');
   return accessSubject(context.user, context.clientId);
-}
-
-/** Ids → names of the client's organisations (none while the organisation resource is not declared). */
-async function organisationNames(store: Store, clientId: number, ids: number[]): Promise<Map<number, string>> {
-  const resource = resources.get('organisation');
-  const wanted = [...new Set(ids)];
-  if (!resource || wanted.length === 0) return new Map();
-  const found = await store
-    .collection<{ id: number; name: string }>(resource.collection)
-    .find({ clientId, id: { $in: wanted } });
-  return new Map(found.map((o) => [o.id, o.name]));
-}
-
-/** Projects as answered: without the store key, with hasEdit and organizationName. */
-async function views(context: OperationContext, projects: StoredProject[]) {
-  const subject = subjectOf(context);
-  const names = await organisationNames(
-    context.store,
-    context.clientId as number,
-    projects.flatMap((p) => (p.organizationId ? [p.organizationId] : [])),
-  );
-  return projects.map((project) => {
-    const { hasEdit: _h, organizationName: _o, ...stored } = withoutStoreKey(project);
-    const organizationName = project.organizationId ? names.get(project.organizationId) : undefined;
-    return {
-      ...stored,
-      hasEdit: !isArchived(project) && can(subject, 'edit', { area: areaOf(project.type), projectId: project.id }),
-      ...(organizationName !== undefined ? { organizationName } : {}),
-    };
-  });
-}
-
-async function view(context: OperationContext, project: StoredProject) {
-  return (await views(context, [project]))[0];
 }
 
 /** The tenant's projects of a path `type` ('all' for every type) that the user may see, by code. */
@@ -114,159 +55,16 @@ export const users: NamedOperation<'projects.users'> = async ({ store, clientId,
   return projectUsers(store, clientId as number, project.id);
 };
 
-/** The client's Project code generator setting, when there is one. */
-async function projectCodeGenerator(context: OperationContext) {
-  const resource = resourceOf('code-generator-setting');
-  return context.store
-    .collection<Record<string, unknown>>(resource.collection)
-    .findOne({ clientId: context.clientId, type: PROJECT_CODE_GENERATOR_TYPE });
-}
-
 /**
  * GET /api/projects/newprojectcode: `{ code }`, the next code of the client's active Project code
  * generator (form-configuration.md §3), or null when there is none or it is inactive. Nothing is used up:
  * creating a project with that code advances the generator.
  */
 export const newProjectCode: NamedOperation<'projects.newProjectCode'> = async (context) => {
-  const setting = await projectCodeGenerator(context);
+  const setting = await projectCodeGenerator(context.store, context.clientId);
   if (setting?.active !== true) return { code: null };
   return { code: nextCode(setting as never, context.now).code };
 };
-
-/**
- * Advances the Project code generator when `code` is its next code (compare-and-set on its baseCode, as
- * GET /api/settings/codegenerator/{id}/generate does): a code typed by hand leaves it as it is.
- */
-async function useProjectCode(context: OperationContext, code: string): Promise<void> {
-  const setting = await projectCodeGenerator(context);
-  if (setting?.active !== true) return;
-  const next = nextCode(setting as never, context.now);
-  if (next.code !== code) return;
-  const advanced = derives.codeGeneratorCodes(
-    { ...setting, baseStart: next.baseStart, baseEnd: next.baseEnd },
-    context.now,
-  );
-  await context.store.collection<Record<string, unknown>>('codeGeneratorSettings').findOneAndUpdate(
-    { _id: setting._id, baseCode: setting.baseCode },
-    {
-      $set: {
-        baseStart: advanced.baseStart,
-        baseEnd: advanced.baseEnd,
-        baseCode: advanced.baseCode,
-        nextCode: advanced.nextCode,
-        modified: context.now.toISOString(),
-      },
-    },
-  );
-}
-
-const DOWNLOAD_PREFIX = '/api/files/download?file=';
-
-/**
- * Checks the references of a project's input: its organisation is one of the client's, and its logo an
- * image in the client's file store (uploaded through /api/files/upload; logoUrl is its download url).
- * @throws AppError 400 projects.unknownOrganisation, projects.badLogo (with the field's path)
- */
-async function checkReferences(context: OperationContext, input: ProjectInput, current?: StoredProject) {
-  const clientId = context.clientId as number;
-  if (input.organizationId !== undefined && input.organizationId !== current?.organizationId) {
-    const names = await organisationNames(context.store, clientId, [input.organizationId]);
-    if (!names.has(input.organizationId))
-      throw problemsError(400, [detail('/organizationId', 'projects.unknownOrganisation')]);
-  }
-  if (input.logoUrl !== undefined && input.logoUrl !== current?.logoUrl) {
-    let ok = false;
-    if (input.logoUrl.startsWith(DOWNLOAD_PREFIX)) {
-      try {
-        const file = decodeURIComponent(input.logoUrl.slice(DOWNLOAD_PREFIX.length));
-        const info = await context.store.files.info(fileKey(clientId, file));
-        ok = info?.contentType.startsWith('image/') === true;
-      } catch {
-        ok = false;
-      }
-    }
-    if (!ok) throw problemsError(400, [detail('/logoUrl', 'projects.badLogo')]);
-  }
-}
-
-/** 400 with every problem of the cross-field rules (engine/rules/project.ts). */
-function checkRules(input: ProjectInput): void {
-  const problems = projectProblems(input);
-  if (problems.length > 0) throw problemsError(400, problems);
-}
-
-/**
- * POST /api/projects/create (body ProjectInput): a new project of the client, Active and of type
- * 'projects' unless given, loggedByFullName the caller. 409 projects.duplicateCode for a code the client
- * already has (ignoring spaces and case); 400 for the rules and references above; nothing is saved on any
- * error. A code equal to the Project code generator's next code advances the generator.
- */
-export const create: NamedOperation<'projects.create'> = inTransaction(async (context) => {
-  const input = context.body;
-  checkRules(input);
-  await checkReferences(context, input);
-  const fields: Record<string, unknown> = { status: 'Active', type: 'projects' };
-  for (const key of EDITABLE) if (input[key] !== undefined) fields[key] = input[key];
-  fields.loggedByFullName = context.user?.fullName ?? '';
-  const item = await newItem(context, resourceOf('project'), fields);
-  await context.store.collection<Record<string, unknown>>('projects').insertOne(item);
-  await useProjectCode(context, String(item.code));
-  return view(context, item as unknown as StoredProject);
-});
-
-/** The stored project of the path's id, refused while archived. @throws 404, 409 projects.archived */
-async function editable(
-  context: OperationContext<'projects.update' | 'projects.deadline' | 'projects.description'>,
-): Promise<StoredProject> {
-  const project = await findProject(context.store, context.clientId as number, context.params.id);
-  if (isArchived(project)) throw new AppError(409, 'projects.archived');
-  return project;
-}
-
-/** Writes `change` ($set) and `cleared` ($unset) to a project with the audit fields; checked first. */
-async function save(
-  context: OperationContext,
-  project: StoredProject,
-  change: Record<string, unknown>,
-  cleared: string[] = [],
-) {
-  const { _id, ...kept } = project;
-  const stamp = {
-    modified: context.now.toISOString(),
-    modifiedBy: context.user?.fullName ?? '',
-    modifiedById: context.user?.id ?? 0,
-  };
-  const merged: Record<string, unknown> = { ...kept, ...change, ...stamp };
-  for (const key of cleared) delete merged[key];
-  delete merged.hasEdit;
-  delete merged.organizationName;
-  const valid = validateSchema('project', merged);
-  if (!valid.ok) throw problemsError(400, valid.details);
-  const update: { $set: Record<string, unknown>; $unset?: Record<string, ''> } = { $set: { ...change, ...stamp } };
-  const unset = [...cleared, 'hasEdit', 'organizationName'].filter((key) => key in project);
-  if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((key) => [key, ''] as const));
-  await context.store.collection<StoredProject>('projects').updateOne({ _id }, update);
-  return view(context, merged as unknown as StoredProject);
-}
-
-/**
- * PUT /api/projects/{id} (body ProjectInput): replaces the project's editable fields; one left out is
- * cleared, except status and type, which stay as they are. 409 for an archived project or a code the
- * client already has; 400 for the rules and references; nothing is saved on any error.
- */
-export const update: NamedOperation<'projects.update'> = inTransaction(async (context) => {
-  const project = await editable(context);
-  const input = context.body;
-  checkRules(input);
-  await checkReferences(context, input, project);
-  const change: Record<string, unknown> = {};
-  const cleared: string[] = [];
-  for (const key of EDITABLE) {
-    if (input[key] !== undefined) change[key] = input[key];
-    else if (key !== 'status' && key !== 'type' && key in project) cleared.push(key);
-  }
-  return save(context, project, change, cleared);
-});
 
 /** The projects the user may take offline: visible, not archived, offline-available; by code. */
 async function offlineCandidates(context: OperationContext) {

@@ -445,8 +445,6 @@ export interface NamedHandlerOperations {
   "auth.logout": "auth.logout";
   "auth.setClient": "auth.setClient";
   "projects.users": "projects.users";
-  "projects.create": "projects.create";
-  "projects.update": "projects.update";
   "projects.newProjectCode": "projects.newProjectCode";
   "projects.getQaOfflineInfo": "projects.getQaOfflineInfo";
   "projects.updateQaOfflineInfo": "projects.updateQaOfflineInfo";
