@@ -4,6 +4,7 @@
  * same transaction, and an administrator cannot take away their own settings access (their own employee's flags,
  * deactivation or deletion).
  */
+import { format } from 'date-fns';
 import { AppError } from '../../engine/errors';
 import { can } from '../../engine/rules/access';
 import { accessOfEmployee, EMPLOYEE_FLAGS, withProjectAccess } from '../../engine/rules/employee-access';
@@ -12,6 +13,7 @@ import {
   checkedProjectAccesses,
   type EmployeeDoc,
   removeUserFromClient,
+  roleName as roleNameOf,
   syncUserAccess,
 } from '../operations/employees';
 import type {
@@ -91,4 +93,38 @@ export const dropFalseFlags: BeforeChangeHook<EmployeeDoc> = (item) => {
   const next: EmployeeDoc = { ...item };
   for (const flag of EMPLOYEE_FLAGS) if (next[flag] !== true) delete next[flag];
   return next;
+};
+
+/**
+ * beforeValidate of POST /api/settings/employees and PUT …/{id} (employee-input): empty texts are left out, the
+ * role is an Active EmployeeRole (400 employees.unknownRole; its name kept as roleName) and the project accesses
+ * the client's projects. A new employee is active, Unassigned, with startDate today unless given. An update
+ * replaces the person's fields; its flags only when the body holds any flag, its project accesses only when the
+ * body holds them (else they stay).
+ */
+export const employeeFields: BeforeValidateHook<EmployeeDoc> = async (data, { store, context, current }) => {
+  const clientId = Number(context.clientId);
+  const body = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== '' && v !== null)) as EmployeeDoc;
+  const roleName = await roleNameOf(store, clientId, body.role as unknown as number);
+  if (!current) {
+    const flags = Object.fromEntries(EMPLOYEE_FLAGS.filter((flag) => body[flag] === true).map((f) => [f, true]));
+    return {
+      ...body,
+      ...flags,
+      projectAccesses: await checkedProjectAccesses(store, clientId, body.projectAccesses ?? []),
+      startDate: body.startDate ?? format(context.now, 'yyyy-MM-dd'),
+      roleName,
+      isActive: true,
+      status: 'Unassigned',
+    } as EmployeeDoc;
+  }
+  const next: Record<string, unknown> = { ...body, roleName };
+  const flagsSent = EMPLOYEE_FLAGS.some((flag) => body[flag] !== undefined);
+  for (const flag of EMPLOYEE_FLAGS) next[flag] = flagsSent ? body[flag] === true : current[flag] === true;
+  next.projectAccesses =
+    body.projectAccesses !== undefined
+      ? await checkedProjectAccesses(store, clientId, body.projectAccesses)
+      : current.projectAccesses;
+  if (next.projectAccesses === undefined) delete next.projectAccesses;
+  return next as EmployeeDoc;
 };

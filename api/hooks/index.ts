@@ -13,6 +13,7 @@ import { organisationTakesKind, usableOnDocument } from './document-parties';
 import {
   accessesChange,
   dropFalseFlags,
+  employeeFields,
   keepOwnAdminOnChange,
   keepOwnAdminOnDelete,
   projectAccessChange,
@@ -73,6 +74,7 @@ export const hookRegistry: HookRegistry = {
     accessesChange,
     projectAccessChange,
     projectDefaults,
+    employeeFields,
   },
   beforeChange: {
     keepOwnAdminOnChange,

@@ -12,7 +12,7 @@ import { format } from 'date-fns';
 import { AppError, detail, type ErrorDetail } from '../../../engine/errors';
 import { EMPLOYEE_FLAGS, type EmployeeAccessFields } from '../../../engine/rules/employee-access';
 import { checkEmployeeCsv } from '../../../engine/rules/employee-import';
-import type { Client, EmployeeInput, Invitation } from '../../../engine/types/generated';
+import type { Client, Invitation } from '../../../engine/types/generated';
 import { ruleHolds, validateSchema } from '../../../engine/validation/ajv';
 import { hashPassword } from '../../auth/passwords';
 import { forgetSessions } from '../../auth/sessions';
@@ -27,15 +27,12 @@ import { withoutStoreKey } from '../../resources/documents';
 import { newItem } from '../../resources/handlers';
 import { inTransaction } from '../../resources/transaction';
 import {
-  checkedProjectAccesses,
   type EmployeeDoc,
   employeeCollection,
   linkUser,
   removeUserFromClient,
-  roleName,
   rolesOf,
   syncUserAccess,
-  withoutEmptyTexts,
 } from '../employees';
 
 /** How long a set-password link works: 7 days. */
@@ -54,7 +51,7 @@ const PERSON_FIELDS = [
 ] as const;
 const ACCESS_FIELDS = [...EMPLOYEE_FLAGS, 'projectAccesses'] as const;
 
-const employee = () => resourceOf('employee');
+const _employee = () => resourceOf('employee');
 
 function tenant(context: OperationContext): number {
   if (context.clientId === undefined) throw new AppError(409, 'auth.noClientSelected');
@@ -89,7 +86,7 @@ function keepOwnAdmin(context: OperationContext, before: EmployeeDoc, after: Emp
 }
 
 /** The access fields of a body: every flag (absent = false) and the project accesses. */
-function accessFields(body: Partial<EmployeeAccessFields>): EmployeeAccessFields {
+function _accessFields(body: Partial<EmployeeAccessFields>): EmployeeAccessFields {
   const fields: EmployeeAccessFields = { projectAccesses: body.projectAccesses ?? [] };
   for (const flag of EMPLOYEE_FLAGS) if (body[flag] === true) fields[flag] = true;
   return fields;
@@ -121,49 +118,6 @@ async function save(context: OperationContext, before: EmployeeDoc, after: Emplo
   await syncUserAccess(context.store, fields as EmployeeDoc);
   return withoutStoreKey(fields as EmployeeDoc) as EmployeeDoc;
 }
-
-/** POST /api/settings/employees: a new employee (active, no account yet); startDate defaults to today. */
-export const create: NamedOperation<'employees.create'> = async (context) => {
-  const clientId = tenant(context);
-  const body = withoutEmptyTexts<EmployeeInput>(context.body);
-  const name = await roleName(context.store, clientId, body.role);
-  const projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
-  const item = (await newItem(context, employee(), {
-    ...body,
-    ...accessFields(body),
-    projectAccesses,
-    startDate: body.startDate ?? format(context.now, 'yyyy-MM-dd'),
-    roleName: name,
-    isActive: true,
-    status: 'Unassigned',
-  })) as EmployeeDoc;
-  await employeeCollection(context.store).insertOne(item);
-  return withoutStoreKey(item);
-};
-
-/**
- * PUT /api/settings/employees/{id}: the employee's fields replaced by the body's (an optional field left out is
- * cleared); its flags too when the body holds any flag, its project accesses when the body holds them; else they
- * stay. The linked user's access follows at once.
- */
-export const update: NamedOperation<'employees.update'> = inTransaction(async (context) => {
-  const clientId = tenant(context);
-  const current = await findEmployee(context, context.params.id);
-  const body = withoutEmptyTexts<EmployeeInput>(context.body);
-  const name = await roleName(context.store, clientId, body.role);
-  const next: EmployeeDoc = { ...current, roleName: name };
-  for (const field of PERSON_FIELDS) delete next[field];
-  Object.assign(next, Object.fromEntries(PERSON_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])));
-  // The flags are replaced when the body holds any flag, the project accesses when it holds them.
-  if (EMPLOYEE_FLAGS.some((f) => body[f] !== undefined))
-    for (const flag of EMPLOYEE_FLAGS) {
-      if (body[flag] === true) next[flag] = true;
-      else delete next[flag];
-    }
-  if (body.projectAccesses !== undefined)
-    next.projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
-  return save(context, current, next);
-});
 
 /** A user of the client by id (assign): 404 employees.unknownUser otherwise. */
 async function clientUser(context: OperationContext, userId: number): Promise<UserDoc> {

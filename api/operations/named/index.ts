@@ -77,8 +77,6 @@ export const namedOperations: NamedOperations = {
   'entries.download': entries.download,
   'entries.discard': entries.discard,
   'entries.linkedPrefill': entries.linkedPrefill,
-  'employees.create': employees.create,
-  'employees.update': employees.update,
   'employees.assignOne': employees.assignOne,
   'employees.assign': employees.assign,
   'employees.invite': employees.invite,

@@ -487,8 +487,6 @@ export interface NamedHandlerOperations {
   "subcontractors.paymentDocs": "subcontractors.paymentDocs";
   "subcontractors.upload": "subcontractors.upload";
   "subcontractors.deleteFile": "subcontractors.deleteFile";
-  "employees.create": "employees.create";
-  "employees.update": "employees.update";
   "employees.upload": "employees.upload";
   "employees.assignOne": "employees.assignOne";
   "employees.assign": "employees.assign";
