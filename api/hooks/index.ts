@@ -53,6 +53,7 @@ import {
   paymentView,
   uniqueOrderRows,
 } from './subcontracting-views';
+import { orderAnswers, orderInput, paymentInput, recomputeOrderFigures } from './subcontracting-writes';
 
 export const hookRegistry: HookRegistry = {
   where: {
@@ -75,6 +76,8 @@ export const hookRegistry: HookRegistry = {
     projectAccessChange,
     projectDefaults,
     employeeFields,
+    orderInput,
+    paymentInput,
   },
   beforeChange: {
     keepOwnAdminOnChange,
@@ -84,8 +87,9 @@ export const hookRegistry: HookRegistry = {
     emptyClears,
     leavePathProject,
     projectChecks,
+    orderAnswers,
   },
-  afterChange: { syncEmployeeUser, advanceProjectCode },
+  afterChange: { syncEmployeeUser, advanceProjectCode, recomputeOrderFigures, refreshSubcontractingLookups },
   afterRead: {
     availableForTender,
     projectView,

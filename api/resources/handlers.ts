@@ -389,7 +389,8 @@ async function change(run: Run, data: (current: Item) => Item, replace: boolean)
     checkRule(run, current);
     const incoming = await beforeValidate(run, tx, data(current), current);
     const body = run.context.operation.body;
-    const clear = replace && body ? bodySchemaProperties(body).filter((f) => !(f in incoming)) : [];
+    const clear =
+      replace && body ? bodySchemaProperties(body).filter((f) => !(f in incoming) && !CONTROLLED.includes(f)) : [];
     let item = await assembleChange(run, tx, current, incoming, clear);
     await replaceStored(run, tx, current, item);
     await propagate(run, tx, current, item);

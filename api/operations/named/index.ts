@@ -93,8 +93,6 @@ export const namedOperations: NamedOperations = {
   'subcontractors.nextCode': subcontractors.nextCode,
   'subcontractors.aggregateId': subcontractors.aggregateId,
   'subcontractors.orderOf': subcontractors.orderOf,
-  'subcontractors.saveOrder': subcontractors.saveOrder,
-  'subcontractors.savePayment': subcontractors.savePayment,
   'subcontractors.savePackage': subcontractors.savePackage,
   'subcontractors.securityCode': subcontractors.securityCode,
   'subcontractors.returnPackage': subcontractors.returnPackage,

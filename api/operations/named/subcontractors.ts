@@ -10,8 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../engine/errors';
 import { type AccessAction, can } from '../../../engine/rules/access';
-import { lookupKey, PACKAGE_LOOKUP, PAYMENT_TERMS_LOOKUP } from '../../../engine/rules/subcontractor-lookups';
-import { answersToDisplay, questionAnsweredTwice } from '../../../engine/rules/subcontractor-orders';
+import { lookupKey, PACKAGE_LOOKUP } from '../../../engine/rules/subcontractor-lookups';
 import type {
   Client,
   SubcontractorOrder,
@@ -36,7 +35,6 @@ import {
   checkMoney,
   newSecurityCode,
   orderOfPayment,
-  recomputePayments,
   recordCodeFailure,
   refreshLookupInUse,
   requireActiveLookup,
@@ -107,86 +105,11 @@ export const orderOf: NamedOperation<'subcontractors.orderOf'> = async (context)
   return withoutStoreKey(order);
 };
 
-/**
- * POST …/{projectId}/order: a new order (entryNumber, orderNumber SC-nnn by default, dateEntered, enteredById)
- * or, with `id`, the changes of one. 400 for an unknown subcontractor, a package or payment terms that is not an
- * Active lookup value of its type, a question answered twice, money with more than 2 decimals; 409 for a second
- * order of the same package and subcontractor, or order number, on the project, or for moving an order with
- * payments to another package or subcontractor. The order's payments are recomputed with its new figures.
- */
-export const saveOrder: NamedOperation<'subcontractors.saveOrder'> = inTransaction(async (context) => {
-  const clientId = tenant(context);
-  const projectId = context.params.projectId;
-  const { body } = context;
-  const col = c(context);
-  checkMoney({ contractSum: body.contractSum, budgetSum: body.budgetSum, retention: body.retention });
-  const current = body.id ? await col.orders.findOne({ clientId, projectId, id: body.id }) : null;
-  if (body.id && !current) throw new AppError(404, 'subcontractorOrders.notFound');
-  const sub = await col.subcontractors.findOne({ clientId, id: body.subContractorId });
-  if (!sub) throw new AppError(400, 'subcontractorOrders.unknownSubcontractor', { value: body.subContractorId });
-  await requireActiveLookup(
-    context.store,
-    clientId,
-    PACKAGE_LOOKUP,
-    body.package,
-    'subcontractorOrders.unknownPackage',
-    current?.package,
-  );
-  await requireActiveLookup(
-    context.store,
-    clientId,
-    PAYMENT_TERMS_LOOKUP,
-    body.paymentTerms,
-    'subcontractorOrders.unknownPaymentTerms',
-    current?.paymentTerms,
-  );
-  await requireContacts(context, [body.accountContactId, body.siteContactId, body.copyToId]);
-  const twice = questionAnsweredTwice(body.answers ?? []);
-  if (twice !== undefined) throw new AppError(400, 'subcontractorOrders.answerTwice', { value: twice });
-  // One order per subcontractor and package, and order numbers unique, within the project: unique indexes
-  // (schemas/resources/subcontractor-order.json), 409 with their messages when the order is written.
-  const moved =
-    current &&
-    (current.subContractorId !== body.subContractorId || lookupKey(current.package) !== lookupKey(body.package));
-  if (moved) {
-    const paid = await orderPayments(context, projectId, current);
-    if (paid > 0) throw new AppError(409, 'subcontractorOrders.hasPayments');
-  }
-  const now = context.now.toISOString();
-  const id = current?.id ?? (await nextSequence(context.store, 'subcontractorOrders'));
-  const entryNumber =
-    current?.entryNumber ?? (await nextSequence(context.store, `subcontractorOrders:${clientId}:${projectId}`));
-  const { id: _ignored, ...fields } = body;
-  const order: SubcontractorOrder = {
-    ...fields,
-    id,
-    clientId,
-    projectId,
-    entryNumber,
-    orderNumber: body.orderNumber?.trim() || current?.orderNumber || `SC-${String(entryNumber).padStart(3, '0')}`,
-    answers: (body.answers ?? []).map((a) => ({ ...a, subContractorOrderId: id })),
-    answersToDisplay: answersToDisplay(body.answers ?? []),
-    files: current?.files ?? [],
-    subContractorName: String(sub.name),
-    dateEntered: current?.dateEntered ?? now,
-    enteredById: current?.enteredById ?? actor(context).id,
-    created: current?.created ?? now,
-    createdBy: current?.createdBy ?? actor(context).fullName,
-    createdById: current?.createdById ?? actor(context).id,
-    modified: now,
-    modifiedBy: actor(context).fullName,
-    modifiedById: actor(context).id,
-  };
-  await checkEntityOf(context, 'subcontractor-order', order as unknown as Record<string, unknown>);
-  if (current) {
-    await replaceStored(context, 'subcontractorOrders', current, order);
-  } else await col.orders.insertOne({ ...order });
-  await recomputePayments(context.store, clientId, projectId, order.package, order.subContractorId);
-  await refreshLookupInUse(context.store, clientId);
-  return order;
-});
-
-async function orderPayments(context: OperationContext, projectId: number, order: SubcontractorOrder): Promise<number> {
+async function _orderPayments(
+  context: OperationContext,
+  projectId: number,
+  order: SubcontractorOrder,
+): Promise<number> {
   const payments = await c(context).payments.find({
     clientId: order.clientId,
     projectId,
@@ -230,68 +153,6 @@ async function checkEntityOf(
 }
 
 // ───────────────────────────── payments ─────────────────────────────
-
-/**
- * POST …/{projectId}/Payment: a new payment or, with `id`, the changes of one. Its order (package and
- * subcontractor on the project) must exist (400 subcontractorPayments.noOrder); money has at most 2 decimals
- * (400). The figures are the server's: the order's payments are recomputed in claim order and stored.
- */
-export const savePayment: NamedOperation<'subcontractors.savePayment'> = inTransaction(async (context) => {
-  const clientId = tenant(context);
-  const projectId = context.params.projectId;
-  const { body } = context;
-  const col = c(context);
-  checkMoney({
-    amountRetentionPaid: body.amountRetentionPaid,
-    amountClaimedInValuation: body.amountClaimedInValuation,
-    amountInDispute: body.amountInDispute,
-    ...Object.fromEntries(body.lines.map((l, i) => [`lines.${i}.amount`, l.amount])),
-  });
-  const current = body.id ? await col.payments.findOne({ clientId, projectId, id: body.id }) : null;
-  if (body.id && !current) throw new AppError(404, 'subcontractorPayments.notFound');
-  const order = await orderOfPayment(context.store, clientId, projectId, body.package, body.subContractorId);
-  if (!order) throw new AppError(400, 'subcontractorPayments.noOrder');
-  if (body.notifyToId !== undefined && (await managersOf(context, [body.notifyToId])).length === 0)
-    throw new AppError(400, 'subcontractorPayments.unknownNotify', { value: body.notifyToId });
-  const now = context.now.toISOString();
-  const id = current?.id ?? (await nextSequence(context.store, 'subcontractorPayments'));
-  const { id: _ignored, ...fields } = body;
-  const stored: SubcontractorPayment = {
-    ...fields,
-    package: order.package,
-    id,
-    clientId,
-    projectId,
-    orderNo: order.orderNumber,
-    contractValue: order.contractSum,
-    retention: order.retention,
-    subContractorName: order.subContractorName,
-    // Placeholders until the order's payments are recomputed below.
-    amountGross: 0,
-    previousPayments: 0,
-    amountPaidInValuation: 0,
-    amountPaidToDate: 0,
-    amountClaimedToDate: 0,
-    files: current?.files ?? [],
-    dateEntered: current?.dateEntered ?? now,
-    enteredById: current?.enteredById ?? actor(context).id,
-    created: current?.created ?? now,
-    createdBy: current?.createdBy ?? actor(context).fullName,
-    createdById: current?.createdById ?? actor(context).id,
-    modified: now,
-    modifiedBy: actor(context).fullName,
-    modifiedById: actor(context).id,
-  };
-  await checkEntityOf(context, 'subcontractor-payment', stored as unknown as Record<string, unknown>);
-  if (current) {
-    await replaceStored(context, 'subcontractorPayments', current, stored);
-    if (current.subContractorId !== stored.subContractorId || lookupKey(current.package) !== lookupKey(stored.package))
-      await recomputePayments(context.store, clientId, projectId, current.package, current.subContractorId);
-  } else await col.payments.insertOne({ ...stored });
-  await recomputePayments(context.store, clientId, projectId, stored.package, stored.subContractorId);
-  await refreshLookupInUse(context.store, clientId);
-  return withoutStoreKey((await col.payments.findOne({ clientId, id })) as SubcontractorPayment);
-});
 
 // ───────────────────────────── packages and returns ─────────────────────────────
 

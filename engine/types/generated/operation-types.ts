@@ -478,8 +478,6 @@ export interface NamedHandlerOperations {
   "subcontractors.nextCode": "subcontractors.code";
   "subcontractors.aggregateId": "subcontractors.aggregateId";
   "subcontractors.orderOf": "subcontractors.orderOf";
-  "subcontractors.saveOrder": "subcontractors.saveOrder";
-  "subcontractors.savePayment": "subcontractors.savePayment";
   "subcontractors.savePackage": "subcontractors.savePackage";
   "subcontractors.securityCode": "subcontractors.securityCode";
   "subcontractors.returnPackage": "subcontractors.returnPackage";
