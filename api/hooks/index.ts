@@ -53,7 +53,14 @@ import {
   paymentView,
   uniqueOrderRows,
 } from './subcontracting-views';
-import { orderAnswers, orderInput, paymentInput, recomputeOrderFigures } from './subcontracting-writes';
+import {
+  orderAnswers,
+  orderInput,
+  packageInput,
+  packageReturns,
+  paymentInput,
+  recomputeOrderFigures,
+} from './subcontracting-writes';
 
 export const hookRegistry: HookRegistry = {
   where: {
@@ -78,6 +85,7 @@ export const hookRegistry: HookRegistry = {
     employeeFields,
     orderInput,
     paymentInput,
+    packageInput,
   },
   beforeChange: {
     keepOwnAdminOnChange,
@@ -89,7 +97,13 @@ export const hookRegistry: HookRegistry = {
     projectChecks,
     orderAnswers,
   },
-  afterChange: { syncEmployeeUser, advanceProjectCode, recomputeOrderFigures, refreshSubcontractingLookups },
+  afterChange: {
+    syncEmployeeUser,
+    advanceProjectCode,
+    recomputeOrderFigures,
+    packageReturns,
+    refreshSubcontractingLookups,
+  },
   afterRead: {
     availableForTender,
     projectView,

@@ -6,17 +6,32 @@
  * question answered once, no move of an order with payments; a payment's order and manager to notify; money with
  * at most 2 decimals; then each order's payments recomputed and the lookup values' inUse flags refreshed.
  */
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../engine/errors';
 import { lookupKey, PACKAGE_LOOKUP, PAYMENT_TERMS_LOOKUP } from '../../engine/rules/subcontractor-lookups';
 import { answersToDisplay, questionAnsweredTwice } from '../../engine/rules/subcontractor-orders';
-import type { SubcontractorOrder, SubcontractorPayment, User } from '../../engine/types/generated';
+import type {
+  SubcontractorOrder,
+  SubcontractorPackage,
+  SubcontractorPayment,
+  SubcontractorReturn,
+  User,
+} from '../../engine/types/generated';
 import { nextSequence } from '../ids';
-import { checkMoney, orderOfPayment, recomputePayments, requireActiveLookup } from '../operations/subcontracting';
+import {
+  checkMoney,
+  findLookupValue,
+  newSecurityCode,
+  orderOfPayment,
+  recomputePayments,
+  requireActiveLookup,
+} from '../operations/subcontracting';
 import type { AfterChangeHook, BeforeChangeHook, BeforeValidateHook, HookArgs, Item } from '../resources/hooks';
 import { orderWithoutPayments } from './subcontracting-deletes';
 
 type Order = SubcontractorOrder & Item;
 type Payment = SubcontractorPayment & Item;
+type Package = SubcontractorPackage & Item;
 
 /** Who enters a record: the caller's id. */
 const callerId = ({ context }: HookArgs) => context.user?.id ?? 0;
@@ -141,4 +156,94 @@ export const recomputeOrderFigures: AfterChangeHook<Order | Payment> = async (it
     await recomputePayments(store, clientId, projectId, previous.package, previous.subContractorId);
   await recomputePayments(store, clientId, projectId, item.package, item.subContractorId);
   return (await store.collection<Order | Payment>(resource.collection).findOne({ clientId, id: item.id })) ?? item;
+};
+
+/**
+ * beforeValidate of a package save: the name an Active SubContractorPackage value (400), recipients (suppliersIds)
+ * the client's subcontractors, contacts the client's and managers its users (400); then the server's fields:
+ * entryNumber (per project), securityCode, aggregateId, revisionNumber, attachments, managers, projectName,
+ * clientName, dateEntered, enteredById and enteredByFullName (kept by a change).
+ */
+export const packageInput: BeforeValidateHook<Package> = async (data, args) => {
+  const { store, context, current } = args;
+  const clientId = Number(context.clientId);
+  const projectId = Number(context.params.projectId);
+  await requireActiveLookup(
+    store,
+    clientId,
+    PACKAGE_LOOKUP,
+    data.name,
+    'subcontractorOrders.unknownPackage',
+    current?.name,
+  );
+  const suppliers = data.suppliersIds ?? [];
+  const recipients = await store.collection<Item>('subcontractors').find({ clientId, id: { $in: suppliers } });
+  const missing = suppliers.find((id) => !recipients.some((r) => r.id === id));
+  if (missing !== undefined) throw new AppError(400, 'subcontractorPackages.unknownRecipient', { value: missing });
+  await requireContacts(args, [...(data.contactIds ?? []), ...(data.clientsConsultantsContactsIds ?? [])]);
+  const managerIds = data.managerIds ?? [];
+  const users = await store
+    .collection<User>('users')
+    .find({ clientIds: clientId, id: { $in: managerIds } }, { projection: { id: 1, fullName: 1 } });
+  const managers = managerIds.flatMap((id) =>
+    users.filter((u) => u.id === id).map((u) => ({ id: u.id, fullName: u.fullName })),
+  );
+  const noManager = managerIds.find((id) => !managers.some((m) => m.id === id));
+  if (noManager !== undefined) throw new AppError(400, 'subcontractorPackages.unknownManager', { value: noManager });
+  const project = await store.collection<Item>('projects').findOne({ clientId, id: projectId });
+  if (!project) throw new AppError(404, 'notFound.project');
+  const client = await store.collection<Item>('clients').findOne({ id: clientId });
+  return {
+    ...data,
+    entryNumber: current?.entryNumber ?? (await nextSequence(store, `subcontractorPackages:${clientId}:${projectId}`)),
+    securityCode: current?.securityCode ?? newSecurityCode(),
+    aggregateId: current?.aggregateId ?? randomUUID(),
+    revisionNumber: current?.revisionNumber ?? 0,
+    attachments: current?.attachments ?? [],
+    managers,
+    projectName: String(project.name),
+    clientName: String(client?.name ?? ''),
+    dateEntered: current?.dateEntered ?? context.now.toISOString(),
+    enteredById: current?.enteredById ?? callerId(args),
+    enteredByFullName: current?.enteredByFullName ?? context.user?.fullName ?? '',
+  };
+};
+
+/**
+ * afterChange of a package save: one return per recipient; a recipient without one gets one with a new security
+ * code, a recipient taken off loses a return that has no response yet, and the others follow a renamed package.
+ */
+export const packageReturns: AfterChangeHook<Package> = async (pkg, { store, context }) => {
+  const clientId = pkg.clientId;
+  const returns = store.collection<Item>('subcontractorReturns');
+  const recipients = await store
+    .collection<Item>('subcontractors')
+    .find({ clientId, id: { $in: pkg.suppliersIds ?? [] } });
+  const existing = await returns.find({ clientId, subcontractorPackageId: pkg.id });
+  for (const r of existing) {
+    const stays = recipients.some((s) => s.id === r.recipientId);
+    if (!stays && !r.responseDate) await returns.deleteOne({ _id: r._id });
+    else if (r.packageName !== pkg.name) await returns.updateOne({ _id: r._id }, { $set: { packageName: pkg.name } });
+  }
+  const lookup = await findLookupValue(store, clientId, PACKAGE_LOOKUP, pkg.name);
+  const now = context.now.toISOString();
+  for (const s of recipients) {
+    if (existing.some((r) => r.recipientId === s.id)) continue;
+    const made: SubcontractorReturn = {
+      id: await nextSequence(store, 'subcontractorReturns'),
+      clientId,
+      projectId: pkg.projectId,
+      packageName: pkg.name,
+      ...(lookup ? { packageId: lookup.id } : {}),
+      subcontractorPackageId: pkg.id,
+      recipientName: String(s.name),
+      recipientId: Number(s.id),
+      securityCode: newSecurityCode(),
+      created: now,
+      createdBy: context.user?.fullName ?? '',
+      createdById: context.user?.id ?? 0,
+    };
+    await returns.insertOne({ ...made });
+  }
+  return pkg;
 };

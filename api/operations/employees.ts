@@ -111,8 +111,3 @@ export async function linkUser(store: Store, employee: EmployeeDoc, user: UserDo
   await users.updateOne({ id: user.id }, { $set: { clientIds } });
   await syncUserAccess(store, { ...employee, userId: user.id });
 }
-
-/** Removes the fields an optional text left empty (an empty optional text is no value). */
-export function withoutEmptyTexts<T extends object>(fields: T): T {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && v !== null)) as T;
-}

@@ -93,7 +93,6 @@ export const namedOperations: NamedOperations = {
   'subcontractors.nextCode': subcontractors.nextCode,
   'subcontractors.aggregateId': subcontractors.aggregateId,
   'subcontractors.orderOf': subcontractors.orderOf,
-  'subcontractors.savePackage': subcontractors.savePackage,
   'subcontractors.securityCode': subcontractors.securityCode,
   'subcontractors.returnPackage': subcontractors.returnPackage,
   'subcontractors.documents': subcontractors.documents,

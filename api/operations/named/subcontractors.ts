@@ -10,34 +10,26 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../engine/errors';
 import { type AccessAction, can } from '../../../engine/rules/access';
-import { lookupKey, PACKAGE_LOOKUP } from '../../../engine/rules/subcontractor-lookups';
+import { lookupKey } from '../../../engine/rules/subcontractor-lookups';
 import type {
-  Client,
   SubcontractorOrder,
   SubcontractorPackage,
   SubcontractorPayment,
   SubcontractorReturn,
-  User,
 } from '../../../engine/types/generated';
-import { validateSchema } from '../../../engine/validation/ajv';
 import { fileKey, publicPath } from '../../files/paths';
 import { nextSubcontractorCode } from '../../hooks/default-subcontractor-code';
 import { nextSequence } from '../../ids';
 import { clientAddress } from '../../middleware/security';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { resourceOf } from '../../resources/declarations';
 import { withoutStoreKey } from '../../resources/documents';
 import { inTransaction } from '../../resources/transaction';
-import { findProject } from '../projects';
 import {
   checkCodeAttempts,
   checkMoney,
-  newSecurityCode,
   orderOfPayment,
   recordCodeFailure,
-  refreshLookupInUse,
-  requireActiveLookup,
   returnOfCode,
   subcontractingCollections,
 } from '../subcontracting';
@@ -63,20 +55,6 @@ function requireQs(context: OperationContext, action: AccessAction, projectId: n
 }
 
 const c = (context: OperationContext) => subcontractingCollections(context.store);
-
-/**
- * Refuses ids that are not contacts of the client (the directory of administration-data.md §3 Contact).
- * @throws AppError 400 subcontractorOrders.unknownContact with the first missing id
- */
-async function requireContacts(context: OperationContext, ids: readonly (number | undefined)[]): Promise<void> {
-  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
-  if (wanted.length === 0) return;
-  const found = await context.store
-    .collection<{ id: number }>('contacts')
-    .find({ clientId: tenant(context), id: { $in: wanted } }, { projection: { id: 1 } });
-  const missing = wanted.find((id) => !found.some((f) => f.id === id));
-  if (missing !== undefined) throw new AppError(400, 'subcontractorOrders.unknownContact', { value: missing });
-}
 
 // ───────────────────────────── the directory ─────────────────────────────
 
@@ -118,155 +96,9 @@ async function _orderPayments(
   return payments.filter((p) => lookupKey(p.package) === lookupKey(order.package)).length;
 }
 
-/**
- * Writes `next` over the stored `current` (same `_id`): its fields set, the fields it no longer has removed.
- */
-async function replaceStored(
-  context: OperationContext,
-  collection: 'subcontractorOrders' | 'subcontractorPayments' | 'subcontractorPackages',
-  current: { _id?: string },
-  next: object,
-): Promise<void> {
-  const cleared = Object.keys(current).filter((k) => k !== '_id' && !(k in next));
-  const set = next as Record<string, unknown>;
-  await context.store
-    .collection(collection)
-    .updateOne(
-      { _id: current._id },
-      cleared.length > 0 ? { $set: set, $unset: Object.fromEntries(cleared.map((k) => [k, ''])) } : { $set: set },
-    );
-}
-
-/**
- * The item checked against its entity schema before it is written (400 like the generic handlers); its unique
- * rules are the store's indexes, checked by the write.
- */
-async function checkEntityOf(
-  _context: OperationContext,
-  resource: string,
-  item: Record<string, unknown>,
-): Promise<void> {
-  const declaration = resourceOf(resource);
-  const result = validateSchema(declaration.entity, item);
-  if (!result.ok)
-    throw new AppError(400, 'validation.invalidBody', { details: result.details[0]?.message ?? '' }, result.details);
-}
-
 // ───────────────────────────── payments ─────────────────────────────
 
 // ───────────────────────────── packages and returns ─────────────────────────────
-
-/** The managers of a package as `{ id, fullName }`, from the client's users. */
-async function managersOf(context: OperationContext, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  const users = await context.store
-    .collection<User>('users')
-    .find({ clientIds: tenant(context), id: { $in: [...ids] } }, { projection: { id: 1, fullName: 1 } });
-  return ids.flatMap((id) => {
-    const u = users.find((x) => x.id === id);
-    return u ? [{ id: u.id, fullName: u.fullName }] : [];
-  });
-}
-
-/**
- * POST …/{projectId}/Package: a new package (securityCode, aggregateId, entryNumber, revision 0, no attachments)
- * or, with `id`, the changes of one. The name is an Active SubContractorPackage value (400), unique on the
- * project (409); recipients (suppliersIds) are the client's subcontractors and managers its users (400). Each
- * recipient without a return gets one with a new security code; a recipient taken off loses a return that has
- * no response yet.
- */
-export const savePackage: NamedOperation<'subcontractors.savePackage'> = inTransaction(async (context) => {
-  const clientId = tenant(context);
-  const projectId = context.params.projectId;
-  const { body } = context;
-  const col = c(context);
-  const current = body.id ? await col.packages.findOne({ clientId, projectId, id: body.id }) : null;
-  if (body.id && !current) throw new AppError(404, 'subcontractorPackages.notFound');
-  const lookup = await requireActiveLookup(
-    context.store,
-    clientId,
-    PACKAGE_LOOKUP,
-    body.name,
-    'subcontractorOrders.unknownPackage',
-    current?.name,
-  );
-  // One package of a name within the project: a unique index (schemas/resources/subcontractor-package.json).
-  const recipients = await col.subcontractors.find({ clientId, id: { $in: body.suppliersIds ?? [] } });
-  const missing = (body.suppliersIds ?? []).find((id) => !recipients.some((r) => r.id === id));
-  if (missing !== undefined) throw new AppError(400, 'subcontractorPackages.unknownRecipient', { value: missing });
-  await requireContacts(context, [...(body.contactIds ?? []), ...(body.clientsConsultantsContactsIds ?? [])]);
-  const managers = await managersOf(context, body.managerIds ?? []);
-  const noManager = (body.managerIds ?? []).find((id) => !managers.some((m) => m.id === id));
-  if (noManager !== undefined) throw new AppError(400, 'subcontractorPackages.unknownManager', { value: noManager });
-  const project = await findProject(context.store, clientId, projectId);
-  const client = await context.store.collection<Client>('clients').findOne({ id: clientId });
-  const now = context.now.toISOString();
-  const id = current?.id ?? (await nextSequence(context.store, 'subcontractorPackages'));
-  const { id: _ignored, ...fields } = body;
-  const keep = <K extends keyof SubcontractorPackage>(key: K) =>
-    current?.[key] !== undefined ? { [key]: current[key] } : {};
-  const pkg: SubcontractorPackage = {
-    ...fields,
-    ...keep('isPackageReceived'),
-    ...keep('subcontractorPrice'),
-    ...keep('pricedAt'),
-    ...keep('receivedAt'),
-    ...keep('comments'),
-    id,
-    clientId,
-    projectId,
-    entryNumber:
-      current?.entryNumber ?? (await nextSequence(context.store, `subcontractorPackages:${clientId}:${projectId}`)),
-    securityCode: current?.securityCode ?? newSecurityCode(),
-    aggregateId: current?.aggregateId ?? randomUUID(),
-    revisionNumber: current?.revisionNumber ?? 0,
-    attachments: current?.attachments ?? [],
-    managers,
-    projectName: project.name,
-    clientName: client?.name ?? '',
-    dateEntered: current?.dateEntered ?? now,
-    enteredById: current?.enteredById ?? actor(context).id,
-    enteredByFullName: current?.enteredByFullName ?? actor(context).fullName,
-    created: current?.created ?? now,
-    createdBy: current?.createdBy ?? actor(context).fullName,
-    createdById: current?.createdById ?? actor(context).id,
-    modified: now,
-    modifiedBy: actor(context).fullName,
-    modifiedById: actor(context).id,
-  };
-  await checkEntityOf(context, 'subcontractor-package', pkg as unknown as Record<string, unknown>);
-  if (current) {
-    await replaceStored(context, 'subcontractorPackages', current, pkg);
-  } else await col.packages.insertOne({ ...pkg });
-  // Returns: one per recipient.
-  const returns = await col.returns.find({ clientId, subcontractorPackageId: id });
-  for (const r of returns) {
-    const stays = recipients.some((s) => s.id === r.recipientId);
-    if (!stays && !r.responseDate) await col.returns.deleteOne({ _id: r._id });
-    else if (r.packageName !== pkg.name)
-      await col.returns.updateOne({ _id: r._id }, { $set: { packageName: pkg.name } });
-  }
-  for (const s of recipients) {
-    if (returns.some((r) => r.recipientId === s.id)) continue;
-    const made: SubcontractorReturn = {
-      id: await nextSequence(context.store, 'subcontractorReturns'),
-      clientId,
-      projectId,
-      packageName: pkg.name,
-      ...(lookup ? { packageId: lookup.id } : {}),
-      subcontractorPackageId: id,
-      recipientName: String(s.name),
-      recipientId: Number(s.id),
-      securityCode: newSecurityCode(),
-      created: now,
-      createdBy: actor(context).fullName,
-      createdById: actor(context).id,
-    };
-    await col.returns.insertOne({ ...made });
-  }
-  await refreshLookupInUse(context.store, clientId);
-  return pkg;
-});
 
 /** What the external recipient sees of a return and its package (no ids of the client, no other recipients). */
 async function recipientView(context: OperationContext, found: SubcontractorReturn) {

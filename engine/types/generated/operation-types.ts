@@ -478,7 +478,6 @@ export interface NamedHandlerOperations {
   "subcontractors.nextCode": "subcontractors.code";
   "subcontractors.aggregateId": "subcontractors.aggregateId";
   "subcontractors.orderOf": "subcontractors.orderOf";
-  "subcontractors.savePackage": "subcontractors.savePackage";
   "subcontractors.securityCode": "subcontractors.securityCode";
   "subcontractors.returnPackage": "subcontractors.returnPackage";
   "subcontractors.documents": "subcontractors.documents";
