@@ -5,7 +5,8 @@
  */
 import { AppError } from '../../engine/errors';
 import type { FormDefinition } from '../../engine/types/generated';
-import type { AfterReadHook, Item, WhereHook } from '../resources/hooks';
+import { forgetForm } from '../operations/forms';
+import type { AfterChangeHook, AfterReadHook, Item, WhereHook } from '../resources/hooks';
 
 type StoredForm = FormDefinition & Item;
 
@@ -37,3 +38,27 @@ export const formSummary: AfterReadHook<StoredForm> = (forms) =>
 /** afterRead: a working copy's pages, `[{ id, label, order }]` (order from 0). */
 export const formPages: AfterReadHook<StoredForm> = (forms) =>
   forms.map((form) => form.pages.map((page, order) => ({ id: page.id, label: page.label, order })));
+
+/**
+ * afterChange of the four flag calls (administration-data.md §7 "Settings forms": activate, deactivate, default,
+ * nondefault): the working copy's isActive and isDefault are copied onto its latest published version, so project
+ * users see the change at once, and the cached versions of the form are forgotten after the write.
+ */
+export const publishFlags: AfterChangeHook<StoredForm> = async (form, { store }) => {
+  const versions = store.collection<{ version: number; definition: FormDefinition }>('formVersions');
+  const [latest] = await versions.find(
+    { clientId: form.clientId, formId: form.id },
+    { sort: { version: -1 }, limit: 1 },
+  );
+  if (latest) {
+    const flags = Object.fromEntries(
+      (['isActive', 'isDefault'] as const).filter((f) => form[f] !== undefined).map((f) => [f, form[f]]),
+    );
+    await versions.updateOne(
+      { clientId: form.clientId, formId: form.id, version: latest.version },
+      { $set: { definition: { ...latest.definition, ...flags } } },
+    );
+  }
+  forgetForm(store, form.clientId, form.id);
+  return form;
+};

@@ -22,7 +22,7 @@ import {
   withoutAccesses,
 } from './employee-access';
 import { employeeSheet } from './employee-sheet';
-import { formActiveFlag, formCategory, formPages, formSummary } from './form-definitions';
+import { formActiveFlag, formCategory, formPages, formSummary, publishFlags } from './form-definitions';
 import { linksOfQueryForm } from './linked-form-setups';
 import { lookupValueLine } from './lookup-value-line';
 import { organisationSheet } from './organisation-sheet';
@@ -103,6 +103,7 @@ export const hookRegistry: HookRegistry = {
     recomputeOrderFigures,
     packageReturns,
     refreshSubcontractingLookups,
+    publishFlags,
   },
   afterRead: {
     availableForTender,

@@ -226,35 +226,6 @@ export async function publishForm(
   return def;
 }
 
-/**
- * Sets form flags (isActive, isDefault) on the working copy and on its latest published version, so project
- * users see the change at once (administration-data.md §7 "Settings forms": activate, deactivate, default,
- * nondefault). @returns the working copy; @throws AppError 404 notFound.form
- */
-export async function setFormFlags(
-  store: Store,
-  clientId: number,
-  formArea: string,
-  id: number,
-  flags: Partial<Pick<FormDefinition, 'isActive' | 'isDefault'>>,
-  actor: Actor,
-  now = new Date(),
-): Promise<FormDefinition> {
-  const current = await findWorkingCopy(store, clientId, formArea, id);
-  const stamp = modifiedStamp(actor, now);
-  await store.collection<FormDoc>('formDefinitions').updateOne({ id, clientId }, { $set: { ...flags, ...stamp } });
-  const versions = store.collection<FormVersionDoc>('formVersions');
-  const [latest] = await versions.find({ clientId, formId: id }, { sort: { version: -1 }, limit: 1 });
-  if (latest)
-    await versions.updateOne(
-      { clientId, formId: id, version: latest.version },
-      { $set: { definition: { ...latest.definition, ...flags } } },
-    );
-  forgetForm(store, clientId, id); // after the write: a read in between cannot keep the old flags
-  const { _id, ...rest } = current;
-  return { ...(rest as FormDefinition), ...flags, ...stamp };
-}
-
 /** A copy of a working copy as a new Draft form: 'Copy of {title}', version 1, active, not default, unpublished. */
 export async function cloneForm(store: Store, clientId: number, id: number, actor: Actor, now = new Date()) {
   const source = await store.collection<FormDoc>('formDefinitions').findOne({ id, clientId });

@@ -21,7 +21,6 @@ import {
   formDocumentsFolder,
   latestPublished,
   publishedFormForProject,
-  setFormFlags,
   withdrawForm,
 } from '../forms';
 import { findProject } from '../projects';
@@ -33,38 +32,6 @@ function actorOf(context: OperationContext) {
 }
 
 const tenant = (context: OperationContext) => context.clientId as number;
-
-type FlagOperation = 'forms.activate' | 'forms.deactivate' | 'forms.default' | 'forms.nondefault';
-
-function flagOperation(flags: { isActive?: boolean; isDefault?: boolean }): NamedOperation<FlagOperation> {
-  return inTransaction((context) =>
-    setFormFlags(
-      context.store,
-      tenant(context),
-      context.params.formArea,
-      context.params.id,
-      flags,
-      actorOf(context),
-      context.now,
-    ),
-  );
-}
-
-/*
- * The four flag calls (administration-data.md §7 "Settings forms", §4 "Lookup and settings-form items"): each sets
- * a flag on the working copy and on the latest published version, and answers the working copy (FormDefinition).
- * @throws AppError 404 notFound.form (another client's form, or not in that formArea), 404 notFound.generic for
- *   a malformed formArea or id
- */
-
-/** PUT activate/{formArea}/{id}: isActive true; project users are offered the form again. */
-export const activate = flagOperation({ isActive: true });
-/** PUT deactivate/{formArea}/{id}: isActive false; project users stop seeing the form at once (its entries stay). */
-export const deactivate = flagOperation({ isActive: false });
-/** PUT default/{formArea}/{id}: isDefault true; a default form is offered on new projects (several per area may be). */
-export const makeDefault = flagOperation({ isDefault: true });
-/** PUT nondefault/{formArea}/{id}: isDefault false. */
-export const makeNonDefault = flagOperation({ isDefault: false });
 
 /**
  * POST sections/{formArea}, body `{ projectId? }` (administration-data.md §7): the area's sections (form

@@ -449,10 +449,6 @@ export interface NamedHandlerOperations {
   "projects.getQaOfflineInfo": "projects.getQaOfflineInfo";
   "projects.updateQaOfflineInfo": "projects.updateQaOfflineInfo";
   "forms.getActive": "forms.getActive";
-  "forms.activate": "forms.activate";
-  "forms.deactivate": "forms.deactivate";
-  "forms.default": "forms.default";
-  "forms.nondefault": "forms.nondefault";
   "forms.sections": "forms.sections";
   "forms.allMetadata": "forms.allMetadata";
   "forms.metadata": "forms.metadata";
