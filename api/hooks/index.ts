@@ -23,6 +23,7 @@ import {
 } from './employee-access';
 import { employeeSheet } from './employee-sheet';
 import { formActiveFlag, formCategory, formPages, formSummary, publishFlags } from './form-definitions';
+import { labelRowIds, labelSetupInput } from './label-setups';
 import { linksOfQueryForm } from './linked-form-setups';
 import { lookupValueLine } from './lookup-value-line';
 import { organisationSheet } from './organisation-sheet';
@@ -86,6 +87,7 @@ export const hookRegistry: HookRegistry = {
     orderInput,
     paymentInput,
     packageInput,
+    labelSetupInput,
   },
   beforeChange: {
     keepOwnAdminOnChange,
@@ -96,6 +98,7 @@ export const hookRegistry: HookRegistry = {
     leavePathProject,
     projectChecks,
     orderAnswers,
+    labelRowIds,
   },
   afterChange: {
     syncEmployeeUser,

@@ -1,20 +1,13 @@
 /**
  * QR code setups of a form (form-configuration.md §3 "QR code setup"; administration-data.md §7 "QR codes"): the
- * path names the form's working copy (`{formArea}/{entryNumber}`, 404 notFound.form otherwise), and a deleted
+ * path names the form's working copy (`{formArea}/{entryNumber}` or `{formEntryNumber}`, 404 notFound.form otherwise), and a deleted
  * setup's column leaves the form's label preparation setups in the same transaction (its codes stop at once).
  */
-import { AppError } from '../../engine/errors';
 import type { AfterDeleteHook, WhereHook } from '../resources/hooks';
+import { pathForm } from './label-setups';
 
 /** where: the setups of the path's form, once its working copy is found in the path's area (404 otherwise). */
-export const setupsOfPathForm: WhereHook = async ({ context, store }) => {
-  const { formArea, entryNumber } = context.params;
-  const form = await store
-    .collection('formDefinitions')
-    .findOne({ clientId: context.clientId, formArea, id: entryNumber });
-  if (!form) throw new AppError(404, 'notFound.form');
-  return { formId: form.id };
-};
+export const setupsOfPathForm: WhereHook = async (args) => ({ formId: (await pathForm(args)).id });
 
 /** afterDelete: the label preparation setups of the form drop the setup's column. */
 export const dropLabelColumns: AfterDeleteHook = async (setup, { store }) => {

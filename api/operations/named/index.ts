@@ -64,8 +64,6 @@ export const namedOperations: NamedOperations = {
   'qrCodes.generate': qrCodes.generate,
   'qrCodes.scan': qrCodes.scan,
   'qrCodes.publicEntry': qrCodes.publicEntry,
-  'labelPreparation.add': labelPreparation.add,
-  'labelPreparation.edit': labelPreparation.edit,
   'labelPreparation.export': labelPreparation.exportLabels,
   'entries.submit': entries.submit,
   'entries.getall': entries.getall,

@@ -3,18 +3,14 @@
  * §7): add and edit under the rules of engine/rules/label-preparation.ts, and the export of a CSV of labels.
  * getall, getallactive, remove, activate and deactivate are generic resource handlers.
  */
-import { AppError, problemsError } from '../../../engine/errors';
+import { AppError } from '../../../engine/errors';
 import { labelCsv, labelFileName } from '../../../engine/export/labels';
 import { message } from '../../../engine/messages/catalogue';
-import { checkLabelSetup } from '../../../engine/rules/label-preparation';
 import type { FormEntry, LabelPreparationSetup } from '../../../engine/types/generated';
-import type { UserDoc } from '../../auth/types';
-import { nextSequence } from '../../ids';
 import { publicOrigin, scanUrl, signingKey, signScanToken } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { auditFields } from '../../resources/documents';
 import { findWorkingCopy, latestPublished } from '../forms';
-import { saveItem, setupsOfForm } from '../qr-codes';
+import { setupsOfForm } from '../qr-codes';
 
 type LabelDoc = LabelPreparationSetup & { [key: string]: unknown };
 
@@ -28,59 +24,6 @@ function formOf({ store, clientId, params }: OperationContext<LabelOperation>) {
 async function activeQrSetups(context: OperationContext<LabelOperation>, formId: number) {
   return (await setupsOfForm(context.store, context.clientId as number, formId)).filter((s) => s.isActive);
 }
-
-/**
- * Saves a new setup or the body's `id` after every rule; rows get their ids and the setup's.
- * @throws AppError 400 with the first rule's message; 404 labelPreparation.notFound
- */
-async function save(
-  context: OperationContext<'labelPreparation.add' | 'labelPreparation.edit'>,
-  editing: boolean,
-): Promise<LabelPreparationSetup> {
-  const input = context.body;
-  const clientId = context.clientId as number;
-  const form = await formOf(context);
-  const collection = context.store.collection<LabelDoc>('labelPreparationSetups');
-  const current = editing
-    ? await collection.findOne({ clientId, formId: form.id, id: input.id ?? 0, isDeleted: { $ne: true } })
-    : null;
-  if (editing && !current) throw new AppError(404, 'labelPreparation.notFound');
-  if (!editing && input.id !== undefined) throw new AppError(400, 'validation.invalidBody', { details: '/id' });
-  const problems = checkLabelSetup(input, { form, qrCodeSetups: await activeQrSetups(context, form.id) });
-  if (problems.length > 0) throw problemsError(400, problems);
-  const id = current?.id ?? (await nextSequence(context.store, 'labelPreparationSetups'));
-  const user = context.user as UserDoc;
-  const setup: LabelPreparationSetup = {
-    id,
-    clientId,
-    formArea: form.formArea,
-    formId: form.id,
-    entryNumber: form.id,
-    name: input.name,
-    isActive: input.isActive ?? current?.isActive ?? true,
-    labelPreparationSetupExportFormQuestions: input.labelPreparationSetupExportFormQuestions.map((q, i) => ({
-      id: i + 1,
-      labelPreparationSetupId: id,
-      questionId: q.questionId,
-      order: q.order,
-    })),
-    labelPreparationSetupExportQRCodes: input.labelPreparationSetupExportQRCodes.map((q, i) => ({
-      id: i + 1,
-      labelPreparationSetupId: id,
-      qrCodeSetupId: q.qrCodeSetupId,
-      order: q.order,
-    })),
-    ...auditFields(current, user, context.now),
-  };
-  return saveItem(collection, setup, current !== null);
-}
-
-/** POST …/add/: a new setup; 201. */
-export const add: NamedOperation<'labelPreparation.add'> = async (context) =>
-  context.http.json(await save(context, false), 201);
-
-/** POST …/edit: changes the setup `id` of the body. */
-export const edit: NamedOperation<'labelPreparation.edit'> = async (context) => save(context, true);
 
 /**
  * POST …/export/{id}: the CSV of labels of the chosen entries (exportEntryIds: entry ids of this form on the

@@ -513,7 +513,5 @@ export interface NamedHandlerOperations {
   "qrCodes.generate": "qrCodes.generate";
   "qrCodes.scan": "qrCodes.scan";
   "qrCodes.publicEntry": "qrCodes.publicEntry";
-  "labelPreparation.add": "labelPreparation.add";
-  "labelPreparation.edit": "labelPreparation.edit";
   "labelPreparation.export": "labelPreparation.export";
 }
