@@ -37,7 +37,7 @@ import {
   visibleProjects,
 } from './project-views';
 import { advanceProjectCode, projectChecks, projectDefaults } from './project-writes';
-import { dropLabelColumns, setupsOfPathForm } from './qr-code-setups';
+import { dropLabelColumns, qrDetailIds, qrSetupInput, setupsOfPathForm } from './qr-code-setups';
 import {
   deletePackageReturns,
   deleteRecordFiles,
@@ -88,6 +88,7 @@ export const hookRegistry: HookRegistry = {
     paymentInput,
     packageInput,
     labelSetupInput,
+    qrSetupInput,
   },
   beforeChange: {
     keepOwnAdminOnChange,
@@ -99,6 +100,7 @@ export const hookRegistry: HookRegistry = {
     projectChecks,
     orderAnswers,
     labelRowIds,
+    qrDetailIds,
   },
   afterChange: {
     syncEmployeeUser,

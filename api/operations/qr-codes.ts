@@ -5,31 +5,16 @@
  */
 import { format } from 'date-fns';
 import QRCode from 'qrcode';
-import { AppError, problemsError } from '../../engine/errors';
+import { AppError } from '../../engine/errors';
 import { accessIn, can } from '../../engine/rules/access';
-import {
-  checkQrCodeSetup,
-  normaliseQrSetup,
-  populateAnswers,
-  QR_TYPES,
-  qrRoles,
-  ROLE_LOOKUP_TYPES,
-  typeOfRole,
-} from '../../engine/rules/qr-code-setup';
-import type {
-  FormDefinition,
-  FormEntry,
-  LookupValue,
-  QrCodeSetup,
-  QrCodeSetupInput,
-} from '../../engine/types/generated';
+import { populateAnswers, QR_TYPES, qrRoles, ROLE_LOOKUP_TYPES, typeOfRole } from '../../engine/rules/qr-code-setup';
+import type { FormEntry, LookupValue, QrCodeSetup } from '../../engine/types/generated';
 import type { UserDoc } from '../auth/types';
-import { nextSequence } from '../ids';
 import { areaOfFormArea } from '../middleware/session';
 import type { ScanClaims } from '../qr/token';
-import { auditFields, withoutStoreKey } from '../resources/documents';
-import type { Collection, Store } from '../store/port';
-import { type Actor, latestPublished, offeredOn } from './forms';
+import { withoutStoreKey } from '../resources/documents';
+import type { Store } from '../store/port';
+import { latestPublished, offeredOn } from './forms';
 
 type SetupDoc = QrCodeSetup & { [key: string]: unknown };
 
@@ -45,49 +30,6 @@ export async function clientRoles(store: Store, clientId: number) {
     .collection<LookupValue>('lookupValues')
     .find({ clientId, type: { $in: [...ROLE_LOOKUP_TYPES] } });
   return qrRoles(values);
-}
-
-/**
- * Saves a setup of `form` (a new one, or `input.id`'s) after every rule; Role Based details become
- * Private; detail ids are new on each save.
- * @throws AppError 400 with the first rule's message (every problem in details); 404 qrCode.notFound for
- *   an id that is not a setup of this form
- */
-export async function saveQrSetup(
-  store: Store,
-  clientId: number,
-  form: FormDefinition,
-  input: QrCodeSetupInput,
-  actor: Actor,
-  now = new Date(),
-): Promise<QrCodeSetup> {
-  const collection = store.collection<SetupDoc>('qrCodeSetups');
-  const others = await setupsOfForm(store, clientId, form.id);
-  const current = input.id === undefined ? undefined : others.find((s) => s.id === input.id);
-  if (input.id !== undefined && !current) throw new AppError(404, 'qrCode.notFound');
-  const problems = checkQrCodeSetup(input, { form, roles: await clientRoles(store, clientId), others });
-  if (problems.length > 0) throw problemsError(400, problems);
-  const id = current?.id ?? (await nextSequence(store, 'qrCodeSetups'));
-  const details = normaliseQrSetup(input);
-  for (const role of details.qrCodeRoleDetails)
-    Object.assign(role, { id: await nextSequence(store, 'qrCodeDetails'), qrCodeSetupId: id });
-  for (const type of details.qrCodeTypeDetails) {
-    const typeId = await nextSequence(store, 'qrCodeDetails');
-    Object.assign(type, { id: typeId, qrCodeSetupId: id });
-    for (const question of type.qrCodeQuestions ?? []) question.qrCodeTypeId = typeId;
-  }
-  const setup: QrCodeSetup = {
-    id,
-    clientId,
-    formArea: form.formArea,
-    formId: form.id,
-    entryNumber: form.id,
-    name: input.name,
-    isActive: input.isActive ?? current?.isActive ?? true,
-    ...details,
-    ...auditFields(current, actor, now),
-  };
-  return saveItem(collection, setup, current !== undefined);
 }
 
 /** A PNG of `text` as a base64 data URL (the `qrcode` package; error correction M, 4 modules of margin). */
@@ -170,15 +112,4 @@ export async function scan(
 /** Today as yyyy-mm-dd: the client's given date when it is one, else the server's (UTC). */
 export function scanDate(given: string | undefined, now = new Date()): string {
   return given && /^\d{4}-\d{2}-\d{2}$/.test(given) ? given : format(now, 'yyyy-MM-dd');
-}
-
-/** Writes an item: an update of the tenant's item `id` when `exists`, else an insert. */
-export async function saveItem<T extends { id: number; clientId: number }>(
-  collection: Collection<T & { [key: string]: unknown }>,
-  item: T,
-  exists: boolean,
-): Promise<T> {
-  if (exists) await collection.updateOne({ clientId: item.clientId, id: item.id }, { $set: { ...item } });
-  else await collection.insertOne({ ...item });
-  return item;
 }

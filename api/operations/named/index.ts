@@ -59,8 +59,6 @@ export const namedOperations: NamedOperations = {
   'forms.uploadDocument': settingsForms.uploadDocument,
   'forms.withdraw': settingsForms.withdraw,
   'forms.delete': settingsForms.remove,
-  'qrCodes.create': qrCodes.create,
-  'qrCodes.update': qrCodes.update,
   'qrCodes.generate': qrCodes.generate,
   'qrCodes.scan': qrCodes.scan,
   'qrCodes.publicEntry': qrCodes.publicEntry,

@@ -13,7 +13,7 @@ import { publicOrigin, readScanToken, scanUrl, signingKey, signScanToken } from 
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { findWorkingCopy, latestPublished } from '../forms';
 import { findProject } from '../projects';
-import { qrImage, saveQrSetup, scan as scanCode, scanDate, setupsOfForm } from '../qr-codes';
+import { qrImage, scan as scanCode, scanDate, setupsOfForm } from '../qr-codes';
 
 /** The working copy of the path's form (`{formArea}/{entryNumber}`: the form's area and id). */
 function formOf({ store, clientId, params }: OperationContext<QrSetupOperation>) {
@@ -22,26 +22,10 @@ function formOf({ store, clientId, params }: OperationContext<QrSetupOperation>)
 
 type QrSetupOperation = 'qrCodes.create' | 'qrCodes.update' | 'qrCodes.delete' | 'qrCodes.generate';
 
-function actorOf(context: OperationContext) {
+function _actorOf(context: OperationContext) {
   const user = context.user as UserDoc;
   return { id: user.id, fullName: user.fullName };
 }
-
-/** Saves the body's setup: a new one (no id) or, `editing`, the setup `id`. */
-async function save(context: OperationContext<'qrCodes.create' | 'qrCodes.update'>, editing: boolean) {
-  const input = context.body;
-  if (!editing && input.id !== undefined) throw new AppError(400, 'validation.invalidBody', { details: '/id' });
-  if (editing && input.id === undefined) throw new AppError(404, 'qrCode.notFound');
-  const form = await formOf(context);
-  return saveQrSetup(context.store, context.clientId as number, form, input, actorOf(context), context.now);
-}
-
-/** POST …/create: a new setup (the body has no id); 201. */
-export const create: NamedOperation<'qrCodes.create'> = async (context) =>
-  context.http.json(await save(context, false), 201);
-
-/** POST …/update: changes the setup `id` of the body. */
-export const update: NamedOperation<'qrCodes.update'> = (context) => save(context, true);
 
 /**
  * POST …/generateqrcode: a base64 PNG (data URL, as text) of the scan URL of a setup's code: a Create type

@@ -508,8 +508,6 @@ export interface NamedHandlerOperations {
   "files.deleteFolder": "files.deleteFolder";
   "thumbnails.sized": "thumbnails.sized";
   "thumbnails.width": "thumbnails.width";
-  "qrCodes.create": "qrCodes.create";
-  "qrCodes.update": "qrCodes.update";
   "qrCodes.generate": "qrCodes.generate";
   "qrCodes.scan": "qrCodes.scan";
   "qrCodes.publicEntry": "qrCodes.publicEntry";
