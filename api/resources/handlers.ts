@@ -128,7 +128,9 @@ async function readFilter(run: Run, store: Store): Promise<Filter | null> {
 function itemKey(run: Run): { field: string; value: unknown } | null {
   if (run.handler.idIn === 'body') return { field: 'id', value: (run.context.body as Item | undefined)?.id };
   const field = run.handler.by ?? 'id';
-  if (!(field in (run.context.operation.params ?? {}))) return null;
+  // Only a get may be named by its filter alone; a write whose path declares no key names nothing (404).
+  if (!(field in (run.context.operation.params ?? {})))
+    return run.handler.kind === 'get' ? null : { field, value: undefined };
   return { field, value: run.context.params[field] };
 }
 
