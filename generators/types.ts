@@ -5,6 +5,8 @@
  * them all. Named `$defs` (those with a `title`) become named types. A `$ref` into another schema file
  * becomes an `import type` of the target's named type, so each type is declared exactly once; a `$ref`
  * to an untitled part of another schema (e.g. `form-definition.schema.json#/properties/title`) is inlined.
+ * The bodies derived from entities (schemas/api/bodies.json, generators/bodies.ts) are schemas like the others:
+ * `npm run gen` writes them to schemas/api/derived/ first ({@link generateDerivedSchemas}).
  * Besides: `registry.ts`, `screen-documents.ts`, `operation-routes.ts`, `operation-access.ts` and `plain-messages.ts`
  * (each function
  * below says what).
@@ -16,6 +18,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { deriveBodies, derivedDir, derivedFileContent } from './bodies';
 
 /** Repository root (absolute path). */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -58,6 +61,10 @@ function readSchemas(root: string): SchemaFile[] {
       if (typeof doc.$id !== 'string') throw new Error(`${path}: missing $id`);
       files.push({ name: file.replace(/\.schema\.json$/, ''), path, id: doc.$id, doc });
     }
+  }
+  for (const body of deriveBodies(root)) {
+    if (files.some((f) => f.name === body.name)) throw new Error(`${body.path}: ${body.name} is also a schema file`);
+    files.push({ name: body.name, path: body.path, id: String(body.doc.$id), doc: body.doc as JsonObject });
   }
   return files;
 }
@@ -341,8 +348,21 @@ export const resourceCollections = [${collections.map((c) => `'${c}'`).join(', '
 `;
 }
 
-/** Writes the generated modules and removes generated modules whose schema is gone. */
+/**
+ * The derived body schemas (generators/bodies.ts): repository-relative path under schemas/api/derived → content.
+ * @param root repository root to read schemas/api/bodies.json and the entities from (default: this checkout)
+ */
+export function generateDerivedSchemas(root: string = repoRoot): Map<string, string> {
+  return new Map(deriveBodies(root).map((body) => [body.path, derivedFileContent(body)]));
+}
+
+/** Writes the derived body schemas, then the generated modules, and removes those whose source is gone. */
 async function main(): Promise<void> {
+  const derived = generateDerivedSchemas();
+  mkdirSync(join(repoRoot, derivedDir), { recursive: true });
+  for (const existing of readdirSync(join(repoRoot, derivedDir)))
+    if (!derived.has(`${derivedDir}/${existing}`)) rmSync(join(repoRoot, derivedDir, existing));
+  for (const [path, content] of derived) writeFileSync(join(repoRoot, path), content);
   const generated = await generateTypes();
   mkdirSync(join(repoRoot, outDir), { recursive: true });
   for (const existing of readdirSync(join(repoRoot, outDir))) {
@@ -354,7 +374,7 @@ async function main(): Promise<void> {
       rmSync(join(repoRoot, path));
   }
   for (const [path, content] of generated) writeFileSync(join(repoRoot, path), content);
-  console.log(`generators/types: wrote ${generated.size} files to ${outDir}`);
+  console.log(`generators/types: wrote ${derived.size} files to ${derivedDir} and ${generated.size} to ${outDir}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -196,12 +196,14 @@ function bodyFields(body: unknown): Item {
   return fields;
 }
 
-/** The properties of a registered body schema (the fields a `replace` update clears when left out). */
+/**
+ * The properties of a registered body schema that the body sets (the fields a `replace` update clears when left
+ * out): not those the server sets, which a body may carry only to have them ignored (readOnly).
+ */
 function bodySchemaProperties(name: string): Record<string, unknown> {
-  return ((schemas as Record<string, { properties?: Record<string, unknown> }>)[name]?.properties ?? {}) as Record<
-    string,
-    unknown
-  >;
+  const properties = (schemas as Record<string, { properties?: Record<string, { readOnly?: boolean }> }>)[name]
+    ?.properties;
+  return Object.fromEntries(Object.entries(properties ?? {}).filter(([, schema]) => schema.readOnly !== true));
 }
 
 type Handler = (context: OperationContext, resource: ResourceDeclaration) => Promise<unknown>;

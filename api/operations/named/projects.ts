@@ -31,7 +31,7 @@ import { findProject, projectUsers, requestProject } from '../projects';
 
 type StoredProject = Project & { _id?: string };
 
-/** The fields of a project the create and update calls set (schemas/api/project-input.schema.json). */
+/** The fields of a project the create and update calls set (project-input: schemas/api/derived/project-input.schema.json). */
 const EDITABLE: readonly (keyof ProjectInput)[] = [
   'code',
   'name',
