@@ -747,6 +747,10 @@ export interface Column {
    */
   format?: string;
   /**
+   * What the column shows when its value is no field of the register's entity (a figure or a word the server works out per row), e.g. 'the number of the order's payments'. A column without it names an entity field, whose type and format its own type must fit (tests/drift.test.ts, issue 20 §3); the renderer shows either alike.
+   */
+  derived?: string;
+  /**
    * Text of each value: the value (as a string, booleans 'true'/'false') → a message id, e.g. isActive true → 'Active'. A value not listed shows as usual.
    */
   valueLabels?: {
