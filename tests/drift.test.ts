@@ -6,7 +6,9 @@
  * - bodies: every `body` of the operation catalogue (schemas/api/operations.json). A field that `$ref`s an entity
  *   field is compared with it; keywords schemas/api/bodies.json declares beside the ref (`narrow`) may differ, and
  *   must only take less (an enum a subset). A field of a body derived from an entity that restates the entity's
- *   field is compared with it (a `ruleChecked` one on its type only: the rule answers for the limits).
+ *   field is compared with it (a `ruleChecked` one on its type only: the rule answers for the limits); a
+ *   hand-written body stands for the entity its fields `$ref` most; a nullable field (`anyOf` with null) for its
+ *   other branch.
  * - form screens: every field of a form (schemas/screens, kind form) that `$ref`s a body or entity field is
  *   compared with what it names; a field that shares its name with a field of the body its submit sends and
  *   has no `$ref` restates it (drift `$ref`) and is compared too; a field the body requires is required by the
@@ -53,6 +55,18 @@ interface Operation {
 }
 const operations = catalogue.operations as unknown as Readonly<Record<string, Operation>>;
 
+/**
+ * The entity a hand-written body stands for: the one its fields `$ref` most (a body that is no entity's has none),
+ * so a field it restates under the entity's name is compared too.
+ */
+function entityOf(body: Schema): BodyDeclaration | undefined {
+  const counts = new Map<string, number>();
+  for (const [, entity] of JSON.stringify(body).matchAll(/entities\/([a-z-]+)\.schema\.json/g))
+    counts.set(entity, (counts.get(entity) ?? 0) + 1);
+  const [top] = [...counts].sort((a, b) => b[1] - a[1]);
+  return top ? { entity: top[0] } : undefined;
+}
+
 /** All drifts of the repository's bodies, forms and registers. */
 function allDrifts(screens = screenDocuments()): {
   drifts: Drift[];
@@ -62,7 +76,7 @@ function allDrifts(screens = screenDocuments()): {
   const bodyNames = [...new Set(Object.values(operations).flatMap((op) => (op.body ? [op.body] : [])))];
   for (const name of bodyNames) {
     const body = schemas[name];
-    if (body) drifts.push(...bodyDrifts(name, body, declared[name], documents));
+    if (body) drifts.push(...bodyDrifts(name, body, declared[name] ?? entityOf(body), documents));
   }
   let forms = 0;
   let columns = 0;
@@ -132,14 +146,15 @@ const fixtures = { [ENTITY]: entity };
 const where = (drifts: Drift[]) => drifts.map((d) => `${d.where}: ${d.keyword}`);
 
 describe('the drift walk, over deliberately drifted fixtures', () => {
-  it("reports a body field whose keyword beside the entity's $ref widens or changes it", () => {
+  it("reports a body field whose keyword beside the entity's $ref widens or changes it, or that restates it", () => {
     const body = {
       $id: BODY,
       properties: {
         name: { $ref: `${ENTITY}#/properties/name`, maxLength: 50 },
         status: { $ref: `${ENTITY}#/properties/status`, enum: ['Active', 'Gone'] },
         tags: { type: 'array', items: { type: 'string', maxLength: 12 } },
-        when: { $ref: `${ENTITY}#/properties/when` },
+        when: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+        isActive: { $ref: `${ENTITY}#/properties/isActive` },
       },
     };
     const declaration = { entity: 'thing', narrow: { status: { enum: ['Active', 'Gone'] } } };
@@ -147,6 +162,7 @@ describe('the drift walk, over deliberately drifted fixtures', () => {
       'thing-input /properties/name: maxLength',
       'thing-input /properties/status: enum (narrow)',
       'thing-input /properties/tags: items.maxLength',
+      'thing-input /properties/when/anyOf/0: format',
     ]);
   });
 

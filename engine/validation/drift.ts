@@ -174,6 +174,17 @@ function nestedFields(field: Schema, pointer: string): Array<[string, Schema, st
   return isRecord(field.items) ? propertiesOf(field.items).map(([n, f, p]) => [n, f, `${pointer}/items${p}`]) : [];
 }
 
+/** The field a nullable field (`anyOf: [field, { type: 'null' }]`: 'or null to clear it') stands for, and its index. */
+function nullableBranch(field: Schema): { branch: Schema; index: number } | undefined {
+  const branches = Array.isArray(field.anyOf) ? field.anyOf : [];
+  if (branches.length !== 2) return undefined;
+  const index = branches.findIndex((b) => !(isRecord(b) && b.type === 'null' && Object.keys(b).length === 1));
+  const other = branches[1 - index];
+  return index >= 0 && isRecord(other) && other.type === 'null' && isRecord(branches[index])
+    ? { branch: branches[index], index }
+    : undefined;
+}
+
 /**
  * The drifts of one body schema against its entity.
  * @param docs the registered documents to resolve in (a test passes its own)
@@ -187,7 +198,9 @@ export function bodyDrifts(
   const entity = declaration ? (docs[`${ENTITIES}${declaration.entity}.schema.json`] as Schema | undefined) : undefined;
   const entityFields = isRecord(entity?.properties) ? entity.properties : {};
   const drifts: Drift[] = [];
-  const walk = (fieldName: string, field: Schema, pointer: string, top: boolean) => {
+  const walk = (fieldName: string, field: Schema, pointer: string, top: boolean): void => {
+    const orNull = nullableBranch(field);
+    if (orNull) return walk(fieldName, orNull.branch, `${pointer}/anyOf/${orNull.index}`, top);
     const where = `${name} ${pointer}`;
     const ref = typeof field.$ref === 'string' ? new URL(field.$ref, String(body.$id)).href : undefined;
     const named = ref?.startsWith(String(body.$id)) ? undefined : target(ref, docs);
