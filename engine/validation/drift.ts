@@ -200,7 +200,10 @@ export function bodyDrifts(
   const drifts: Drift[] = [];
   const walk = (fieldName: string, field: Schema, pointer: string, top: boolean): void => {
     const orNull = nullableBranch(field);
-    if (orNull) return walk(fieldName, orNull.branch, `${pointer}/anyOf/${orNull.index}`, top);
+    if (orNull) {
+      walk(fieldName, orNull.branch, `${pointer}/anyOf/${orNull.index}`, top);
+      return;
+    }
     const where = `${name} ${pointer}`;
     const ref = typeof field.$ref === 'string' ? new URL(field.$ref, String(body.$id)).href : undefined;
     const named = ref?.startsWith(String(body.$id)) ? undefined : target(ref, docs);
