@@ -22,6 +22,7 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registeredRuleFamilies, registeredSchemas } from '../engine/types/generated/registry';
 import { type BodyDeclaration, bodyDrifts, columnDrifts, type Drift, formDrifts } from '../engine/validation/drift';
+import { inlineRefs } from '../engine/validation/inline-refs';
 import bodyDeclarations from '../schemas/api/bodies.json';
 import catalogue from '../schemas/api/operations.json';
 
@@ -109,6 +110,21 @@ describe('drift between a field and the entity field it stands for', () => {
     expect(drifts).toEqual([]);
     expect(walked.forms).toBeGreaterThan(15);
     expect(walked.columns).toBeGreaterThan(100);
+  });
+
+  it("gives every form field it takes by $ref a type (a form's widget is chosen by the field's type)", () => {
+    const untyped: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${where}/${i}`));
+      if (!isRecord(node)) return;
+      if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) {
+        const field = inlineRefs({ $ref: node.$ref }, documents) as Schema;
+        if (field.type === undefined && (field.enum !== undefined || field.const !== undefined)) untyped.push(where);
+      }
+      for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
+    };
+    for (const { id, doc } of screenDocuments()) if (doc.kind === 'form') visit(doc.schema, id);
+    expect(untyped).toEqual([]);
   });
 
   it('reports a form screen of the repository whose field restates its entity field with other limits', () => {
