@@ -115,7 +115,7 @@ describe('drift between a field and the entity field it stands for', () => {
   it("gives every form field it takes by $ref a type (a form's widget is chosen by the field's type)", () => {
     const untyped: string[] = [];
     const visit = (node: unknown, where: string) => {
-      if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${where}/${i}`));
+      if (Array.isArray(node)) for (const [i, item] of node.entries()) visit(item, `${where}/${i}`);
       if (!isRecord(node)) return;
       if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) {
         const field = inlineRefs({ $ref: node.$ref }, documents) as Schema;
