@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { operations } from '../engine/api/operations';
+import type { QuestionProperties } from '../engine/forms/questions';
 import { message } from '../engine/messages/catalogue';
 import type { FormDefinition, FormEntry } from '../engine/types/generated';
 import { demoSeed } from '../fixtures/seed';
@@ -262,7 +263,7 @@ describe('form entries', () => {
   it('rejects invalid answers with 400 and stores nothing', async () => {
     const cookie = await h.login('user@demo.local');
     const questions = f1.pages.flatMap((p) => p.questions);
-    const required = questions.find((q) => q.required)!;
+    const required = questions.find((q: QuestionProperties) => q.required)!;
     const dropdown = questions.find((q) => q.type === 'Dropdown')!;
     const valid = sampleAnswers(f1);
     const cases = [
@@ -326,7 +327,7 @@ describe('form entries', () => {
     expect(header).toEqual(['Entry Number', 'Created', 'Entered By', 'Status', ...questions.map((q) => q.label)]);
     expect(rows.map((r) => r[3])).toEqual(['Submitted', 'Submitted']);
     expect(rows.map((r) => r[0])).toEqual(['2', '1']);
-    const longIndex = questions.findIndex((q) => q.extendedType === 'Long');
+    const longIndex = questions.findIndex((q: QuestionProperties) => q.extendedType === 'Long');
     expect(longIndex).toBeGreaterThanOrEqual(0);
     // a multi-line cell with quotes and commas survives the round trip
     expect(rows[1][4 + longIndex]).toBe('Notes for entry 1, line one.\nLine two, "quoted".');

@@ -4,6 +4,10 @@ import { asIs, type FieldType } from './types';
 
 export const note: FieldType = {
   name: 'note',
+  questionType: 'Note',
+  titleId: 'fieldType.note',
+  description: 'A text shown in the form, never answered (note).',
+  properties: {},
   widget: 'note',
   schema: (q) => ({ type: 'null', title: q.label }),
   uiSchema: () => ({ 'ui:widget': 'note', 'ui:field': 'note' }),

@@ -1,9 +1,16 @@
 /** Text (extendedType Number): a number within the question's min and max, hz-input of type number (form-configuration.md §5). */
+import type { TextQuestion } from '../../types/generated';
 import { valueTexts } from './display';
+import { rangeProblems, rangeProperties } from './shared';
 import { asIs, type FieldType, type JSONSchema } from './types';
 
-export const number: FieldType = {
+export const number: FieldType<TextQuestion> = {
   name: 'number',
+  questionType: 'Text',
+  variant: { keyword: 'extendedType', value: 'Number' },
+  titleId: 'fieldType.number',
+  description: 'A number within min and max (hz-input of type number).',
+  properties: rangeProperties,
   widget: 'hz-input',
   schema: (q) => {
     const schema: JSONSchema = { type: 'number', title: q.label };
@@ -12,6 +19,7 @@ export const number: FieldType = {
     return schema;
   },
   uiSchema: () => ({ 'ui:widget': 'hz-input', 'ui:options': { inputType: 'number' } }),
+  definitionProblems: rangeProblems,
   multiValued: false,
   typeMessageId: 'validation.number',
   patternMessageId: 'validation.type',
