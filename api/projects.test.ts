@@ -111,9 +111,10 @@ describe('one project', () => {
   });
 
   it('answers the organisation name, stored nowhere but the organisation', async () => {
+    // A name no seeded organisation of client 1 has (organisations are unique by name).
     await h.store
       .collection('organisations')
-      .insertOne({ id: 9001, clientId: 1, name: 'Galway County Council', created: new Date().toISOString() });
+      .insertOne({ id: 9001, clientId: 1, name: 'Galway Harbour Company', created: new Date().toISOString() });
     expect((await call('GET', '/api/projects/getOrganizationName/1', admin)).body).toEqual({
       organizationId: null,
       organizationName: null,
@@ -124,14 +125,14 @@ describe('one project', () => {
       organizationId: 9001,
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.organizationName).toBe('Galway County Council');
+    expect(saved.body.organizationName).toBe('Galway Harbour Company');
     expect((await call('GET', '/api/projects/getOrganizationName/1', admin)).body).toEqual({
       organizationId: 9001,
-      organizationName: 'Galway County Council',
+      organizationName: 'Galway Harbour Company',
     });
     expect((await stored(1))?.organizationName).toBeUndefined();
-    await h.store.collection('organisations').updateOne({ id: 9001 }, { $set: { name: 'Galway City Council' } });
-    expect((await call('GET', '/api/projects/1', admin)).body.organizationName).toBe('Galway City Council');
+    await h.store.collection('organisations').updateOne({ id: 9001 }, { $set: { name: 'Galway Port Company' } });
+    expect((await call('GET', '/api/projects/1', admin)).body.organizationName).toBe('Galway Port Company');
     // An organisation a project names cannot be deleted.
     const refused = await call('DELETE', '/api/settings/Organizations/9001', admin);
     expect(refused.status).toBe(409);

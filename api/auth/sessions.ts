@@ -39,10 +39,11 @@ interface Cached {
 const caches = new WeakMap<Store, Map<string, Cached>>();
 
 function cacheOf(store: Store): Map<string, Cached> {
-  let cache = caches.get(store);
+  // Per store, a transaction's included (Store.root): forgetting inside one forgets the store's.
+  let cache = caches.get(store.root);
   if (!cache) {
     cache = new Map();
-    caches.set(store, cache);
+    caches.set(store.root, cache);
   }
   return cache;
 }

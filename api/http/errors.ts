@@ -1,6 +1,7 @@
 /**
  * Turns thrown errors into JSON answers: an AppError keeps its status and catalogue message; a
- * DuplicateKeyError from the store is 409 common.conflict;
+ * DuplicateKeyError from the store is 409 with the message of the resource's `unique` rule whose index refused
+ * the write (the spec's duplicate text, e.g. a lookup value's), else common.conflict;
  * anything else is logged and answered 500 with the generic text ('Server error, please refresh
  * and try again'), so no internal detail leaks and no input crashes the server.
  */
@@ -8,14 +9,18 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../engine/errors';
+import { uniqueRuleRefusing } from '../resources/declarations';
 import { DuplicateKeyError } from '../store/port';
 
 /** Hono `onError` handler. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof AppError) return c.json(err.toBody(), err.status as ContentfulStatusCode, err.headers);
-  // A unique index refused a write that raced another one (e.g. two publishes of one form): the
-  // store is unchanged, and the caller may reload and try again.
-  if (err instanceof DuplicateKeyError) return c.json(new AppError(409, 'common.conflict').toBody(), 409);
+  // A unique index refused a write: a resource's unique rule (a name taken, also by a concurrent create), or
+  // a write that raced another one (e.g. two publishes of one form). The store is unchanged.
+  if (err instanceof DuplicateKeyError) {
+    const rule = uniqueRuleRefusing(err);
+    return c.json(new AppError(409, rule?.messageId ?? 'common.conflict').toBody(), 409);
+  }
   if (err instanceof HTTPException) {
     const status = err.status;
     const appError =

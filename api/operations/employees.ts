@@ -1,7 +1,7 @@
 /**
  * Store logic of the employee calls (administration-data.md §3 Employee, §4, §5, §7 Employees;
  * api/operations/named/employees.ts): the roles list, the checks a JSON Schema cannot make (role in the
- * roles list, projects of the client, unique employee number and e-mail), and the one truth of access: the
+ * roles list, projects of the client; employee number and e-mail are unique indexes), and the one truth of access: the
  * employee's flags and project accesses written to the linked user's access for the client in the same
  * operation, with the user's cached sessions forgotten so the change holds at the next request
  * (docs/access.md "Employees").
@@ -64,27 +64,6 @@ export async function checkedProjectAccesses(
   const unknown = ids.find((id) => !known.has(id));
   if (unknown !== undefined) throw new AppError(400, 'employees.unknownProject', { projectId: unknown });
   return accesses;
-}
-
-/**
- * Refuses an e-mail another employee of the client has (ignoring case): the e-mail is the person's login,
- * so two employees with one e-mail would be one user.
- * @throws AppError 409 employees.duplicateEmail
- */
-export async function checkEmailFree(
-  store: Store,
-  clientId: number,
-  email: string | undefined,
-  exceptId?: number,
-): Promise<void> {
-  if (!email) return;
-  const lower = email.toLowerCase();
-  const others = await employeeCollection(store).find(
-    { clientId, email: { $exists: true } },
-    { projection: { id: 1, email: 1 } },
-  );
-  if (others.some((o) => o.id !== exceptId && String(o.email).toLowerCase() === lower))
-    throw new AppError(409, 'employees.duplicateEmail');
 }
 
 /**

@@ -39,11 +39,12 @@ export const FORM_CACHE_MS = 5_000;
 
 const formCaches = new WeakMap<Store, Map<string, { def: FormDefinition | null; at: number }>>();
 
+/** The store's cache (a transaction's changes forget the store's entries: Store.root). */
 function formCacheOf(store: Store) {
-  let cache = formCaches.get(store);
+  let cache = formCaches.get(store.root);
   if (!cache) {
     cache = new Map();
-    formCaches.set(store, cache);
+    formCaches.set(store.root, cache);
   }
   return cache;
 }
@@ -61,15 +62,17 @@ export async function latestPublished(
   formId: number,
   now = Date.now(),
 ): Promise<FormDefinition | null> {
-  const cache = formCacheOf(store);
+  // Inside a transaction the cache is neither used (the transaction may have published since) nor filled (it
+  // may roll back).
+  const cache = store.root === store ? formCacheOf(store) : null;
   const key = `${clientId}:${formId}`;
-  const cached = cache.get(key);
+  const cached = cache?.get(key);
   if (cached && now - cached.at < FORM_CACHE_MS) return cached.def;
   const [latest] = await store
     .collection<FormVersionDoc>('formVersions')
     .find({ clientId, formId }, { sort: { version: -1 }, limit: 1 });
   const def = latest ? latest.definition : null;
-  cache.set(key, { def, at: now });
+  cache?.set(key, { def, at: now });
   return def;
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../../engine/errors';
 import type { MessageId } from '../../engine/messages/catalogue';
 import { registeredResources } from '../../engine/types/generated/registry';
 import type { SchemaName } from '../../engine/validation/ajv';
-import type { CollectionName } from '../store/port';
+import type { CollectionName, DuplicateKeyError } from '../store/port';
 
 /** One resource declaration. */
 export interface ResourceDeclaration {
@@ -48,4 +48,29 @@ export function resourceOf(name: string): ResourceDeclaration {
   const declaration = resources.get(name);
   if (!declaration) throw new AppError(500, 'common.serverError');
   return declaration;
+}
+
+/** One `unique` rule of a declaration. */
+export type UniqueRule = NonNullable<ResourceDeclaration['unique']>[number];
+
+/**
+ * Where a `unique` rule lives in the store (issue 20, docs/store.md "Unique keys"): the derived key
+ * `uniqueKeys.<fields joined by _>` the store keeps normalised on every write, and the unique index on it (with
+ * clientId first for a tenant's resource), named `<collection>_unique_<fields joined by _>` in
+ * api/store/indexes.ts.
+ */
+export function uniqueIndexOf(resource: ResourceDeclaration, rule: UniqueRule): { path: string; name: string } {
+  const key = rule.fields.join('_');
+  return { path: `uniqueKeys.${key}`, name: `${resource.collection}_unique_${key}` };
+}
+
+/**
+ * The `unique` rule whose index refused a write, for its 409 message (api/http/errors.ts); undefined for
+ * another index.
+ */
+export function uniqueRuleRefusing(error: DuplicateKeyError): UniqueRule | undefined {
+  if (!error.index) return undefined;
+  for (const resource of resources.values())
+    for (const rule of resource.unique ?? []) if (uniqueIndexOf(resource, rule).name === error.index) return rule;
+  return undefined;
 }

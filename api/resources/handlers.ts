@@ -4,7 +4,9 @@
  * (session → tenant → access → validated body) and before the answer:
  * - tenant scoping: every filter carries clientId; another client's item is 404;
  * - the operation's rule (schemas/rules) checked against the stored item: 409/403 with its message;
- * - unique keys within the tenant (optionally ignoring white space and case): 409;
+ * - unique keys within the tenant (optionally ignoring white space and case): a unique index on the key the
+ *   store derives (api/store/indexes.ts), never a check-then-insert scan; its DuplicateKeyError answers 409
+ *   with the rule's message (api/http/errors.ts), also for concurrent creates of one name;
  * - audit fields created/modified (ISO date-time), createdBy/modifiedBy (full name), createdById/modifiedById;
  * - soft delete (isDeleted) where declared;
  * - the item written is validated against the entity schema, so a stored item always satisfies it.
@@ -94,27 +96,6 @@ function checkRule(context: OperationContext, item: Item): void {
   if (rule && !ruleHolds(rule.$ref, item)) throw new AppError(rule.status, rule.messageId as MessageId);
 }
 
-function normalise(value: unknown, ignoreSpacesAndCase: boolean | undefined): unknown {
-  return ignoreSpacesAndCase && typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value;
-}
-
-/**
- * Refuses `item` when another item of the tenant has the same unique key.
- * @throws AppError 409 with the key's message id
- */
-export async function checkUnique(context: OperationContext, resource: ResourceDeclaration, item: Item): Promise<void> {
-  if (!resource.unique?.length) return;
-  const others = await collectionOf(context, resource).find(scope(context, resource));
-  for (const key of resource.unique) {
-    const mine = key.fields.map((f) => normalise(item[f], key.ignoreSpacesAndCase));
-    const clash = others.some(
-      (other) =>
-        other.id !== item.id && key.fields.every((f, i) => normalise(other[f], key.ignoreSpacesAndCase) === mine[i]),
-    );
-    if (clash) throw new AppError(409, key.messageId);
-  }
-}
-
 /**
  * Refuses `item` when a field the resource declares in `references` names no stored item of the tenant
  * (e.g. a contact's organisation or role). An empty or absent value is left to the entity schema; on an
@@ -166,14 +147,16 @@ function checkEntity(resource: ResourceDeclaration, item: Item): void {
     throw new AppError(400, 'validation.invalidBody', { details: result.details[0]?.message ?? '' }, result.details);
 }
 
-/** Prepares a new item of `resource` from `fields`: id, tenant, audit, derived fields; checked. */
+/**
+ * Prepares a new item of `resource` from `fields`: id, tenant, audit, derived fields; checked (its `unique`
+ * rules are the store's unique indexes: the insert throws DuplicateKeyError, answered 409 with the rule's message).
+ */
 export async function newItem(context: OperationContext, resource: ResourceDeclaration, fields: Item): Promise<Item> {
   let item: Item = { ...fields, id: await nextSequence(context.store, resource.idCounter) };
   if (resource.tenant) item.clientId = context.clientId;
   item = audit(context, resource, item, true);
   if (resource.derive) item = derives[resource.derive](item, context.now) as Item;
   checkEntity(resource, item);
-  await checkUnique(context, resource, item);
   await checkReferences(context, resource, item);
   return item;
 }
@@ -237,7 +220,6 @@ export const genericHandlers: Readonly<Record<string, Handler>> = {
     item = audit(context, resource, item, false);
     if (resource.derive) item = derives[resource.derive](item, context.now) as Item;
     checkEntity(resource, item);
-    await checkUnique(context, resource, item);
     await checkReferences(context, resource, item, current);
     const cleared = Object.keys(current).filter((key) => key !== '_id' && !(key in item));
     await collectionOf(context, resource).updateOne(

@@ -675,14 +675,286 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
         await store.ensureIndexes();
         const lookups = store.collection('lookupValues');
         await lookups.insertMany([
-          { id: 'l1', clientId: 'c1', type: 't', code: 'X' },
-          { id: 'l2', clientId: 'c1', type: 't', code: 'X' },
+          { id: 'l1', clientId: 'c1', type: 't', name: 'one', code: 'X' },
+          { id: 'l2', clientId: 'c1', type: 't', name: 'two', code: 'X' },
         ]);
         await expect(lookups.createIndex({ code: 1 }, { unique: true, name: 'contract_code' })).rejects.toBeInstanceOf(
           DuplicateKeyError,
         );
         await lookups.createIndex({ code: 1, type: 1 }, { name: 'contract_code_type' });
         expect(await lookups.countDocuments({ code: 'X' })).toBe(2);
+      });
+    });
+
+    describe('derived keys (unique rules ignoring spaces and case)', () => {
+      // organisations: the resource's rule, a unique index on { clientId, uniqueKeys.name } (api/store/indexes.ts).
+      const organisations = () =>
+        store.collection<Doc & { id: number; clientId: number; name: string }>('organisations');
+
+      it('a unique index on a normalised key: refused whatever the spacing and case, and never returned', async () => {
+        const stored = await organisations().insertOne({ id: 1, clientId: 1, name: 'Corrib Plant Hire' });
+        expect(stored).not.toHaveProperty('uniqueKeys');
+        const error = await organisations()
+          .insertOne({ id: 2, clientId: 1, name: ' corrib  PLANT hire' })
+          .catch((e) => e);
+        expect(error).toBeInstanceOf(DuplicateKeyError);
+        expect(error.index).toBe('organisations_unique_name');
+        await organisations().insertOne({ id: 3, clientId: 2, name: 'Corrib Plant Hire' });
+        await organisations().insertOne({ id: 4, clientId: 1, name: 'Other' });
+        await expect(
+          organisations().updateOne({ id: 4 }, { $set: { name: 'CORRIB plant hire' } }),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+        await organisations().updateOne({ id: 4 }, { $set: { name: 'Renamed' } });
+        await expect(organisations().insertOne({ id: 5, clientId: 1, name: 'renamed' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        await organisations().insertOne({ id: 6, clientId: 1, name: 'Other' });
+        for (const doc of [
+          ...(await organisations().find({})),
+          await organisations().findOne({ id: 1 }),
+          await organisations().findOneAndUpdate({ id: 1 }, { $set: { x: 1 } }, { returnDocument: 'after' }),
+        ])
+          expect(doc).not.toHaveProperty('uniqueKeys');
+        for await (const doc of organisations().findEach({})) expect(doc).not.toHaveProperty('uniqueKeys');
+      });
+
+      it("a document without the rule's fields is outside it", async () => {
+        await organisations().insertMany([{ id: 1, clientId: 1 } as never, { id: 2, clientId: 1 } as never]);
+        expect(await organisations().countDocuments({})).toBe(2);
+      });
+
+      it('a new index on existing data derives the keys; a duplicate there is kept with a key of its own', async () => {
+        const contacts = store.collection<Doc & { id: number; clientId: number; email: string }>('contacts');
+        await contacts.insertMany([
+          { id: 1, clientId: 1, email: 'Ana@Example.com' },
+          { id: 2, clientId: 1, email: 'ana@example.com ' },
+          { id: 3, clientId: 1, email: 'bo@example.com' },
+        ]);
+        const derived = { 'uniqueKeys.email': { fields: ['email'], ignoreSpacesAndCase: true } };
+        await contacts.createIndex(
+          { clientId: 1, 'uniqueKeys.email': 1 },
+          { unique: true, name: 'contract_contacts_email', derived },
+        );
+        expect(await contacts.countDocuments({})).toBe(3);
+        await expect(contacts.insertOne({ id: 4, clientId: 1, email: 'BO@example.com' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        // The duplicate stays writable while its e-mail does not change...
+        await contacts.updateOne({ id: 2 }, { $set: { phone: '1' } });
+        // ...and clashes when it is written again as the same address.
+        await expect(contacts.updateOne({ id: 3 }, { $set: { email: 'ANA@example.com' } })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        expect((await contacts.findOne({ id: 2 }))?.phone).toBe('1');
+      });
+    });
+
+    describe('transactions (withTransaction)', () => {
+      class Boom extends Error {}
+      const lookups = () => store.collection<Doc & { id: string; name: string }>('lookupValues');
+
+      it('keeps the writes of every collection and returns what fn returns', async () => {
+        const value = await store.withTransaction(async (tx) => {
+          await tx.collection<Project>('projects').insertOne({ id: 'p1', clientId: 'c1', type: 'site' });
+          await tx.collection('lookupValues').insertOne({ id: 'l1', clientId: 'c1', type: 't', name: 'One' });
+          return 42;
+        });
+        expect(value).toBe(42);
+        expect(await projects.countDocuments({ id: 'p1' })).toBe(1);
+        expect(await lookups().countDocuments({ id: 'l1' })).toBe(1);
+      });
+
+      it('a throw half way through, after writes to two collections, leaves nothing written; the caches answer what is stored', async () => {
+        await projects.insertOne({ id: 'p1', clientId: 'c1', type: 'site', name: 'Before' });
+        await counters.insertOne({ name: 'n', value: 1 });
+        // Answers kept by the store before the transaction (the embedded store's recent findOne answers).
+        expect((await projects.findOne({ id: 'p1' }))?.name).toBe('Before');
+        expect(await lookups().findOne({ id: 'l1' })).toBeNull();
+        const error = new Boom('half way');
+        await expect(
+          store.withTransaction(async (tx) => {
+            await tx.collection<Project>('projects').updateOne({ id: 'p1' }, { $set: { name: 'During' } });
+            await tx.collection('lookupValues').insertOne({ id: 'l1', clientId: 'c1', type: 't', name: 'New' });
+            await tx.collection<Counter>('counters').findOneAndUpdate({ name: 'n' }, { $inc: { value: 1 } });
+            await tx.collection<Project>('projects').deleteMany({ clientId: 'c1' });
+            expect(await tx.collection('projects').findOne({ id: 'p1' })).toBeNull();
+            throw error;
+          }),
+        ).rejects.toBe(error);
+        expect((await projects.findOne({ id: 'p1' }))?.name).toBe('Before');
+        expect(await projects.countDocuments({})).toBe(1);
+        expect(await lookups().findOne({ id: 'l1' })).toBeNull();
+        expect(await lookups().countDocuments({})).toBe(0);
+        expect((await counters.findOne({ name: 'n' }))?.value).toBe(1);
+      });
+
+      it("reads inside see the transaction's own writes: findOne, find, countDocuments, findEach", async () => {
+        await seed();
+        await store.withTransaction(async (tx) => {
+          const inside = tx.collection<Project>('projects');
+          expect((await inside.findOne({ id: 'p1' }))?.name).toBe('Harbour Bridge');
+          await inside.updateOne({ id: 'p1' }, { $set: { name: 'Renamed' } });
+          await inside.insertOne({ id: 'p9', clientId: 'c1', type: 'site', name: 'Added' });
+          await inside.updateMany({ clientId: 'c1' }, { $set: { archived: true } });
+          expect((await inside.findOne({ id: 'p1' }))?.name).toBe('Renamed');
+          expect((await inside.find({ clientId: 'c1' }, { sort: { id: 1 } })).map((p) => p.id)).toEqual([
+            'p1',
+            'p2',
+            'p9',
+          ]);
+          expect(await inside.countDocuments({ archived: true })).toBe(3);
+          const each: string[] = [];
+          for await (const p of inside.findEach({ clientId: 'c1' }, { sort: { id: -1 }, batchSize: 1 }))
+            each.push(p.id);
+          expect(each).toEqual(['p9', 'p2', 'p1']);
+        });
+        expect((await projects.findOne({ id: 'p1' }))?.name).toBe('Renamed');
+        expect(await projects.countDocuments({ archived: true })).toBe(3);
+      });
+
+      it('insertAfterUpdates inside a transaction is rolled back with it', async () => {
+        const next = {
+          collection: 'counters' as const,
+          filter: { name: 'seq' },
+          update: { $inc: { value: 1 } },
+          options: { upsert: true, returnDocument: 'after' as const },
+        };
+        await expect(
+          store.withTransaction(async (tx) => {
+            const stored = await tx.insertAfterUpdates<Project>('projects', [next], ([seq]) => ({
+              id: `p${seq?.value}`,
+              clientId: 'c1',
+              type: 'site',
+            }));
+            expect(stored.id).toBe('p1');
+            expect(await tx.collection('projects').countDocuments({ id: 'p1' })).toBe(1);
+            throw new Boom();
+          }),
+        ).rejects.toBeInstanceOf(Boom);
+        expect(await counters.countDocuments({})).toBe(0);
+        expect(await projects.countDocuments({})).toBe(0);
+      });
+
+      it('nested calls join the outer transaction: committed together, and a throw inside dooms the whole', async () => {
+        await store.withTransaction(async (tx) => {
+          await tx.collection<Project>('projects').insertOne({ id: 'outer', clientId: 'c1', type: 'site' });
+          const inner = await tx.withTransaction(async (nested) => {
+            expect(await nested.collection('projects').countDocuments({ id: 'outer' })).toBe(1);
+            await nested.collection<Project>('projects').insertOne({ id: 'inner', clientId: 'c1', type: 'site' });
+            return 'inner done';
+          });
+          expect(inner).toBe('inner done');
+          expect(await tx.collection('projects').countDocuments({})).toBe(2);
+        });
+        expect(await ids({})).toEqual(['inner', 'outer']);
+
+        const error = new Boom('inner');
+        await expect(
+          store.withTransaction(async (tx) => {
+            await tx.collection<Project>('projects').insertOne({ id: 'kept?', clientId: 'c1', type: 'site' });
+            try {
+              await tx.withTransaction(async (nested) => {
+                await nested.collection<Project>('projects').insertOne({ id: 'nested', clientId: 'c1', type: 'site' });
+                throw error;
+              });
+            } catch {
+              // Caught by the outer function: the transaction is doomed all the same.
+            }
+            return 'ignored';
+          }),
+        ).rejects.toBe(error);
+        expect(await ids({})).toEqual(['inner', 'outer']);
+      });
+
+      it('a write that fails inside dooms the transaction even when fn catches it', async () => {
+        await projects.insertOne({ id: 'taken', clientId: 'c1', type: 'site' });
+        await expect(
+          store.withTransaction(async (tx) => {
+            await tx.collection('lookupValues').insertOne({ id: 'l1', clientId: 'c1', type: 't', name: 'x' });
+            await tx
+              .collection<Project>('projects')
+              .insertOne({ id: 'taken', clientId: 'c2', type: 'site' })
+              .catch(() => undefined);
+            return 'swallowed';
+          }),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+        expect(await lookups().countDocuments({})).toBe(0);
+        expect(await projects.countDocuments({})).toBe(1);
+      });
+
+      it('concurrent transactions are serialised or isolated: 20 read-modify-writes lose nothing', async () => {
+        await counters.insertOne({ name: 'rmw', value: 0 });
+        await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            store.withTransaction(async (tx) => {
+              const current = await tx.collection<Counter>('counters').findOne({ name: 'rmw' });
+              await tx
+                .collection<Counter>('counters')
+                .updateOne({ name: 'rmw' }, { $set: { value: current!.value + 1 } });
+              await tx.collection<Project>('projects').insertOne({ id: `p${i}`, clientId: 'c1', type: 'site' });
+            }),
+          ),
+        );
+        expect((await counters.findOne({ name: 'rmw' }))?.value).toBe(20);
+        expect(await projects.countDocuments({})).toBe(20);
+      });
+
+      it('20 concurrent transactions inserting one unique key: one commits, 19 reject and keep nothing', async () => {
+        const results = await Promise.allSettled(
+          Array.from({ length: 20 }, (_, i) =>
+            store.withTransaction(async (tx) => {
+              await tx.collection('lookupValues').insertOne({ id: `l${i}`, clientId: 'c1', type: 't', name: `n${i}` });
+              await tx.collection<Project>('projects').insertOne({ id: 'same', clientId: 'c1', type: 'site' });
+              return i;
+            }),
+          ),
+        );
+        const kept = results.filter((r) => r.status === 'fulfilled');
+        expect(kept).toHaveLength(1);
+        for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(DuplicateKeyError);
+        expect(await projects.countDocuments({ id: 'same' })).toBe(1);
+        expect((await lookups().find({})).map((l) => l.id)).toEqual([
+          `l${(kept[0] as PromiseFulfilledResult<number>).value}`,
+        ]);
+      });
+
+      it('a read through the store while a transaction runs sees only what is committed', async (context) => {
+        // The in-memory embedded store has no second connection: its reads see the open transaction's writes.
+        if ((store as { dataDir?: string }).dataDir === ':memory:') context.skip();
+        await projects.insertOne({ id: 'p1', clientId: 'c1', type: 'site', name: 'Committed' });
+        await store.withTransaction(async (tx) => {
+          await tx.collection<Project>('projects').updateOne({ id: 'p1' }, { $set: { name: 'Uncommitted' } });
+          await tx.collection<Project>('projects').insertOne({ id: 'p2', clientId: 'c1', type: 'site' });
+          expect((await projects.findOne({ id: 'p1' }))?.name).toBe('Committed');
+          expect(await projects.countDocuments({})).toBe(1);
+        });
+        expect((await projects.findOne({ id: 'p1' }))?.name).toBe('Uncommitted');
+        expect(await projects.countDocuments({})).toBe(2);
+      });
+
+      it("the transaction's files are the store's; its Store refuses use after the end, ensureIndexes and close", async () => {
+        let leaked: Store | undefined;
+        expect(store.root).toBe(store);
+        await store.withTransaction(async (tx) => {
+          expect(tx.files).toBe(store.files);
+          expect(tx.root).toBe(store);
+          await tx.withTransaction(async (nested) => expect(nested.root).toBe(store));
+          expect(tx.kind).toBe(store.kind);
+          await expect(tx.ensureIndexes()).rejects.toThrow();
+          await expect(tx.close()).rejects.toThrow();
+          leaked = tx;
+        });
+        expect(() => leaked!.collection('projects')).toThrow();
+        await expect(
+          store
+            .withTransaction(async (tx) => {
+              const inside = tx.collection<Project>('projects');
+              leaked = tx;
+              return inside;
+            })
+            .then((inside) => inside.insertOne({ id: 'late', clientId: 'c1', type: 'site' })),
+        ).rejects.toThrow();
+        expect(await projects.countDocuments({})).toBe(0);
       });
     });
 

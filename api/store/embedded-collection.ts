@@ -1,12 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { checkObject, getDotValue, match, modify, serialize } from '@seald-io/nedb/lib/model.js';
 import type Database from 'better-sqlite3';
+import { checkDerived, derivedRoot, disambiguated, stripDerivedKeys, withDerivedKeys } from './derived-keys';
 import { indexedScalar, indexKey } from './index-key';
 import { toNedbQuery, toNedbUpdate } from './nedb-query';
 import { newId } from './new-id';
 import { plainCopy } from './plain-copy';
 import {
   type Collection,
+  type DerivedKey,
   type DocLike,
   DuplicateKeyError,
   type Filter,
@@ -33,7 +35,7 @@ import {
   wildcardOf,
 } from './sql-plan';
 import { upsertSeed } from './upsert-seed';
-import { KeepWrites, type WriteQueue } from './write-queue';
+import { KeepWrites } from './write-queue';
 
 type Row = Record<string, unknown> & { _id: string };
 type NedbQuery = Record<string, unknown>;
@@ -46,15 +48,44 @@ interface Found {
   doc: Row;
 }
 
-/** What a collection needs from its store. */
+/**
+ * What a collection needs from its store: the store's own (writes through the group commit, reads of what is
+ * committed) or a transaction's (api/store/embedded.ts `withTransaction`: writes at once inside it, reads of
+ * its own writes).
+ */
 export interface EmbeddedCollectionContext {
   name: string;
+  /** The writer connection. */
   db: Database.Database;
-  queue: WriteQueue;
-  /** Throws when the store is closed. */
+  /** Throws when the store is closed (or the transaction has ended). */
   assertOpen(): void;
-  /** Prepared statements, cached by SQL text. */
+  /**
+   * Prepared statements for reads, cached by SQL text: the writer's, or while a transaction is open, for the
+   * store's own collections, those of a read-only connection that sees only what is committed.
+   */
   statement(sql: string): Database.Statement;
+  /** Runs a write's synchronous SQLite work: in the next group commit, or at once inside the transaction. */
+  write<R>(task: () => R): Promise<R>;
+  /**
+   * A transaction's context: findOne neither answers from nor keeps recent answers (they are the committed
+   * state's), and createIndex is refused.
+   */
+  transaction: boolean;
+}
+
+/** The recent findOne answers of a collection and the generation they are valid for (see `recent`). */
+interface RecentAnswers {
+  /**
+   * Recent findOne answers (the stored text, or null for none) by filter, valid while `generation` is theirs:
+   * every write of this collection (insert, update, delete, on the queue's one connection, in this process
+   * only: the data directory is locked) moves `generation` on, so an answer is never older than the last write,
+   * and so does the end of a group commit that held a transaction (what was read while it ran may be older or
+   * newer than what it left). The project, client and form look-ups of every request read from here (issue
+   * "Performance at scale" §4).
+   */
+  answers: Map<string, { generation: number; text: string | null }>;
+  chars: number;
+  generation: number;
 }
 
 /** An index as recorded in the store's `_indexes` table. */
@@ -65,6 +96,8 @@ export interface IndexRecord {
   expireAfterSeconds?: number;
   /** A wildcard index's match-only paths (IndexOptions.matchOnlyPaths), as its side-table rows are kept. */
   matchOnlyPaths?: string[];
+  /** Keys the store derives on every write (IndexOptions.derived). */
+  derived?: Record<string, DerivedKey>;
 }
 
 /**
@@ -82,23 +115,33 @@ export interface IndexRecord {
 export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   readonly layout: CollectionLayout;
   /** Field -> expireAfterSeconds of TTL indexes. */
-  readonly ttl = new Map<string, number>();
-  readonly indexRecords = new Map<string, IndexRecord>();
-  /**
-   * Recent findOne answers (the stored text, or null for none) by filter, valid while `generation` is theirs:
-   * every write of this collection (insert, update, delete, on the queue's one connection, in this process
-   * only: the data directory is locked) moves `generation` on, so an answer is never older than the last write.
-   * The project, client and form look-ups of every request read from here (issue "Performance at scale" §4).
-   */
-  private readonly recent = new Map<string, { generation: number; text: string | null }>();
-  private recentChars = 0;
-  private generation = 0;
+  readonly ttl: Map<string, number>;
+  readonly indexRecords: Map<string, IndexRecord>;
+  /** The derived keys of the collection's indexes (`uniqueKeys.<name>` -> rule), written on every insert and update. */
+  readonly derived: Map<string, DerivedKey>;
+  private readonly recent: RecentAnswers;
 
+  /** A collection of the store, or (with `of`) a view of `of` for a transaction, sharing its layout and answers. */
   constructor(
     private readonly ctx: EmbeddedCollectionContext,
     table: string,
+    of?: EmbeddedCollection<DocLike>,
   ) {
-    this.layout = { table, columns: new Map(), wildcards: [] };
+    this.layout = of?.layout ?? { table, columns: new Map(), wildcards: [] };
+    this.ttl = of?.ttl ?? new Map();
+    this.indexRecords = of?.indexRecords ?? new Map();
+    this.derived = of?.derived ?? new Map();
+    this.recent = of?.recent ?? { answers: new Map(), chars: 0, generation: 0 };
+  }
+
+  /** This collection as seen through another context (a transaction's): same table, layout and answers. */
+  view(ctx: EmbeddedCollectionContext): EmbeddedCollection<T> {
+    return new EmbeddedCollection<T>(ctx, this.layout.table, this as EmbeddedCollection<DocLike>);
+  }
+
+  /** Forgets every recent findOne answer (moves the generation on). */
+  forgetAnswers(): void {
+    this.recent.generation += 1;
   }
 
   async insertOne(doc: T): Promise<Stored<T>> {
@@ -127,10 +170,10 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'projection'> = {}): Promise<Stored<T> | null> {
     this.ctx.assertOpen();
-    const key = recentKey(filter);
+    const key = this.ctx.transaction ? null : recentKey(filter);
     let doc: Row | null;
-    const recent = key === null ? undefined : this.recent.get(key);
-    if (recent !== undefined && recent.generation === this.generation) {
+    const recent = key === null ? undefined : this.recent.answers.get(key);
+    if (recent !== undefined && recent.generation === this.recent.generation) {
       doc = recent.text === null ? null : parseDoc(recent.text);
     } else {
       const plan = planFilter(filter, this.layout);
@@ -145,6 +188,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       }
     }
     if (!doc) return null;
+    if (this.derived.size > 0) stripDerivedKeys(doc);
     return (options.projection ? project(doc, options.projection) : doc) as Stored<T>;
   }
 
@@ -152,7 +196,11 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     this.ctx.assertOpen();
     const found = this.select(planFilter(filter, this.layout), options);
     const projection = options.projection;
-    return found.map((f) => (projection ? project(f.doc, projection) : f.doc)) as Array<Stored<T>>;
+    const strip = this.derived.size > 0;
+    return found.map((f) => {
+      const doc = strip ? stripDerivedKeys(f.doc) : f.doc;
+      return projection ? project(doc, projection) : doc;
+    }) as Array<Stored<T>>;
   }
 
   /**
@@ -163,7 +211,11 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   async *findEach(filter: Filter, options: FindOptions & { batchSize?: number } = {}): AsyncGenerator<Stored<T>> {
     this.ctx.assertOpen();
     const batchSize = Math.max(1, options.batchSize ?? 500);
-    const shape = (doc: Row) => (options.projection ? project(doc, options.projection) : doc) as Stored<T>;
+    const strip = this.derived.size > 0;
+    const shape = (doc: Row) => {
+      if (strip) stripDerivedKeys(doc);
+      return (options.projection ? project(doc, options.projection) : doc) as Stored<T>;
+    };
     const plan = planFilter(filter, this.layout);
     const { skip, limit, residual, orderBy, base, params } = this.query(plan, options);
     if (orderBy === null) {
@@ -299,10 +351,10 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
         if (!current) {
           if (!options.upsert) return null;
           const inserted = this.insertUpsert(filter, change);
-          return after ? (plainCopy(inserted) as Stored<T>) : null;
+          return after ? (stripDerivedKeys(plainCopy(inserted)) as Stored<T>) : null;
         }
         const next = this.apply(current, change);
-        return plainCopy(after ? next : current.doc) as Stored<T>;
+        return stripDerivedKeys(plainCopy(after ? next : current.doc)) as Stored<T>;
       });
   }
 
@@ -319,6 +371,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
+    if (this.ctx.transaction) throw new Error('createIndex cannot run inside a transaction');
     const fields = Object.keys(keys);
     if (fields.length === 0) throw new Error('createIndex needs at least one key');
     if (options.expireAfterSeconds !== undefined && fields.length !== 1)
@@ -327,6 +380,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     if (wildcardFields.length > 1 || (wildcardFields.length === 1 && !fields[fields.length - 1].endsWith('.$**')))
       throw new Error('A wildcard index has one wildcard key, the last');
     if (wildcardFields.length === 1 && options.unique) throw new Error('A wildcard index cannot be unique');
+    if (options.derived) checkDerived(keys, options.derived);
     const name = options.name ?? fields.map((f) => `${f}_${keys[f]}`).join('_');
     const record: IndexRecord = {
       name,
@@ -336,6 +390,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       ...(wildcardFields.length === 1 && options.matchOnlyPaths?.length
         ? { matchOnlyPaths: [...options.matchOnlyPaths] }
         : {}),
+      ...(options.derived ? { derived: plainCopy(options.derived) } : {}),
     };
     await this.write(() => {
       const known = [...this.indexRecords.values()].find(
@@ -348,9 +403,14 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
           this.rekeyMatchOnly(known, wanted);
         return;
       }
+      const added = Object.keys(record.derived ?? {}).filter((path) => !this.derived.has(path));
       try {
+        // Derived keys first: the documents get them (the index's columns are filled from the documents).
+        for (const [path, rule] of Object.entries(record.derived ?? {})) this.derived.set(path, rule);
+        if (record.derived) this.fillDerived(record);
         this.buildIndex(record);
       } catch (error) {
+        for (const path of added) this.derived.delete(path);
         throw this.mapError(error);
       }
       this.adopt(record);
@@ -381,6 +441,41 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       this.layout.wildcards.push(layout);
     }
     if (record.expireAfterSeconds !== undefined) this.ttl.set(fields[0], record.expireAfterSeconds);
+    for (const [path, rule] of Object.entries(record.derived ?? {})) this.derived.set(path, rule);
+  }
+
+  /**
+   * Gives every stored document the derived keys of `record` (a new index on existing data). For a unique index,
+   * a document whose keys duplicate an earlier one's (by rowid, the order of insertion) gets its derived keys
+   * made unique with its `_id`, and a warning names it, so the index can be built; the document keeps that key
+   * while its values do not change (derived-keys.ts `withDerivedKeys`).
+   */
+  private fillDerived(record: IndexRecord): void {
+    const table = quote(this.layout.table);
+    const set = this.ctx.db.prepare(`UPDATE ${table} SET doc = ? WHERE rowid = ?`);
+    const fields = Object.keys(record.keys);
+    const seen = new Set<string>();
+    const rows = this.ctx.db.prepare(`SELECT rowid AS rid, doc FROM ${table} ORDER BY rowid`).all() as RawRow[];
+    for (const raw of rows) {
+      const doc = parseDoc(raw.doc);
+      const next = withDerivedKeys(doc, this.derived, doc) as Row;
+      if (record.unique) {
+        const tuple = () => JSON.stringify(fields.map((f) => indexedScalar(getDotValue(next, f), f)));
+        if (seen.has(tuple())) {
+          const keys = next[derivedRoot] as Record<string, string>;
+          for (const path of Object.keys(record.derived ?? {})) {
+            const name = path.slice(derivedRoot.length + 1);
+            keys[name] = disambiguated(keys[name], doc._id);
+          }
+          console.warn(
+            `[store] ${this.ctx.name} ${doc._id} duplicates another document's ${record.name}: kept, with its key made unique`,
+          );
+        }
+        seen.add(tuple());
+      }
+      const text = storedText(next);
+      if (text !== raw.doc) set.run(text, raw.rid);
+    }
   }
 
   /** The side-table layout of a wildcard index's record. */
@@ -631,16 +726,18 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   private remember(key: string, text: string | null): void {
     const size = key.length + (text?.length ?? 0);
     if (size > RECENT_CHARS / 16) return;
-    if (this.recent.size >= RECENT_ENTRIES || this.recentChars + size > RECENT_CHARS) {
-      this.recent.clear();
-      this.recentChars = 0;
+    const recent = this.recent;
+    if (recent.answers.size >= RECENT_ENTRIES || recent.chars + size > RECENT_CHARS) {
+      recent.answers.clear();
+      recent.chars = 0;
     }
-    this.recent.set(key, { generation: this.generation, text });
-    this.recentChars += size;
+    recent.answers.set(key, { generation: recent.generation, text });
+    recent.chars += size;
   }
 
-  private insertRow(doc: Row): number {
-    this.generation += 1;
+  private insertRow(given: Row): number {
+    this.recent.generation += 1;
+    const doc = this.derived.size > 0 ? withDerivedKeys(given, this.derived) : given;
     const columns = [...this.layout.columns];
     const info = this.ctx
       .statement(
@@ -652,8 +749,9 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     return rid;
   }
 
-  private updateRow(rid: number, before: Row, doc: Row): void {
-    this.generation += 1;
+  private updateRow(rid: number, before: Row, given: Row): void {
+    this.recent.generation += 1;
+    const doc = this.derived.size > 0 ? withDerivedKeys(given, this.derived, before) : given;
     const text = storedText(doc);
     const columns = [...this.layout.columns];
     this.ctx
@@ -672,7 +770,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   }
 
   private deleteRow(rid: number): void {
-    this.generation += 1;
+    this.recent.generation += 1;
     this.ctx.statement(`DELETE FROM ${quote(this.layout.table)} WHERE rowid = ?`).run(rid);
     for (const wildcard of this.layout.wildcards)
       this.ctx.statement(`DELETE FROM ${quote(wildcard.table)} WHERE rid = ?`).run(rid);
@@ -750,7 +848,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   /** Runs `task` in the store's next group commit, mapping unique violations to DuplicateKeyError. */
   private write<R>(task: () => R): Promise<R> {
     this.ctx.assertOpen();
-    return this.ctx.queue.run(() => this.mapped(task));
+    return this.ctx.write(() => this.mapped(task));
   }
 
   /** Runs `task` now, mapping unique violations of this collection to DuplicateKeyError. */
@@ -767,7 +865,25 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     if (error instanceof DuplicateKeyError) return error;
     const code = (error as { code?: unknown } | null)?.code;
     if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return error;
-    return new DuplicateKeyError(this.ctx.name, (error as Error).message, insertedCount, { cause: error });
+    const index = this.refusedIndex((error as Error).message);
+    return new DuplicateKeyError(this.ctx.name, (error as Error).message, insertedCount, {
+      cause: error,
+      ...(index ? { index } : {}),
+    });
+  }
+
+  /**
+   * The unique index an SQLite constraint message names ("UNIQUE constraint failed: c:x.k:clientId, c:x.k:code"):
+   * the recorded unique index on exactly those key columns.
+   */
+  private refusedIndex(message: string): string | undefined {
+    const prefix = `${this.layout.table}.`;
+    const columns = (message.split('failed: ')[1] ?? '').split(', ').map((part) => part.trim());
+    if (!columns.every((column) => column.startsWith(prefix))) return undefined;
+    const paths = columns.map((column) => column.slice(prefix.length).replace(/^k:/, ''));
+    return [...this.indexRecords.values()].find(
+      (r) => r.unique && JSON.stringify(Object.keys(r.keys)) === JSON.stringify(paths),
+    )?.name;
   }
 }
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runStoreContract } from './contract';
-import { type Durability, type EmbeddedStore, openEmbeddedStore } from './embedded';
+import { type Durability, type EmbeddedStore, openEmbeddedStore, TransactionTimeoutError } from './embedded';
 import type { EmbeddedCollection } from './embedded-collection';
 import { openStore } from './open';
 import { type Doc, DuplicateKeyError } from './port';
@@ -244,6 +244,68 @@ describe('embedded store', () => {
         registerRow: { text: { q_1: ['a'] } },
       }),
     ).rejects.toThrow(TypeError);
+    await store.close();
+  });
+
+  it('a transaction: other writes wait for it; a rolled-back write leaves no stale findOne answer in memory', async () => {
+    const store = await openStore({ dataDir: ':memory:' });
+    const projects = store.collection<Doc>('projects');
+    await projects.insertOne({ id: 'p1', clientId: 'c1', type: 'site', name: 'Committed' });
+    const order: string[] = [];
+    let outside: Promise<unknown> = Promise.resolve();
+    await expect(
+      store.withTransaction(async (tx) => {
+        await tx.collection('projects').updateOne({ id: 'p1' }, { $set: { name: 'Rolled back' } });
+        // In memory the store's own reads see the open transaction (one connection), and keep the answer...
+        expect((await projects.findOne({ id: 'p1' }))?.name).toBe('Rolled back');
+        outside = projects.insertOne({ id: 'p2', clientId: 'c1', type: 'site' }).then(() => order.push('outside'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await tx.collection('projects').countDocuments({ id: 'p2' })).toBe(0);
+        order.push('transaction');
+        throw new Error('half way');
+      }),
+    ).rejects.toThrow('half way');
+    await outside;
+    expect(order).toEqual(['transaction', 'outside']);
+    // ...which the end of the transaction forgets.
+    expect((await projects.findOne({ id: 'p1' }))?.name).toBe('Committed');
+    expect(await projects.countDocuments({})).toBe(2);
+    await store.close();
+  });
+
+  it('rolls back a transaction that runs past its time limit (a write through the store inside it waits)', async () => {
+    const store = await openEmbeddedStore(':memory:', { transactionTimeoutMs: 50 });
+    await store.ensureIndexes();
+    const projects = store.collection<Doc>('projects');
+    let late: Promise<unknown> = Promise.resolve();
+    await expect(
+      store.withTransaction(async (tx) => {
+        await tx.collection('projects').insertOne({ id: 'inside', clientId: 'c1', type: 'site' });
+        // The mistake the limit guards against: a write through the store, awaited inside the transaction.
+        late = projects.insertOne({ id: 'outside', clientId: 'c1', type: 'site' });
+        await late;
+        await tx.collection('projects').insertOne({ id: 'never', clientId: 'c1', type: 'site' });
+      }),
+    ).rejects.toBeInstanceOf(TransactionTimeoutError);
+    await late;
+    expect((await projects.find({})).map((p) => p.id)).toEqual(['outside']);
+    await store.close();
+  });
+
+  it("a transaction in a data directory is one group commit: the store's reads meanwhile see what is committed", async () => {
+    const store = await openDir(await tempDir());
+    const projects = store.collection<Doc>('projects');
+    await projects.insertOne({ id: 'p1', clientId: 'c1', type: 'site', name: 'Committed' });
+    const seen = await store.withTransaction(async (tx) => {
+      await tx.collection('projects').updateOne({ id: 'p1' }, { $set: { name: 'New' } });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const outside = await projects.findOne({ id: 'p1' });
+      const inside = await tx.collection('projects').findOne({ id: 'p1' });
+      return [outside?.name, inside?.name];
+    });
+    expect(seen).toEqual(['Committed', 'New']);
+    // The answer kept while the transaction ran is forgotten at its end.
+    expect((await projects.findOne({ id: 'p1' }))?.name).toBe('New');
     await store.close();
   });
 

@@ -19,7 +19,7 @@ import {
   type UpdateSpec,
 } from './port';
 import { keyRegexp } from './sql-plan';
-import { WriteQueue } from './write-queue';
+import { KeepWrites, WriteQueue } from './write-queue';
 
 /**
  * When an embedded write is acknowledged (docs/store.md, "Durability"). In both modes SQLite runs with
@@ -42,6 +42,27 @@ export interface EmbeddedStoreOptions {
   checkpointIntervalMs?: number;
   /** Receives failures of background work (the TTL purge, checkpoints). Default: console.error. */
   onError?: (error: unknown) => void;
+  /**
+   * How long a transaction (withTransaction) may run before it is rolled back and rejects (ms, default 30000):
+   * while it runs, every other write waits.
+   */
+  transactionTimeoutMs?: number;
+}
+
+/** Thrown by an embedded transaction still running after its time limit (it has been rolled back). */
+export class TransactionTimeoutError extends Error {
+  override readonly name = 'TransactionTimeoutError';
+  constructor(ms: number) {
+    super(
+      `The transaction ran longer than ${ms} ms and was rolled back (inside withTransaction, write through tx: a write through the store waits for the transaction)`,
+    );
+  }
+}
+
+/** Where a transaction is: its writes are refused once `done`; `failure` is the first write that failed in it. */
+interface TransactionState {
+  done: boolean;
+  failure: { error: unknown } | null;
 }
 
 /** The embedded store: a `Store` plus maintenance operations the MongoDB store has no need for. */
@@ -101,9 +122,7 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     // to roll that task or statement back within the open transaction (the log makes the group durable). In a
     // temporary file they cost a save more than its own rows did (docs/store.md "Durability").
     db.pragma('temp_store = MEMORY');
-    db.function('key_regexp', { deterministic: true }, (source, flags, key) =>
-      keyRegexp(String(source), String(flags), typeof key === 'string' ? key : null),
-    );
+    addKeyRegexp(db);
     db.exec(
       'CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))',
     );
@@ -115,16 +134,13 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
   const assertOpen = () => {
     if (closed) throw new Error('The store is closed');
   };
-  const statements = new Map<string, Database.Statement>();
-  const statement = (sql: string) => {
-    let prepared = statements.get(sql);
-    if (!prepared) {
-      if (statements.size > 2000) statements.clear();
-      prepared = db.prepare(sql);
-      statements.set(sql, prepared);
-    }
-    return prepared;
-  };
+  const statement = statementCache(db);
+  // While a transaction is open, the store's own reads go to a second, read-only connection, which sees only
+  // what is committed (the writer connection holds the transaction's writes). Opened at the first transaction;
+  // an in-memory database has no second connection: its reads see the transaction's writes meanwhile.
+  let reader: { db: Database.Database; statement: (sql: string) => Database.Statement } | null = null;
+  let transactionOpen = false;
+  const readStatement = (sql: string) => (transactionOpen && reader ? reader.statement(sql) : statement(sql));
   // 'fsync': our own descriptor of the -wal file (created by the statements above), synced after each COMMIT with
   // fdatasync (the data and the file's size, not its times: what SQLite's own log sync does on Linux). The
   // directory is fsynced once, so that the -wal file's entry is on disk too.
@@ -140,11 +156,15 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
     }
   }
   let checkpointer: Checkpointer | null = null;
+  const collections = new Map<CollectionName, EmbeddedCollection<Doc>>();
   const queue = new WriteQueue(db, {
     ...(walFd === null ? {} : { sync: (done) => fdatasync(walFd as number, (error) => done(error)) }),
     committed: () => checkpointer?.committed(),
+    // What the store's reads kept while a transaction ran is the state before it (or, in memory, its writes).
+    transactionsEnded: () => {
+      for (const collection of collections.values()) collection.forgetAnswers();
+    },
   });
-  const collections = new Map<CollectionName, EmbeddedCollection<Doc>>();
   const recorded = db.prepare('SELECT collection, spec FROM _indexes').all() as Array<{
     collection: string;
     spec: string;
@@ -152,7 +172,17 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
   for (const name of collectionNames) {
     const table = `c:${name}`;
     db.exec(`CREATE TABLE IF NOT EXISTS "${table}" (_id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)`);
-    const collection = new EmbeddedCollection<Doc>({ name, db, queue, assertOpen, statement }, table);
+    const collection = new EmbeddedCollection<Doc>(
+      {
+        name,
+        db,
+        assertOpen,
+        statement: readStatement,
+        write: (task) => queue.run(task),
+        transaction: false,
+      },
+      table,
+    );
     for (const row of recorded.filter((r) => r.collection === name))
       collection.adopt(JSON.parse(row.spec) as IndexRecord);
     collections.set(name, collection);
@@ -197,8 +227,102 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
   timer?.unref();
 
   const files = inMemory ? memoryBlobStore() : directoryBlobStore(path.join(dataDir, 'files'));
-  return {
+  const transactionTimeoutMs = options.transactionTimeoutMs ?? 30_000;
+  const collectionOf = (name: CollectionName) => {
+    const collection = collections.get(name);
+    if (!collection) throw new Error(`Unknown collection ${name}`);
+    return collection;
+  };
+  // A transaction's writes run at once, each in a savepoint inside the transaction's own (write-queue.ts).
+  const savepoint = db.prepare('SAVEPOINT t');
+  const releaseSavepoint = db.prepare('RELEASE t');
+  const rollbackTo = db.prepare('ROLLBACK TO t');
+
+  /** The Store a transaction's `fn` gets: views of the collections writing at once inside the transaction. */
+  const transactionStore = (state: TransactionState): Store => {
+    const assertActive = () => {
+      assertOpen();
+      if (state.done) throw new Error('The transaction has ended');
+    };
+    const write = <R>(task: () => R): Promise<R> => {
+      try {
+        assertActive();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      savepoint.run();
+      try {
+        const value = task();
+        releaseSavepoint.run();
+        return Promise.resolve(value);
+      } catch (error) {
+        const kept = error instanceof KeepWrites;
+        if (!kept) rollbackTo.run();
+        releaseSavepoint.run();
+        const cause = kept ? error.error : error;
+        // Doomed, as MongoDB's server aborts a transaction whose command failed.
+        state.failure ??= { error: cause };
+        return Promise.reject(cause);
+      }
+    };
+    const views = new Map<CollectionName, EmbeddedCollection<Doc>>();
+    const viewOf = (name: CollectionName) => {
+      let view = views.get(name);
+      if (!view) {
+        view = collectionOf(name).view({
+          name,
+          db,
+          assertOpen: assertActive,
+          statement,
+          write,
+          transaction: true,
+        });
+        views.set(name, view);
+      }
+      return view;
+    };
+    const tx: Store = {
+      kind: 'embedded',
+      files,
+      get root() {
+        return store;
+      },
+      collection<T extends DocLike = Doc>(name: CollectionName): Collection<T> {
+        assertActive();
+        return viewOf(name) as unknown as Collection<T>;
+      },
+      async insertAfterUpdates<T extends DocLike = Doc>(
+        into: CollectionName,
+        updates: readonly UpdateSpec[],
+        build: (results: Array<Stored<Doc> | null>) => T,
+      ): Promise<Stored<T>> {
+        assertActive();
+        return write(insertAfterUpdatesTask(viewOf, into, updates, build));
+      },
+      async withTransaction<R>(fn: (tx: Store) => Promise<R>): Promise<R> {
+        assertActive();
+        try {
+          return await fn(tx);
+        } catch (error) {
+          state.failure ??= { error };
+          throw error;
+        }
+      },
+      async ensureIndexes() {
+        throw new Error('ensureIndexes cannot run inside a transaction');
+      },
+      async close() {
+        throw new Error('close cannot run inside a transaction');
+      },
+    };
+    return tx;
+  };
+
+  const store: EmbeddedStore = {
     kind: 'embedded',
+    get root() {
+      return store;
+    },
     dataDir,
     durability,
     files,
@@ -214,15 +338,33 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       build: (results: Array<Stored<Doc> | null>) => T,
     ): Promise<Stored<T>> {
       assertOpen();
-      const collectionOf = (name: CollectionName) => {
-        const collection = collections.get(name);
-        if (!collection) throw new Error(`Unknown collection ${name}`);
-        return collection;
-      };
-      const target = collectionOf(into) as unknown as EmbeddedCollection<T>;
-      const tasks = updates.map((u) => collectionOf(u.collection).findOneAndUpdateTask(u.filter, u.update, u.options));
       // One task, so one savepoint: the updates and the insert are kept together or not at all.
-      return queue.run(() => target.insertNow(build(tasks.map((task) => task()))));
+      return queue.run(insertAfterUpdatesTask(collectionOf, into, updates, build));
+    },
+    withTransaction<R>(fn: (tx: Store) => Promise<R>): Promise<R> {
+      assertOpen();
+      return queue.transaction(async () => {
+        const state: TransactionState = { done: false, failure: null };
+        if (!inMemory && !reader) reader = openReader(path.join(dataDir, databaseFile));
+        transactionOpen = true;
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          const run = (async () => fn(transactionStore(state)))();
+          // After a timeout nobody awaits `run`: its later rejection must not be unhandled.
+          run.catch(() => undefined);
+          const limit = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new TransactionTimeoutError(transactionTimeoutMs)), transactionTimeoutMs);
+            timer.unref();
+          });
+          const value = await Promise.race([run, limit]);
+          if (state.failure) throw state.failure.error;
+          return value;
+        } finally {
+          clearTimeout(timer);
+          state.done = true;
+          transactionOpen = false;
+        }
+      });
     },
     async ensureIndexes() {
       assertOpen();
@@ -247,12 +389,61 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
         await checkpointer?.stop();
         if (!inMemory) db.pragma('optimize');
       } finally {
+        reader?.db.close();
         if (walFd !== null) await new Promise((resolve) => closeFd(walFd as number, resolve));
         db.close();
         await release();
       }
     },
   };
+  return store;
+}
+
+/** Prepared statements of a connection, cached by SQL text (`exec`/`prepare` would compile them every time). */
+function statementCache(db: Database.Database): (sql: string) => Database.Statement {
+  const statements = new Map<string, Database.Statement>();
+  return (sql) => {
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      if (statements.size > 2000) statements.clear();
+      prepared = db.prepare(sql);
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  };
+}
+
+/** The regular-expression function of the query plans (sql-plan.ts), on a connection. */
+function addKeyRegexp(db: Database.Database): void {
+  db.function('key_regexp', { deterministic: true }, (source, flags, key) =>
+    keyRegexp(String(source), String(flags), typeof key === 'string' ? key : null),
+  );
+}
+
+/**
+ * The read-only connection of the store's reads while a transaction is open (WAL: it reads the last commit, never
+ * the writer's open transaction).
+ */
+function openReader(file: string): { db: Database.Database; statement: (sql: string) => Database.Statement } {
+  const db = new Database(file, { readonly: true });
+  db.pragma('cache_size = -8000');
+  addKeyRegexp(db);
+  return { db, statement: statementCache(db) };
+}
+
+/**
+ * The write task of `insertAfterUpdates`: the `findOneAndUpdate`s, then the insert of what `build` makes of their
+ * results, on the collections `collectionOf` gives (the store's, or a transaction's views).
+ */
+function insertAfterUpdatesTask<T extends DocLike>(
+  collectionOf: (name: CollectionName) => EmbeddedCollection<Doc>,
+  into: CollectionName,
+  updates: readonly UpdateSpec[],
+  build: (results: Array<Stored<Doc> | null>) => T,
+): () => Stored<T> {
+  const target = collectionOf(into) as unknown as EmbeddedCollection<T>;
+  const tasks = updates.map((u) => collectionOf(u.collection).findOneAndUpdateTask(u.filter, u.update, u.options));
+  return () => target.insertNow(build(tasks.map((task) => task())));
 }
 
 /** fsyncs a directory (a new file's entry in it); where directories cannot be opened (Windows), nothing. */

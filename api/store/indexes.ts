@@ -1,4 +1,4 @@
-import { resources } from '../resources/declarations';
+import { resources, uniqueIndexOf } from '../resources/declarations';
 import type { CollectionName, IndexOptions } from './port';
 
 /** One index: the collection, its keys (in order) and options, exactly as passed to `createIndex`. */
@@ -63,13 +63,29 @@ export const indexes: readonly IndexSpec[] = [
   },
   unique('counters', { name: 1 }, 'counters_name'),
   unique('secrets', { name: 1 }, 'secrets_name'),
-  // Each resource of schemas/resources: a unique id, and the indexes it declares.
+  // Each resource of schemas/resources: a unique id, the indexes it declares, and a unique index per `unique`
+  // rule on the key the store derives from its fields (normalised when the rule ignores spaces and case), with
+  // clientId first for a tenant's resource: concurrent creates of one name cannot both pass.
   ...[...resources.values()].flatMap((resource) => {
     const collection = resource.collection;
     const declared = (resource.indexes ?? []).map((index) => {
       const name = `${collection}_${Object.keys(index.keys).join('_')}`;
       return index.unique ? unique(collection, index.keys, name) : plain(collection, index.keys, name);
     });
-    return [unique(collection, { id: 1 }, `${collection}_id`), ...declared];
+    const rules = (resource.unique ?? []).map((rule): IndexSpec => {
+      const { path, name } = uniqueIndexOf(resource, rule);
+      return {
+        collection,
+        keys: resource.tenant ? { clientId: 1, [path]: 1 } : { [path]: 1 },
+        options: {
+          unique: true,
+          name,
+          derived: {
+            [path]: { fields: rule.fields, ...(rule.ignoreSpacesAndCase ? { ignoreSpacesAndCase: true } : {}) },
+          },
+        },
+      };
+    });
+    return [unique(collection, { id: 1 }, `${collection}_id`), ...declared, ...rules];
   }),
 ];

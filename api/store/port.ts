@@ -71,6 +71,16 @@ export interface UpdateManyResult {
   modifiedCount: number;
 }
 
+/**
+ * A key the store derives from other fields of each document on every write (api/store/derived-keys.ts): the
+ * JSON array of the fields' values, strings without white space and case when `ignoreSpacesAndCase`.
+ */
+export interface DerivedKey {
+  /** Top-level fields whose values make the key, in order. */
+  fields: string[];
+  ignoreSpacesAndCase?: boolean;
+}
+
 /** Options of `createIndex`. `name` is used by MongoDB only; `expireAfterSeconds` makes a TTL index. */
 export interface IndexOptions {
   unique?: boolean;
@@ -83,6 +93,14 @@ export interface IndexOptions {
    * memory. MongoDB indexes them as any other path (the option is not passed to it).
    */
   matchOnlyPaths?: string[];
+  /**
+   * Keys of the index that the store derives on every write (`uniqueKeys.<name>` -> its rule): a unique index on
+   * a normalised value, such as a resource's `unique` rule ignoring spaces and case (docs/store.md "Unique
+   * keys"). The store keeps them in the document's `uniqueKeys` field, which it never returns and which callers
+   * do not set. Building the index on existing data computes them first; a document whose key duplicates an
+   * earlier one's (by `_id` order) gets its key made unique with its `_id` and a warning, rather than failing.
+   */
+  derived?: Record<string, DerivedKey>;
 }
 
 /**
@@ -177,10 +195,43 @@ export interface Store {
     updates: readonly UpdateSpec[],
     build: (results: Array<Stored<Doc> | null>) => T,
   ): Promise<Stored<T>>;
+  /**
+   * Runs `fn` in one transaction and returns what it returns: all of its writes are kept, or none of them.
+   * `tx` is a Store whose collections read the transaction's own writes and write inside it; a write must go
+   * through `tx` (a write through this store waits for the transaction to end, so awaiting one inside `fn`
+   * never ends until the transaction times out), while a read through this store sees only what is committed.
+   * `tx.files` is this store's blob store: blob writes are not part of the transaction (they stay when it
+   * rolls back; write the blob first, then the documents naming it).
+   *
+   * - A throw (or rejection) inside `fn` rolls every write back and is rethrown as it is.
+   * - A write that fails inside it (a DuplicateKeyError, say) dooms the transaction even when `fn` catches
+   *   the error (as on MongoDB, whose server aborts the transaction): when `fn` returns, everything is rolled
+   *   back and that first error is thrown.
+   * - `tx.withTransaction(inner)` joins the transaction: `inner`'s writes are the outer one's, and a throw
+   *   from `inner` dooms the whole transaction, even when the outer `fn` catches it.
+   * - Concurrent transactions are serialised (embedded) or isolated by snapshot with write conflicts retried
+   *   (MongoDB): neither sees the other's uncommitted writes, and a unique index holds across them.
+   * - Embedded (docs/store.md "Transactions"): one SQLite transaction on the writer connection, inside one
+   *   group commit, so one COMMIT and one fsync; transactions run one at a time, other writes wait for it; a
+   *   transaction still running after `transactionTimeoutMs` (30 s) is rolled back and rejects.
+   * - MongoDB: a client session's `withTransaction` (write concern majority, read concern snapshot), which
+   *   needs a replica set (or a sharded cluster); `fn` may run again after a transient error (a write
+   *   conflict), so it must not have effects other than through `tx`.
+   * `tx.ensureIndexes()`, `tx.close()` and `createIndex` inside it reject. Using `tx` after the transaction
+   * has ended throws.
+   */
+  withTransaction<R>(fn: (tx: Store) => Promise<R>): Promise<R>;
   /** Applies every index of api/store/indexes.ts (idempotent). Throws DuplicateKeyError on conflicting data. */
   ensureIndexes(): Promise<void>;
   /** The store's files (api/files/blob-store.ts): a directory beside the embedded data, GridFS on MongoDB. */
   readonly files: BlobStore;
+  /**
+   * The store itself; for a transaction's `tx`, the store it runs in. What is cached per store (a WeakMap keyed by
+   * the store: sessions, form versions) is keyed by `store.root`, so that a change made through `tx` forgets the
+   * store's entries; and where `store !== store.root` (inside a transaction) nothing read is kept or used, as it
+   * may be rolled back or newer than what is kept.
+   */
+  readonly root: Store;
   /** Waits for pending writes, releases files or connections. Using the store afterwards throws. */
   close(): Promise<void>;
   readonly kind: 'embedded' | 'mongodb';
@@ -196,10 +247,18 @@ export class DuplicateKeyError extends Error {
   readonly collection: string;
   /** For `insertMany`: how many documents were inserted before the failing one. */
   readonly insertedCount?: number;
+  /** The name of the unique index refused (as in api/store/indexes.ts), when known; none for `_id`. */
+  readonly index?: string;
 
-  constructor(collection: string, detail?: string, insertedCount?: number, options?: { cause?: unknown }) {
+  constructor(
+    collection: string,
+    detail?: string,
+    insertedCount?: number,
+    options?: { cause?: unknown; index?: string },
+  ) {
     super(`Duplicate key in ${collection}${detail ? `: ${detail}` : ''}`, options);
     this.collection = collection;
     if (insertedCount !== undefined) this.insertedCount = insertedCount;
+    if (options?.index !== undefined) this.index = options.index;
   }
 }

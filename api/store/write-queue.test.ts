@@ -96,4 +96,59 @@ describe('WriteQueue with a log sync (docs/store.md "Durability")', () => {
     const queue = new WriteQueue(database());
     await expect(queue.run(() => 'value')).resolves.toBe('value');
   });
+
+  it('runs a transaction as one entry of a group: the writes handed over meanwhile wait; one COMMIT, one fsync', async () => {
+    const db = database();
+    const log = manualSync();
+    let groupsEnded = 0;
+    const queue = new WriteQueue(db, { sync: log.sync, transactionsEnded: () => (groupsEnded += 1) });
+    const count = () => (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+    const insert = (v: number) => () => db.prepare('INSERT INTO t VALUES (?)').run(v);
+    let release: () => void = () => undefined;
+    const before = queue.run(insert(1));
+    const transaction = queue.transaction(async () => {
+      insert(2)();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      insert(3)();
+      return 'body';
+    });
+    await tick();
+    const during = queue.run(insert(4));
+    await tick();
+    // The body is waiting: its group is open, the write handed over meanwhile waits for the next group.
+    expect(db.inTransaction).toBe(true);
+    expect(log.calls()).toBe(0);
+    release();
+    await tick();
+    expect(groupsEnded).toBe(1);
+    expect(log.calls()).toBe(1);
+    expect(count()).toBe(3);
+    log.finish();
+    await expect(transaction).resolves.toBe('body');
+    await before;
+    await tick();
+    expect(count()).toBe(4);
+    log.finish();
+    await during;
+    expect(log.calls()).toBe(2);
+  });
+
+  it('rolls back a transaction whose body rejects, alone: the rest of its group is kept', async () => {
+    const db = database();
+    const queue = new WriteQueue(db);
+    const count = () => (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+    const first = queue.run(() => db.prepare('INSERT INTO t VALUES (1)').run());
+    const failed = queue.transaction(async () => {
+      db.prepare('INSERT INTO t VALUES (2)').run();
+      await tick();
+      throw new Error('body failed');
+    });
+    const after = queue.run(() => db.prepare('INSERT INTO t VALUES (3)').run());
+    await expect(failed).rejects.toThrow('body failed');
+    await Promise.all([first, after]);
+    expect(db.prepare('SELECT v FROM t ORDER BY v').pluck().all()).toEqual([1, 3]);
+    expect(count()).toBe(2);
+  });
 });

@@ -21,9 +21,9 @@ export interface Harness {
   call(method: string, path: string, options?: { cookie?: string; body?: unknown; raw?: string }): Promise<Response>;
 }
 
-/** A seeded app on an in-memory store. */
-export async function makeHarness(): Promise<Harness> {
-  const store = await openEmbeddedStore(':memory:');
+/** A seeded app on an in-memory store (seen by the app through `wrap`, when given: a failing store, say). */
+export async function makeHarness(wrap: (store: Store) => Store = (store) => store): Promise<Harness> {
+  const store = wrap(await openEmbeddedStore(':memory:'));
   await store.ensureIndexes();
   await seedIfEmpty(store);
   const app = createApp({ store });

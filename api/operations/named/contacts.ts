@@ -178,8 +178,9 @@ export async function uploadedSheet(context: OperationContext): Promise<string> 
 }
 
 /**
- * Writes the rows of an import, all or none: every new item is prepared (id, audit, schema, unique keys)
- * and every update merged and checked before the first write.
+ * Writes the rows of an import, all or none: every new item is prepared (id, audit, schema) and every update
+ * merged and checked before the first write, and the writes are one transaction (unique keys are the store's
+ * indexes).
  */
 export async function writeSheetItems(
   context: OperationContext,
@@ -188,7 +189,6 @@ export async function writeSheetItems(
   clearable: readonly string[],
 ): Promise<number> {
   const resource = resourceOf(resourceName);
-  const collection = context.store.collection<Record<string, unknown>>(resource.collection);
   const adds: Record<string, unknown>[] = [];
   const updates: Array<{ id: number; set: Record<string, unknown>; unset: Record<string, ''> }> = [];
   const at = context.now.toISOString();
@@ -205,12 +205,16 @@ export async function writeSheetItems(
       updates.push({ id: item.id, set, unset });
     }
   }
-  for (const item of adds) await collection.insertOne(item);
-  for (const u of updates)
-    await collection.updateOne(
-      { clientId: tenant(context), id: u.id },
-      Object.keys(u.unset).length > 0 ? { $set: u.set, $unset: u.unset } : { $set: u.set },
-    );
+  // All or none: one transaction (a name taken meanwhile is refused by the unique index, and nothing stays).
+  await context.store.withTransaction(async (tx) => {
+    const collection = tx.collection<Record<string, unknown>>(resource.collection);
+    for (const item of adds) await collection.insertOne(item);
+    for (const u of updates)
+      await collection.updateOne(
+        { clientId: tenant(context), id: u.id },
+        Object.keys(u.unset).length > 0 ? { $set: u.set, $unset: u.unset } : { $set: u.set },
+      );
+  });
   return items.length;
 }
 

@@ -37,10 +37,10 @@ import { logInvitationSender } from '../../mail/invitation-sender';
 import { publicOrigin } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
-import { checkUnique, findItem, newItem } from '../../resources/handlers';
+import { findItem, newItem } from '../../resources/handlers';
+import { inTransaction } from '../../resources/transaction';
 import { withoutStoreKey } from '../documents';
 import {
-  checkEmailFree,
   checkedProjectAccesses,
   type EmployeeDoc,
   employeeCollection,
@@ -67,8 +67,6 @@ const PERSON_FIELDS = [
   'type',
 ] as const;
 const ACCESS_FIELDS = [...EMPLOYEE_FLAGS, 'projectAccesses'] as const;
-/** How many employees an import updates at once (concurrent writes; see upload). */
-const UPDATE_GROUP = 250;
 
 const employee = () => resourceOf('employee');
 
@@ -159,7 +157,6 @@ export const create: NamedOperation = async (context) => {
   const body = withoutEmptyTexts(context.body as EmployeeInput & Record<string, unknown>);
   const name = await roleName(context.store, clientId, body.role);
   const projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
-  await checkEmailFree(context.store, clientId, body.email);
   const item = (await newItem(context, employee(), {
     ...body,
     ...accessFields(body),
@@ -178,12 +175,11 @@ export const create: NamedOperation = async (context) => {
  * cleared); its flags too when the body holds any flag, its project accesses when the body holds them; else they
  * stay. The linked user's access follows at once.
  */
-export const update: NamedOperation = async (context) => {
+export const update: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const current = await pathEmployee(context);
   const body = withoutEmptyTexts(context.body as EmployeeInput & Record<string, unknown>);
   const name = await roleName(context.store, clientId, body.role);
-  await checkEmailFree(context.store, clientId, body.email, current.id);
   const next: EmployeeDoc = { ...current, roleName: name };
   for (const field of PERSON_FIELDS) delete next[field];
   Object.assign(next, Object.fromEntries(PERSON_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])));
@@ -195,51 +191,50 @@ export const update: NamedOperation = async (context) => {
     }
   if (body.projectAccesses !== undefined)
     next.projectAccesses = await checkedProjectAccesses(context.store, clientId, body.projectAccesses);
-  await checkUnique(context, employee(), next);
   return save(context, current, next);
-};
+});
 
 /** DELETE /api/settings/employees/{id}: the employee goes, and their user leaves the client. */
-export const remove: NamedOperation = async (context) => {
+export const remove: NamedOperation = inTransaction(async (context) => {
   const current = await pathEmployee(context);
   keepOwnAdmin(context, current, null);
   await employeeCollection(context.store).deleteOne({ _id: current._id });
   if (current.userId !== undefined) await removeUserFromClient(context.store, current.userId, current.clientId);
   return { id: current.id };
-};
+});
 
 /** PUT /api/settings/employees/activate/{id}, /deactivate/{id}: isActive, the user's access following (rule: 409). */
 function setActive(isActive: boolean): NamedOperation {
-  return async (context) => {
+  return inTransaction(async (context) => {
     const current = await pathEmployee(context);
     return save(context, current, { ...current, isActive });
-  };
+  });
 }
 export const activate = setActive(true);
 export const deactivate = setActive(false);
 
 /** PUT /api/settings/employees/updateaccesses: the flags and project accesses replaced. */
-export const updateAccesses: NamedOperation = async (context) => {
+export const updateAccesses: NamedOperation = inTransaction(async (context) => {
   const body = context.body as EmployeeAccesses;
   const current = await bodyEmployee(context, body.id);
   const projectAccesses = await checkedProjectAccesses(context.store, tenant(context), body.projectAccesses);
   return save(context, current, { ...withoutAccess(current), ...accessFields(body), projectAccesses });
-};
+});
 
 /** DELETE /api/settings/employees/{id}/removeaccesses: no flags, no project accesses. */
-export const removeAccesses: NamedOperation = async (context) => {
+export const removeAccesses: NamedOperation = inTransaction(async (context) => {
   const current = await pathEmployee(context);
   return save(context, current, { ...withoutAccess(current), projectAccesses: [] });
-};
+});
 
 /** PUT /api/settings/employees/updateProjectAccess: one project's access set (Edit, View) or removed (null). */
-export const updateProjectAccess: NamedOperation = async (context) => {
+export const updateProjectAccess: NamedOperation = inTransaction(async (context) => {
   const body = context.body as EmployeeProjectAccess;
   const current = await bodyEmployee(context, body.id);
   const list = withProjectAccess(current.projectAccesses, body.projectId, body.activity, body.accessCodes);
   const projectAccesses = await checkedProjectAccesses(context.store, tenant(context), list);
   return save(context, current, { ...current, projectAccesses });
-};
+});
 
 /** GET /api/settings/employees/getassigned: the employees linked to a user (invited or assigned), by name. */
 export const assigned: NamedOperation = async (context) => {
@@ -266,15 +261,8 @@ async function clientUser(context: OperationContext, userId: number): Promise<Us
   return user;
 }
 
-/** Refuses a user another employee of the client is linked to (409 employees.userTaken). */
-async function checkUserFree(context: OperationContext, userId: number, employeeId: number): Promise<void> {
-  const other = await employeeCollection(context.store).findOne({ clientId: tenant(context), userId });
-  if (other && other.id !== employeeId) throw new AppError(409, 'employees.userTaken');
-}
-
 /** Links an employee to a user: status Assigned (Pending while the user has not set a password yet). */
 async function assignTo(context: OperationContext, current: EmployeeDoc, user: UserDoc): Promise<unknown> {
-  await checkUserFree(context, user.id, current.id);
   const next: EmployeeDoc = {
     ...current,
     userId: user.id,
@@ -290,19 +278,19 @@ async function assignTo(context: OperationContext, current: EmployeeDoc, user: U
  * (a user of another client joins this one).
  * @throws AppError 409 employees.noUser when no user has that e-mail (invite instead)
  */
-export const assignOne: NamedOperation = async (context) => {
+export const assignOne: NamedOperation = inTransaction(async (context) => {
   const current = await pathEmployee(context);
   const email = current.email?.toLowerCase();
   const user = email ? await context.store.collection<UserDoc>('users').findOne({ email }) : null;
   if (!user) throw new AppError(409, 'employees.noUser');
   return assignTo(context, current, user);
-};
+});
 
 /**
  * POST /api/settings/employees/assign/ `{ id, userId }`: links the employee to a user of the client, or with
  * userId null unlinks it (the user leaves the client; the employee's status is Unassigned).
  */
-export const assign: NamedOperation = async (context) => {
+export const assign: NamedOperation = inTransaction(async (context) => {
   const body = context.body as EmployeeAssign;
   const current = await bodyEmployee(context, body.id);
   if (body.userId !== null) return assignTo(context, current, await clientUser(context, body.userId));
@@ -311,7 +299,7 @@ export const assign: NamedOperation = async (context) => {
   const { userId, invitedAt, ...rest } = current;
   await removeUserFromClient(context.store, userId, current.clientId);
   return save(context, current, { ...rest, status: 'Unassigned' } as EmployeeDoc);
-};
+});
 
 function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -324,7 +312,7 @@ function digest(token: string): string {
  * @throws AppError 409 employees.cannotInvite (rule canInvite), 409 employees.emailInUse when a user has the
  *   e-mail already (assign instead)
  */
-export const invite: NamedOperation = async (context) => {
+export const invite: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const current = await bodyEmployee(context, (context.body as EmployeeInvite).id);
   if (!ruleHolds('https://site-forms.dev/schemas/rules/employee.json#/$defs/canInvite', current))
@@ -363,7 +351,7 @@ export const invite: NamedOperation = async (context) => {
   const next: EmployeeDoc = { ...current, userId, status: 'Pending', invitedAt: context.now.toISOString() };
   const saved = await save(context, current, next);
   return { link, email, expiresAt, employee: saved };
-};
+});
 
 /**
  * PUT /api/authorization/invitation/{token} `{ password }` (public): sets the invited user's password (the
@@ -371,7 +359,7 @@ export const invite: NamedOperation = async (context) => {
  * link up. 204.
  * @throws AppError 404 invitation.invalid for an unknown, used or expired link
  */
-export const setPassword: NamedOperation = async (context) => {
+export const setPassword: NamedOperation = inTransaction(async (context) => {
   const token = context.params.token ?? '';
   const invitations = context.store.collection<Invitation & { [key: string]: unknown }>('invitations');
   const found = /^[A-Za-z0-9_-]{43}$/.test(token) ? await invitations.findOne({ tokenHash: digest(token) }) : null;
@@ -396,7 +384,7 @@ export const setPassword: NamedOperation = async (context) => {
     { $set: { status: 'Assigned' } },
   );
   return context.http.body(null, 204);
-};
+});
 
 /**
  * PUT /api/settings/employees/upload (multipart uploads[]: one .csv file): every row checked first
@@ -404,7 +392,7 @@ export const setPassword: NamedOperation = async (context) => {
  * `details` and saves nothing. Otherwise a row whose Employee Number is an employee's (ignoring case) updates
  * that employee's fields, the others are added in one write. Answers `{ created, updated }`.
  */
-export const upload: NamedOperation = async (context) => {
+export const upload: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const type = (context.http.req.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) throw new AppError(415, 'security.unsupportedMediaType');
@@ -469,19 +457,16 @@ export const upload: NamedOperation = async (context) => {
     });
     await collection.insertMany(creates);
   }
-  // The updates in groups sent together: the embedded store commits a group of concurrent writes with one fsync
-  // (one after another, 5,000 updates took 7.8 s of npm run bench:employees; docs/performance.md).
-  for (let start = 0; start < updates.length; start += UPDATE_GROUP)
-    await Promise.all(
-      updates.slice(start, start + UPDATE_GROUP).map(async ({ before, after }) => {
-        const { _id, ...fields } = after;
-        await collection.updateOne({ _id: before._id }, { $set: fields });
-        if (fields.userId !== undefined && fields.role !== before.role)
-          await syncUserAccess(context.store, fields as EmployeeDoc);
-      }),
-    );
+  // One after another: the whole upload is one transaction (one COMMIT and one fsync on the embedded store;
+  // MongoDB runs the operations of a transaction one at a time).
+  for (const { before, after } of updates) {
+    const { _id, ...fields } = after;
+    await collection.updateOne({ _id: before._id }, { $set: fields });
+    if (fields.userId !== undefined && fields.role !== before.role)
+      await syncUserAccess(context.store, fields as EmployeeDoc);
+  }
   return { created: creates.length, updated: updates.length };
-};
+});
 
 /** A refused upload: 400 'The file was not imported (problems found: {count}). Nothing was saved.', each problem in details. */
 function importFailed(problems: ErrorDetail[]): AppError {

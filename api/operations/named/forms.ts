@@ -8,6 +8,7 @@ import type { FormDefinition, FormDefinitionInput } from '../../../engine/types/
 import type { UserDoc } from '../../auth/types';
 import { intParam, slugParam } from '../../http/body';
 import type { NamedOperation } from '../../resources/context';
+import { inTransaction } from '../../resources/transaction';
 import { withoutStoreKey } from '../documents';
 import {
   type Actor,
@@ -64,8 +65,9 @@ export const all: NamedOperation = async ({ http: c, store, clientId }) => {
 };
 
 /** PUT …/publish/{formArea}/{id}: publishes the working copy as a new version. */
-export const publish: NamedOperation = async ({ http: c, store, clientId }) =>
-  publishForm(store, clientId as number, slugParam(c, 'formArea'), intParam(c, 'id'), actorOf(c.get('user')));
+export const publish: NamedOperation = inTransaction(async ({ http: c, store, clientId }) =>
+  publishForm(store, clientId as number, slugParam(c, 'formArea'), intParam(c, 'id'), actorOf(c.get('user'))),
+);
 
 /** GET …/{projectId}/{formArea}/{id}: the published form a project fills. */
 export const getForProject: NamedOperation = async ({ http: c, store, clientId }) => {

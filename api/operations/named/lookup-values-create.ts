@@ -8,7 +8,7 @@
 import { AppError } from '../../../engine/errors';
 import type { OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
-import { checkUnique, newItem } from '../../resources/handlers';
+import { newItem } from '../../resources/handlers';
 
 interface NewLookupValue {
   Name: string;
@@ -20,7 +20,7 @@ export async function lookupValuesCreate(context: OperationContext): Promise<unk
   const resource = resourceOf('lookup-value');
   const lines = context.body as NewLookupValue[];
   const seen = new Set<string>();
-  const items = [];
+  const items: Array<Record<string, unknown>> = [];
   for (const line of lines) {
     const name = line.Name.trim();
     const key = `${line.Type}\u0000${name.replace(/\s+/g, '').toLowerCase()}`;
@@ -35,8 +35,10 @@ export async function lookupValuesCreate(context: OperationContext): Promise<unk
     });
     items.push(item);
   }
-  for (const item of items) await checkUnique(context, resource, item);
-  const collection = context.store.collection<Record<string, unknown>>(resource.collection);
-  for (const item of items) await collection.insertOne(item);
+  // All or none: the unique index refuses a taken name (409 lookupValues.duplicate) and the others roll back.
+  await context.store.withTransaction(async (tx) => {
+    const collection = tx.collection<Record<string, unknown>>(resource.collection);
+    for (const item of items) await collection.insertOne(item);
+  });
   return items.map(({ _id, ...rest }) => rest);
 }

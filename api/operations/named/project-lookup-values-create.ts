@@ -10,7 +10,7 @@ import { AppError } from '../../../engine/errors';
 import { intParam } from '../../http/body';
 import type { OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
-import { checkUnique, newItem } from '../../resources/handlers';
+import { newItem } from '../../resources/handlers';
 
 interface NewProjectLookupValue {
   Name: string;
@@ -23,7 +23,7 @@ export async function projectLookupValuesCreate(context: OperationContext): Prom
   const projectId = intParam(context.http, 'projectId');
   const lines = context.body as NewProjectLookupValue[];
   const seen = new Set<string>();
-  const items = [];
+  const items: Array<Record<string, unknown>> = [];
   for (const line of lines) {
     const name = line.Name.trim();
     const key = `${line.Type}\u0000${name.replace(/\s+/g, '').toLowerCase()}`;
@@ -31,8 +31,10 @@ export async function projectLookupValuesCreate(context: OperationContext): Prom
     seen.add(key);
     items.push(await newItem(context, resource, { projectId, type: line.Type, name, status: 'Active' }));
   }
-  for (const item of items) await checkUnique(context, resource, item);
-  const collection = context.store.collection<Record<string, unknown>>(resource.collection);
-  for (const item of items) await collection.insertOne(item);
+  // All or none: the unique index refuses a taken name (409 lookupValues.duplicate) and the others roll back.
+  await context.store.withTransaction(async (tx) => {
+    const collection = tx.collection<Record<string, unknown>>(resource.collection);
+    for (const item of items) await collection.insertOne(item);
+  });
   return items.map(({ _id, ...rest }) => rest);
 }

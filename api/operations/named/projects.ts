@@ -16,6 +16,7 @@ import {
   PROJECT_CODE_GENERATOR_TYPE,
   projectProblems,
 } from '../../../engine/rules/project';
+import { projectAreas } from '../../../engine/rules/sections';
 import type { Project, ProjectInput } from '../../../engine/types/generated';
 import { validateSchema } from '../../../engine/validation/ajv';
 import { fileKey } from '../../files/paths';
@@ -24,7 +25,8 @@ import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf, resources } from '../../resources/declarations';
 import { derives } from '../../resources/derive';
-import { checkUnique, newItem } from '../../resources/handlers';
+import { newItem } from '../../resources/handlers';
+import { inTransaction } from '../../resources/transaction';
 import type { Store } from '../../store/port';
 import { withoutStoreKey } from '../documents';
 import { findProject, projectUsers, requestProject } from '../projects';
@@ -48,11 +50,14 @@ const EDITABLE: readonly (keyof ProjectInput)[] = [
   'weekHours',
 ];
 
-/** Sections with an access area of their own; any other type (e.g. 'all') is read as the projects area. */
-const SECTION_AREAS = new Set(['projects', 'qs', 'estimating', 'locations']);
+/**
+ * Sections whose projects are their own (an area with an "all" or "their" flag: projects, qs, estimating, locations;
+ * engine/rules/sections.ts); any other type (e.g. 'all') is read as the projects area.
+ */
+const SECTION_AREAS = new Set(projectAreas());
 
 function areaOf(type: string | undefined): AccessArea {
-  return (type && SECTION_AREAS.has(type) ? type : 'projects') as AccessArea;
+  return type && SECTION_AREAS.has(type) ? type : 'projects';
 }
 
 function subjectOf(context: OperationContext): AccessSubject {
@@ -259,7 +264,7 @@ function checkRules(input: ProjectInput): void {
  * already has (ignoring spaces and case); 400 for the rules and references above; nothing is saved on any
  * error. A code equal to the Project code generator's next code advances the generator.
  */
-export const create: NamedOperation = async (context) => {
+export const create: NamedOperation = inTransaction(async (context) => {
   const input = context.body as ProjectInput;
   checkRules(input);
   await checkReferences(context, input);
@@ -270,7 +275,7 @@ export const create: NamedOperation = async (context) => {
   await context.store.collection<Record<string, unknown>>('projects').insertOne(item);
   await useProjectCode(context, String(item.code));
   return view(context, item as unknown as StoredProject);
-};
+});
 
 /** The stored project of the path's id, refused while archived. @throws 404, 409 projects.archived */
 async function editable(context: OperationContext): Promise<StoredProject> {
@@ -298,7 +303,6 @@ async function save(
   delete merged.organizationName;
   const valid = validateSchema('project', merged);
   if (!valid.ok) throw problemsError(400, valid.details);
-  await checkUnique(context, resourceOf('project'), merged);
   const update: { $set: Record<string, unknown>; $unset?: Record<string, ''> } = { $set: { ...change, ...stamp } };
   const unset = [...cleared, 'hasEdit', 'organizationName'].filter((key) => key in project);
   if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((key) => [key, ''] as const));
@@ -311,7 +315,7 @@ async function save(
  * cleared, except status and type, which stay as they are. 409 for an archived project or a code the
  * client already has; 400 for the rules and references; nothing is saved on any error.
  */
-export const update: NamedOperation = async (context) => {
+export const update: NamedOperation = inTransaction(async (context) => {
   const project = await editable(context);
   const input = context.body as ProjectInput;
   checkRules(input);
@@ -323,7 +327,7 @@ export const update: NamedOperation = async (context) => {
     else if (key !== 'status' && key !== 'type' && key in project) cleared.push(key);
   }
   return save(context, project, change, cleared);
-};
+});
 
 /** PUT /api/projects/{id}/deadline `{ deadline }`: sets the deadline (yyyy-MM-dd), or clears it with null. */
 export const deadline: NamedOperation = async (context) => {

@@ -12,6 +12,7 @@ import { intParam, slugParam } from '../../http/body';
 import { requestCookie } from '../../http/cookie';
 import { publicOrigin, readScanToken, scanUrl, signingKey, signScanToken } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
+import { inTransaction } from '../../resources/transaction';
 import { findWorkingCopy, latestPublished } from '../forms';
 import { findProject } from '../projects';
 import { qrImage, removeQrSetup, saveQrSetup, scan as scanCode, scanDate, setupsOfForm } from '../qr-codes';
@@ -41,10 +42,10 @@ export const create: NamedOperation = async (context) => context.http.json(await
 export const update: NamedOperation = (context) => save(context, true);
 
 /** DELETE …/delete/{id}: removes a setup; its codes stop at once and label setups drop its column. */
-export const remove: NamedOperation = async (context) => {
+export const remove: NamedOperation = inTransaction(async (context) => {
   const form = await formOf(context);
   return removeQrSetup(context.store, context.clientId as number, form.id, intParam(context.http, 'id'));
-};
+});
 
 /**
  * POST …/generateqrcode: a base64 PNG (data URL, as text) of the scan URL of a setup's code: a Create type

@@ -20,6 +20,7 @@ import { fileKey, folderKey, publicPath } from '../../files/paths';
 import { intParam, slugParam } from '../../http/body';
 import { nextSequence } from '../../ids';
 import type { NamedOperation, OperationContext } from '../../resources/context';
+import { inTransaction } from '../../resources/transaction';
 import { withoutStoreKey } from '../documents';
 import {
   activeFormsForProject,
@@ -43,7 +44,7 @@ function actorOf(context: OperationContext) {
 const tenant = (context: OperationContext) => context.clientId as number;
 
 function flagOperation(flags: { isActive?: boolean; isDefault?: boolean }): NamedOperation {
-  return (context) =>
+  return inTransaction((context) =>
     setFormFlags(
       context.store,
       tenant(context),
@@ -52,7 +53,8 @@ function flagOperation(flags: { isActive?: boolean; isDefault?: boolean }): Name
       flags,
       actorOf(context),
       context.now,
-    );
+    ),
+  );
 }
 
 /*
@@ -231,30 +233,32 @@ export const formSections: NamedOperation = async (context) => {
  * project stops offering the form; answers `{ id, projectIds }`.
  * @throws AppError 404 notFound.project, notFound.form; 409 forms.lastProject (deactivate the form instead)
  */
-export const withdraw: NamedOperation = async (context) => {
+export const withdraw: NamedOperation = inTransaction(async (context) => {
   const { http: c, store } = context;
   const project = await findProject(store, tenant(context), intParam(c, 'projectId'));
   return withdrawForm(store, tenant(context), slugParam(c, 'formArea'), intParam(c, 'id'), project.id);
-};
+});
 
 /**
  * DELETE {formArea}/{id}: deletes a form without entries with its published versions, QR code and label
  * preparation setups, links and reference documents; answers `{ id }` (api/operations/forms.ts deleteForm).
  * @throws AppError 404 notFound.form, 409 forms.hasEntries
  */
-export const remove: NamedOperation = async (context) =>
-  deleteForm(context.store, tenant(context), slugParam(context.http, 'formArea'), intParam(context.http, 'id'));
+export const remove: NamedOperation = inTransaction(async (context) =>
+  deleteForm(context.store, tenant(context), slugParam(context.http, 'formArea'), intParam(context.http, 'id')),
+);
 
 /**
  * POST clone/{id} (administration-data.md §7): 201 with a new Draft working copy of the client's form: new id,
  * version 1, title 'Copy of {title}' (200 characters at most), active, not default, never published, audit
  * fields of the acting administrator. @throws AppError 404 notFound.form
  */
-export const clone: NamedOperation = async (context) =>
+export const clone: NamedOperation = inTransaction(async (context) =>
   context.http.json(
     await cloneForm(context.store, tenant(context), intParam(context.http, 'id'), actorOf(context), context.now),
     201,
-  );
+  ),
+);
 
 /**
  * GET linked-form-setups[?formId=] (administration-data.md §7; docs/decisions.md "Linked form setups"): the
@@ -289,7 +293,7 @@ export const links: NamedOperation = async (context) => {
  * @throws AppError 404 notFound.form; 400 forms.linkToItself, forms.linkDuplicate, forms.linkUnknownQuestion,
  *   forms.linkKindMismatch, forms.linkTargetTwice (the first problem's text, every problem in details)
  */
-export const saveLinks: NamedOperation = async (context) => {
+export const saveLinks: NamedOperation = inTransaction(async (context) => {
   const { store } = context;
   const input = context.body as LinkedFormSetupsInput;
   const forms = store.collection<FormDefinition>('formDefinitions');
@@ -345,7 +349,7 @@ export const saveLinks: NamedOperation = async (context) => {
   await collection.deleteMany({ clientId: tenant(context), formId: form.id });
   for (const link of saved) await collection.insertOne({ ...link });
   return saved;
-};
+});
 
 /** The files an entry's answers name (file uploads and signatures), as file entries of form-configuration.md §3. */
 async function entryFiles(context: OperationContext, form: FormDefinition, entry: FormEntry) {

@@ -36,8 +36,10 @@ import { nextSequence } from '../../ids';
 import { clientAddress } from '../../middleware/security';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { resourceOf } from '../../resources/declarations';
-import { checkUnique, genericHandlers, newItem } from '../../resources/handlers';
+import { resourceOf, uniqueRuleRefusing } from '../../resources/declarations';
+import { genericHandlers, newItem } from '../../resources/handlers';
+import { inTransaction } from '../../resources/transaction';
+import { DuplicateKeyError } from '../../store/port';
 import { withoutStoreKey } from '../documents';
 import { findProject } from '../projects';
 import {
@@ -126,21 +128,34 @@ export const nextCode: NamedOperation = async (context) => ({ code: await nextFr
 /** GET …/aggregateId: a new random UUID as text (the folder of a record's files before it is saved). */
 export const aggregateId: NamedOperation = async (context) => context.http.text(randomUUID());
 
-/** POST …/Subcontractors: a new subcontractor; without a code the next free one (409 on a clash of name or code). */
+/**
+ * POST …/Subcontractors: a new subcontractor; without a code the next free one (409 on a clash of name or code,
+ * from the unique indexes). A next free code taken meanwhile by a concurrent create is taken again, so that a
+ * clash of names answers with the name's message.
+ */
 export const create: NamedOperation = async (context) => {
-  const body = { ...(context.body as Record<string, unknown>) };
-  if (!body.code) body.code = await nextFreeCode(context);
   const resource = resourceOf('subcontractor');
-  const item = await newItem(context, resource, body);
-  await context.store.collection(resource.collection).insertOne(item);
-  return withoutStoreKey(item);
+  const defaulted = !(context.body as Record<string, unknown>).code;
+  for (let attempt = 1; ; attempt += 1) {
+    const body = { ...(context.body as Record<string, unknown>) };
+    if (defaulted) body.code = await nextFreeCode(context);
+    const item = await newItem(context, resource, body);
+    try {
+      await context.store.collection(resource.collection).insertOne(item);
+      return withoutStoreKey(item);
+    } catch (error) {
+      const codeTaken =
+        error instanceof DuplicateKeyError && uniqueRuleRefusing(error)?.messageId === 'subcontractors.duplicateCode';
+      if (!defaulted || !codeTaken || attempt >= 20) throw error;
+    }
+  }
 };
 
 /**
  * PUT …/Subcontractors/{id}: the generic update (fields left out are cleared), a code left out being the next
  * free one, as on creation. The subcontractor's name is kept on its orders (subContractorName).
  */
-export const update: NamedOperation = async (context) => {
+export const update: NamedOperation = inTransaction(async (context) => {
   const body = { ...(context.body as Record<string, unknown>) };
   if (!body.code) body.code = await nextFreeCode(context);
   // The generic update, replacing: a field the body leaves out is cleared.
@@ -161,7 +176,7 @@ export const update: NamedOperation = async (context) => {
     if (p.subContractorName !== saved.name)
       await payments.updateOne({ _id: p._id }, { $set: { subContractorName: saved.name } });
   return saved;
-};
+});
 
 /** DELETE …/Subcontractors/{id}: 409 subcontractors.inUse while an order, payment or package names it. */
 export const remove: NamedOperation = async (context) => {
@@ -262,7 +277,7 @@ export const orderOf: NamedOperation = async (context) => {
  * order of the same package and subcontractor, or order number, on the project, or for moving an order with
  * payments to another package or subcontractor. The order's payments are recomputed with its new figures.
  */
-export const saveOrder: NamedOperation = async (context) => {
+export const saveOrder: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const body = context.body as SubcontractorOrderInput;
@@ -291,13 +306,8 @@ export const saveOrder: NamedOperation = async (context) => {
   await requireContacts(context, [body.accountContactId, body.siteContactId, body.copyToId]);
   const twice = questionAnsweredTwice(body.answers ?? []);
   if (twice !== undefined) throw new AppError(400, 'subcontractorOrders.answerTwice', { value: twice });
-  const others = (await col.orders.find({ clientId, projectId })).filter((o) => o.id !== current?.id);
-  if (
-    others.some((o) => o.subContractorId === body.subContractorId && lookupKey(o.package) === lookupKey(body.package))
-  )
-    throw new AppError(409, 'subcontractorOrders.duplicate');
-  if (body.orderNumber && others.some((o) => lookupKey(o.orderNumber) === lookupKey(body.orderNumber ?? '')))
-    throw new AppError(409, 'subcontractorOrders.duplicateNumber');
+  // One order per subcontractor and package, and order numbers unique, within the project: unique indexes
+  // (schemas/resources/subcontractor-order.json), 409 with their messages when the order is written.
   const moved =
     current &&
     (current.subContractorId !== body.subContractorId || lookupKey(current.package) !== lookupKey(body.package));
@@ -330,11 +340,6 @@ export const saveOrder: NamedOperation = async (context) => {
     modifiedBy: actor(context).fullName,
     modifiedById: actor(context).id,
   };
-  if (
-    order.orderNumber !== body.orderNumber &&
-    others.some((o) => lookupKey(o.orderNumber) === lookupKey(order.orderNumber))
-  )
-    throw new AppError(409, 'subcontractorOrders.duplicateNumber');
   await checkEntityOf(context, 'subcontractor-order', order as unknown as Record<string, unknown>);
   if (current) {
     await replaceStored(context, 'subcontractorOrders', current, order);
@@ -342,7 +347,7 @@ export const saveOrder: NamedOperation = async (context) => {
   await recomputePayments(context.store, clientId, projectId, order.package, order.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return order;
-};
+});
 
 async function orderPayments(context: OperationContext, projectId: number, order: SubcontractorOrder): Promise<number> {
   const payments = await c(context).payments.find({
@@ -372,9 +377,12 @@ async function replaceStored(
     );
 }
 
-/** The item checked against its entity schema before it is written (400 like the generic handlers). */
+/**
+ * The item checked against its entity schema before it is written (400 like the generic handlers); its unique
+ * rules are the store's indexes, checked by the write.
+ */
 async function checkEntityOf(
-  context: OperationContext,
+  _context: OperationContext,
   resource: string,
   item: Record<string, unknown>,
 ): Promise<void> {
@@ -382,11 +390,10 @@ async function checkEntityOf(
   const result = validateSchema(declaration.entity, item);
   if (!result.ok)
     throw new AppError(400, 'validation.invalidBody', { details: result.details[0]?.message ?? '' }, result.details);
-  await checkUnique(context, declaration, item as never);
 }
 
 /** DELETE …/{projectId}/order/{id}: `{ id }`; 409 while the order has payments. Its files go too. */
-export const deleteOrder: NamedOperation = async (context) => {
+export const deleteOrder: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const id = idParam(context, 'id', 'subcontractorOrders.notFound');
@@ -397,7 +404,7 @@ export const deleteOrder: NamedOperation = async (context) => {
   await context.store.files.deleteFolder(`${clientId}/${filesFolder('order', id)}/`);
   await refreshLookupInUse(context.store, clientId);
   return { id };
-};
+});
 
 /** GET …/packageLookupInUse/{id}: true when the SubContractorPackage value is named by a record. */
 export const packageLookupInUse: NamedOperation = (context) => lookupInUse(context, PACKAGE_LOOKUP);
@@ -454,7 +461,7 @@ export const payment: NamedOperation = async (context) => {
  * subcontractor on the project) must exist (400 subcontractorPayments.noOrder); money has at most 2 decimals
  * (400). The figures are the server's: the order's payments are recomputed in claim order and stored.
  */
-export const savePayment: NamedOperation = async (context) => {
+export const savePayment: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const body = context.body as SubcontractorPaymentInput;
@@ -509,10 +516,10 @@ export const savePayment: NamedOperation = async (context) => {
   await recomputePayments(context.store, clientId, projectId, stored.package, stored.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return withoutStoreKey((await col.payments.findOne({ clientId, id })) as SubcontractorPayment);
-};
+});
 
 /** DELETE …/{projectId}/Payment/{id}: `{ id }`; the order's later payments are recomputed; its files go too. */
-export const deletePayment: NamedOperation = async (context) => {
+export const deletePayment: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const id = idParam(context, 'id', 'subcontractorPayments.notFound');
@@ -523,7 +530,7 @@ export const deletePayment: NamedOperation = async (context) => {
   await recomputePayments(context.store, clientId, projectId, found.package, found.subContractorId);
   await refreshLookupInUse(context.store, clientId);
   return { id };
-};
+});
 
 // ───────────────────────────── packages and returns ─────────────────────────────
 
@@ -566,7 +573,7 @@ export const packageOne: NamedOperation = async (context) => {
  * recipient without a return gets one with a new security code; a recipient taken off loses a return that has
  * no response yet.
  */
-export const savePackage: NamedOperation = async (context) => {
+export const savePackage: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const body = context.body as SubcontractorPackageInput;
@@ -581,9 +588,7 @@ export const savePackage: NamedOperation = async (context) => {
     'subcontractorOrders.unknownPackage',
     current?.name,
   );
-  const others = (await col.packages.find({ clientId, projectId })).filter((p) => p.id !== current?.id);
-  if (others.some((p) => lookupKey(p.name) === lookupKey(body.name)))
-    throw new AppError(409, 'subcontractorPackages.duplicate');
+  // One package of a name within the project: a unique index (schemas/resources/subcontractor-package.json).
   const recipients = await col.subcontractors.find({ clientId, id: { $in: body.suppliersIds ?? [] } });
   const missing = (body.suppliersIds ?? []).find((id) => !recipients.some((r) => r.id === id));
   if (missing !== undefined) throw new AppError(400, 'subcontractorPackages.unknownRecipient', { value: missing });
@@ -659,10 +664,10 @@ export const savePackage: NamedOperation = async (context) => {
   }
   await refreshLookupInUse(context.store, clientId);
   return pkg;
-};
+});
 
 /** DELETE …/{projectId}/Package/{id}: `{ id }`, with its returns and attachments. */
-export const deletePackage: NamedOperation = async (context) => {
+export const deletePackage: NamedOperation = inTransaction(async (context) => {
   const clientId = tenant(context);
   const projectId = idParam(context, 'projectId');
   const id = idParam(context, 'id', 'subcontractorPackages.notFound');
@@ -674,7 +679,7 @@ export const deletePackage: NamedOperation = async (context) => {
   await context.store.files.deleteFolder(`${clientId}/${filesFolder('package', id)}/`);
   await refreshLookupInUse(context.store, clientId);
   return { id };
-};
+});
 
 /** What the external recipient sees of a return and its package (no ids of the client, no other recipients). */
 async function recipientView(context: OperationContext, found: SubcontractorReturn) {
@@ -732,7 +737,7 @@ export const securityCode: NamedOperation = async (context) => {
  * receivedAt, and subcontractorPrice and pricedAt when a price is given, and comments. Answers the recipient's
  * view, as securityCode does.
  */
-export const returnPackage: NamedOperation = async (context) => {
+export const returnPackage: NamedOperation = inTransaction(async (context) => {
   const body = context.body as { securityCode: string; subcontractorPrice?: number; comments?: string };
   checkMoney({ subcontractorPrice: body.subcontractorPrice });
   const found = await returnForRecipient(context, body.securityCode);
@@ -759,7 +764,7 @@ export const returnPackage: NamedOperation = async (context) => {
     },
   );
   return recipientView(context, { ...found, ...response });
-};
+});
 
 // ───────────────────────────── files ─────────────────────────────
 
