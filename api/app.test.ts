@@ -427,6 +427,43 @@ describe('form definitions', () => {
     expect(noPages.status).toBe(400);
     expect(await h.store.collection('formDefinitions').countDocuments({ title: { $in: ['Dup', 'Empty'] } })).toBe(0);
   });
+
+  it('refuses a question with a keyword its type does not take, naming the keyword and the question, on create and update', async () => {
+    const admin = await h.login('admin@demo.local');
+    await h.call('POST', '/api/authorization/setClient/1', { cookie: admin });
+    const F = '/api/settings/forms/quality-assurance';
+    // `min` is a Number's (extendedType Number), not a plain Text's; `allowOther` a Dropdown's, not a Checkbox's.
+    const foreign = input('Foreign');
+    Object.assign(foreign.pages[0].questions[0], { min: 3 });
+    const refused = await h.call('POST', F, { cookie: admin, body: foreign });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as {
+      message: string;
+      details?: { path: string; messageId: string; message: string }[];
+    };
+    expect(body.message).toContain("Question 'Area' (Text) does not take the property 'min'.");
+    expect(body.details).toContainEqual(
+      expect.objectContaining({
+        path: '/pages/0/questions/0/min',
+        messageId: 'forms.foreignKeyword',
+        message: "Question 'Area' (Text) does not take the property 'min'.",
+      }),
+    );
+    expect(await h.store.collection('formDefinitions').countDocuments({ title: 'Foreign' })).toBe(0);
+
+    const created = await h.call('POST', F, { cookie: admin, body: input('Kept') });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const tick = input('Kept');
+    tick.pages[0].questions.push({ id: 3, label: 'Swept', type: 'Checkbox', allowOther: true } as never);
+    const update = await h.call('PUT', `${F}/${id}`, { cookie: admin, body: tick });
+    expect(update.status).toBe(400);
+    expect(JSON.stringify(await update.json())).toContain(
+      "Question 'Swept' (Checkbox) does not take the property 'allowOther'.",
+    );
+    const saved = await h.store.collection('formDefinitions').findOne({ id, clientId: 1 });
+    expect((saved as unknown as FormDefinition).pages[0].questions).toHaveLength(2);
+  });
 });
 
 describe('the HTTP surface', () => {
