@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { checkScreenUiSchemas } from './ui-schemas';
 
 /** Repository root (absolute path). */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -510,9 +511,6 @@ export const registeredResources: readonly unknown[] = [${resources.map((f) => i
 export const resourceCollections = [${collections.map((c) => `'${c}'`).join(', ')}] as const;
 `;
 }
-
-/** Checks every screen document's uiSchema (placeholder, see below). */
-function checkScreenUiSchemas(_root: string): void {}
 
 /** Writes the generated modules and removes generated modules whose schema is gone. */
 async function main(): Promise<void> {
