@@ -12,25 +12,34 @@ import { compileFormDefinition } from '../engine/forms/compile';
 import { formDataToAnswers } from '../engine/forms/entry-data';
 import type { AnyFieldType } from '../engine/forms/field-types';
 import { allFieldTypes, fieldTypeOf, registerFieldType } from '../engine/forms/field-types';
-import { questionMetaSchema } from '../engine/forms/field-types/question-schema';
+import { QUESTION_SCHEMA_ID, questionMetaSchema } from '../engine/forms/field-types/question-schema';
 import { validateAnswers } from '../engine/forms/validate-submission';
 import { addMessages } from '../engine/messages/catalogue';
 import { entryToRegisterRow } from '../engine/registers/rows';
 import { checkFormDefinition } from '../engine/rules/form-definition';
 import type { FormDefinition, FormEntry } from '../engine/types/generated';
+import { registeredFieldTypes } from '../engine/types/generated/field-types';
 import { ajv, ajvErrorsToDetails } from '../engine/validation/ajv';
 import texts from './fixtures/question-type/messages.json';
 
 /**
- * The fixture is loaded as a type shipped apart would be: by a path the type checker does not follow (its code is
- * written as it reads once installed, naming the generated RatingQuestion and catalogue ids the repository does
- * not have; tests/authoring.test.ts type-checks it installed).
+ * Where docs/authoring.md "A new question type" has installed the sample (tests/authoring.test.ts runs this file in
+ * its copy of the repository with SAMPLE_QUESTION_TYPE=installed), it is the repository's own: `npm run gen` listed
+ * it and its texts are in the catalogue, and it must not be registered again.
  */
-const fixture = (file: string) => new URL(`./fixtures/question-type/${file}`, import.meta.url).href;
-const { rating } = (await import(/* @vite-ignore */ fixture('rating.ts'))) as { rating: AnyFieldType };
+const installed = process.env.SAMPLE_QUESTION_TYPE === 'installed';
 
-addMessages(texts);
-registerFieldType(rating);
+/**
+ * Otherwise the fixture is loaded as a type shipped apart would be: by a path the type checker does not follow (its
+ * code is written as it reads once installed, naming the generated RatingQuestion and catalogue ids the repository
+ * does not have; tests/authoring.test.ts type-checks it installed).
+ */
+if (!installed) {
+  const fixture = (file: string) => new URL(`./fixtures/question-type/${file}`, import.meta.url).href;
+  const { rating } = (await import(/* @vite-ignore */ fixture('rating.ts'))) as { rating: AnyFieldType };
+  addMessages(texts);
+  registerFieldType(rating);
+}
 
 const question = { id: 1, label: 'Housekeeping', type: 'Rating', scale: 4, required: true, showInRegister: true };
 const definition = {
@@ -47,6 +56,13 @@ describe('a question type registered from a fixture folder', () => {
   it('is in the field-type index, found for its questions', () => {
     expect(allFieldTypes().map((type) => type.name)).toContain('rating');
     expect(fieldTypeOf(question).name).toBe('rating');
+    // Installed, `npm run gen` lists it and writes it into the form-definition meta-schema the API checks.
+    if (installed) {
+      expect(registeredFieldTypes.map((type) => type.name)).toContain('rating');
+      const validate = ajv.getSchema(QUESTION_SCHEMA_ID);
+      expect(validate?.(question)).toBe(true);
+      expect(validate?.({ ...question, allowOther: true })).toBe(false);
+    }
   });
 
   it('joins the form-definition meta-schema: its keywords are taken, a foreign one is refused', () => {

@@ -13,6 +13,19 @@ export const checkboxes: FieldType<CheckboxQuestion> = {
   titleId: 'fieldType.checkboxes',
   description: 'With options, a box per option (hz-checkbox); the answer is the ticked values.',
   properties: { options: optionsProperty },
+  example: {
+    question: {
+      id: 7,
+      label: 'Checks',
+      type: 'Checkbox',
+      options: [
+        { id: 1, value: 'Level' },
+        { id: 2, value: 'Cover' },
+      ],
+    },
+    good: ['Cover'],
+    bad: ['Other'],
+  },
   widget: 'hz-checkbox',
   schema: (q) => {
     const schema: JSONSchema = {

@@ -9,6 +9,7 @@ export const colour: FieldType<ColourQuestion> = {
   titleId: 'fieldType.colour',
   description: 'A colour as #rrggbb (colour-picker).',
   properties: {},
+  example: { question: { id: 14, label: 'Marking colour', type: 'Colour' }, good: '#ff8800', bad: 'orange' },
   widget: 'colour-picker',
   schema: (q) => ({ type: 'string', title: q.label, pattern: '^#[0-9a-fA-F]{6}$' }),
   uiSchema: () => ({ 'ui:widget': 'colour-picker' }),

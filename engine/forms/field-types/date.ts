@@ -21,6 +21,7 @@ export const date: FieldType<DateQuestion> = {
       'x-editor': 'select',
     },
   },
+  example: { question: { id: 6, label: 'Poured', type: 'Date' }, good: '2026-11-20', bad: '20/11/2026' },
   widget: 'date',
   schema: (q) =>
     q.picker === 'month'

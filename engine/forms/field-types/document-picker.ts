@@ -30,6 +30,11 @@ export const documentPicker: FieldType<DocumentPickerQuestion> = {
       'x-editor': 'text',
     },
   },
+  example: {
+    question: { id: 22, label: 'Drawings referred to', type: 'DocumentPicker' },
+    good: ['projects/1/documents/Drawings/GA-101.pdf'],
+    bad: ['../secret.pdf'],
+  },
   widget: 'dms-buttons',
   schema: filesSchema,
   uiSchema: (q) => ({

@@ -34,6 +34,19 @@ export const dropdown: FieldType<DropdownQuestion> = {
       'x-editor': 'switch',
     },
   },
+  example: {
+    question: {
+      id: 5,
+      label: 'Grade',
+      type: 'Dropdown',
+      options: [
+        { id: 1, value: 'C30' },
+        { id: 2, value: 'C40' },
+      ],
+    },
+    good: 'C40',
+    bad: 'C50',
+  },
   widget: 'hz-select',
   schema: (q) => {
     const values = sortSelectOptions(optionValues(q));

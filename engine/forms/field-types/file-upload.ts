@@ -54,6 +54,11 @@ export const fileUpload: FieldType<FileUploadQuestion> = {
     },
     multiple: multipleProperty,
   },
+  example: {
+    question: { id: 17, label: 'Photos', type: 'FileUpload', accept: 'image/*' },
+    good: ['questions/17/k3x9/slab.png'],
+    bad: ['../../etc/passwd'],
+  },
   widget: 'file-upload',
   schema: filesSchema,
   uiSchema: (q) => ({

@@ -339,6 +339,21 @@ export const grid: FieldType<GridQuestion> = {
   },
   definitions: gridDefinitions,
   definitionProblems: (q) => (gridIsSound(q.grid) ? [] : [{ keyword: 'grid', messageId: 'forms.gridInvalid' }]),
+  example: {
+    question: {
+      id: 9,
+      label: 'Checklist',
+      type: 'Grid',
+      grid: {
+        totalColumns: 1,
+        totalRows: 1,
+        headers: [{ index: 0, label: 'Hours' }],
+        cells: [{ id: 1, rowIndex: 0, columnIndex: 0, cellQuestion: { id: 10, type: 'Number' } }],
+      },
+    },
+    good: { cells: [{ cellId: 1, rowIndex: 0, columnIndex: 0, gridCellQuestionId: 10, value: 4 }] },
+    bad: { cells: 'none' },
+  },
   widget: 'grid',
   schema: (q) => ({
     type: 'object',

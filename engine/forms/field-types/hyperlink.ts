@@ -12,6 +12,11 @@ export const hyperlink: FieldType<TextQuestion> = {
   titleId: 'fieldType.hyperlink',
   description: 'An http, https or ftp address (hz-input of type url).',
   properties: {},
+  example: {
+    question: { id: 3, label: 'Photo', type: 'Text', extendedType: 'Hyperlink' },
+    good: 'https://x.example/p',
+    bad: 'not a link',
+  },
   widget: 'hz-input',
   schema: (q) => ({ type: 'string', title: q.label, maxLength: TEXT_MAX_LENGTH.Hyperlink, pattern: HYPERLINK_PATTERN }),
   uiSchema: () => ({ 'ui:widget': 'hz-input', 'ui:options': { inputType: 'url' } }),

@@ -26,6 +26,11 @@ export const image: FieldType<ImageQuestion> = {
       'x-editor': 'file',
     },
   },
+  example: {
+    question: { id: 21, label: 'Site plan', type: 'Image', imageFile: 'forms/plan.png' },
+    good: null,
+    bad: 'x',
+  },
   widget: 'img',
   uiSchema: (q) => ({ 'ui:widget': 'img', 'ui:field': 'img', 'ui:options': { file: q.imageFile } }),
   definitionProblems: (q) => (q.imageFile ? [] : [{ keyword: 'imageFile', messageId: 'forms.imageNeedsFile' }]),

@@ -12,6 +12,11 @@ export const long: FieldType<TextQuestion> = {
   titleId: 'fieldType.long',
   description: 'A text of several lines (hz-textarea).',
   properties: {},
+  example: {
+    question: { id: 2, label: 'Notes', type: 'Text', extendedType: 'Long' },
+    good: 'a\nb',
+    bad: 'x'.repeat(20001),
+  },
   widget: 'hz-textarea',
   schema: (q) => ({ type: 'string', title: q.label, maxLength: TEXT_MAX_LENGTH.Long }),
   uiSchema: () => ({ 'ui:widget': 'hz-textarea' }),

@@ -13,6 +13,19 @@ export const multiSelect: FieldType<MultiSelectQuestion> = {
   titleId: 'fieldType.multiSelect',
   description: 'Several choices of a list (multiSelect).',
   properties: { options: optionsProperty },
+  example: {
+    question: {
+      id: 11,
+      label: 'Trades on site',
+      type: 'MultiSelect',
+      options: [
+        { id: 1, value: 'Electrical' },
+        { id: 2, value: 'Plumbing' },
+      ],
+    },
+    good: ['Electrical', 'Plumbing'],
+    bad: ['Roofing'],
+  },
   widget: 'multiSelect',
   schema: (q) => {
     const values = optionValues(q);

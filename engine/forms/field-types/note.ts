@@ -8,6 +8,7 @@ export const note: FieldType = {
   titleId: 'fieldType.note',
   description: 'A text shown in the form, never answered (note).',
   properties: {},
+  example: { question: { id: 15, label: 'Wear PPE at all times.', type: 'Note' }, good: null, bad: 'x' },
   widget: 'note',
   schema: (q) => ({ type: 'null', title: q.label }),
   uiSchema: () => ({ 'ui:widget': 'note', 'ui:field': 'note' }),

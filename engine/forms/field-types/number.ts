@@ -11,6 +11,11 @@ export const number: FieldType<TextQuestion> = {
   titleId: 'fieldType.number',
   description: 'A number within min and max (hz-input of type number).',
   properties: rangeProperties,
+  example: {
+    question: { id: 4, label: 'Slump', type: 'Text', extendedType: 'Number', min: 0, max: 200 },
+    good: 75,
+    bad: 201,
+  },
   widget: 'hz-input',
   schema: (q) => {
     const schema: JSONSchema = { type: 'number', title: q.label };

@@ -73,6 +73,11 @@ export const richText: FieldType<RichTextQuestion> = {
   titleId: 'fieldType.richText',
   description: 'Formatted text, sanitised on the client and the server (wysiwygInput).',
   properties: {},
+  example: {
+    question: { id: 16, label: 'Method statement', type: 'RichText' },
+    good: '<p>Lift <strong>slowly</strong></p>',
+    bad: 7,
+  },
   widget: 'wysiwygInput',
   schema: (q) => ({ type: 'string', title: q.label, maxLength: RICH_TEXT_MAX_LENGTH }),
   uiSchema: () => ({ 'ui:widget': 'wysiwygInput' }),

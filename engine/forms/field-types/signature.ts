@@ -32,6 +32,11 @@ export const signature: FieldType<SignatureQuestion> = {
       'x-editor': 'switch',
     },
   },
+  example: {
+    question: { id: 18, label: 'Signed by the supervisor', type: 'Signature' },
+    good: 'questions/18/p2q7/signature.png',
+    bad: 'signature.png',
+  },
   widget: 'signature-pad',
   schema: (q) => ({ type: 'string', title: q.label, maxLength: 500, pattern: FILE_PATH_PATTERN }),
   uiSchema: (q) => ({ 'ui:widget': 'signature-pad', 'ui:options': { folder: `questions/${q.id}` } }),

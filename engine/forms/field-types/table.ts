@@ -77,8 +77,13 @@ function headings(kind: 'table' | 'table-light', question: TableQuestion): { key
   return columnsOf(kind, question).map((column) => ({ key: column.key, heading: heading(column) }));
 }
 
-function tableType(kind: 'table' | 'table-light'): FieldType<TableQuestion> {
+/** The field type of a table question of `kind`, with its example (FieldType.example). */
+function tableType(
+  kind: 'table' | 'table-light',
+  example: FieldType<TableQuestion>['example'],
+): FieldType<TableQuestion> {
   return {
+    example,
     name: kind === 'table' ? 'table' : 'tableLight',
     questionType: kind === 'table' ? 'Table' : 'TableLight',
     titleId: kind === 'table' ? 'fieldType.table' : 'fieldType.tableLight',
@@ -175,7 +180,15 @@ function tableType(kind: 'table' | 'table-light'): FieldType<TableQuestion> {
 }
 
 /** table: the equipment table (item, assetNo, description, manufacturer, modelNo, owner), rows complete. */
-export const table: FieldType = tableType('table');
+export const table: FieldType = tableType('table', {
+  question: { id: 19, label: 'Equipment on site', type: 'Table' },
+  good: [{ item: 'Saw', assetNo: 'A-1', description: 'Chop saw', manufacturer: 'Makita', modelNo: 'M1', owner: 'Us' }],
+  bad: [{ item: 'Saw' }],
+});
 
 /** table-light: rows under the question's own columns; cells may stay empty. */
-export const tableLight: FieldType = tableType('table-light');
+export const tableLight: FieldType = tableType('table-light', {
+  question: { id: 20, label: 'Visitors', type: 'TableLight', columns: [{ id: 1, value: 'Name' }] },
+  good: [{ c1: 'Ann' }],
+  bad: [{ c2: 'Ann' }],
+});

@@ -10,6 +10,11 @@ export const temperature: FieldType<TemperatureQuestion> = {
   titleId: 'fieldType.temperature',
   description: 'Degrees C within min and max (temperatureInput).',
   properties: rangeProperties,
+  example: {
+    question: { id: 12, label: 'Air temperature', type: 'Temperature', min: -20, max: 45 },
+    good: 12.5,
+    bad: 60,
+  },
   widget: 'temperatureInput',
   schema: (q) => {
     const schema: JSONSchema = { type: 'number', title: q.label };

@@ -12,6 +12,7 @@ export const text: FieldType<TextQuestion> = {
   titleId: 'fieldType.text',
   description: 'A one-line text (hz-input).',
   properties: {},
+  example: { question: { id: 1, label: 'Text', type: 'Text' }, good: 'Bay 4', bad: 4 },
   widget: 'hz-input',
   schema: (q) => ({ type: 'string', title: q.label, maxLength: TEXT_MAX_LENGTH.Normal }),
   uiSchema: () => ({ 'ui:widget': 'hz-input', 'ui:options': { inputType: 'text' } }),

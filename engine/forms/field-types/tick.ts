@@ -10,6 +10,7 @@ export const tick: FieldType<CheckboxQuestion> = {
   titleId: 'fieldType.tick',
   description: 'Without options, one tick box (hz-checkbox); a required one must be ticked.',
   properties: { options: optionsProperty },
+  example: { question: { id: 8, label: 'Signed off', type: 'Checkbox', required: true }, good: true, bad: false },
   widget: 'hz-checkbox',
   schema: (q) =>
     q.required === true ? { type: 'boolean', title: q.label, const: true } : { type: 'boolean', title: q.label },

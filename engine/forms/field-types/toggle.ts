@@ -28,6 +28,7 @@ export const toggle: FieldType<ToggleQuestion> = {
       'x-editor': 'text',
     },
   },
+  example: { question: { id: 13, label: 'Area cleaned', type: 'Toggle' }, good: true, bad: 'yes' },
   widget: 'toggle-button',
   schema: (q) => ({ type: 'boolean', title: q.label }),
   uiSchema: (q) => ({

@@ -217,6 +217,12 @@ export interface FieldType<Q = AnyQuestion> {
    * in schemas/entities/question.schema.json's `$defs` (a `title` names the generated type).
    */
   definitions?: Readonly<Record<string, JSONSchema>>;
+  /**
+   * A question of the type with an answer (form data) its schema takes and one it refuses: the field-type table
+   * test (field-types.test.ts) checks every registered type with it (schema, answer round trip, register and CSV
+   * text), so a new type is tested without a line added to the test.
+   */
+  example: FieldTypeExample<Q>;
   /** The renderer widget it uses. */
   widget: string;
   /** The JSON Schema of the question's main answer in form data. */
@@ -279,6 +285,15 @@ export interface FieldType<Q = AnyQuestion> {
   formValueOf?(question: Q, answer: Answer): unknown;
   /** Problems JSON Schema cannot find in a saved Answer (a grid's cells): message ids. */
   problems?(question: Q, answer: Answer): MessageId[];
+}
+
+/** A question of a field type with a good and a bad answer (FieldType.example). */
+export interface FieldTypeExample<Q = AnyQuestion> {
+  question: Q;
+  /** Form data its schema takes (null for a type without an answer). */
+  good: unknown;
+  /** Form data its schema refuses. */
+  bad: unknown;
 }
 
 /** How a display text prints what it holds: the register's one-line cells or the CSV's. */
