@@ -5,7 +5,8 @@
  * them all. Named `$defs` (those with a `title`) become named types. A `$ref` into another schema file
  * becomes an `import type` of the target's named type, so each type is declared exactly once; a `$ref`
  * to an untitled part of another schema (e.g. `form-definition.schema.json#/properties/title`) is inlined.
- * Besides: `registry.ts`, `screen-documents.ts`, `operation-routes.ts`, `operation-access.ts` and `plain-messages.ts`
+ * Besides: `registry.ts`, `screen-documents.ts`, `operation-routes.ts`, `operation-access.ts`, `plain-messages.ts` and
+ * `sections.ts`
  * (each function
  * below says what).
  *
@@ -168,6 +169,7 @@ export async function generateTypes(root: string = repoRoot): Promise<Map<string
   out.set(`${outDir}/operation-routes.ts`, operationRoutesModule(root));
   out.set(`${outDir}/operation-access.ts`, operationAccessModule(root));
   out.set(`${outDir}/plain-messages.ts`, plainMessagesModule(root));
+  out.set(`${outDir}/sections.ts`, await sectionsModule(root));
   return out;
 }
 
@@ -290,6 +292,39 @@ async function screenDocumentsModule(root: string): Promise<string> {
     "import type { OperationName } from '../../api/operations';\nimport type { MessageId } from '../../messages/catalogue';",
   ].join('\n\n');
   return `${head}\n\n${body.trim()}\n\n${routes.trim()}\n`;
+}
+
+/**
+ * engine/types/generated/sections.ts: the type of a section document (schemas/meta/section.schema.json) and every
+ * section document of schemas/sections by explicit JSON import, so that a new section is a JSON file registered by
+ * `npm run gen` (issue 20 part 7; engine/rules/sections.ts reads them, in the browser and on the server alike).
+ */
+async function sectionsModule(root: string): Promise<string> {
+  const metaDir = join(root, 'schemas/meta');
+  const meta = JSON.parse(readFileSync(join(metaDir, 'section.schema.json'), 'utf8')) as JSONSchema;
+  const body = await compile(meta, 'SectionDocument', {
+    bannerComment: '',
+    cwd: metaDir,
+    additionalProperties: false,
+    declareExternallyReferenced: true,
+    enableConstEnums: false,
+    format: true,
+    unknownAny: true,
+    style: { singleQuote: true, printWidth: 120, semi: true, trailingComma: 'all', endOfLine: 'lf' },
+  });
+  const sections = jsonFiles(root, 'schemas/sections');
+  const imports = sections.map((f) => `import ${identifier('section', f.name)} from '../../../${f.path}';`);
+  return `${banner('schemas/meta/section.schema.json and schemas/sections')}
+
+import type { MessageId } from '../../messages/catalogue';
+import type { AreaFlags } from './user';
+${imports.join('\n')}
+
+${body.trim()}
+
+/** Every section document of schemas/sections, by file name (checked against the meta-schema by a test). */
+export const registeredSections = [${sections.map((f) => identifier('section', f.name)).join(', ')}] as unknown as readonly SectionDocument[];
+`;
 }
 
 /** JSON documents of a folder (sorted), with their repository-relative paths. */

@@ -14,6 +14,11 @@
  *   updates are a public library's, mingo).
  * Imports are read with the TypeScript parser, so comments and strings never count, and `import type`,
  * `export type ... from`, `import('x')`, `require('x')` and `typeof import('x')` are all seen.
+ *
+ * And no static import cycle (issue 20 part 8): the value imports (`import ... from`, `export ... from`,
+ * `require`) between the source files form no cycle. Type-only imports are left out (erased by the build, they
+ * order nothing at run time), and so are `import('x')` calls: a lazily loaded screen kind or section may import
+ * back the module that loads it, because it is evaluated after that module.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -29,6 +34,8 @@ interface Import {
   file: string;
   specifier: string;
   typeOnly: boolean;
+  /** An `import('x')` call: evaluated when it runs, after the importing module (no static cycle). */
+  dynamic?: true;
 }
 
 /** Every import of a source text. */
@@ -36,8 +43,9 @@ function importsOf(file: string, source: string): Import[] {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
   const out: Import[] = [];
-  const add = (node: ts.Node | undefined, typeOnly: boolean) => {
-    if (node && ts.isStringLiteralLike(node)) out.push({ file, specifier: node.text, typeOnly });
+  const add = (node: ts.Node | undefined, typeOnly: boolean, dynamic = false) => {
+    if (node && ts.isStringLiteralLike(node))
+      out.push({ file, specifier: node.text, typeOnly, ...(dynamic && { dynamic: true as const }) });
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node)) {
@@ -60,11 +68,9 @@ function importsOf(file: string, source: string): Import[] {
       add(node.moduleReference.expression, node.isTypeOnly);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       add(node.argument.literal, true);
-    } else if (
-      ts.isCallExpression(node) &&
-      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
-        (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
-    ) {
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      add(node.arguments[0], false, true);
+    } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require') {
       add(node.arguments[0], false);
     }
     ts.forEachChild(node, visit);
@@ -156,6 +162,81 @@ function violations(imports: readonly Import[]): string[] {
   return out;
 }
 
+/** The source file a relative specifier names among `files` (extension and index resolution), or null. */
+function resolveImport(imp: Import, files: ReadonlySet<string>): string | null {
+  const to = target(imp);
+  if (to === null) return null;
+  const candidates = [to, ...['.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.tsx'].map((end) => to + end)];
+  if (to.endsWith('.js')) candidates.push(to.replace(/\.js$/, '.ts'), to.replace(/\.js$/, '.tsx'));
+  return candidates.find((c) => files.has(c)) ?? null;
+}
+
+/**
+ * The static import cycles among `files`: each strongly connected set of files (Tarjan) of two or more, or a
+ * file importing itself, over the value imports (type-only and `import()` left out), as 'a -> b -> a' paths.
+ */
+function importCycles(files: readonly string[], imports: readonly Import[]): string[] {
+  const known = new Set(files);
+  const edges = new Map<string, string[]>(files.map((f) => [f, []]));
+  for (const imp of imports) {
+    if (imp.typeOnly || imp.dynamic) continue;
+    const to = resolveImport(imp, known);
+    if (to !== null) edges.get(imp.file)?.push(to);
+  }
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[] = [];
+  const visit = (file: string) => {
+    order.set(file, order.size);
+    low.set(file, order.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, order.get(next)!));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const set: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      set.push(member);
+    } while (member !== file);
+    if (set.length > 1 || edges.get(file)?.includes(file)) cycles.push(cyclePath(set, edges));
+  };
+  for (const file of files) if (!order.has(file)) visit(file);
+  return cycles;
+}
+
+/** One readable cycle through a strongly connected set: from its first file (sorted) back to it. */
+function cyclePath(set: readonly string[], edges: ReadonlyMap<string, string[]>): string {
+  const members = new Set(set);
+  const start = [...set].sort()[0];
+  // Breadth-first from start over the set's own edges, until an edge returns to start.
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const next of edges.get(file) ?? []) {
+      if (next === start) {
+        const path = [file];
+        while (path[0] !== start) path.unshift(previous.get(path[0])!);
+        return [...path, start].join(' -> ');
+      }
+      if (members.has(next) && !previous.has(next) && next !== start) {
+        previous.set(next, file);
+        queue.push(next);
+      }
+    }
+  }
+  return [...set].sort().join(', ');
+}
+
 function sourceFiles(dir: string): string[] {
   const abs = join(root, dir);
   let entries: string[];
@@ -185,6 +266,10 @@ describe('architecture: dependency direction (DESIGN.md)', () => {
 
   it('holds for every import', () => {
     expect(violations(imports)).toEqual([]);
+  });
+
+  it('has no static import cycle (issue 20 part 8)', () => {
+    expect(importCycles(files, imports)).toEqual([]);
   });
 });
 
@@ -221,6 +306,28 @@ describe('architecture checker', () => {
       ['./l', false],
       ['./m', false],
       ['./n', true],
+    ]);
+    expect(
+      importsOf('runtime/x.ts', source)
+        .filter((i) => i.dynamic)
+        .map((i) => i.specifier),
+    ).toEqual(['./l']);
+  });
+
+  it('finds static import cycles, and leaves out type-only and lazy imports', () => {
+    const sources: Record<string, string> = {
+      'runtime/a.ts': "import { b } from './b';",
+      'runtime/b.tsx': "import { c } from './c/index'; import type { A } from './a';",
+      'runtime/c/index.ts': "export { a } from '../a';",
+      'runtime/d.ts': "import type { E } from './e'; const lazy = () => import('./e');",
+      'runtime/e.ts': "import { d } from './d';",
+      'runtime/f.ts': "import { f } from './f';",
+    };
+    const files = Object.keys(sources);
+    const imports = files.flatMap((file) => importsOf(file, sources[file]));
+    expect(importCycles(files, imports)).toEqual([
+      'runtime/a.ts -> runtime/b.tsx -> runtime/c/index.ts -> runtime/a.ts',
+      'runtime/f.ts -> runtime/f.ts',
     ]);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AreaFlags, ClientAccess } from '../types/generated';
 import {
   ACCESS_CODES,
+  ACCESS_TYPES,
   type AccessSubject,
   accessIn,
   activityOn,
@@ -69,7 +70,7 @@ describe('the access model', () => {
 
   it('project-level QA and H&S pages need the project and the code', () => {
     const subject = user({ accessTheirProjects: true }, [
-      { projectId: 5, activity: 'Edit', accessCodes: [ACCESS_CODES.qualityAssurance.Documents] },
+      { projectId: 5, activity: 'Edit', accessCodes: [ACCESS_TYPES['quality-assurance'].Documents] },
     ]);
     expect(can(subject, 'view', { area: 'quality-assurance', projectId: 5, code: 23 })).toBe(true);
     expect(can(subject, 'view', { area: 'quality-assurance', projectId: 5, code: 24 })).toBe(false);

@@ -9,28 +9,22 @@
  *   area held there (no list: every code).
  *
  * `can(user, action, { area, projectId, code })` answers every question; `projectScope` gives the store
- * filter of the projects a user may list. Both are pure: the caller passes the user with the client.
+ * filter of the projects a user may list. Both are pure: the caller passes the user with the client. The areas,
+ * the flags that open them and a form area's access types are data: the section documents of schemas/sections
+ * (./sections.ts; issue 20 part 7), so a new area is JSON.
  */
 import type { AreaFlags, ClientAccess, ProcessAccess, ProjectAccess } from '../types/generated';
+import { accessTypes, adminFlag, projectFlags } from './sections';
 
 /** Activity on a project (shell-access-navigation.md §3 Enumerations). */
 export type Activity = 'Edit' | 'View';
 
 /**
- * The areas of the model: the four project-scoped sections (their pages live under /{area}/{projectId}),
- * the two form areas with admin pages of their own, and the areas a flag opens as a whole.
+ * The name of an access area: declared by a section document (schemas/sections, `area`; ./sections.ts), e.g.
+ * projects, qs, estimating, locations, quality-assurance, health-and-safety, hr, plant, materials, settings. An area
+ * no section declares opens to no one but an admin or a holder of accessAll.
  */
-export type AccessArea =
-  | 'projects'
-  | 'qs'
-  | 'estimating'
-  | 'locations'
-  | 'quality-assurance'
-  | 'health-and-safety'
-  | 'hr'
-  | 'plant'
-  | 'materials'
-  | 'settings';
+export type AccessArea = string;
 
 /** view: see; edit: change (project areas: activity Edit); admin: the area's admin pages and calls. */
 export type AccessAction = 'view' | 'edit' | 'admin';
@@ -48,7 +42,7 @@ export interface AccessTarget {
   projectId?: number;
   /** A numeric access code of the 'general' area (ACCESS_CODES), held on `projectId`. */
   code?: number;
-  /** Codes of which any one must be held on `projectId` (a menu section, SECTION_CODES). */
+  /** Codes of which any one must be held on `projectId` (a menu section or a form area, SECTION_CODES). */
   codes?: readonly number[];
 }
 
@@ -58,74 +52,35 @@ export function isAdmin(user: { processes: readonly ProcessAccess[] }): boolean 
 }
 
 /**
- * The numeric access codes of the 'general' area (shell-access-navigation.md §6): the project view menu
- * shows an item when one of its codes is held. 13 or below is Site Work.
+ * The numeric access codes of the 'general' area (shell-access-navigation.md §6) that are no form area's access
+ * type: the project view menu shows an item when one of its codes is held. 13 or below is Site Work. The codes of
+ * the form areas' access types (health and safety 15-22, quality assurance 23-28) are their section documents'
+ * (ACCESS_TYPES).
  */
 export const ACCESS_CODES = {
   siteWorkMax: 13,
   vault: 14,
-  healthAndSafety: {
-    Documents: 15,
-    Audits: 16,
-    Inductions: 17,
-    Inspections: 18,
-    Reports: 19,
-    Meetings: 20,
-    ToolboxTalk: 21,
-    ExportSettings: 22,
-  },
-  qualityAssurance: { Documents: 23, Audits: 24, Inspections: 25, Reports: 26, Meetings: 27, ExportSettings: 28 },
   contacts: 29,
   procurement: [30, 31],
 } as const;
 
-/** The access types of a form area by name, each with its code. */
-export const ACCESS_TYPES: Readonly<
-  Record<'health-and-safety' | 'quality-assurance', Readonly<Record<string, number>>>
-> = {
-  'health-and-safety': ACCESS_CODES.healthAndSafety,
-  'quality-assurance': ACCESS_CODES.qualityAssurance,
-};
+/** The access types of each form area by name, each with its code (the section documents' `accessTypes`). */
+export const ACCESS_TYPES: Readonly<Record<string, Readonly<Record<string, number>>>> = accessTypes;
 
-/** The codes a menu section needs (any one of them): site work 1-13, vault 14, and so on. */
+/**
+ * The codes a menu section needs (any one of them): site work 1-13, vault 14, contacts 29, procurement 30-31,
+ * and every form area's codes under its area's name (health-and-safety 15-22, quality-assurance 23-28).
+ */
 export const SECTION_CODES: Readonly<Record<string, readonly number[]>> = {
   sitework: Array.from({ length: ACCESS_CODES.siteWorkMax }, (_, i) => i + 1),
   vault: [ACCESS_CODES.vault],
-  'health-and-safety': Object.values(ACCESS_CODES.healthAndSafety),
-  'quality-assurance': Object.values(ACCESS_CODES.qualityAssurance),
   contacts: [ACCESS_CODES.contacts],
   procurement: [...ACCESS_CODES.procurement],
+  ...Object.fromEntries(Object.entries(accessTypes).map(([area, types]) => [area, Object.values(types)])),
 };
 
-/** The flags that open a project-scoped area on every project ("all") or on the user's own ("their"). */
-const PROJECT_AREA_FLAGS: Readonly<Record<string, { all: keyof AreaFlags; their?: keyof AreaFlags }>> = {
-  projects: { all: 'accessAllProjects', their: 'accessTheirProjects' },
-  qs: { all: 'accessAllQS', their: 'accessTheirQS' },
-  estimating: { all: 'accessAllEstimating', their: 'accessTheirEstimating' },
-  locations: { all: 'accessLocations' },
-};
-
-/** The flag of an area's admin pages (and of the flag-only areas as a whole). */
-const ADMIN_FLAGS: Readonly<Record<AccessArea, keyof AreaFlags>> = {
-  projects: 'accessAllProjects',
-  qs: 'accessAllQS',
-  estimating: 'accessAllEstimating',
-  locations: 'accessLocations',
-  'quality-assurance': 'accessQA',
-  'health-and-safety': 'accessHS',
-  hr: 'accessHR',
-  plant: 'accessPlants',
-  materials: 'accessMaterials',
-  settings: 'accessAdmin',
-};
-
-/** The project-level pages of the two form areas live in the projects area (projects/{id}/qa ...). */
-function projectAreaOf(area: AccessArea): AccessArea {
-  return area === 'quality-assurance' || area === 'health-and-safety' ? 'projects' : area;
-}
-
-function flag(user: AccessSubject, name: keyof AreaFlags): boolean {
-  return user.access?.flags[name] === true;
+function flag(user: AccessSubject, name: keyof AreaFlags | undefined): boolean {
+  return name !== undefined && user.access?.flags[name] === true;
 }
 
 /** Full access: an admin, or the accessAll flag. */
@@ -142,14 +97,16 @@ function projectAccess(user: AccessSubject, projectId: number): ProjectAccess | 
  * - an admin or accessAll: Edit;
  * - the area's "all" flag: View on every project, or the project access's activity where there is one;
  * - the area's "their" flag: the project access's activity, on the projects that have one.
+ * The flags are those of the area its project pages are checked in (quality assurance and health and safety:
+ * projects; ./sections.ts projectFlags).
  */
 export function activityOn(user: AccessSubject, area: AccessArea, projectId: number): Activity | null {
   if (holdsAll(user)) return 'Edit';
-  const flags = PROJECT_AREA_FLAGS[projectAreaOf(area)];
-  if (!flags) return null;
+  const { all, their } = projectFlags(area);
+  if (!all && !their) return null;
   const own = projectAccess(user, projectId);
-  if (flag(user, flags.all)) return own?.activity ?? 'View';
-  if (flags.their && flag(user, flags.their)) return own?.activity ?? null;
+  if (flag(user, all)) return own?.activity ?? 'View';
+  if (flag(user, their)) return own?.activity ?? null;
   return null;
 }
 
@@ -169,7 +126,7 @@ export function holdsCode(user: AccessSubject, projectId: number, code: number):
  */
 export function can(user: AccessSubject, action: AccessAction, target: AccessTarget): boolean {
   const { area, projectId, code, codes } = target;
-  if (action === 'admin') return holdsAll(user) || flag(user, ADMIN_FLAGS[area]);
+  if (action === 'admin') return holdsAll(user) || flag(user, adminFlag(area));
   if (projectId !== undefined) {
     const activity = activityOn(user, area, projectId);
     if (activity === null) return false;
@@ -177,9 +134,8 @@ export function can(user: AccessSubject, action: AccessAction, target: AccessTar
     if (code !== undefined && !holdsCode(user, projectId, code)) return false;
     return codes === undefined || codes.some((c) => holdsCode(user, projectId, c));
   }
-  if (holdsAll(user) || flag(user, ADMIN_FLAGS[area])) return true;
-  const flags = PROJECT_AREA_FLAGS[projectAreaOf(area)];
-  if (!flags?.their || !flag(user, flags.their)) return false;
+  if (holdsAll(user) || flag(user, adminFlag(area))) return true;
+  if (!flag(user, projectFlags(area).their)) return false;
   return action === 'view' || (user.access?.projects.some((p) => p.activity === 'Edit') ?? false);
 }
 
@@ -189,11 +145,9 @@ export function can(user: AccessSubject, action: AccessAction, target: AccessTar
  */
 export function projectScope(user: AccessSubject, area: AccessArea): Record<string, unknown> {
   if (holdsAll(user)) return {};
-  const flags = PROJECT_AREA_FLAGS[projectAreaOf(area)];
-  if (!flags) return { id: { $in: [] } };
-  if (flag(user, flags.all)) return {};
-  if (flags.their && flag(user, flags.their))
-    return { id: { $in: (user.access?.projects ?? []).map((p) => p.projectId) } };
+  const { all, their } = projectFlags(area);
+  if (flag(user, all)) return {};
+  if (flag(user, their)) return { id: { $in: (user.access?.projects ?? []).map((p) => p.projectId) } };
   return { id: { $in: [] } };
 }
 

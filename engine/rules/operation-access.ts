@@ -11,19 +11,13 @@
  * values a screen's templates fill.
  */
 import { operationAccess } from '../types/generated/operation-access';
-import {
-  type AccessAction,
-  type AccessArea,
-  type AccessSubject,
-  type AccessTarget,
-  can,
-  SECTION_CODES,
-} from './access';
+import { type AccessAction, type AccessArea, type AccessSubject, type AccessTarget, can } from './access';
+import { areaCodes, isFormArea, projectQuestionAreas } from './sections';
 
 /** The access-model question of a catalogue operation (`can`, schemas/meta/operations.schema.json). */
 export interface OperationCan {
   action: AccessAction;
-  /** An access area, or `{formArea}` / `{type}`: read from that parameter. */
+  /** An access area (a section document's, ./sections.ts), or `{formArea}` / `{type}`: read from that parameter. */
   area: string;
   /** The parameter holding the project id the question is about. */
   project?: string;
@@ -42,22 +36,12 @@ export interface OperationAccessRule {
 /** Parameter values by name; absent, null or '' means "not known". */
 export type OperationParams = Readonly<Record<string, string | number | null | undefined>>;
 
-/** The form areas with access areas of their own; any other form area's forms are the projects area's. */
-const FORM_AREAS: ReadonlySet<string> = new Set(['quality-assurance', 'health-and-safety']);
-
-/** The areas a `{type}` parameter may name (GET /api/authorization/{type}/{projectId}). */
-const TYPE_AREAS: ReadonlySet<string> = new Set([
-  'projects',
-  'qs',
-  'estimating',
-  'locations',
-  'quality-assurance',
-  'health-and-safety',
-]);
-
-/** The access area a form area's operations are checked in: its own for QA and H&S, else the projects area. */
+/**
+ * The access area a form area's operations are checked in: its own for a form area with access types of its own
+ * (quality assurance, health and safety; ./sections.ts isFormArea), else the projects area.
+ */
 export function areaOfFormArea(formArea: string | undefined): AccessArea {
-  return formArea !== undefined && FORM_AREAS.has(formArea) ? (formArea as AccessArea) : 'projects';
+  return formArea !== undefined && isFormArea(formArea) ? formArea : 'projects';
 }
 
 function known(value: string | number | null | undefined): value is string | number {
@@ -82,7 +66,7 @@ export function operationQuestion(
     area = areaOfFormArea(String(params.formArea));
   } else if (area === '{type}') {
     if (!known(params.type)) return 'unknown';
-    if (!TYPE_AREAS.has(String(params.type))) return 'notFound';
+    if (!projectQuestionAreas().includes(String(params.type))) return 'notFound';
     area = String(params.type);
   }
   const target: AccessTarget = { area: area as AccessArea };
@@ -92,7 +76,8 @@ export function operationQuestion(
     if (!/^\d{1,9}$/.test(String(raw))) return 'notFound';
     target.projectId = Number(raw);
     if (question.code !== undefined) target.code = question.code;
-    if (question.action !== 'admin' && SECTION_CODES[area]) target.codes = SECTION_CODES[area];
+    const codes = question.action === 'admin' ? undefined : areaCodes(area);
+    if (codes) target.codes = codes;
   } else if (question.code !== undefined) target.code = question.code;
   return { action: question.action, target };
 }

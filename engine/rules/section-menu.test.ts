@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { activeItem, sectionOf } from './section-menu';
+import { activeItem, isMenuPage, sectionOf } from './section-menu';
 
-describe('sectionOf (shell-access-navigation.md §2.1)', () => {
+/** The menu id, project and bareness of a path's place (the menu's other parts are checked below). */
+function placeOf(path: string) {
+  const { menu, projectId, bare } = sectionOf(path);
+  return { menu: menu?.id ?? null, ...(projectId !== undefined && { projectId }), bare };
+}
+
+describe('sectionOf (shell-access-navigation.md §2.1), from the section documents of schemas/sections', () => {
   it.each([
     ['/', { menu: null, bare: true }],
     ['/login', { menu: null, bare: true }],
@@ -23,8 +29,47 @@ describe('sectionOf (shell-access-navigation.md §2.1)', () => {
     ['/procurement/materials/orders', { menu: 'menus/procurement-materials', bare: false }],
     ['/procurement/plant/internal-plant', { menu: 'menus/procurement-plant', bare: false }],
     ['/offline/5/qa', { menu: 'menus/offline', projectId: 5, bare: false }],
+    ['/offline', { menu: 'menus/offline', bare: false }],
+    ['/locations', { menu: null, bare: false }],
+    ['/procurement', { menu: null, bare: false }],
+    ['/nowhere/3', { menu: null, bare: false }],
   ])('%s', (path, expected) => {
-    expect(sectionOf(path)).toEqual(expected);
+    expect(placeOf(path)).toEqual(expected);
+  });
+
+  it("gives the menu's guard, mode, area and paths: Edit link in a view menu, View link back in an edit menu", () => {
+    expect(sectionOf('/projects/12/sitework')).toEqual({
+      menu: {
+        id: 'menus/projects-view',
+        area: 'projects',
+        mode: 'view',
+        guard: 'project',
+        base: '/projects/{projectId}',
+        editLink: '/projects/{projectId}/edit',
+      },
+      section: 'projects',
+      projectId: 12,
+      bare: false,
+    });
+    expect(sectionOf('/qs/4/edit/rates').menu).toEqual({
+      id: 'menus/qs-edit',
+      area: 'qs',
+      mode: 'edit',
+      guard: 'section',
+      base: '/qs/{projectId}/edit',
+      viewLink: '/qs/{projectId}',
+    });
+    expect(sectionOf('/quality-assurance/audits').menu).toMatchObject({
+      guard: 'qualityAssuranceAdmin',
+      mode: 'admin',
+    });
+    expect(sectionOf('/offline/5/photos').menu).toMatchObject({
+      area: 'projects',
+      guard: 'loggedIn',
+      base: '/offline',
+    });
+    expect(sectionOf('/procurement/plant/plant-admin').menu).toMatchObject({ area: 'plant', guard: 'areaAdmin' });
+    expect(sectionOf('/settings/users').menu).toMatchObject({ area: 'settings', guard: 'admin' });
   });
 });
 
@@ -42,5 +87,26 @@ describe('activeItem', () => {
     expect(activeItem(items, '/projects/3/qa/9/1', 3)?.id).toBe('qa');
     expect(activeItem(items, '/projects/3/qa/audits', 3)?.id).toBe('audits');
     expect(activeItem(items, '/projects/4/qa', 3)?.id).toBeUndefined();
+  });
+
+  it("counts an item's further paths as its pages (a menu item's `paths`)", () => {
+    const admin = [
+      { id: 'forms', route: '/qs/forms', paths: ['/qs/form-library'] },
+      { id: 'summary', route: '/qs/summary' },
+    ];
+    expect(activeItem(admin, '/qs/form-library/5/qrcodes', undefined)?.id).toBe('forms');
+    expect(activeItem(admin, '/qs/form-library', undefined)?.id).toBe('forms');
+    expect(activeItem(admin, '/qs/form-libraryx', undefined)).toBeUndefined();
+  });
+});
+
+describe('isMenuPage', () => {
+  const view = sectionOf('/projects/3').menu!;
+  const items = [{ id: 'contacts', route: '/projects/{projectId}/contacts' }];
+  it("is an item's page or one of the menu's own paths (its base and Edit link), nothing else", () => {
+    expect(isMenuPage(items, view, '/projects/3/contacts/x', 3)).toBe(true);
+    expect(isMenuPage(items, view, '/projects/3', 3)).toBe(true);
+    expect(isMenuPage(items, view, '/projects/3/edit', 3)).toBe(true);
+    expect(isMenuPage(items, view, '/projects/3/nonsense', 3)).toBe(false);
   });
 });

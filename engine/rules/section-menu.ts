@@ -1,16 +1,23 @@
 /**
- * Which section menu a path shows (shell-access-navigation.md §2.1, §2.3): the first path segment picks
- * the menu; the second, when numeric, is the project id; a third segment 'edit' picks the edit menu,
- * otherwise the view menu is used; without a project id qs, estimating and quality-assurance (and the
- * other sections with admin pages) load their admin menu. Login, logout and the empty path hide the
- * breadcrumbs and clear the client.
+ * Which section menu a path shows (shell-access-navigation.md §2.1, §2.3), read from the section documents
+ * (schemas/sections; ./sections.ts, issue 20 part 7): the longest section path the path starts with picks the
+ * section; the next segment, when numeric, is the project id, and then a following 'edit' picks the section's edit
+ * menu, anything else its view menu; without a project id the section's admin menu is used (qs, estimating,
+ * quality-assurance, ...), except on the section's own path when it is a page without a menu (`indexMenu: false`:
+ * the project list). A section with no view menu shows its admin menu on project paths too (offline). Login, logout
+ * and the empty path hide the breadcrumbs and clear the client.
  */
+import { menuPlace, type SectionMenuPlace, sectionOfPath, segmentsOf } from './sections';
+
+export type { SectionMenuPlace };
 
 /** What the shell shows for a path. */
 export interface SectionPlace {
-  /** Id of the menu document (schemas/screens/menus/<id>.json), or null for no section menu. */
-  menu: string | null;
-  /** The project (or location) id of the path, when the second segment is numeric. */
+  /** The section menu the path shows (its document, guard, mode and paths), or null for none. */
+  menu: SectionMenuPlace | null;
+  /** The section of the path (a section document's id), when it is in one. */
+  section?: string;
+  /** The project (or location) id of the path, when the segment after the section's path is numeric. */
   projectId?: number;
   /** Breadcrumbs hidden and the client cleared: login, logout and the empty path. */
   bare: boolean;
@@ -19,39 +26,23 @@ export interface SectionPlace {
 /**
  * The section place of a path.
  * @param pathname e.g. '/projects/12/edit/contacts'
- * @example sectionOf('/qs/4/edit') → { menu: 'menus/qs-edit', projectId: 4, bare: false }
+ * @example sectionOf('/qs/4/edit').menu?.id → 'menus/qs-edit' (projectId 4, mode 'edit', guard 'section')
  */
 export function sectionOf(pathname: string): SectionPlace {
-  const segments = pathname.split('/').filter((s) => s !== '');
-  const [first = '', second, third] = segments;
+  const [first = ''] = segmentsOf(pathname);
   if (first === '' || first === 'login' || first === 'logout') return { menu: null, bare: true };
-  const numeric = second !== undefined && /^\d{1,9}$/.test(second);
-  const projectId = numeric ? Number(second) : undefined;
-  const mode = third === 'edit' ? 'edit' : 'view';
-  switch (first) {
-    case 'projects':
-      if (numeric) return { menu: `menus/projects-${mode}`, projectId, bare: false };
-      return { menu: second === undefined ? null : 'menus/projects-admin', bare: false };
-    case 'qs':
-    case 'estimating':
-      if (numeric) return { menu: `menus/${first}-${mode}`, projectId, bare: false };
-      return { menu: `menus/${first}-admin`, bare: false };
-    case 'locations':
-      if (numeric) return { menu: `menus/locations-${mode}`, projectId, bare: false };
-      return { menu: null, bare: false };
-    case 'quality-assurance':
-    case 'health-and-safety':
-      return { menu: `menus/${first}-admin`, bare: false };
-    case 'settings':
-      return { menu: 'menus/settings', bare: false };
-    case 'procurement':
-      if (second === 'materials' || second === 'plant') return { menu: `menus/procurement-${second}`, bare: false };
-      return { menu: null, bare: false };
-    case 'offline':
-      return { menu: 'menus/offline', projectId, bare: false };
-    default:
-      return { menu: null, bare: false };
-  }
+  const section = sectionOfPath(pathname);
+  if (!section?.path) return { menu: null, bare: false };
+  const rest = segmentsOf(pathname).slice(segmentsOf(section.path).length);
+  const numeric = rest[0] !== undefined && /^\d{1,9}$/.test(rest[0]);
+  const projectId = numeric ? Number(rest[0]) : undefined;
+  const menus = section.menus ?? {};
+  let mode: SectionMenuPlace['mode'] | undefined;
+  if (numeric && (menus.view || menus.edit)) mode = rest[1] === 'edit' && menus.edit ? 'edit' : menus.view && 'view';
+  else if (rest.length > 0 || section.indexMenu !== false) mode = menus.admin && 'admin';
+  const place: SectionPlace = { menu: mode ? menuPlace(section, mode) : null, section: section.id, bare: false };
+  if (projectId !== undefined) place.projectId = projectId;
+  return place;
 }
 
 /** Fills `{projectId}` in a menu route. */
@@ -61,10 +52,11 @@ export function menuRoute(template: string, projectId: number | undefined): stri
 
 /**
  * The item of a menu whose route is the longest prefix of `pathname` (the active page), or undefined.
- * Items are `{ route }` templates over {projectId}; sub-items are searched too. An item whose route is
- * the menu's `base` (its Home) is the active page only on that very path.
+ * Items are `{ route }` templates over {projectId}, with `paths` of further pages of theirs (a menu item's
+ * `paths`: the form library's QR code setups under the Forms item); sub-items are searched too. An item whose route
+ * is the menu's `base` (its Home) is the active page only on that very path.
  */
-export function activeItem<T extends { route?: string; items?: T[] }>(
+export function activeItem<T extends { route?: string; paths?: string[]; items?: T[] }>(
   items: readonly T[],
   pathname: string,
   projectId: number | undefined,
@@ -75,8 +67,8 @@ export function activeItem<T extends { route?: string; items?: T[] }>(
   let bestLength = -1;
   const visit = (list: readonly T[]) => {
     for (const item of list) {
-      if (item.route) {
-        const route = menuRoute(item.route, projectId);
+      for (const template of [...(item.route ? [item.route] : []), ...(item.paths ?? [])]) {
+        const route = menuRoute(template, projectId);
         const matches = pathname === route || (route !== home && pathname.startsWith(`${route}/`));
         if (matches && route.length > bestLength) {
           best = item;
@@ -88,4 +80,26 @@ export function activeItem<T extends { route?: string; items?: T[] }>(
   };
   visit(items);
   return best;
+}
+
+/** The menu's own paths: its base and its Edit and View links, filled for the project. */
+export function menuOwnPaths(menu: SectionMenuPlace, projectId: number | undefined): string[] {
+  return [menu.base, menu.editLink, menu.viewLink]
+    .filter((p): p is string => p !== undefined)
+    .map((p) => menuRoute(p, projectId));
+}
+
+/**
+ * True when `pathname` is a page of the menu: one of its items (or a page under one, ./activeItem), or one of the
+ * menu's own paths. Any other path of the section is not found (runtime/shell/section.ts).
+ */
+export function isMenuPage<T extends { route?: string; paths?: string[]; items?: T[] }>(
+  items: readonly T[],
+  menu: SectionMenuPlace,
+  pathname: string,
+  projectId: number | undefined,
+): boolean {
+  return (
+    activeItem(items, pathname, projectId, menu.base) !== undefined || menuOwnPaths(menu, projectId).includes(pathname)
+  );
 }

@@ -15,7 +15,7 @@ export function SectionPage() {
   const { section } = useRouteLoaderData('shell') as ShellData;
   const menu = section?.menu;
   const { pathname } = useLocation();
-  const item = menu ? activeItem(menu.items, pathname, section?.place.projectId, menu.section?.base) : undefined;
+  const item = menu ? activeItem(menu.items, pathname, section?.place.projectId, section?.place.menu?.base) : undefined;
   const title = item?.title ?? menu?.title;
   return (
     <>

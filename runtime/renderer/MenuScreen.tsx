@@ -1,7 +1,8 @@
 /**
  * MenuScreen: a menu screen document (schemas/meta/menu.schema.json) as a grid of tiles, each with a
  * Go button (shell-access-navigation.md §2.1 home, §2.4 generic tile list: an optional Filter box
- * and a 3 or 4 column layout); a tile's `icon` names one of ./menu-icons.
+ * and a 3 or 4 column layout); a tile's `icon` names one of ./menu-icons. With `itemsFrom: 'sections'` (home) the
+ * tiles after the document's own items are the section documents' entries (engine/rules/sections.ts).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
-import type { MenuDocument } from './documents';
+import { sectionEntries } from '../../engine/rules/sections';
+import type { MenuDocument, MenuItemSpec } from './documents';
 import { menuIcons } from './menu-icons';
 import { fillTemplate } from './templates';
 import { useSessionUser } from './user';
@@ -30,7 +32,8 @@ export function MenuScreen({ document: doc, params }: MenuScreenProps) {
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   const user = useSessionUser() as MenuUser | undefined;
-  const items = visibleMenuItems(doc.items, user).filter(
+  const listed: MenuItemSpec[] = doc.itemsFrom === 'sections' ? [...doc.items, ...sectionEntries('tiles')] : doc.items;
+  const items = visibleMenuItems(listed, user).filter(
     (item) => item.route && (needle === '' || message(item.title).toLowerCase().includes(needle)),
   );
   const columns = doc.columns ?? 3;

@@ -40,9 +40,10 @@ import { type ConditionContext, holds } from './conditions';
 import type { ButtonSpec, RegisterDocument } from './documents';
 import { useContextMenu } from './host/ContextMenu';
 import { ActionButtons } from './register/ActionButtons';
-import { type Row, type TableColumn, tableColumns } from './register/columns';
+import { tableColumns } from './register/columns';
 import { QuickFilters, quickFilterDefaults } from './register/QuickFilters';
 import { columnProviders, type ProvidedColumn } from './registry';
+import type { Row, TableColumn } from './table/cell-text';
 import { Pager } from './table/Pager';
 import { SaveRowsButton } from './table/save-rows';
 import { DataTableStyles } from './table/styles';
@@ -51,7 +52,7 @@ import { tableLocalization } from './table-localization';
 import { resolveCall } from './templates';
 import { useSessionUser } from './user';
 
-export { formatCell, type Row } from './register/columns';
+export { formatCell, type Row } from './table/cell-text';
 
 /** Route parameters a register reads. */
 export type RouteParams = Record<string, string | undefined>;

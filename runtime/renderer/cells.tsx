@@ -1,7 +1,7 @@
 /**
  * Display cells by the spec's data-table column type (administration-data.md §3 "Data table"): a
  * column whose type is a key here shows that component; any other type shows its value as text
- * (register/columns.ts formatCell). Editable cells are runtime/renderer/table/editors.tsx.
+ * (table/cell-text.ts formatCell). Editable cells are runtime/renderer/table/editors.tsx.
  * A new cell kind is one component plus one key here.
  *
  * Row model read here: `fileUrl`, `fileName`, `originalFileName` (a link's target and text), `isFolder`

@@ -108,9 +108,9 @@ function FoldedMenu({ entries, activeTitle }: { entries: FoldedEntry[]; activeTi
 export function SectionMenu({ section, user }: { section: SectionData | undefined; user: UserView }) {
   const { pathname } = useLocation();
   const folded = useMediaQuery(`(max-width:${SECTION_MENU_COLLAPSE_WIDTH - 0.05}px)`);
-  if (!section?.menu?.section) return null;
+  if (!section?.menu || !section.place.menu) return null;
   const { menu, place, activity } = section;
-  const spec = menu.section!;
+  const spec = section.place.menu;
   const projectId = place.projectId;
   const items = visibleMenuItems(menu.items, user, { area: spec.area, projectId });
   const active = activeItem(items, pathname, projectId, spec.base);

@@ -1,7 +1,8 @@
 /**
  * The shell's navigation (shell-access-navigation.md §2.3, §2.4): the top-bar menu document
- * (schemas/screens/shell/top-menu.json, kind 'menu', placement 'topBar') as buttons, an item with
- * sub-items opening a drop-down; at 550 px and below one Menu button lists them all. Only items the user
+ * (schemas/screens/shell/top-menu.json, kind 'menu'), whose entries are built from the section documents
+ * (`itemsFrom: 'sections'`, engine/rules/sections.ts: a group's sections in one drop-down, the Admin entry a
+ * drop-down of the settings menu, loaded with it), as buttons, an item with sub-items opening a drop-down; at 550 px and below one Menu button lists them all. Only items the user
  * may see are shown (engine/rules/menus.ts). A label never breaks over two lines: the entries that do not
  * fit beside the client's name and the user menu move, last first, into a More drop-down at the end of the
  * row (issue 19: at 1366 px the labels wrapped; docs/shell.md "Phones").
@@ -17,6 +18,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
+import { sectionEntries } from '../../engine/rules/sections';
 import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
 
 /** Id of the top-bar menu document. */
@@ -198,14 +200,34 @@ function DesktopMenu({ items, label }: { items: MenuItemSpec[]; label: string })
   );
 }
 
+/**
+ * The top bar's items: the document's own, then (`itemsFrom: 'sections'`) the sections' entries, an entry that is a
+ * drop-down of a section's menu (the Admin entry: the settings menu) holding that menu's items.
+ */
+export async function topBarItems(doc: MenuDocument): Promise<MenuItemSpec[]> {
+  const entries = doc.itemsFrom === 'sections' ? sectionEntries('topBar') : [];
+  const built = await Promise.all(
+    entries.map(async ({ menu, ...entry }): Promise<MenuItemSpec> => {
+      if (!menu) return entry;
+      const list = (await loadScreen(menu)) as MenuDocument;
+      return { ...entry, items: list.items };
+    }),
+  );
+  return [...doc.items, ...built];
+}
+
 /** The top-bar navigation for `user`: buttons on the desktop, one Menu button at 550 px and below. */
 export function TopMenu({ user }: { user: MenuUser }) {
-  const [doc, setDoc] = useState<MenuDocument | null>(null);
+  const [doc, setDoc] = useState<{ title: MenuDocument['title']; items: MenuItemSpec[] } | null>(null);
   const mobile = useMediaQuery(`(max-width:${MOBILE_MENU_MAX_WIDTH}px)`);
   useEffect(() => {
     let live = true;
     loadScreen(TOP_MENU_SCREEN)
-      .then((loaded) => live && setDoc(loaded as MenuDocument))
+      .then(async (loaded) => {
+        const menu = loaded as MenuDocument;
+        const items = await topBarItems(menu);
+        if (live) setDoc({ title: menu.title, items });
+      })
       // A failed chunk load (offline, a closing page) leaves the bar without its menu; the next page retries.
       .catch(() => undefined);
     return () => {

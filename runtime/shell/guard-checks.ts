@@ -1,7 +1,7 @@
 /**
  * The checks of the named guards (shell-access-navigation.md §6), referred to by `guards` in
- * schemas/screens/routes.json (through ./guards) and by the section menus' `section.guard`
- * (schemas/screens/menus, through ./section). Each check asks the server call of §7 that answers it (or,
+ * schemas/screens/routes.json (through ./guards) and by the section documents' menus (`menus.view.guard`, ...)
+ * (schemas/sections, through ./section). Each check asks the server call of §7 that answers it (or,
  * where §7 names none, the access model of engine/rules/access.ts on the session's UserView, the same module
  * the server asks) and runs through the route guard flow (engine/machines/route-guard.ts): a denial or an
  * error redirects, by default to /unauthorized. Loaded on demand (the login page needs none of it).

@@ -1,7 +1,7 @@
 /**
  * Named route guards (shell-access-navigation.md §6), referred to by `guards` in schemas/screens/routes.json,
- * and the session of a navigation. The checks of the named guards, which the section menus' `section.guard`
- * (schemas/screens/menus) name too, are in ./guard-checks.
+ * and the session of a navigation. The checks of the named guards, which the section documents' menus
+ * (schemas/sections, `menus.*.guard`) name too, are in ./guard-checks.
  *
  * The session is asked once per navigation: guards and the shell loader share one answer (sessionFor).
  * A Pending user is sent to /account/password on every navigation until the password is changed (§4).

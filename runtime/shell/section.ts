@@ -1,6 +1,7 @@
 /**
  * The section of a navigation (shell-access-navigation.md §2.1, §2.3, §6): which menu document the path
- * shows (engine/rules/section-menu.ts), the menu's guard run for it (./guard-checks.ts), and the active item.
+ * shows and the guard that opens it (the section documents of schemas/sections, read by
+ * engine/rules/section-menu.ts), the menu's guard run for it (./guard-checks.ts), and the active item.
  * A path that is no page of its menu, or whose project is not there (none of that id, or another client's), is
  * not found: the shell shows its not-found page (issue 19); an item the user may not see goes to /unauthorized.
  * Asked once per navigation, by the shell loader.
@@ -8,7 +9,7 @@
 import { redirect } from 'react-router';
 import type { Activity } from '../../engine/rules/access';
 import { visibleMenuItems } from '../../engine/rules/menus';
-import { activeItem, menuRoute, type SectionPlace, sectionOf } from '../../engine/rules/section-menu';
+import { activeItem, isMenuPage, type SectionPlace, sectionOf } from '../../engine/rules/section-menu';
 import type { UserView } from '../api/types';
 import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
 import { enforceGuard, PathNotFound } from './guard-checks';
@@ -25,24 +26,15 @@ export interface SectionData {
   notFound?: true;
 }
 
-function pathsOf(menu: MenuDocument, projectId: number | undefined): string[] {
-  const section = menu.section;
-  if (!section) return [];
-  return [section.base, section.editLink, section.viewLink]
-    .filter((p): p is string => !!p)
-    .map((p) => menuRoute(p, projectId));
-}
-
 /**
  * The section of `pathname` for `user`: runs the menu's guard (throwing its redirect on denial) and
  * checks the path is a page of the menu the user may see.
  */
 export async function sectionData(user: UserView, pathname: string): Promise<SectionData> {
   const place = sectionOf(pathname);
-  if (!place.menu) return { place, menu: null, activity: null, activeId: null };
-  const menu = (await loadScreen(place.menu)) as MenuDocument;
-  const section = menu.section;
-  if (!section) throw new Error(`${place.menu} has no section`);
+  const section = place.menu;
+  if (!section) return { place, menu: null, activity: null, activeId: null };
+  const menu = (await loadScreen(section.id)) as MenuDocument;
   const notFound = { place, menu, activity: null, activeId: null, notFound: true as const };
   let outcome: Awaited<ReturnType<typeof enforceGuard>>;
   try {
@@ -61,7 +53,7 @@ export async function sectionData(user: UserView, pathname: string): Promise<Sec
   const item = activeItem<MenuItemSpec>(menu.items, pathname, place.projectId, section.base);
   if (!item) {
     // The menu's own paths (its base, Edit and View links) are pages too; anything else is unknown.
-    if (!pathsOf(menu, place.projectId).includes(pathname)) return notFound;
+    if (!isMenuPage(menu.items, section, pathname, place.projectId)) return notFound;
   } else {
     const visible = activeItem<MenuItemSpec>(
       visibleMenuItems(menu.items, user, { area: section.area, projectId: place.projectId }),

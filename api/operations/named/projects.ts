@@ -16,6 +16,7 @@ import {
   PROJECT_CODE_GENERATOR_TYPE,
   projectProblems,
 } from '../../../engine/rules/project';
+import { projectAreas } from '../../../engine/rules/sections';
 import type { Project, ProjectInput } from '../../../engine/types/generated';
 import { validateSchema } from '../../../engine/validation/ajv';
 import { fileKey } from '../../files/paths';
@@ -49,11 +50,14 @@ const EDITABLE: readonly (keyof ProjectInput)[] = [
   'weekHours',
 ];
 
-/** Sections with an access area of their own; any other type (e.g. 'all') is read as the projects area. */
-const SECTION_AREAS = new Set(['projects', 'qs', 'estimating', 'locations']);
+/**
+ * Sections whose projects are their own (an area with an "all" or "their" flag: projects, qs, estimating, locations;
+ * engine/rules/sections.ts); any other type (e.g. 'all') is read as the projects area.
+ */
+const SECTION_AREAS = new Set(projectAreas());
 
 function areaOf(type: string | undefined): AccessArea {
-  return (type && SECTION_AREAS.has(type) ? type : 'projects') as AccessArea;
+  return type && SECTION_AREAS.has(type) ? type : 'projects';
 }
 
 function subjectOf(context: OperationContext): AccessSubject {

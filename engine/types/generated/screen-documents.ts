@@ -1057,7 +1057,7 @@ export interface Call2 {
   };
 }
 /**
- * A menu: a grid of tiles each with a Go action (shell-access-navigation.md §2.1 home, §2.4 generic tile list: optional Filter box, 3 or 4 columns), rendered by runtime/renderer/MenuScreen.tsx; the shell's top-bar menu (shell/top-menu, with sub-items, §2.3, §2.4) is the same kind, rendered by runtime/shell/TopMenu.tsx. Items a user may not see are left out (engine/rules/menus.ts).
+ * A menu: a grid of tiles each with a Go action (shell-access-navigation.md §2.1 home, §2.4 generic tile list: optional Filter box, 3 or 4 columns), rendered by runtime/renderer/MenuScreen.tsx; the shell's top-bar menu (shell/top-menu, with sub-items, §2.3, §2.4) is the same kind, rendered by runtime/shell/TopMenu.tsx; a section menu (schemas/screens/menus) is the item list a section document (schemas/sections, schemas/meta/section.schema.json) names for its paths, rendered by runtime/shell/SectionMenu.tsx. Items a user may not see are left out (engine/rules/menus.ts).
  */
 export interface MenuScreen {
   $comment?: string;
@@ -1081,40 +1081,9 @@ export interface MenuScreen {
   actionLabel?: MessageId;
   items: Item[];
   /**
-   * A section menu (shell-access-navigation.md §2.3): the area and mode it serves, the named guard that opens it (runtime/shell/guards.ts), the path its items start from, and the Edit link (shown only with activity Edit) or the link back to the view menu. The menu is picked from the path by engine/rules/section-menu.ts.
+   * The items listed after `items`: the entries of the section documents (schemas/sections `entry`, engine/rules/sections.ts sectionEntries), in their order: as tiles (home: one per section, with its icon) or, on the top bar (shell/top-menu, runtime/shell/TopMenu.tsx), as links, the drop-down of a group of sections and the drop-down of a section's admin menu.
    */
-  section?: {
-    /**
-     * An area of the access model (engine/rules/access.ts, docs/access.md).
-     *
-     * This interface was referenced by `MenuScreen`'s JSON-Schema
-     * via the `definition` "area".
-     */
-    area:
-      | 'projects'
-      | 'qs'
-      | 'estimating'
-      | 'locations'
-      | 'quality-assurance'
-      | 'health-and-safety'
-      | 'hr'
-      | 'plant'
-      | 'materials'
-      | 'settings';
-    mode: 'view' | 'edit' | 'admin';
-    guard:
-      | 'loggedIn'
-      | 'admin'
-      | 'project'
-      | 'location'
-      | 'section'
-      | 'areaAdmin'
-      | 'qualityAssuranceAdmin'
-      | 'healthAndSafetyAdmin';
-    base: string;
-    editLink?: string;
-    viewLink?: string;
-  };
+  itemsFrom?: 'sections';
 }
 /**
  * This interface was referenced by `MenuScreen`'s JSON-Schema
@@ -1150,21 +1119,17 @@ export interface Item {
   /**
    * Shown only to users who may view this area (engine/rules/access.ts can(user, 'view', { area })); the top bar's entries.
    */
-  area?:
-    | 'projects'
-    | 'qs'
-    | 'estimating'
-    | 'locations'
-    | 'quality-assurance'
-    | 'health-and-safety'
-    | 'hr'
-    | 'plant'
-    | 'materials'
-    | 'settings';
+  area?: string;
   /**
    * With `area`: what the user must be able to do there (default view; admin for an area's admin pages).
    */
   action?: 'view' | 'admin';
+  /**
+   * Further paths whose pages belong to this item, beside its route: they and the paths under them make it the active page (engine/rules/section-menu.ts activeItem), e.g. the QR code setups of the form library a Forms item shows (/qs/form-library/{formId}/qrcodes under /qs/forms).
+   *
+   * @minItems 1
+   */
+  paths?: [string, ...string[]];
 }
 /**
  * Several screen documents laid out over one screen state (a form beside a table, tabs, an accordion). The inputs are the screen state: parts read them as template values and as `screen` in conditions, and load again when they change; a part that saves reloads the others. Rendered by runtime/renderer/PageScreen.tsx.

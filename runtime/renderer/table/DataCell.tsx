@@ -22,7 +22,7 @@ import {
   selectOnly,
 } from '../../../engine/table';
 import { cellFor } from '../cells';
-import { formatCell, type TableColumn } from '../register/columns';
+import { formatCell, type TableColumn } from './cell-text';
 import { editors } from './editors';
 import { type RowStore, useRowStore } from './row-store';
 

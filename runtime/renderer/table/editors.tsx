@@ -19,7 +19,7 @@ import Select from '@mui/material/Select';
 import { type ClipboardEvent, type ComponentType, type KeyboardEvent, useEffect, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import { dateLimits, isoDate, nextOption, numericEdit, numericValue } from '../../../engine/table';
-import type { TableColumn } from '../register/columns';
+import type { TableColumn } from './cell-text';
 import type { Row } from './row-store';
 
 /** What an editor gets: its column, the row as edited, the value, and how to change it. */

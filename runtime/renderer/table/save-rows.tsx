@@ -14,8 +14,8 @@ import { rowProblems } from '../../../engine/table';
 import { callOperation, errorText } from '../../api/client';
 import type { RegisterDocument } from '../documents';
 import { useScreenHost } from '../host/ScreenHost';
-import type { TableColumn } from '../register/columns';
 import { resolveCall } from '../templates';
+import type { TableColumn } from './cell-text';
 import { type Row, type RowStore, useRowStore } from './row-store';
 
 type SaveRowsSpec = NonNullable<RegisterDocument['saveRows']>;

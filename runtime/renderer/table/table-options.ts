@@ -10,13 +10,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { MRT_ColumnDef, MRT_VisibilityState } from 'material-react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FREEZE_MIN_WIDTH, REGISTER_FREEZE_MIN_WIDTH } from '../../../engine/table';
-import {
-  type ColumnDefOptions,
-  columnPinning,
-  columnVisibility,
-  type TableColumn,
-  tableColumnDefs,
-} from '../register/columns';
+import { type ColumnDefOptions, columnPinning, columnVisibility, tableColumnDefs } from '../register/columns';
+import type { TableColumn } from './cell-text';
 import { type Row, RowStore } from './row-store';
 
 /** A CSS colour the row model may name (a name, #hex, rgb()/hsl()); anything else is ignored. */
