@@ -15,6 +15,7 @@ export * from './project-lookup-value';
 export * from './project';
 export * from './qa-offline-info';
 export * from './qr-code-setup';
+export * from './question';
 export * from './subcontractor-order';
 export * from './subcontractor-package';
 export * from './subcontractor-payment';

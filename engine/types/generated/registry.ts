@@ -15,6 +15,7 @@ import schema_project_lookup_value from '../../../schemas/entities/project-looku
 import schema_project from '../../../schemas/entities/project.schema.json';
 import schema_qa_offline_info from '../../../schemas/entities/qa-offline-info.schema.json';
 import schema_qr_code_setup from '../../../schemas/entities/qr-code-setup.schema.json';
+import schema_question from '../../../schemas/entities/question.schema.json';
 import schema_subcontractor_order from '../../../schemas/entities/subcontractor-order.schema.json';
 import schema_subcontractor_package from '../../../schemas/entities/subcontractor-package.schema.json';
 import schema_subcontractor_payment from '../../../schemas/entities/subcontractor-payment.schema.json';
@@ -98,6 +99,7 @@ export const registeredSchemas = {
   'project': schema_project,
   'qa-offline-info': schema_qa_offline_info,
   'qr-code-setup': schema_qr_code_setup,
+  'question': schema_question,
   'subcontractor-order': schema_subcontractor_order,
   'subcontractor-package': schema_subcontractor_package,
   'subcontractor-payment': schema_subcontractor_payment,

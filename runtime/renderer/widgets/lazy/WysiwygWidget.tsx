@@ -12,9 +12,9 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import DOMPurify from 'dompurify';
 import { useEffect } from 'react';
-import { RICH_TEXT_TAGS, trimRichText } from '../../../engine/forms/field-types/rich-text';
-import { message } from '../../../engine/messages/catalogue';
-import { requiredLabel } from '../labels';
+import { RICH_TEXT_TAGS, trimRichText } from '../../../../engine/forms/field-types/rich-text';
+import { message } from '../../../../engine/messages/catalogue';
+import { requiredLabel } from '../../labels';
 
 /** HTML kept to the formatting tags a rich-text answer may have (the server keeps the same). */
 export function cleanRichText(html: string): string {

@@ -1,7 +1,7 @@
 /** wysiwygInput: a Tiptap editor whose value is sanitised HTML (form-configuration.md §2). */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SchemaForm } from '../SchemaForm';
+import { SchemaForm } from '../../SchemaForm';
 import { cleanRichText } from './WysiwygWidget';
 
 describe('the rich-text field', () => {

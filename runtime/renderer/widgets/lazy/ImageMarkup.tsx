@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import type Konva from 'konva';
 import { useEffect, useRef, useState } from 'react';
 import { Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
-import { message } from '../../../engine/messages/catalogue';
+import { message } from '../../../../engine/messages/catalogue';
 
 /** The editor's canvas is the viewport's height minus this (§9). */
 export const MARKUP_HEIGHT_OFFSET = 120;
