@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { operations } from '../engine/api/operations';
+import type { QuestionProperties } from '../engine/forms/questions';
 import { message } from '../engine/messages/catalogue';
 import type { FormDefinition, FormEntry } from '../engine/types/generated';
 import { demoSeed } from '../fixtures/seed';
@@ -262,7 +263,7 @@ describe('form entries', () => {
   it('rejects invalid answers with 400 and stores nothing', async () => {
     const cookie = await h.login('user@demo.local');
     const questions = f1.pages.flatMap((p) => p.questions);
-    const required = questions.find((q) => q.required)!;
+    const required = questions.find((q: QuestionProperties) => q.required)!;
     const dropdown = questions.find((q) => q.type === 'Dropdown')!;
     const valid = sampleAnswers(f1);
     const cases = [
@@ -326,7 +327,7 @@ describe('form entries', () => {
     expect(header).toEqual(['Entry Number', 'Created', 'Entered By', 'Status', ...questions.map((q) => q.label)]);
     expect(rows.map((r) => r[3])).toEqual(['Submitted', 'Submitted']);
     expect(rows.map((r) => r[0])).toEqual(['2', '1']);
-    const longIndex = questions.findIndex((q) => q.extendedType === 'Long');
+    const longIndex = questions.findIndex((q: QuestionProperties) => q.extendedType === 'Long');
     expect(longIndex).toBeGreaterThanOrEqual(0);
     // a multi-line cell with quotes and commas survives the round trip
     expect(rows[1][4 + longIndex]).toBe('Notes for entry 1, line one.\nLine two, "quoted".');
@@ -425,6 +426,43 @@ describe('form definitions', () => {
     });
     expect(noPages.status).toBe(400);
     expect(await h.store.collection('formDefinitions').countDocuments({ title: { $in: ['Dup', 'Empty'] } })).toBe(0);
+  });
+
+  it('refuses a question with a keyword its type does not take, naming the keyword and the question, on create and update', async () => {
+    const admin = await h.login('admin@demo.local');
+    await h.call('POST', '/api/authorization/setClient/1', { cookie: admin });
+    const F = '/api/settings/forms/quality-assurance';
+    // `min` is a Number's (extendedType Number), not a plain Text's; `allowOther` a Dropdown's, not a Checkbox's.
+    const foreign = input('Foreign');
+    Object.assign(foreign.pages[0].questions[0], { min: 3 });
+    const refused = await h.call('POST', F, { cookie: admin, body: foreign });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as {
+      message: string;
+      details?: { path: string; messageId: string; message: string }[];
+    };
+    expect(body.message).toContain("Question 'Area' (Text) does not take the property 'min'.");
+    expect(body.details).toContainEqual(
+      expect.objectContaining({
+        path: '/pages/0/questions/0/min',
+        messageId: 'forms.foreignKeyword',
+        message: "Question 'Area' (Text) does not take the property 'min'.",
+      }),
+    );
+    expect(await h.store.collection('formDefinitions').countDocuments({ title: 'Foreign' })).toBe(0);
+
+    const created = await h.call('POST', F, { cookie: admin, body: input('Kept') });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const tick = input('Kept');
+    tick.pages[0].questions.push({ id: 3, label: 'Swept', type: 'Checkbox', allowOther: true } as never);
+    const update = await h.call('PUT', `${F}/${id}`, { cookie: admin, body: tick });
+    expect(update.status).toBe(400);
+    expect(JSON.stringify(await update.json())).toContain(
+      "Question 'Swept' (Checkbox) does not take the property 'allowOther'.",
+    );
+    const saved = await h.store.collection('formDefinitions').findOne({ id, clientId: 1 });
+    expect((saved as unknown as FormDefinition).pages[0].questions).toHaveLength(2);
   });
 });
 

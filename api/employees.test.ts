@@ -129,7 +129,7 @@ describe('adding and changing employees', () => {
       [{ role: roleId(2, 'Foreman') }, 'employees.unknownRole'],
       [{ projectAccesses: [{ projectId: 5, activity: 'View' }] }, 'employees.unknownProject'],
       [{ projectAccesses: [{ projectId: 1, activity: 'Own' }] }, 'validation.option'],
-      [{ isActive: false }, 'validation.invalidBody'],
+      [{ userId: 3 }, 'validation.invalidBody'],
     ];
     for (const [change, messageId] of cases) {
       const res = await h.call('POST', B, { cookie: admin, body: { ...valid(), ...change } });

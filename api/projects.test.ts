@@ -212,7 +212,7 @@ describe('creating a project', () => {
       ['week hours over 168', { ...valid, weekHours: 169 }],
       ['negative week hours', { ...valid, weekHours: -1 }],
       ['three decimals', { ...valid, weekHours: 37.125 }],
-      ['unknown field', { ...valid, hasEdit: true }],
+      ['unknown field', { ...valid, colour: 'red' }],
       ['archived status', { ...valid, status: 'Archived' }],
       ['unknown type', { ...valid, type: 'plant' }],
       ['unknown organisation', { ...valid, organizationId: 424242 }],

@@ -4,7 +4,9 @@
  * filters, the global filter and paging; rows missing or built from an older form version are rebuilt in the
  * background while the register keeps answering.
  */
+
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { QuestionProperties } from '../engine/forms/questions';
 import { readModelColumns, registerVersionOf } from '../engine/registers/read-model';
 import { entryToRegisterRow, queryRows } from '../engine/registers/rows';
 import type { Answer, FormDefinition, FormEntry, Project, RegisterQuery } from '../engine/types/generated';
@@ -33,7 +35,7 @@ function answersFor(form: FormDefinition, i: number): Answer[] {
   const shownText = new Set(
     form.pages
       .flatMap((p) => p.questions)
-      .filter((q) => q.showInRegister && q.type === 'Text')
+      .filter((q: QuestionProperties) => q.showInRegister && q.type === 'Text')
       .map((q) => q.id),
   );
   return sampleAnswers(form, i)

@@ -465,7 +465,7 @@ describe('payments', () => {
       [{ ...newPayment, amountInDispute: -5 }],
       [{ ...newPayment, status: 'Sent' }],
       [{ ...newPayment, dateOfClaim: 'yesterday' }],
-      [{ ...newPayment, amountGross: 1 }],
+      [{ ...newPayment, subContractorName: 'Other Ltd' }],
       [{ ...newPayment, notifyToId: 6 }, 'subcontractorPayments.unknownNotify'],
     ];
     for (const [body, messageId] of cases) {

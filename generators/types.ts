@@ -5,19 +5,26 @@
  * them all. Named `$defs` (those with a `title`) become named types. A `$ref` into another schema file
  * becomes an `import type` of the target's named type, so each type is declared exactly once; a `$ref`
  * to an untitled part of another schema (e.g. `form-definition.schema.json#/properties/title`) is inlined.
+ * The bodies derived from entities (schemas/api/bodies.json, generators/bodies.ts) are schemas like the others:
+ * `npm run gen` writes them to schemas/api/derived/ first ({@link generateDerivedSchemas}).
  * Besides: `registry.ts`, `screen-documents.ts`, `operation-routes.ts`, `operation-access.ts`, `operation-types.ts`,
- * `plain-messages.ts` and `sections.ts` (each function
- * below says what).
+ * `plain-messages.ts`, `sections.ts` and `field-types.ts` (each function below says what), and one schema that is
+ * itself generated: schemas/entities/question.schema.json, the form-definition meta-schema of a question, assembled
+ * from the field types of engine/forms/field-types (issue 20 "Self-describing field types"), written before the
+ * types are made from it. Every screen document's uiSchema is checked against schemas/meta/ui.schema.json: an
+ * unknown `ui:` key or widget option fails the run (issue 20 "uiSchema checked").
  *
  * Run with `npm run gen` (writes the files); generators/types.test.ts fails when the committed files
  * differ from what this produces.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { toSafeString } from 'json-schema-to-typescript/dist/src/utils';
 import { type ParamDeclaration, paramTypeScript } from '../engine/api/params';
+import { deriveBodies, derivedDir, derivedFileContent } from './bodies';
+import { checkScreenUiSchemas } from './ui-schemas';
 
 /** Repository root (absolute path). */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -48,18 +55,26 @@ function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function readSchemas(root: string): SchemaFile[] {
+/** The schema files of {@link schemaDirs}, with `generated` (path -> document) in place of the files on disk. */
+function readSchemas(root: string, generated: ReadonlyMap<string, JsonObject> = new Map()): SchemaFile[] {
   const files: SchemaFile[] = [];
   for (const dir of schemaDirs) {
-    const names = readdirSync(join(root, dir))
-      .filter((f) => f.endsWith('.schema.json'))
-      .sort();
+    const names = [
+      ...new Set([
+        ...readdirSync(join(root, dir)).filter((f) => f.endsWith('.schema.json')),
+        ...[...generated.keys()].filter((path) => path.startsWith(`${dir}/`)).map((path) => path.slice(dir.length + 1)),
+      ]),
+    ].sort();
     for (const file of names) {
       const path = `${dir}/${file}`;
-      const doc = JSON.parse(readFileSync(join(root, path), 'utf8')) as JsonObject;
+      const doc = generated.get(path) ?? (JSON.parse(readFileSync(join(root, path), 'utf8')) as JsonObject);
       if (typeof doc.$id !== 'string') throw new Error(`${path}: missing $id`);
       files.push({ name: file.replace(/\.schema\.json$/, ''), path, id: doc.$id, doc });
     }
+  }
+  for (const body of deriveBodies(root)) {
+    if (files.some((f) => f.name === body.name)) throw new Error(`${body.path}: ${body.name} is also a schema file`);
+    files.push({ name: body.name, path: body.path, id: String(body.doc.$id), doc: body.doc as JsonObject });
   }
   return files;
 }
@@ -140,12 +155,23 @@ function importLines(imports: Map<string, Set<string>>): string {
  * @throws Error for a schema without `$id` or with a `$ref` that does not resolve
  */
 export async function generateTypes(root: string = repoRoot): Promise<Map<string, string>> {
-  const files = readSchemas(root);
-  const byId = new Map(files.map((f) => [f.id, f]));
+  const fieldTypes = await readFieldTypes(root);
+  const generatedSchemas = new Map<string, JsonObject>();
   const out = new Map<string, string>();
+  if (fieldTypes) {
+    const { questionMetaSchema } = (await import(
+      pathToFileURL(join(root, FIELD_TYPES_DIR, 'question-schema.ts')).href
+    )) as { questionMetaSchema(types: readonly unknown[]): JsonObject };
+    const question = questionMetaSchema(fieldTypes.map((t) => t.type));
+    generatedSchemas.set(QUESTION_SCHEMA_PATH, question);
+    out.set(QUESTION_SCHEMA_PATH, `${JSON.stringify(question, null, 2)}\n`);
+    out.set(`${outDir}/field-types.ts`, fieldTypesModule(fieldTypes));
+  }
+  const files = readSchemas(root, generatedSchemas);
+  const byId = new Map(files.map((f) => [f.id, f]));
   for (const file of files) {
     const imports = new Map<string, Set<string>>();
-    const schema = externalise(file.doc, file, byId, imports);
+    const schema = forTypeScript(externalise(file.doc, file, byId, imports));
     const body = await compile(schema as JSONSchema, file.name, {
       bannerComment: '',
       cwd: join(root, file.path, '..'),
@@ -172,6 +198,124 @@ export async function generateTypes(root: string = repoRoot): Promise<Map<string
   out.set(`${outDir}/operation-types.ts`, operationTypesModule(root, files));
   out.set(`${outDir}/plain-messages.ts`, plainMessagesModule(root));
   out.set(`${outDir}/sections.ts`, await sectionsModule(root));
+  if (existsSync(join(root, 'schemas/meta/ui.schema.json'))) checkScreenUiSchemas(root);
+  return out;
+}
+
+/** Repository-relative folder of the field types (engine/forms/field-types/<type>.ts). */
+const FIELD_TYPES_DIR = 'engine/forms/field-types';
+
+/** Repository-relative path of the generated question meta-schema. */
+export const QUESTION_SCHEMA_PATH = 'schemas/entities/question.schema.json';
+
+interface FoundFieldType {
+  /** The module's file name without .ts, e.g. 'multi-select'. */
+  file: string;
+  /** The export's name, e.g. 'multiSelect'. */
+  exportName: string;
+  type: { name: string; questionType: string };
+}
+
+/** True for a value that is a field type (engine/forms/field-types/types.ts FieldType). */
+function isFieldType(value: unknown): value is { name: string; questionType: string } {
+  const v = value as Record<string, unknown> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.name === 'string' &&
+    typeof v.questionType === 'string' &&
+    typeof v.schema === 'function' &&
+    typeof v.uiSchema === 'function'
+  );
+}
+
+/**
+ * Every field type exported by a module of engine/forms/field-types (file name order, then export name order),
+ * read by importing the modules; undefined when `root` has no such folder.
+ * @throws Error for two exports of one field type name
+ */
+async function readFieldTypes(root: string): Promise<FoundFieldType[] | undefined> {
+  const dir = join(root, FIELD_TYPES_DIR);
+  if (!existsSync(dir)) return undefined;
+  const found: FoundFieldType[] = [];
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && f !== 'index.ts')
+    .sort();
+  for (const file of names) {
+    const module = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
+    for (const exportName of Object.keys(module).sort()) {
+      const value = module[exportName];
+      if (!isFieldType(value)) continue;
+      if (found.some((f) => f.type.name === value.name))
+        throw new Error(`${FIELD_TYPES_DIR}/${file}: the field type ${value.name} is exported twice`);
+      found.push({ file: file.replace(/\.ts$/, ''), exportName, type: value });
+    }
+  }
+  return found;
+}
+
+/**
+ * engine/types/generated/field-types.ts: every field type of engine/forms/field-types by import, which the
+ * field-type index registers, and the union of their names. A new `<type>.ts` there is listed by `npm run gen`:
+ * no hand-kept list or switch to add it to.
+ */
+function fieldTypesModule(found: readonly FoundFieldType[]): string {
+  const imports = [...new Set(found.map((f) => f.file))].map((file) => {
+    const names = found.filter((f) => f.file === file).map((f) => f.exportName);
+    return `import { ${names.join(', ')} } from '../../forms/field-types/${file}';`;
+  });
+  return `${banner(`${FIELD_TYPES_DIR}/*.ts`)}
+
+${imports.join('\n')}
+import type { AnyQuestion, FieldType } from '../../forms/field-types/types';
+
+/** Every field type of ${FIELD_TYPES_DIR}, in file order (engine/forms/field-types/index.ts registers them). */
+export const registeredFieldTypes: readonly FieldType<AnyQuestion>[] = [
+${found.map((f) => `  ${f.exportName},`).join('\n')}
+];
+
+/** The name of a field type of ${FIELD_TYPES_DIR} (a question's kind). */
+export type FieldTypeName =
+${found.map((f) => `  | '${f.type.name}'`).join('\n')};
+`;
+}
+
+/**
+ * What json-schema-to-typescript should read of a schema: an \`allOf\` of \`if\` a property is a \`const\` \`then\` a schema
+ * (the question meta-schema's one branch per type) is the union (\`oneOf\`) of the \`then\`s, each of which states
+ * all its siblings do; a schema refusing unevaluated properties takes the properties its \`allOf\`'s \`then\`s add
+ * (a Number question's min and max) as its own, and no others.
+ */
+function forTypeScript(node: Json): Json {
+  if (Array.isArray(node)) return node.map(forTypeScript);
+  if (!isObject(node)) return node;
+  // A local reference annotated for the form creator (x-title, ...) would be declared again for each place it is used.
+  if (typeof node.$ref === 'string' && node.$ref.startsWith('#') && Object.keys(node).some((k) => k.startsWith('x-')))
+    return { $ref: node.$ref };
+  const out: JsonObject = {};
+  // Vendor annotations (x-title, x-editor, ...) say nothing of the type; beside a $ref they would make a copy of it.
+  for (const [key, value] of Object.entries(node)) if (!key.startsWith('x-')) out[key] = forTypeScript(value);
+  const allOf = out.allOf;
+  const branches = Array.isArray(allOf) ? allOf.filter(isObject) : [];
+  const isChain =
+    branches.length > 0 &&
+    branches.length === (allOf as Json[]).length &&
+    branches.every((item) => {
+      const test = item.if;
+      const properties = isObject(test) && isObject(test.properties) ? Object.values(test.properties) : [];
+      return properties.length === 1 && isObject(properties[0]) && 'const' in properties[0] && isObject(item.then);
+    });
+  if (isChain) {
+    const { allOf: _a, type: _t, required: _r, properties: _p, ...rest } = out;
+    return { ...rest, oneOf: branches.map((item) => item.then as Json) };
+  }
+  if (out.unevaluatedProperties === false) {
+    const properties: JsonObject = { ...(isObject(out.properties) ? out.properties : {}) };
+    for (const item of branches)
+      if (isObject(item.then) && isObject(item.then.properties)) Object.assign(properties, item.then.properties);
+    const { allOf: _a, unevaluatedProperties: _u, ...rest } = out;
+    return { ...rest, properties, additionalProperties: false };
+  }
   return out;
 }
 
@@ -440,8 +584,21 @@ export const resourceCollections = [${collections.map((c) => `'${c}'`).join(', '
 `;
 }
 
-/** Writes the generated modules and removes generated modules whose schema is gone. */
+/**
+ * The derived body schemas (generators/bodies.ts): repository-relative path under schemas/api/derived → content.
+ * @param root repository root to read schemas/api/bodies.json and the entities from (default: this checkout)
+ */
+export function generateDerivedSchemas(root: string = repoRoot): Map<string, string> {
+  return new Map(deriveBodies(root).map((body) => [body.path, derivedFileContent(body)]));
+}
+
+/** Writes the derived body schemas, then the generated modules, and removes those whose source is gone. */
 async function main(): Promise<void> {
+  const derived = generateDerivedSchemas();
+  mkdirSync(join(repoRoot, derivedDir), { recursive: true });
+  for (const existing of readdirSync(join(repoRoot, derivedDir)))
+    if (!derived.has(`${derivedDir}/${existing}`)) rmSync(join(repoRoot, derivedDir, existing));
+  for (const [path, content] of derived) writeFileSync(join(repoRoot, path), content);
   const generated = await generateTypes();
   mkdirSync(join(repoRoot, outDir), { recursive: true });
   for (const existing of readdirSync(join(repoRoot, outDir))) {
@@ -453,7 +610,7 @@ async function main(): Promise<void> {
       rmSync(join(repoRoot, path));
   }
   for (const [path, content] of generated) writeFileSync(join(repoRoot, path), content);
-  console.log(`generators/types: wrote ${generated.size} files to ${outDir}`);
+  console.log(`generators/types: wrote ${derived.size} files to ${derivedDir} and ${generated.size} to ${outDir}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -3,9 +3,11 @@
  * a project user logs in, opens a project, opens the Quality Assurance register of a form, presses
  * Add, fills the form, submits it, sees the new entry in the register and opens it read-only.
  */
+
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { delay, http } from 'msw';
+import type { QuestionProperties } from '../engine/forms/questions';
 import type { Question } from '../engine/types/generated';
 import { mswPath } from '../fixtures/msw/handlers';
 import { DEMO_PASSWORD, demoSeed } from '../fixtures/seed';
@@ -18,7 +20,7 @@ const marker = 'Bay 42 north';
 
 const exact = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
-function valueFor(q: Question, firstText: boolean): string {
+function valueFor(q: QuestionProperties, firstText: boolean): string {
   if (q.extendedType === 'Number') return String(q.min !== undefined ? q.min + 1 : 42);
   if (q.extendedType === 'Hyperlink') return 'https://example.com/pour/1';
   if (q.extendedType === 'Long') return 'Surface finish good.';
@@ -138,7 +140,7 @@ describe('the main journey', () => {
     const entries = await mockApi.entries();
     expect(entries).toHaveLength(1);
     expect(entries[0].isDraft).not.toBe(true);
-    const last = form.pages.at(-1)?.questions.find((q) => q.required);
+    const last = form.pages.at(-1)?.questions.find((q: QuestionProperties) => q.required);
     expect(entries[0].answers.some((a) => a.questionId === last?.id)).toBe(true);
   }, 60_000);
 

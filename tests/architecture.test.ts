@@ -8,7 +8,11 @@
  * - api/resources (the generic handlers) never imports api/operations (the named ones; issue 20 §8);
  * - nothing imports fixtures except tests (`*.test.ts(x)` and test support folders `test/`, `tests/`,
  *   `e2e/`), fixtures itself, the seed loader api/seed/, the benchmarks api/bench/ and the fixture recorder
- *   scripts/fixtures-record.ts (dev tooling).
+ *   scripts/fixtures-record.ts (dev tooling);
+ * - the store (api/store/) does not import engine/registers (issue 20, part 8): what it needs to build index keys
+ *   lives behind its port or in a neutral engine module (engine/encoding);
+ * - nothing imports a library's private files `@seald-io/nedb/lib/...` (issue 20, part 8: the store's matcher and
+ *   updates are a public library's, mingo).
  * Imports are read with the TypeScript parser, so comments and strings never count, and `import type`,
  * `export type ... from`, `import('x')`, `require('x')` and `typeof import('x')` are all seen.
  *
@@ -138,6 +142,14 @@ function violations(imports: readonly Import[]): string[] {
       out.push(`${where}: api must not depend on ${toFolder}/`);
     if (imp.file.startsWith('api/resources/') && to?.startsWith('api/operations/'))
       out.push(`${where}: api/resources must not depend on api/operations/ (share through api/resources)`);
+    if (
+      imp.file.startsWith('api/store/') &&
+      to !== null &&
+      (to === 'engine/registers' || to.startsWith('engine/registers/'))
+    )
+      out.push(`${where}: the store must not depend on engine/registers/ (issue 20, part 8)`);
+    if (to === null && imp.specifier.startsWith('@seald-io/nedb/lib/'))
+      out.push(`${where}: nedb's private files are not an API (issue 20, part 8)`);
     if (
       toFolder === 'fixtures' &&
       from !== 'fixtures' &&
@@ -372,6 +384,23 @@ describe('architecture checker', () => {
     expect(check('api/resources/handlers.ts', "import { f } from '../operations/forms';")).toHaveLength(1);
     expect(check('api/resources/x.ts', "import type { T } from '../operations/named';")).toHaveLength(1);
     expect(check('api/operations/named/x.ts', "import { newItem } from '../../resources/handlers';")).toEqual([]);
+  });
+
+  it('keeps the store away from engine/registers', () => {
+    expect(
+      check('api/store/index-key.ts', "import { sortableNumber } from '../../engine/registers/sort-key';"),
+    ).toHaveLength(1);
+    expect(check('api/store/x.ts', "import type { R } from '../../engine/registers';")).toHaveLength(1);
+    expect(
+      check('api/store/index-key.ts', "import { sortableNumber } from '../../engine/encoding/sortable-number';"),
+    ).toEqual([]);
+    expect(check('api/operations/entries.ts', "import { queryRows } from '../../engine/registers/rows';")).toEqual([]);
+  });
+
+  it("refuses nedb's private files anywhere", () => {
+    expect(check('api/store/x.ts', "import { match } from '@seald-io/nedb/lib/model.js';")).toHaveLength(1);
+    expect(check('scripts/x.ts', "const m = require('@seald-io/nedb/lib/model');")).toHaveLength(1);
+    expect(check('api/store/x.ts', "import { Query } from 'mingo';")).toEqual([]);
   });
 
   it('allows fixtures only in tests, fixtures and the seed loader', () => {

@@ -1,15 +1,18 @@
 /**
- * docs/authoring.md's walk-throughs cannot rot (issue 20 part 7): the blocks of "A new register and its API" and
- * "A new section" are applied, as written, to a temporary copy of the repository; `npm run gen` runs there; then the
- * copy's own tests that load every document, and the journeys of runtime/test/walk-throughs.check.tsx (a plant
- * category added, viewed and deactivated; Human resources opened from the top bar, home and its menu, refused to a
- * user without its flag) must pass. Only JSON is written: a step that needs TypeScript, or names a file, keyword or
- * id that does not exist, fails here.
+ * docs/authoring.md's walk-throughs cannot rot (issue 20 part 7): the blocks of "A new register and its API",
+ * "A new section" and "A new question type" are applied, as written, to one temporary copy of the repository;
+ * `npm run gen` runs there; then the copy's own tests that load every document, and the journeys of
+ * runtime/test/walk-throughs.check.tsx (a plant category added, viewed and deactivated; Human resources opened from the
+ * top bar, home and its menu, refused to a user without its flag) must pass. The first two write JSON only: a step
+ * that needs TypeScript, or names a file, keyword or id that does not exist, fails here. The question type's two
+ * TypeScript files must be those of tests/fixtures/question-type (moved: their imports relative to where they are
+ * installed), must type-check installed, and the copy's field-type table test and sample question-type tests
+ * (SAMPLE_QUESTION_TYPE=installed) must pass with them.
  *
  * A block says what it does after its language (docs/authoring.md explains it to the reader): `file=<path>` a whole
- * file; `add=<path>[#/<member>]` the keys of the block added to that JSON object (each must be new);
- * `item=<path>` an item appended to a menu document's items; `route=<id>` a route added under the route of that id,
- * before its catch-all.
+ * file (a `ts` or `tsx` block: its text as it is); `add=<path>[#/<member>]` the keys of the block added to that JSON
+ * object (each must be new); `item=<path>` an item appended to a menu document's items; `route=<id>` a route added
+ * under the route of that id, before its catch-all.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -24,20 +27,24 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The walk-throughs of docs/authoring.md this test builds (its '## ' headings). */
-const WALK_THROUGHS = ['## A new register and its API', '## A new section'];
+const WALK_THROUGHS = ['## A new register and its API', '## A new section', '## A new question type'];
 
-/** One block of a walk-through: what it does, where, and its JSON. */
+/** The sample question type the "A new question type" walk-through installs (its files by name). */
+const SAMPLE_TYPE_DIR = 'tests/fixtures/question-type';
+
+/** One block of a walk-through: what it does, where, and its JSON (or, for a TypeScript file, its text). */
 interface Block {
   action: 'file' | 'add' | 'item' | 'route';
   target: string;
-  json: unknown;
+  json?: unknown;
+  text?: string;
   /** The walk-through it belongs to. */
   section: string;
 }
@@ -46,20 +53,27 @@ interface Block {
 function blocksOf(markdown: string, headings: readonly string[]): Block[] {
   const blocks: Block[] = [];
   let section = '';
-  let open: { action: Block['action']; target: string; lines: string[] } | null = null;
+  let open: { action: Block['action']; target: string; code: boolean; lines: string[] } | null = null;
   let fenced = false;
   for (const line of markdown.split('\n')) {
     if (open) {
       if (line.startsWith('```')) {
-        blocks.push({ action: open.action, target: open.target, json: JSON.parse(open.lines.join('\n')), section });
+        const { action, target, code, lines } = open;
+        if (code) blocks.push({ action, target, text: `${lines.join('\n')}\n`, section });
+        else blocks.push({ action, target, json: JSON.parse(lines.join('\n')), section });
         open = null;
       } else open.lines.push(line);
       continue;
     }
     if (line.startsWith('```')) {
-      const marker = /^```json (file|add|item|route)=(\S+)\s*$/.exec(line);
+      const marker = /^```json (file|add|item|route)=(\S+)\s*$/.exec(line) ?? /^```tsx? (file)=(\S+)\s*$/.exec(line);
       if (!fenced && marker && headings.some((h) => section.startsWith(h)))
-        open = { action: marker[1] as Block['action'], target: marker[2], lines: [] };
+        open = {
+          action: marker[1] as Block['action'],
+          target: marker[2],
+          code: !line.startsWith('```json'),
+          lines: [],
+        };
       else fenced = !fenced;
       continue;
     }
@@ -91,7 +105,10 @@ function apply(dir: string, block: Block): void {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), `${JSON.stringify(value, null, 2)}\n`);
   };
-  if (block.action === 'file') write(block.target, block.json);
+  if (block.action === 'file' && block.text !== undefined) {
+    mkdirSync(dirname(join(dir, block.target)), { recursive: true });
+    writeFileSync(join(dir, block.target), block.text);
+  } else if (block.action === 'file') write(block.target, block.json);
   else if (block.action === 'add') {
     const [path, pointer = ''] = block.target.split('#');
     const doc = read(path);
@@ -130,10 +147,21 @@ function screenChecks(all: readonly Block[]): string {
   return `^(the route table|screen documents (are found|every screen|compiled forms|(${ids.join('|')}) ))`;
 }
 
+/**
+ * A module's text as it reads moved from `from` to `to` (repository-relative paths): each relative import
+ * specifier names the same file from its new folder.
+ */
+function moved(text: string, from: string, to: string): string {
+  return text.replace(/(from ')(\.\.?\/[^']+)(')/g, (_all, head: string, specifier: string, tail: string) => {
+    const path = relative(dirname(to), join(dirname(from), specifier));
+    return `${head}${path.startsWith('.') ? path : `./${path}`}${tail}`;
+  });
+}
+
 /** A copy of the repository's sources at a temporary folder, its node_modules linked. */
 function copyRepository(): string {
   const dir = mkdtempSync(join(tmpdir(), 'site-forms-authoring-'));
-  for (const folder of ['schemas', 'engine', 'runtime', 'api', 'generators', 'fixtures'])
+  for (const folder of ['schemas', 'engine', 'runtime', 'api', 'generators', 'fixtures', 'tests'])
     cpSync(join(root, folder), join(dir, folder), {
       recursive: true,
       filter: (source) => !/\/(node_modules|dist|data|e2e)(\/|$)/.test(source),
@@ -144,12 +172,17 @@ function copyRepository(): string {
   return dir;
 }
 
-/** Runs a command in the copy; returns its exit status and output. */
-function run(dir: string, command: string, args: string[]): { status: number | null; output: string } {
+/** Runs a command in the copy (with `env` added to this process's); returns its exit status and output. */
+function run(
+  dir: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): { status: number | null; output: string } {
   const result = spawnSync(command, args, {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
@@ -158,10 +191,10 @@ const guide = readFileSync(join(root, 'docs/authoring.md'), 'utf8');
 const blocks = blocksOf(guide, WALK_THROUGHS);
 
 describe('docs/authoring.md', () => {
-  it('holds both walk-throughs, each naming every file it touches', () => {
+  it('holds the walk-throughs, each naming every file it touches', () => {
     for (const heading of WALK_THROUGHS) {
       const own = blocks.filter((b) => b.section.startsWith(heading));
-      expect(own.length, heading).toBeGreaterThan(3);
+      expect(own.length, heading).toBeGreaterThanOrEqual(3);
       const text = guide.slice(guide.indexOf(heading), guide.indexOf('\n## ', guide.indexOf(heading) + 1));
       for (const block of own) {
         const file = block.action === 'route' ? 'schemas/screens/routes.json' : block.target.split('#')[0];
@@ -189,21 +222,53 @@ describe('docs/authoring.md', () => {
     ]);
   });
 
-  it('builds the plant categories and the Human resources section from JSON alone, and they run', () => {
+  it('installs the files of the sample question type of tests/fixtures/question-type, and only those', () => {
+    const own = blocks.filter((b) => b.section.startsWith('## A new question type'));
+    const code = own.filter((b) => b.text !== undefined);
+    expect(code.map((b) => basename(b.target)).sort()).toEqual(['StarRatingWidget.tsx', 'rating.ts']);
+    for (const block of code) {
+      const fixture = `${SAMPLE_TYPE_DIR}/${basename(block.target)}`;
+      expect(block.text, `${block.target} is ${fixture}`).toBe(
+        moved(readFileSync(join(root, fixture), 'utf8'), fixture, block.target),
+      );
+    }
+    const texts = own.filter((b) => b.target === 'schemas/messages/en.json');
+    expect(texts.map((b) => b.json)).toEqual([
+      JSON.parse(readFileSync(join(root, SAMPLE_TYPE_DIR, 'messages.json'), 'utf8')),
+    ]);
+  });
+
+  it('builds the plant categories and the Human resources section from JSON alone, and the Rating question type from its three files, and they run', () => {
     const dir = copyRepository();
     try {
       for (const block of blocks) apply(dir, block);
       const gen = run(dir, process.execPath, ['node_modules/tsx/dist/cli.mjs', 'generators/types.ts']);
       expect(gen.status, gen.output).toBe(0);
+      // The question type's files type-check installed (they and what they import, not the whole copy).
+      const installed = blocks.filter((b) => b.text !== undefined).map((b) => b.target);
+      writeFileSync(
+        join(dir, 'tsconfig.walk-through.json'),
+        JSON.stringify({ extends: './tsconfig.json', include: [], files: installed }),
+      );
+      const tsc = run(dir, process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.walk-through.json']);
+      expect(tsc.status, tsc.output.slice(-6000)).toBe(0);
       cpSync(join(dir, 'runtime/test/walk-throughs.check.tsx'), join(dir, 'runtime/test/walk-throughs.test.tsx'));
       const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=1'];
-      const tests = run(dir, process.execPath, [
-        ...vitest,
-        'runtime/test/walk-throughs.test.tsx',
-        'runtime/shell/sections.test.ts',
-        'engine/rules/sections.test.ts',
-        'api/catalogue.test.ts',
-      ]);
+      const tests = run(
+        dir,
+        process.execPath,
+        [
+          ...vitest,
+          'runtime/test/walk-throughs.test.tsx',
+          'runtime/shell/sections.test.ts',
+          'engine/rules/sections.test.ts',
+          'api/catalogue.test.ts',
+          'engine/forms/field-types/field-types.test.ts',
+          'tests/question-type.test.ts',
+          'runtime/renderer/question-type.test.tsx',
+        ],
+        { SAMPLE_QUESTION_TYPE: 'installed' },
+      );
       expect(tests.status, tests.output.slice(-6000)).toBe(0);
       const screens = run(dir, process.execPath, [
         ...vitest,
@@ -214,6 +279,7 @@ describe('docs/authoring.md', () => {
       expect(screens.status, screens.output.slice(-6000)).toBe(0);
       expect(screens.output).toMatch(/Tests\s+\d+ passed/);
       expect(tests.output).toMatch(/walk-throughs\.test\.tsx/);
+      expect(tests.output).toMatch(/question-type\.test\.tsx/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { AppError } from '../../engine/errors';
 import { hasOperatorKeys, type SchemaName, validateSchema } from '../../engine/validation/ajv';
+import { withoutServerSetFields } from './body-fields';
 import type { ApiEnv } from './env';
 
 /**
@@ -32,11 +33,13 @@ export async function requestText(c: Context): Promise<string> {
 }
 
 /**
- * Parses and validates the JSON body.
+ * Parses and validates the JSON body, then checks and drops the fields the server sets (api/http/body-fields.ts:
+ * the ones the specification lists in the payload are accepted and ignored, or matched to the path).
  * @param schemaName schema of schemas/entities or schemas/api the body must satisfy
  * @param emptyAs value used when the request has no body at all (else an empty body is invalid)
  * @throws AppError 400 validation.badRequest (not JSON), validation.operatorRejected ($-keys),
- *   validation.invalidBody (schema errors, with details)
+ *   validation.invalidBody (schema errors, with details), validation.pathMismatch (a field naming another
+ *   item than the path)
  */
 export async function readBody<T>(c: Context, schemaName: SchemaName, emptyAs?: unknown): Promise<T> {
   const text = await requestText(c);
@@ -58,5 +61,5 @@ export async function readBody<T>(c: Context, schemaName: SchemaName, emptyAs?: 
       .join('; ');
     throw new AppError(400, 'validation.invalidBody', { details: summary }, result.details);
   }
-  return body as T;
+  return withoutServerSetFields(schemaName, body as T, c.req.param() as Record<string, string>);
 }

@@ -250,10 +250,16 @@ function bodyFields(body: unknown): Item {
   return fields;
 }
 
-/** The properties of a registered body schema (the fields a `replace` update clears when left out). */
+/**
+ * The properties of a registered body schema that the body sets (the fields a `replace` update clears when left
+ * out): not those the server sets, which a body may carry only to have them ignored (readOnly).
+ */
 function bodySchemaProperties(name: string): string[] {
-  const schema = (schemas as Record<string, { properties?: Record<string, unknown> }>)[name];
-  return Object.keys(schema?.properties ?? {});
+  const properties = (schemas as Record<string, { properties?: Record<string, { readOnly?: boolean }> }>)[name]
+    ?.properties;
+  return Object.entries(properties ?? {})
+    .filter(([, schema]) => schema.readOnly !== true)
+    .map(([field]) => field);
 }
 
 /** The handler filter's plain values (the path's project, form, area): fields of every item it creates. */

@@ -6,8 +6,8 @@ const heldHere = new Set<string>();
 
 /**
  * Takes the single-writer lock of an embedded data directory: `<dataDir>/store.lock` holding the owner's
- * pid. nedb is single-process (each process keeps the whole data set in memory and appends to the files),
- * so a second process writing the same directory would silently lose data; this makes it fail instead.
+ * pid. The embedded store is single-process (its caches and group commit assume it owns the data), so a second
+ * process writing the same directory would go wrong silently; this makes it fail instead.
  *
  * A lock whose pid is not running (the owner was killed) is taken over. While the owner is alive, waits up
  * to `timeoutMs` (a restarting dev server's old process may still be closing), then throws an Error naming

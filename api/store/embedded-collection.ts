@@ -1,9 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { checkObject, getDotValue, match, modify, serialize } from '@seald-io/nedb/lib/model.js';
 import type Database from 'better-sqlite3';
 import { checkDerived, derivedRoot, disambiguated, stripDerivedKeys, withDerivedKeys } from './derived-keys';
+import { getDotValue } from './dot-path';
 import { indexedScalar, indexKey } from './index-key';
-import { toNedbQuery, toNedbUpdate } from './nedb-query';
 import { newId } from './new-id';
 import { plainCopy } from './plain-copy';
 import {
@@ -19,6 +18,7 @@ import {
   type UpdateManyResult,
   type UpdateOneResult,
 } from './port';
+import { applyUpdate, type CheckedUpdate, compileFilter, toUpdate } from './query';
 import {
   boundKeys,
   type CollectionLayout,
@@ -34,11 +34,11 @@ import {
   type WildcardLayout,
   wildcardOf,
 } from './sql-plan';
+import { checkFieldNames, jsonWithDates } from './stored-json';
 import { upsertSeed } from './upsert-seed';
 import { KeepWrites } from './write-queue';
 
 type Row = Record<string, unknown> & { _id: string };
-type NedbQuery = Record<string, unknown>;
 interface RawRow {
   rid: number;
   doc: string;
@@ -108,9 +108,9 @@ export interface IndexRecord {
  * Every write is a task of the store's WriteQueue (group commit): it runs synchronously inside the batch's
  * transaction, so read-modify-write sequences are atomic against other writes, and it is acknowledged after the
  * batch's COMMIT. Reads run synchronously on the same connection and see every acknowledged write.
- * Filters are planned by api/store/sql-plan.ts: what SQL cannot decide exactly is matched in JavaScript by nedb's
- * matcher (api/store/nedb-query.ts), and updates are computed by nedb's `model.modify`, the code the contract
- * suite pinned when nedb was the whole store.
+ * Filters are planned by api/store/sql-plan.ts: what SQL cannot decide exactly is matched in JavaScript
+ * (api/store/query.ts `compileFilter`, MongoDB's meaning by mingo), and updates are computed there too
+ * (`applyUpdate`); the contract suite pins both.
  */
 export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
   readonly layout: CollectionLayout;
@@ -249,7 +249,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
         const text = byRid.get(rid);
         if (text === undefined) continue; // deleted meanwhile
         const doc = parseDoc(text);
-        if (residual && !match(doc, residual)) continue;
+        if (residual && !residual(doc)) continue;
         if (toSkip > 0) {
           toSkip -= 1;
           continue;
@@ -277,7 +277,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateOneResult> {
     const plan = planFilter(filter, this.layout);
-    const change = toNedbUpdate(update);
+    const change = toUpdate(update);
     return this.write(() => {
       const [current] = this.select(plan, { limit: 1 });
       if (!current) {
@@ -292,7 +292,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateManyResult> {
     const plan = planFilter(filter, this.layout);
-    const change = toNedbUpdate(update);
+    const change = toUpdate(update);
     return this.write(() => {
       const rows = this.select(plan, {});
       let modifiedCount = 0;
@@ -343,7 +343,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     options: { upsert?: boolean; returnDocument?: 'before' | 'after' } = {},
   ): () => Stored<T> | null {
     const plan = planFilter(filter, this.layout);
-    const change = toNedbUpdate(update);
+    const change = toUpdate(update);
     const after = options.returnDocument === 'after';
     return () =>
       this.mapped(() => {
@@ -582,7 +582,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       let skipped = 0;
       for (const raw of this.ctx.statement(`${base}${orderBy}`).iterate(...params) as IterableIterator<RawRow>) {
         const found = decode(raw);
-        if (!match(found.doc, residual)) continue;
+        if (residual && !residual(found.doc)) continue;
         if (skipped < skip) {
           skipped += 1;
           continue;
@@ -594,7 +594,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     }
     // JavaScript sort: every match is read.
     const all = (this.ctx.statement(base).all(...params) as RawRow[]).map(decode);
-    const matched = residual ? all.filter((f) => match(f.doc, residual)) : all;
+    const matched = residual ? all.filter((f) => residual(f.doc)) : all;
     const keyed = matched.map((f) => ({ f, keys: sort.map(([path]) => indexKey(sortValue(f.doc, path))) }));
     keyed.sort((a, b) => {
       for (let i = 0; i < sort.length; i += 1) {
@@ -625,7 +625,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     const skip = options.skip ?? 0;
     const limit = options.limit && options.limit > 0 ? options.limit : Number.POSITIVE_INFINITY;
     const order = this.sqlOrder(plan, sort);
-    const residual = plan.residual ? toNedbQuery(plan.residual) : null;
+    const residual = plan.residual ? compileFilter(plan.residual) : null;
     const source = order?.from ?? `${table} t`;
     const orderBy = order ? order.orderBy : sort.length === 0 ? '' : null;
     const columnOrdered = orderBy !== null && !order?.drivenBy;
@@ -814,22 +814,20 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
    * Applies `change` to the stored document and returns the new one, or the stored one itself when nothing
    * changed (then nothing is written, as MongoDB reports `modifiedCount: 0`).
    */
-  private apply(found: Found, change: NedbQuery): Row {
-    const effective = applicable(found.doc, change);
-    if (Object.keys(effective).length === 0) return found.doc;
-    const next = modify(found.doc, effective);
+  private apply(found: Found, change: CheckedUpdate): Row {
+    if (Object.keys(change).length === 0) return found.doc;
+    const next = applyUpdate(found.doc, change);
     if (isDeepStrictEqual(next, found.doc)) return found.doc;
     this.updateRow(found.rid, found.doc, next);
     return next;
   }
 
   /** Inserts the document an upsert creates: the filter's equality conditions with the update applied. */
-  private insertUpsert(filter: Filter, change: NedbQuery): Row {
+  private insertUpsert(filter: Filter, change: CheckedUpdate): Row {
     const { _id = newId(), ...fields } = upsertSeed(filter);
     if (typeof _id !== 'string') throw new TypeError('_id must be a string');
     const seed: Row = { _id, ...fields };
-    const effective = applicable(seed, change);
-    const doc = Object.keys(effective).length === 0 ? seed : modify(seed, effective);
+    const doc = Object.keys(change).length === 0 ? seed : applyUpdate(seed, change);
     this.insertRow(doc);
     return doc;
   }
@@ -935,15 +933,15 @@ function scan(value: unknown): number {
 }
 
 /**
- * A document's stored JSON text, as nedb's `serialize` writes it (dates as `{ "$$date": ms }`), after nedb's
- * field-name check (`checkObject`: no name starting with `$`, none with a `.`; throws). One walk finds out
+ * A document's stored JSON text (api/store/stored-json.ts: dates as `{ "$$date": ms }`), after the field-name
+ * check (`checkFieldNames`: no name starting with `$`, none with a `.`; throws). One walk finds out
  * whether either matters: most documents hold neither a date nor such a name and are written by
- * `JSON.stringify` alone, without nedb's replacer function called for every value.
+ * `JSON.stringify` alone, without a replacer function called for every value.
  */
 export function storedText(doc: Row): string {
   const flags = scan(doc);
-  if (flags & ODD_KEY) checkObject(doc);
-  return flags === 0 ? JSON.stringify(doc) : serialize(doc);
+  if (flags & ODD_KEY) checkFieldNames(doc);
+  return flags === 0 ? JSON.stringify(doc) : jsonWithDates(doc);
 }
 
 /** The key column of an indexed field. */
@@ -1086,16 +1084,4 @@ export function project(doc: Row, projection: Record<string, 0 | 1>): Row {
     if (target) delete target[parts[parts.length - 1]];
   }
   return out as Row;
-}
-
-/**
- * The update without `$pull`s of fields the document does not have: MongoDB ignores those, nedb throws.
- * Empty operators are dropped too ({} means no change).
- */
-function applicable(doc: Record<string, unknown>, change: NedbQuery): NedbQuery {
-  const pull = change.$pull as Record<string, unknown> | undefined;
-  if (!pull) return change;
-  const kept = Object.fromEntries(Object.entries(pull).filter(([field]) => getDotValue(doc, field) !== undefined));
-  const { $pull: _, ...rest } = change;
-  return Object.keys(kept).length > 0 ? { ...rest, $pull: kept } : rest;
 }

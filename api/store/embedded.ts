@@ -1,12 +1,11 @@
 import { close as closeFd, closeSync, fdatasync, openSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { deserialize } from '@seald-io/nedb/lib/model.js';
 import Database from 'better-sqlite3';
 import { directoryBlobStore, memoryBlobStore } from '../files/blob-store';
 import { type Checkpointer, startCheckpointer } from './checkpointer';
 import { lockDataDir } from './dir-lock';
-import { EmbeddedCollection, type IndexRecord } from './embedded-collection';
+import { EmbeddedCollection, type IndexRecord, parseDoc } from './embedded-collection';
 import { indexes } from './indexes';
 import {
   type Collection,
@@ -484,7 +483,7 @@ async function importNedbFiles(
       if (line.trim() === '') continue;
       let doc: Record<string, unknown>;
       try {
-        doc = deserialize(line);
+        doc = parseDoc(line);
       } catch {
         continue; // a torn last line: never acknowledged
       }

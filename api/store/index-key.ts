@@ -10,7 +10,7 @@
  * arrays follow as JSON: only the bracket is meaningful for them, as the store never indexes them (an indexed
  * field holding an array or object is refused on write, see `indexedScalar`).
  */
-import { sortableNumber } from '../../engine/registers/sort-key';
+import { sortableNumber } from '../../engine/encoding/sortable-number';
 
 /** The bracket of a value's type: its first character. */
 export const bracket = {

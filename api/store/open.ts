@@ -12,7 +12,7 @@ export interface StoreConfig {
 /**
  * Opens the store the configuration names (DESIGN.md "api/", persistence port) and applies every index
  * of api/store/indexes.ts: MongoDB through the official driver when `mongodbUri` is a non-empty string,
- * otherwise the embedded nedb store under `dataDir` with the default durability (fsync before
+ * otherwise the embedded SQLite store under `dataDir` with the default durability (fsync before
  * acknowledging, docs/store.md). Throws what the chosen opener throws (unreachable server, locked or
  * corrupt data directory) and DuplicateKeyError when existing data violates a unique index.
  */

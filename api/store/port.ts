@@ -3,7 +3,7 @@
  *
  * A narrow interface shaped like the MongoDB driver's `Collection`, so that operations are written once and
  * run unchanged on the embedded store (api/store/embedded.ts) and on MongoDB (api/store/mongo.ts). Anything
- * not in this file is not part of the contract: callers must not reach for driver- or nedb-specific features.
+ * not in this file is not part of the contract: callers must not reach for driver- or SQLite-specific features.
  * The behaviour both implementations share is pinned by the contract suite in api/store/contract.ts and
  * described in docs/store.md.
  */
@@ -238,8 +238,8 @@ export interface Store {
 }
 
 /**
- * Thrown by both implementations on a unique-index violation (MongoDB error code 11000, nedb
- * `errorType: 'uniqueViolated'`). The API maps it to its own error value with a message id.
+ * Thrown by both implementations on a unique-index violation (MongoDB error code 11000, SQLite
+ * `SQLITE_CONSTRAINT_UNIQUE` / `SQLITE_CONSTRAINT_PRIMARYKEY`). The API maps it to its own error value with a message id.
  */
 export class DuplicateKeyError extends Error {
   override readonly name = 'DuplicateKeyError';

@@ -3,6 +3,7 @@
  * seed, and helpers to log in and call it with the session cookie.
  */
 
+import type { QuestionProperties } from '../../engine/forms/questions';
 import type { Answer, FormDefinition } from '../../engine/types/generated';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { createApp } from '../app';
@@ -50,7 +51,7 @@ export async function makeHarness(wrap: (store: Store) => Store = (store) => sto
 export function sampleAnswers(def: FormDefinition, seed = 1): Answer[] {
   const answers: Answer[] = [];
   for (const page of def.pages)
-    for (const q of page.questions) {
+    for (const q of page.questions as QuestionProperties[]) {
       const options = q.options ?? [];
       let value: Answer['answers'];
       if (q.type === 'Dropdown') value = [options[seed % options.length].value];

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { demoSeed } from '../../fixtures/seed';
 import { exampleForm } from '../forms/example-form';
 import { fieldTypeOf, fieldTypes } from '../forms/field-types';
-import { allQuestions, questionKind } from '../forms/questions';
+import { allQuestions, type QuestionProperties, questionKind } from '../forms/questions';
 import { message } from '../messages/catalogue';
 import type { Answer, AnswerValue, FormDefinition, FormEntry, Question } from '../types/generated';
 import {
@@ -376,7 +376,7 @@ describe('the row writer against Papa.unparse', () => {
     { id: 11, label: 'Multi\nselect', type: 'MultiSelect', options },
     { id: 12, label: 'Note', type: 'Note' },
     { id: 13, label: 'Temperature', type: 'Temperature' },
-    { id: 14, label: 'Toggle', type: 'Toggle', options },
+    { id: 14, label: 'Toggle', type: 'Toggle' },
     { id: 15, label: 'Colour', type: 'Colour' },
     { id: 16, label: 'Rich text', type: 'RichText' },
     { id: 17, label: 'File', type: 'FileUpload' },
@@ -771,7 +771,7 @@ describe('every answer in the CSV (issue 19)', () => {
 
   it("gives the seed's Site Safety Inspection scored 5/6 its score cells", () => {
     const form = demoSeed.formDefinitions.find((f) => f.title === 'Site Safety Inspection') as FormDefinition;
-    const grid = allQuestions(form).find((q) => q.label === 'Safety checklist')?.grid;
+    const grid = (allQuestions(form) as QuestionProperties[]).find((q) => q.label === 'Safety checklist')?.grid;
     // Rows 1 and 2 (Site access, Scaffolding) ticked and scored 3 and 2 of 3; rows 3 and 4 left alone.
     const at = (row: number, column: number) => grid?.cells.find((c) => c.rowIndex === row && c.columnIndex === column);
     const given = (row: number, column: number, value: string | number | boolean) => {

@@ -8,16 +8,16 @@
 import { message } from '../messages/catalogue';
 import type { FormDefinition, Question } from '../types/generated';
 import { answerKey } from './answer-keys';
-import { type FieldUiSchema, fieldTypeOf, fieldTypes, type JSONSchema } from './field-types';
-import { OTHER_OPTION, TEXT_MAX_LENGTH } from './field-types/shared';
-import { isHiddenQuestion } from './questions';
+import { allFieldTypes, type FieldUiSchema, fieldTypeOf, isHiddenQuestion, type JSONSchema } from './field-types';
+import { notifyFields } from './field-types/common';
+import type { AnyQuestion, ExtraAnswerField } from './field-types/types';
 import { conditionSchema, conditionsOf, conditionsSchema } from './visibility';
 
 export type { FieldUiSchema, JSONSchema } from './field-types';
 export { HYPERLINK_PATTERN, sortSelectOptions, TEXT_MAX_LENGTH } from './field-types/shared';
 
-/** Field-type registry keys (the original's field type names) the compiler puts in 'ui:widget'. */
-export const compiledWidgets: readonly string[] = [...new Set(Object.values(fieldTypes).map((type) => type.widget))];
+/** Field-type registry keys (the original's field type names) the compiler puts in 'ui:widget' for answers. */
+export const compiledWidgets: readonly string[] = [...new Set(allFieldTypes().map((type) => type.widget))];
 
 /** One of {@link compiledWidgets}. */
 export type CompiledWidget = string;
@@ -57,6 +57,17 @@ export interface CompiledForm {
  */
 export const compiledFormDefaultsBehavior = { constAsDefaults: 'never' } as const;
 
+/**
+ * The fields a question adds beside its main answer, in compile order: its type's (a Dropdown's other text, a
+ * Signature's third-party name), then whom to notify for an answered question with `notify`.
+ */
+export function extraFieldsOf(question: Question): ExtraAnswerField[] {
+  const type = fieldTypeOf(question);
+  const own = (type.extraFields ?? []).filter((field) => field.when(question));
+  if (type.answerless) return own;
+  return [...own, ...notifyFields.filter((field) => field.when(question))];
+}
+
 /** The JSON Schema of one question's main answer (its field type's, form-configuration.md §5 Form fields). */
 export function questionSchema(question: Question): JSONSchema {
   return fieldTypeOf(question).schema(question);
@@ -95,6 +106,8 @@ export function compileFormDefinition(def: FormDefinition): CompiledForm {
     const pageConditional: JSONSchema[] = [];
     const pageUi: FormUiSchema = { 'ui:order': [] };
     for (const question of page.questions) {
+      // What every answered question may say (a Note or an Image says none of it: never required).
+      const { required: isRequired, requiredOnPageChange } = question as AnyQuestion;
       if (seen.has(question.id)) continue;
       seen.add(question.id);
       if (isHiddenQuestion(question)) continue;
@@ -106,66 +119,39 @@ export function compileFormDefinition(def: FormDefinition): CompiledForm {
       keys.push(key);
       pageProperties[key] = properties[key] = schema;
       pageUi[key] = uiSchema[key] = ui;
-      if (question.allowOther && question.type === 'Dropdown') {
-        // The other text: shown (and required, for a required question) while 'Other' is chosen.
-        const otherKey = answerKey(question.id, 'other');
-        const otherShown = conditionsSchema([
-          ...conditionsOf(page, question),
-          { questionId: question.id, equals: OTHER_OPTION },
-        ]) as JSONSchema;
-        keys.push(otherKey);
-        pageProperties[otherKey] = properties[otherKey] = {
-          type: 'string',
-          title: message('form.otherSpecify'),
-          maxLength: TEXT_MAX_LENGTH.Normal,
-        };
-        pageUi[otherKey] = uiSchema[otherKey] = { 'ui:widget': 'hz-input', 'ui:visibleWhen': otherShown };
-        if (question.required === true) {
-          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise
-          const rule: JSONSchema = { if: otherShown, then: { required: [otherKey] } };
-          pageConditional.push(rule);
-          conditional.push(rule);
+      for (const extra of extraFieldsOf(question)) {
+        // A field the question adds beside its answer (the other text, the third party's name, whom to notify):
+        // shown with the question, and while its own condition holds; required with a required question when
+        // it says so.
+        const extraKey = answerKey(question.id, extra.suffix);
+        const extraShown = extra.shownWhen
+          ? conditionsSchema([...conditionsOf(page, question), extra.shownWhen(question)])
+          : shownWhen;
+        keys.push(extraKey);
+        pageProperties[extraKey] = properties[extraKey] = extra.schema(question);
+        const extraUi = extra.uiSchema(question);
+        if (extraShown) extraUi['ui:visibleWhen'] = extraShown;
+        pageUi[extraKey] = uiSchema[extraKey] = extraUi;
+        if (extra.requiredWithQuestion && isRequired === true) {
+          if (extraShown) {
+            // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise
+            const rule: JSONSchema = { if: extraShown, then: { required: [extraKey] } };
+            pageConditional.push(rule);
+            conditional.push(rule);
+          } else {
+            pageRequired.push(extraKey);
+            required.push(extraKey);
+          }
         }
       }
-      if (question.allowThirdPartySignature && question.type === 'Signature') {
-        // The name of a third party who signed, saved as the Answer's signatureByThirdParty.
-        const nameKey = answerKey(question.id, 'name');
-        keys.push(nameKey);
-        pageProperties[nameKey] = properties[nameKey] = {
-          type: 'string',
-          title: message('signature.thirdPartyName'),
-          maxLength: TEXT_MAX_LENGTH.Normal,
-        };
-        pageUi[nameKey] = uiSchema[nameKey] = shownWhen
-          ? { 'ui:widget': 'hz-input', 'ui:visibleWhen': shownWhen }
-          : { 'ui:widget': 'hz-input' };
-      }
-      if (question.notify === true && !fieldTypeOf(question).answerless) {
-        // Whom to notify (the project's users) and whether not to: the Answer's notificationUsers and
-        // stopNotification.
-        const usersKey = answerKey(question.id, 'user');
-        const stopKey = answerKey(question.id, 'stopnoti');
-        keys.push(usersKey, stopKey);
-        pageProperties[usersKey] = properties[usersKey] = {
-          type: 'array',
-          title: message('notify.users'),
-          uniqueItems: true,
-          maxItems: 200,
-          items: { type: 'integer', minimum: 1 },
-        };
-        pageProperties[stopKey] = properties[stopKey] = { type: 'boolean', title: message('notify.stop') };
-        const shown = shownWhen ? { 'ui:visibleWhen': shownWhen } : {};
-        pageUi[usersKey] = uiSchema[usersKey] = { 'ui:widget': 'notify-users', ...shown };
-        pageUi[stopKey] = uiSchema[stopKey] = { 'ui:widget': 'hz-checkbox', ...shown };
-      }
-      if (question.requiredOnPageChange === true && question.required !== true && !fieldTypeOf(question).answerless) {
+      if (requiredOnPageChange === true && isRequired !== true && !fieldTypeOf(question).answerless) {
         // Needed to go forward from its page, not to save: only the page's schema requires it.
         if (shownWhen) {
           // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise
           pageConditional.push({ if: shownWhen, then: { required: [key] } });
         } else pageRequired.push(key);
       }
-      if (question.required === true && !fieldTypeOf(question).answerless) {
+      if (isRequired === true && !fieldTypeOf(question).answerless) {
         if (shownWhen) {
           // Required only while shown: a hidden question is never required.
           // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords, not a promise

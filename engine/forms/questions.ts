@@ -1,98 +1,26 @@
 /**
  * How the engine reads a form definition's questions (form-configuration.md §3 "Form", §5 "Form fields"):
- * the kind of field a question is, whether it is hidden, and the questions in page order.
+ * the kind of field a question is (its field type, engine/forms/field-types), whether it is hidden, and the
+ * questions in page order.
  */
 import type { FormDefinition, Question } from '../types/generated';
 
-/**
- * The field a question renders as: a Text question by its extendedType (Normal when absent), a Checkbox
- * with options as a group of boxes ('checkboxes'), a Checkbox without options as one tick box ('tick'), a
- * Grid as a table of cells with scoring ('grid'); the other types by their own name.
- */
-export type QuestionKind =
-  | 'text'
-  | 'long'
-  | 'hyperlink'
-  | 'number'
-  | 'dropdown'
-  | 'date'
-  | 'checkboxes'
-  | 'tick'
-  | 'grid'
-  | 'multiSelect'
-  | 'note'
-  | 'temperature'
-  | 'toggle'
-  | 'colour'
-  | 'richText'
-  | 'fileUpload'
-  | 'signature'
-  | 'table'
-  | 'tableLight'
-  | 'image'
-  | 'documentPicker';
+export { isHiddenQuestion, type QuestionKind, questionKind } from './field-types';
+export { optionValues } from './field-types/shared';
 
-/** The {@link QuestionKind} of a question. */
-export function questionKind(question: Pick<Question, 'type' | 'extendedType' | 'options'>): QuestionKind {
-  switch (question.type) {
-    case 'Dropdown':
-      return 'dropdown';
-    case 'Date':
-      return 'date';
-    case 'Grid':
-      return 'grid';
-    case 'MultiSelect':
-      return 'multiSelect';
-    case 'Note':
-      return 'note';
-    case 'Temperature':
-      return 'temperature';
-    case 'Toggle':
-      return 'toggle';
-    case 'Colour':
-      return 'colour';
-    case 'RichText':
-      return 'richText';
-    case 'FileUpload':
-      return 'fileUpload';
-    case 'Signature':
-      return 'signature';
-    case 'Table':
-      return 'table';
-    case 'TableLight':
-      return 'tableLight';
-    case 'Image':
-      return 'image';
-    case 'DocumentPicker':
-      return 'documentPicker';
-    case 'Checkbox':
-      return (question.options ?? []).length > 0 ? 'checkboxes' : 'tick';
-    default:
-      switch (question.extendedType) {
-        case 'Long':
-          return 'long';
-        case 'Hyperlink':
-          return 'hyperlink';
-        case 'Number':
-          return 'number';
-        default:
-          return 'text';
-      }
-  }
-}
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type ValueAt<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
 
 /**
- * True for a question the form never shows: "Select and multi-select fields are hidden when not
- * required and without options" (form-configuration.md §5 Form fields): a Dropdown or a MultiSelect (a
- * Checkbox without options is a tick box, not a multi-select).
+ * A question read as the bag of every keyword any question type takes, each optional: for code that reads a
+ * keyword of questions of several types (a register's `showInRegister` columns, a harness's sample answers). A
+ * `Question` is one (`const view: QuestionProperties = question`); where its type does not take the keyword, it
+ * reads undefined. Code about one type narrows the `Question` union by `type` instead.
  */
-export function isHiddenQuestion(question: Pick<Question, 'type' | 'options' | 'required'>): boolean {
-  return (
-    (question.type === 'Dropdown' || question.type === 'MultiSelect') &&
-    question.required !== true &&
-    (question.options ?? []).length === 0
-  );
-}
+export type QuestionProperties = { [K in KeysOf<Question>]?: ValueAt<Question, K> } & Pick<
+  Question,
+  'id' | 'label' | 'type'
+>;
 
 /**
  * Every question of a definition in page order, hidden ones included. A question id met again later
@@ -109,9 +37,4 @@ export function allQuestions(def: Pick<FormDefinition, 'pages'>): Question[] {
     }
   }
   return out;
-}
-
-/** Distinct option values of a question in definition order (a repeated value is kept once). */
-export function optionValues(question: Pick<Question, 'options'>): string[] {
-  return [...new Set((question.options ?? []).map((o) => o.value))];
 }

@@ -4,6 +4,7 @@ import { ajv } from '../validation/ajv';
 import { formDataToAnswers } from './entry-data';
 import { exampleForm } from './example-form';
 import { type GridAnswer, setCell } from './grid';
+import type { QuestionProperties } from './questions';
 import {
   COMPILED_FORM_CACHE_SIZE,
   compiledFormCacheSize,
@@ -196,7 +197,7 @@ describe('validateAnswers', () => {
 describe('partial answers (issue 19)', () => {
   // The seed's Site Safety Inspection: a checklist (not required) whose Score cells are required per row.
   const inspection = formDefinitions.find((f) => f.id === 5 && f.clientId === 1) as FormDefinition;
-  const checklist = inspection.pages[0].questions.find((q) => q.id === 3)?.grid;
+  const checklist = (inspection.pages[0].questions as QuestionProperties[]).find((q) => q.id === 3)?.grid;
   if (!checklist) throw new Error('the seed has no checklist');
   /** Ticks and scores the given rows (from 1); the other rows are left alone. */
   const scored = (rows: Array<[row: number, score: string]>) =>

@@ -10,9 +10,10 @@ import type { MessageId } from '../messages/catalogue';
 import type { Answer, FormDefinition, Question } from '../types/generated';
 import { ajv } from '../validation/ajv';
 import { answerKey } from './answer-keys';
-import { compileFormDefinition } from './compile';
+import { compileFormDefinition, extraFieldsOf } from './compile';
 import { answersToFormData, isEmptyValue } from './entry-data';
 import { fieldTypeOf } from './field-types';
+import type { AnyQuestion } from './field-types/types';
 import { allQuestions, isHiddenQuestion } from './questions';
 import { hiddenQuestionIds } from './visibility';
 
@@ -199,10 +200,11 @@ function mapFormError(
     error.keyword === 'required' && error.instancePath === ''
       ? String(params.missingProperty)
       : (error.instancePath.split('/')[1] ?? '');
-  // A question's own answer, or its other text (q_<id>_other), counts as the question's.
-  const match = /^q_(\d+)(?:_other)?$/.exec(key);
+  // A question's own answer, or a field it adds (its other text q_<id>_other, ...), counts as the question's.
+  const match = /^q_(\d+)(?:_([A-Za-z]+))?$/.exec(key);
   const question = match ? questions.get(Number(match[1])) : undefined;
   if (!question) return null;
+  if (match?.[2] && !extraFieldsOf(question).some((field) => field.suffix === match[2])) return null;
   const type = fieldTypeOf(question);
   const field = question.label;
   let messageId: MessageId;
@@ -279,7 +281,7 @@ export function withComputedValues(def: FormDefinition, answers: readonly Answer
       const answered = (answer.answers ?? []).length > 0;
       const flags = {
         ...(type.signed && answered ? { isSigned: true } : {}),
-        ...(question.emailText === true && answered ? { isEmailText: true } : {}),
+        ...((question as AnyQuestion).emailText === true && answered ? { isEmailText: true } : {}),
       };
       if (!type.answerOf) return { ...flagless, ...flags };
       const { totalScore: _t, maxScore: _m, ...rest } = flagless;

@@ -26,3 +26,14 @@ export function message(id: MessageId, params: MessageParams = {}): string {
   if (text === undefined) throw new Error(`Unknown message id: ${id}`);
   return fillMessage(text, params);
 }
+
+/**
+ * Adds texts to the catalogue at run time: those of a field type and widget shipped outside the repository's
+ * catalogue (tests/fixtures/question-type registers its sample type's texts this way; a type of the repository
+ * keeps its texts in schemas/messages/en.json). Their ids are then message ids like any other.
+ * @throws Error for an id the catalogue already has (a text is never replaced)
+ */
+export function addMessages(texts: Readonly<Record<string, string>>): void {
+  for (const id of Object.keys(texts)) if (Object.hasOwn(catalogue, id)) throw new Error(`Message ${id} exists`);
+  Object.assign(catalogue, texts);
+}

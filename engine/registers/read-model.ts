@@ -13,7 +13,7 @@
  * with; rows of another version or format are rebuilt.
  */
 import { answerKey } from '../forms/answer-keys';
-import { allQuestions } from '../forms/questions';
+import { allQuestions, type QuestionProperties } from '../forms/questions';
 import type { FormDefinition, FormEntry } from '../types/generated';
 import { entryToRegisterRow } from './rows';
 import { registerSortKey } from './sort-key';
@@ -52,7 +52,7 @@ export function readModelColumns(def: FormDefinition): string[] {
     'enteredBy',
     'status',
     ...allQuestions(def)
-      .filter((q) => q.showInRegister === true)
+      .filter((q: QuestionProperties) => q.showInRegister === true)
       .map((q) => answerKey(q.id)),
   ];
 }

@@ -8,7 +8,7 @@ import { type EntryStatus, entryStatus } from '../forms/entry-status';
 import { fieldTypeOf } from '../forms/field-types';
 import { valuesDisplayText } from '../forms/field-types/display';
 import type { ColumnType, DisplayFormat } from '../forms/field-types/types';
-import { allQuestions } from '../forms/questions';
+import { allQuestions, type QuestionProperties } from '../forms/questions';
 import { message } from '../messages/catalogue';
 import type {
   Answer,
@@ -112,7 +112,7 @@ export function entryToRegisterRow(def: FormDefinition, entry: FormEntry): Regis
 /** The question columns of a register: questions marked showInRegister, in page order. */
 export function registerColumns(def: FormDefinition): RegisterColumn[] {
   return allQuestions(def)
-    .filter((question) => question.showInRegister === true)
+    .filter((question: QuestionProperties) => question.showInRegister === true)
     .map((question) => ({
       value: answerKey(question.id) as `q_${number}`,
       header: question.label,

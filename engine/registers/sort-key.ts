@@ -3,30 +3,15 @@
  * "Registers"): one string per cell whose plain string order is the register's order, shared by the in-memory
  * register (rows.ts queryRows) and the stored read model (read-model.ts), so both sort alike.
  */
+import { sortableNumber } from '../encoding/sortable-number';
+
+/** Kept here for the registers' callers; the encoding itself lives in engine/encoding, where the store reads it. */
+export { sortableNumber };
 
 /** The sort key of an empty cell: above every other key, and found by equality. */
 export const emptySortKey = '9';
 
 export const numeric = /^-?\d+(\.\d+)?$/;
-const view = new DataView(new ArrayBuffer(8));
-
-/**
- * 16 hex digits whose string order is the order of the numbers (IEEE 754 bits, sign-flipped): the same encoding
- * as the embedded store's index keys (api/store/index-key.ts).
- */
-export function sortableNumber(value: number): string {
-  if (Number.isNaN(value)) return '0000000000000000';
-  view.setFloat64(0, value === 0 ? 0 : value);
-  let hi = view.getUint32(0);
-  let lo = view.getUint32(4);
-  if (hi & 0x80000000) {
-    hi = ~hi >>> 0;
-    lo = ~lo >>> 0;
-  } else {
-    hi = (hi | 0x80000000) >>> 0;
-  }
-  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
-}
 
 /**
  * The register's sort key of a cell's display text (administration-data.md §3 "Data table": sortable columns):

@@ -1,7 +1,7 @@
 /**
  * Project rules (administration-data.md §3 Project, §5, §9; decided in docs/decisions.md "Projects"):
  * pure checks the project form and the API both run, besides the JSON Schemas of
- * schemas/entities/project.schema.json and schemas/api/project-input.schema.json (which hold the field
+ * schemas/entities/project.schema.json and the project-input body derived from it (which hold the field
  * types, lengths and the 0-168 range of weekHours).
  *
  * - the end date is not before the start date (both yyyy-MM-dd; either may be absent);

@@ -12,7 +12,7 @@
  */
 import { isValid, parse } from 'date-fns';
 import { detail, type ErrorDetail } from '../errors';
-import { allQuestions, questionKind } from '../forms/questions';
+import { allQuestions, type QuestionProperties, questionKind } from '../forms/questions';
 import type { MessageId } from '../messages/catalogue';
 import type {
   FormDefinition,
@@ -106,7 +106,7 @@ function populateInput(question: Question): PopulateInput | null {
     case 'number':
       return 'number';
     case 'date':
-      return question.picker === 'month' ? null : 'date';
+      return question.type === 'Date' && question.picker === 'month' ? null : 'date';
     case 'dropdown':
       return 'dropdown';
     case 'checkboxes':
@@ -121,7 +121,8 @@ export function populateQuestions(form: Pick<FormDefinition, 'pages'>): Populate
   return allQuestions(form as FormDefinition).flatMap((q) => {
     const input = populateInput(q);
     if (!input || !q.label?.trim()) return [];
-    return [{ id: q.id, label: q.label, input, options: (q.options ?? []).map((o) => String(o.value)) }];
+    const options = (q as QuestionProperties).options ?? [];
+    return [{ id: q.id, label: q.label, input, options: options.map((o) => String(o.value)) }];
   });
 }
 

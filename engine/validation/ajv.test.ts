@@ -1,4 +1,4 @@
-import formDefinitionInput from '../../schemas/api/form-definition-input.schema.json';
+import formDefinitionInput from '../../schemas/api/derived/form-definition-input.schema.json';
 import formDefinition from '../../schemas/entities/form-definition.schema.json';
 import { ajv, hasOperatorKeys, MAX_ERROR_DETAILS, type SchemaName, schemas, validateSchema } from './ajv';
 

@@ -9,6 +9,7 @@ import type { ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { detail, type ErrorDetail } from '../errors';
+import { isMessageId, type MessageId } from '../messages/catalogue';
 import { registeredRuleFamilies, registeredSchemas } from '../types/generated/registry';
 import { LETTERS_AND_DIGITS_PATTERN, NO_WHITESPACE_PATTERN } from './patterns';
 
@@ -36,6 +37,14 @@ export const ruleFamilies: readonly { $id: string }[] = registeredRuleFamilies;
  */
 export const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, verbose: true });
 addFormats(ajv);
+/**
+ * Annotations of our own in schemas (they validate nothing): the form creator's words for a question's keywords
+ * (`x-title` a message id, `x-editor` an editor hint, `x-kinds` the palette entries of a question type;
+ * engine/forms/field-types/types.ts PropertySchema) and `x-messages`, the catalogue message of an error by Ajv
+ * keyword at that schema (see mapError).
+ */
+export const ANNOTATION_KEYWORDS = ['x-title', 'x-editor', 'x-kinds', 'x-messages'] as const;
+for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
 ajv.addSchema(Object.values(schemas));
 ajv.addSchema([...ruleFamilies]);
 
@@ -75,6 +84,10 @@ export function validateSchema(name: SchemaName, data: unknown): { ok: true } | 
  * - minimum / exclusiveMinimum → `validation.min`, maximum / exclusiveMaximum → `validation.max` `{field, limit}`
  * - type number / integer → `validation.number`; format date → `validation.date`
  * - enum / const → `validation.option`
+ * - a property a schema refuses (additionalProperties, unevaluatedProperties) → the message its schema's
+ *   `x-messages` names for the keyword, with `property` and the object's own text and number fields as
+ *   placeholders (a question's foreign keyword: forms.foreignKeyword `{label, type, property}`), else
+ *   `validation.invalidBody` `{details: '<field> is not allowed'}`
  * - anything else → `validation.invalidBody` `{details: '<field> <what is wrong>'}`
  * `field` is the property name path in dotted form (`answers[3].questionId`), or `body` for the root.
  */
@@ -82,6 +95,8 @@ export function ajvErrorsToDetails(errors: readonly ErrorObject[]): ErrorDetail[
   const out: ErrorDetail[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
+    // A failed `if`/`then` is reported by what failed in the `then`; the `if` error itself says nothing more.
+    if (error.keyword === 'if') continue;
     const mapped = mapError(error);
     const key = `${mapped.path}\u0000${mapped.messageId}\u0000${mapped.message}`;
     if (seen.has(key)) continue;
@@ -126,14 +141,35 @@ function mapError(error: ErrorObject): ErrorDetail {
       if (params.pattern === LETTERS_AND_DIGITS_PATTERN)
         return detail(error.instancePath, 'validation.lettersAndDigits', { field: field(error) });
       break;
-    case 'additionalProperties': {
-      const path = `${error.instancePath}/${escapePointer(String(params.additionalProperty))}`;
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const property = String(params.additionalProperty ?? params.unevaluatedProperty);
+      const path = `${error.instancePath}/${escapePointer(property)}`;
+      const own = ownMessage(error);
+      if (own) return detail(path, own, { ...scalarFields(error.data), property });
       return detail(path, 'validation.invalidBody', { details: `${fieldName(path)} is not allowed` });
     }
   }
   return detail(error.instancePath, 'validation.invalidBody', {
     details: `${field(error)} ${error.message ?? 'is not valid'}`,
   });
+}
+
+/** The catalogue message the failing schema names for its keyword (`x-messages`), if any. */
+function ownMessage(error: ErrorObject): MessageId | undefined {
+  const messages = (error.parentSchema as { 'x-messages'?: Record<string, string> } | undefined)?.['x-messages'];
+  const id = messages?.[error.keyword];
+  return id !== undefined && isMessageId(id) ? id : undefined;
+}
+
+/** The text and number fields of an object (a question's label, type, id), as message placeholders. */
+function scalarFields(data: unknown): Record<string, string | number> {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  return Object.fromEntries(
+    Object.entries(data).filter((entry): entry is [string, string | number] =>
+      ['string', 'number'].includes(typeof entry[1]),
+    ),
+  );
 }
 
 function field(error: ErrorObject): string {

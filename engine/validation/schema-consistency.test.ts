@@ -4,7 +4,7 @@
  * the input would make the API reject what the form creator sends.
  */
 import { describe, expect, it } from 'vitest';
-import formDefinitionInput from '../../schemas/api/form-definition-input.schema.json';
+import formDefinitionInput from '../../schemas/api/derived/form-definition-input.schema.json';
 import formDefinition from '../../schemas/entities/form-definition.schema.json';
 
 /** Fields the server sets; clients never send them. (formArea may be sent; the path's value wins.) */

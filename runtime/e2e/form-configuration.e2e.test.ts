@@ -8,11 +8,13 @@
  * administrator's entry; a Public View code shows its entry without login. No Content-Security-Policy
  * violation on the way.
  */
+
 import { readFileSync } from 'node:fs';
 import { format } from 'date-fns';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { QuestionProperties } from '../../engine/forms/questions';
 import { DEMO_PASSWORD, demoSeed } from '../../fixtures/seed';
 import { watchForViolations } from './browser';
 import { callApi, logInThroughApi, platformForTests } from './platform';
@@ -35,7 +37,8 @@ async function logIn(page: Page, email: string, chooseClient: boolean) {
 
 /** An entry of the Concrete Pour Inspection on project 1, saved by `cookie`'s user. */
 async function submitEntry(cookie: string, location: string): Promise<{ id: number; entryNumber: number }> {
-  const option = (id: number) => pour.pages.flatMap((p) => p.questions).find((q) => q.id === id)?.options?.[0].value;
+  const option = (id: number) =>
+    (pour.pages.flatMap((p) => p.questions) as QuestionProperties[]).find((q) => q.id === id)?.options?.[0].value;
   return (await callApi(platform.url, cookie, 'PUT', '/api/projects/1/forms/quality-assurance/submit', {
     formId: pour.id,
     answers: [
@@ -188,7 +191,7 @@ describe('form configuration', () => {
     expect(await location.inputValue()).toBe('Core B');
     expect(await scanner.getByLabel(/^Pour date/).inputValue()).toBe(format(new Date(), 'yyyy-MM-dd'));
     expect(await scanner.getByRole('combobox', { name: /^Concrete grade/ }).textContent()).toContain(
-      pour.pages[0].questions.find((q) => q.id === 3)?.options?.[0].value,
+      (pour.pages[0].questions as QuestionProperties[]).find((q) => q.id === 3)?.options?.[0].value,
     );
 
     // A linked form setup: completing a Concrete Pour entry offers a Steel Reinforcement entry with its location.

@@ -2,12 +2,14 @@
  * The platform's main job in a real browser (issue: "log in, fill a form on a project, see it in the
  * register, download CSV"), against the real server on a temporary DATA_DIR, then again after a restart.
  */
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QuestionProperties } from '../../engine/forms/questions';
 import type { FormDefinition, Question } from '../../engine/types/generated';
 import { DEMO_PASSWORD, demoSeed } from '../../fixtures/seed';
 import { launchBrowser, watchForViolations } from './browser';
@@ -65,7 +67,7 @@ async function openRegister(page: Page) {
 }
 
 /** The text typed for a question; the first text question gets the marker so the entry can be found. */
-function valueFor(q: Question, firstText: boolean): string {
+function valueFor(q: QuestionProperties, firstText: boolean): string {
   if (q.extendedType === 'Number') return String(q.min !== undefined ? q.min + 1 : 42);
   if (q.extendedType === 'Hyperlink') return 'https://example.com/pour/1';
   if (q.extendedType === 'Long') return 'Surface finish good, no honeycombing.';

@@ -45,7 +45,7 @@ import { fieldProblems } from './field-problems';
 import { sameAnswers } from './form-data';
 import type { FormValidator } from './functions/validators';
 import { formValidator } from './validator';
-import { fields, templates, widgets } from './widgets';
+import { fields, templates, widgets, withTestedWidgets } from './widgets';
 import {
   LONG_FORM_FIELDS,
   LONG_FORM_SETTLE_MS,
@@ -285,10 +285,15 @@ export function SchemaForm(props: SchemaFormProps) {
     }),
     [pageSchema, disableWhileInvalid, props.validate, props.params, pendingEdits],
   );
-  const formUi = useMemo(() => {
-    const ui = page?.uiSchema ?? uiSchema ?? {};
-    return { ...withHidden(ui, hidden), 'ui:submitButtonOptions': { norender: true } };
-  }, [page, uiSchema, hidden]);
+  // Each field's widget as the ranked testers pick it (widgets/index.ts): the named one, or the best fit.
+  const testedUi = useMemo(
+    () => withTestedWidgets(pageSchema as RJSFSchema, page?.uiSchema ?? uiSchema ?? {}),
+    [pageSchema, page, uiSchema],
+  );
+  const formUi = useMemo(
+    () => ({ ...withHidden(testedUi, hidden), 'ui:submitButtonOptions': { norender: true } }),
+    [testedUi, hidden],
+  );
 
   // User Timing marks of the form's first render (read by the form-page benchmark).
   useEffect(() => {

@@ -1,7 +1,9 @@
 /**
  * Screen documents (schemas/screens/<area>/<screen>.json): their TypeScript types, generated from the
  * meta-schemas of schemas/meta (engine/types/generated/screen-documents.ts, `npm run gen`), and their loader.
- * Each document is loaded on demand, so a section's screens travel with its code-split chunk.
+ * Each document is loaded on demand, so a section's screens travel with its code-split chunk. A form whose fields
+ * `$ref` an entity's or a body's (issue 20 §3) is given with those fields in place (engine/validation/inline-refs.ts),
+ * which the renderer needs; the resolver and the schema registry load with the first such form.
  */
 
 import type {
@@ -14,6 +16,7 @@ import type {
   PageScreen,
   RegisterScreen,
 } from '../../engine/types/generated/screen-documents';
+import { hasDocumentRefs } from '../../engine/validation/inline-refs';
 
 export type { Condition } from '../../engine/types/generated/screen-documents';
 
@@ -66,14 +69,33 @@ export function provideScreen(id: string, doc: ScreenDocument): void {
   provided.set(id, doc);
 }
 
+const inlined = new WeakMap<ScreenDocument, Promise<ScreenDocument>>();
+
 /**
- * Loads one screen document.
- * @throws Error for an id with no document (a programming error: routes name existing screens)
+ * The document with its form schema's registered `$ref`s replaced by the fields they name; the same object for
+ * every call (the form's effects depend on the document's identity), the document itself when it has none.
+ */
+function withFieldsInPlace(doc: ScreenDocument): ScreenDocument | Promise<ScreenDocument> {
+  if (doc.kind !== 'form' || !doc.schema || !hasDocumentRefs(doc.schema)) return doc;
+  const known = inlined.get(doc);
+  if (known) return known;
+  const schema = doc.schema;
+  const done = import('../../engine/validation/registered-refs').then(
+    ({ inlineRegisteredRefs }): ScreenDocument => ({ ...doc, schema: inlineRegisteredRefs(schema) }),
+  );
+  inlined.set(doc, done);
+  return done;
+}
+
+/**
+ * Loads one screen document, a form's field refs resolved.
+ * @throws Error for an id with no document (a programming error: routes name existing screens), or a form field
+ *   that `$ref`s no registered schema
  */
 export async function loadScreen(id: string): Promise<ScreenDocument> {
   const own = provided.get(id);
-  if (own) return own;
+  if (own) return withFieldsInPlace(own);
   const load = loaders.get(id);
   if (!load) throw new Error(`Unknown screen document: ${id}`);
-  return load();
+  return withFieldsInPlace(await load());
 }

@@ -5,9 +5,11 @@
  * the Create tab's tooltip, the save messages in a modal with their markup), the label preparation modal
  * (columns reordered and saved), and on a project's register the QR image modal and the label export modal.
  */
+
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import type { QuestionProperties } from '../../engine/forms/questions';
 import { definitionInput } from '../../engine/test/definitions';
 import { mswPath } from '../../fixtures/msw/handlers';
 import { demoSeed } from '../../fixtures/seed';
@@ -120,7 +122,9 @@ describe('QR code setups', () => {
     await user.click(within(dialog()).getByLabelText('Populate 2 Select Question to Add'));
     await user.click(await screen.findByRole('option', { name: 'Curing method' }));
     const curing = await within(dialog()).findByLabelText('Curing method');
-    const firstOption = demoSeed.formDefinitions[0].pages[1].questions.find((q) => q.id === 13)?.options?.[0].value;
+    const firstOption = (demoSeed.formDefinitions[0].pages[1].questions as QuestionProperties[]).find(
+      (q) => q.id === 13,
+    )?.options?.[0].value;
     expect(curing).toHaveTextContent(String(firstOption));
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await screen.findByRole('row', { name: /Gate One/ });

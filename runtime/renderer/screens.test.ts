@@ -14,12 +14,14 @@ import { FORM_SECTIONS, formRegisterPath } from '../../engine/rules/form-section
 import { activeItem, sectionOf } from '../../engine/rules/section-menu';
 import { sections } from '../../engine/rules/sections';
 import { ruleFamilies, schemas } from '../../engine/validation/ajv';
+import { uiSchemaProblems, uiSchemaValidator } from '../../generators/ui-schemas';
 import commonMeta from '../../schemas/meta/common.schema.json';
 import formMeta from '../../schemas/meta/form.schema.json';
 import menuMeta from '../../schemas/meta/menu.schema.json';
 import pageMeta from '../../schemas/meta/page.schema.json';
 import registerMeta from '../../schemas/meta/register.schema.json';
 import routesMeta from '../../schemas/meta/routes.schema.json';
+import uiMeta from '../../schemas/meta/ui.schema.json';
 import { type RouteNode, routeDocument, routedScreens, routes } from '../routes';
 import type { RouteHandle } from '../shell/Breadcrumbs';
 import { CLIENT_CHOOSER_SCREEN } from '../shell/client-switch';
@@ -60,7 +62,10 @@ const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }
 // tsType: the type a generated TypeScript declaration uses (json-schema-to-typescript), not a validation keyword.
 ajv.addKeyword('tsType');
 addFormats(ajv);
-ajv.addSchema([commonMeta, registerMeta, formMeta, menuMeta, pageMeta, routesMeta]);
+ajv.addSchema([commonMeta, registerMeta, formMeta, menuMeta, pageMeta, routesMeta, uiMeta]);
+
+/** schemas/meta/ui.schema.json compiled as `npm run gen` compiles it (generators/ui-schemas.ts). */
+const validateUiSchema = uiSchemaValidator([commonMeta, registerMeta, uiMeta]);
 const metaFor = { register: registerMeta.$id, form: formMeta.$id, menu: menuMeta.$id, page: pageMeta.$id } as const;
 
 /** A strict Ajv for conditions: an unknown keyword or a type-less numeric keyword is an error. */
@@ -299,6 +304,17 @@ describe('screen documents', () => {
 
   it('compiled forms only use widgets of the registry', () => {
     for (const name of compiledWidgets) expect(isWidgetName(name), name).toBe(true);
+  });
+
+  it('name only ui: keys, widgets and widget options the uiSchema meta-schema lists (issue 20 part 6)', () => {
+    // The lines `npm run gen` fails with, each naming the document and the key.
+    expect(uiSchemaProblems(documents, validateUiSchema)).toEqual([]);
+  });
+
+  it('the uiSchema meta-schema lists widgets of the registry only, each with its options', () => {
+    const listed = uiMeta.$defs.name.enum;
+    for (const name of listed) expect(isWidgetName(name), name).toBe(true);
+    expect(Object.keys(uiMeta.$defs.options).sort()).toEqual([...listed].sort());
   });
 
   for (const { id, doc } of documents) {

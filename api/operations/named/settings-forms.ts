@@ -6,7 +6,7 @@
  */
 import { AppError, detail, problemsError } from '../../../engine/errors';
 import { fieldTypeOf } from '../../../engine/forms/field-types';
-import { allQuestions, questionKind } from '../../../engine/forms/questions';
+import { allQuestions, type QuestionProperties, questionKind } from '../../../engine/forms/questions';
 import type { FormDefinition, FormEntry, LinkedFormSetup } from '../../../engine/types/generated';
 import type { UserDoc } from '../../auth/types';
 import { fileKey, folderKey, publicPath } from '../../files/paths';
@@ -121,7 +121,7 @@ export const metadata: NamedOperation<'forms.metadata'> = async (context) => {
     formArea: form.formArea,
     version: form.version,
     pages: form.pages.map((p) => ({ id: p.id, label: p.label, questionCount: p.questions.length })),
-    questions: allQuestions(form).map((q) => ({
+    questions: allQuestions(form).map((q: QuestionProperties) => ({
       id: q.id,
       label: q.label,
       type: q.type,

@@ -1,9 +1,15 @@
 /** Colour: a colour as #rrggbb (form-configuration.md §2 'colour-picker'). */
+import type { ColourQuestion } from '../../types/generated';
 import { valueTexts } from './display';
 import { asIs, type FieldType } from './types';
 
-export const colour: FieldType = {
+export const colour: FieldType<ColourQuestion> = {
   name: 'colour',
+  questionType: 'Colour',
+  titleId: 'fieldType.colour',
+  description: 'A colour as #rrggbb (colour-picker).',
+  properties: {},
+  example: { question: { id: 14, label: 'Marking colour', type: 'Colour' }, good: '#ff8800', bad: 'orange' },
   widget: 'colour-picker',
   schema: (q) => ({ type: 'string', title: q.label, pattern: '^#[0-9a-fA-F]{6}$' }),
   uiSchema: () => ({ 'ui:widget': 'colour-picker' }),

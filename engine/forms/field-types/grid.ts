@@ -8,11 +8,11 @@
  * The register shows its score and rating, the CSV its scores, answered rows, column sums and comments.
  */
 import { message } from '../../messages/catalogue';
-import type { Answer, Question } from '../../types/generated';
+import type { Answer, Grid, GridQuestion } from '../../types/generated';
 import { asGridAnswer, gridQuestionProblems, gridSummary } from '../grid';
 import { type GridReading, readGrid } from '../grid-text';
 import { partHeader } from './display';
-import type { CsvColumn, DisplayFormat, FieldType } from './types';
+import type { CsvColumn, DisplayFormat, FieldType, JSONSchema } from './types';
 
 const cellAnswer = {
   type: 'object',
@@ -27,7 +27,7 @@ const cellAnswer = {
 };
 
 /** A grid with rating bands shows its score summary (the form's grid-summary); its CSV and register do too. */
-function scored(question: Question): boolean {
+function scored(question: GridQuestion): boolean {
   return (question.ratings ?? []).length > 0;
 }
 
@@ -54,7 +54,7 @@ function scoreText(reading: GridReading, format: DisplayFormat): string {
  * (Total)'); with rating bands, Overall Comments. The figures are gridSummary's and columnSums', recomputed from
  * the cells (engine/forms/grid-text.ts), once per answer for all its columns.
  */
-function gridColumns(question: Question, format: DisplayFormat): CsvColumn[] {
+function gridColumns(question: GridQuestion, format: DisplayFormat): CsvColumn[] {
   const definition = question.grid;
   if (!definition) return [{ header: question.label, cell: () => '' }];
   const ratings = question.ratings;
@@ -112,8 +112,248 @@ function gridColumns(question: Question, format: DisplayFormat): CsvColumn[] {
   return columns;
 }
 
-export const grid: FieldType = {
+/**
+ * The parts of a Grid question's definition (form-configuration.md §3 "Grid"), emitted as `$defs` of
+ * schemas/entities/question.schema.json: the table, its headers and cells with their cell questions, the rating
+ * bands.
+ */
+const gridDefinitions: Record<string, JSONSchema> = {
+  grid: {
+    title: 'Grid',
+    description:
+      "A Grid question's table (form-configuration.md §3 Grid): headers by column and one cell per row and column, each with its cell question.",
+    type: 'object',
+    additionalProperties: false,
+    required: ['totalColumns', 'totalRows', 'headers', 'cells'],
+    properties: {
+      id: {
+        type: 'integer',
+        minimum: 1,
+      },
+      questionId: {
+        type: 'integer',
+        minimum: 1,
+      },
+      totalColumns: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 30,
+      },
+      totalRows: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 200,
+      },
+      headers: {
+        type: 'array',
+        maxItems: 30,
+        items: {
+          $ref: '#/$defs/gridHeader',
+        },
+      },
+      cells: {
+        type: 'array',
+        maxItems: 6000,
+        items: {
+          $ref: '#/$defs/gridCell',
+        },
+      },
+    },
+  },
+  gridHeader: {
+    title: 'GridHeader',
+    type: 'object',
+    additionalProperties: false,
+    required: ['index', 'label'],
+    properties: {
+      id: {
+        type: 'integer',
+        minimum: 1,
+      },
+      gridId: {
+        type: 'integer',
+      },
+      index: {
+        type: 'integer',
+        minimum: 0,
+      },
+      label: {
+        type: 'string',
+        maxLength: 200,
+      },
+      width: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 2000,
+      },
+      displaySumOfColumn: {
+        type: 'boolean',
+      },
+      sumOfColumnLabel: {
+        type: 'string',
+        maxLength: 200,
+      },
+    },
+  },
+  gridCell: {
+    title: 'GridCell',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'rowIndex', 'columnIndex', 'cellQuestion'],
+    properties: {
+      id: {
+        type: 'integer',
+        minimum: 1,
+      },
+      gridId: {
+        type: 'integer',
+      },
+      rowIndex: {
+        type: 'integer',
+        minimum: 0,
+      },
+      columnIndex: {
+        type: 'integer',
+        minimum: 0,
+      },
+      cellQuestion: {
+        $ref: '#/$defs/gridCellQuestion',
+      },
+    },
+  },
+  gridCellQuestion: {
+    title: 'GridCellQuestion',
+    description: 'The question of one grid cell; type is the column type (Note shows its label and takes no answer).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'type'],
+    properties: {
+      id: {
+        type: 'integer',
+        minimum: 1,
+      },
+      type: {
+        enum: ['Note', 'Number', 'Text', 'Long', 'Dropdown', 'Date', 'Checkbox', 'Tickbox'],
+      },
+      label: {
+        type: 'string',
+        maxLength: 500,
+      },
+      extendedType: {
+        type: 'string',
+        maxLength: 40,
+      },
+      isRequired: {
+        type: 'boolean',
+      },
+      allowOther: {
+        type: 'boolean',
+      },
+      allowBackDate: {
+        type: 'boolean',
+      },
+      allowForwardDate: {
+        type: 'boolean',
+      },
+      allowTodayDate: {
+        type: 'boolean',
+      },
+      options: {
+        type: 'array',
+        maxItems: 100,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['value'],
+          properties: {
+            id: {
+              type: 'integer',
+              minimum: 1,
+            },
+            value: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+          },
+        },
+      },
+    },
+  },
+  gridRating: {
+    title: 'GridRating',
+    type: 'object',
+    additionalProperties: false,
+    required: ['min', 'max', 'label'],
+    properties: {
+      min: {
+        type: 'number',
+      },
+      max: {
+        type: 'number',
+      },
+      label: {
+        type: 'string',
+        maxLength: 200,
+      },
+    },
+  },
+};
+
+/** A grid whose headers and cells lie within its size, one cell per place, cell ids unique. */
+export function gridIsSound(grid: Grid | undefined): boolean {
+  if (!grid) return false;
+  const places = new Set<string>();
+  const ids = new Set<number>();
+  for (const cell of grid.cells) {
+    const place = `${cell.rowIndex}:${cell.columnIndex}`;
+    if (cell.rowIndex >= grid.totalRows || cell.columnIndex >= grid.totalColumns) return false;
+    if (places.has(place) || ids.has(cell.id)) return false;
+    places.add(place);
+    ids.add(cell.id);
+  }
+  return grid.headers.every((header) => header.index < grid.totalColumns);
+}
+
+export const grid: FieldType<GridQuestion> = {
   name: 'grid',
+  questionType: 'Grid',
+  titleId: 'fieldType.grid',
+  description: 'A table of cells with scoring (grid and grid-summary).',
+  properties: {
+    grid: {
+      $ref: '#/$defs/grid',
+      'x-title': 'question.grid',
+      description: 'The table: its headers and one cell per row and column, each with its cell question (required).',
+      'x-editor': 'grid',
+    },
+    ratings: {
+      type: 'array',
+      maxItems: 50,
+      items: { $ref: '#/$defs/gridRating' },
+      'x-title': 'question.ratings',
+      description:
+        'The rating bands of the score summary: the band holding the rating percentage gives the rating label.',
+      'x-editor': 'ratings',
+    },
+  },
+  definitions: gridDefinitions,
+  definitionProblems: (q) => (gridIsSound(q.grid) ? [] : [{ keyword: 'grid', messageId: 'forms.gridInvalid' }]),
+  example: {
+    question: {
+      id: 9,
+      label: 'Checklist',
+      type: 'Grid',
+      grid: {
+        totalColumns: 1,
+        totalRows: 1,
+        headers: [{ index: 0, label: 'Hours' }],
+        cells: [{ id: 1, rowIndex: 0, columnIndex: 0, cellQuestion: { id: 10, type: 'Number' } }],
+      },
+    },
+    good: { cells: [{ cellId: 1, rowIndex: 0, columnIndex: 0, gridCellQuestionId: 10, value: 4 }] },
+    bad: { cells: 'none' },
+  },
   widget: 'grid',
   schema: (q) => ({
     type: 'object',

@@ -4,6 +4,11 @@ import { asIs, type FieldType } from './types';
 
 export const note: FieldType = {
   name: 'note',
+  questionType: 'Note',
+  titleId: 'fieldType.note',
+  description: 'A text shown in the form, never answered (note).',
+  properties: {},
+  example: { question: { id: 15, label: 'Wear PPE at all times.', type: 'Note' }, good: null, bad: 'x' },
   widget: 'note',
   schema: (q) => ({ type: 'null', title: q.label }),
   uiSchema: () => ({ 'ui:widget': 'note', 'ui:field': 'note' }),

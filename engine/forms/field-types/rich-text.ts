@@ -4,6 +4,7 @@
  * stored (sanitize-html, api/operations/rich-text.ts), so only the formatting tags of RICH_TEXT_TAGS remain.
  * Registers and the CSV show its text without markup.
  */
+import type { RichTextQuestion } from '../../types/generated';
 import { answerColumn, valuesDisplayText } from './display';
 import type { FieldType } from './types';
 
@@ -66,8 +67,17 @@ const plainLines = (html: string) => richTextToPlain(html, true);
 const answerText: FieldType['answerText'] = (_question, answer, format) =>
   valuesDisplayText(format.lines ? plainLines : richTextToPlain, answer.answers, format.number);
 
-export const richText: FieldType = {
+export const richText: FieldType<RichTextQuestion> = {
   name: 'richText',
+  questionType: 'RichText',
+  titleId: 'fieldType.richText',
+  description: 'Formatted text, sanitised on the client and the server (wysiwygInput).',
+  properties: {},
+  example: {
+    question: { id: 16, label: 'Method statement', type: 'RichText' },
+    good: '<p>Lift <strong>slowly</strong></p>',
+    bad: 7,
+  },
   widget: 'wysiwygInput',
   schema: (q) => ({ type: 'string', title: q.label, maxLength: RICH_TEXT_MAX_LENGTH }),
   uiSchema: () => ({ 'ui:widget': 'wysiwygInput' }),

@@ -1,4 +1,5 @@
-/** Limits and patterns question types share (form-configuration.md §5 "Form fields"). */
+/** Limits, patterns and keywords question types share (form-configuration.md §5 "Form fields"). */
+import type { DefinitionProblem, PropertySchema } from './types';
 
 /** Longest answer of a Text question, by extendedType (characters). */
 export const TEXT_MAX_LENGTH = { Normal: 4000, Long: 20000, Hyperlink: 4000 } as const;
@@ -18,3 +19,42 @@ export function sortSelectOptions(values: readonly string[]): string[] {
 
 /** The option a Dropdown with allowOther offers after its own; choosing it asks for the other text. */
 export const OTHER_OPTION = 'Other';
+
+/** Distinct option values of a question in definition order (a repeated value is kept once). */
+export function optionValues(question: { options?: readonly { value: string }[] }): string[] {
+  return [...new Set((question.options ?? []).map((o) => o.value))];
+}
+
+/** The `options` keyword of the question types with choices (Dropdown, Checkbox, MultiSelect). */
+export const optionsProperty: PropertySchema = {
+  type: 'array',
+  maxItems: 500,
+  items: { $ref: '#/$defs/option' },
+  'x-title': 'question.options',
+  description:
+    'The choices, each an id and a value. A Checkbox without options is a single tick box; a Dropdown or MultiSelect without options that is not required is not shown.',
+  'x-editor': 'options',
+};
+
+/** The `min` and `max` keywords of the number questions (Number, Temperature). */
+export const rangeProperties = {
+  min: {
+    type: 'number',
+    'x-title': 'question.min',
+    description: 'The smallest answer accepted.',
+    'x-editor': 'number',
+  },
+  max: {
+    type: 'number',
+    'x-title': 'question.max',
+    description: 'The largest answer accepted (not below min).',
+    'x-editor': 'number',
+  },
+} as const satisfies Record<string, PropertySchema>;
+
+/** A minimum above the maximum (forms.minAboveMax), for the questions with min and max. */
+export function rangeProblems(question: { min?: number; max?: number }): DefinitionProblem[] {
+  return question.min !== undefined && question.max !== undefined && question.min > question.max
+    ? [{ keyword: 'min', messageId: 'forms.minAboveMax' }]
+    : [];
+}

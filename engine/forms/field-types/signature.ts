@@ -5,9 +5,10 @@
  * (`signatureByThirdParty`): the CSV gives it a column of its own, the register shows it beside the file.
  */
 import { message } from '../../messages/catalogue';
-import type { Answer } from '../../types/generated';
+import type { Answer, SignatureQuestion } from '../../types/generated';
 import { partHeader, valuesDisplayText } from './display';
 import { FILE_PATH_PATTERN, fileName } from './file-upload';
+import { TEXT_MAX_LENGTH } from './shared';
 import type { FieldType } from './types';
 
 /** The signature's file name, with the third party's name when one signed. */
@@ -17,11 +18,38 @@ const answerText: FieldType['answerText'] = (_question, answer, format) => {
   return name ? message('csv.signedBy', { file, name }) : file;
 };
 
-export const signature: FieldType = {
+export const signature: FieldType<SignatureQuestion> = {
   name: 'signature',
+  questionType: 'Signature',
+  titleId: 'fieldType.signature',
+  description: 'A signature drawn on a pad, kept as a PNG file (signature-pad); the answer is its path.',
+  properties: {
+    allowThirdPartySignature: {
+      type: 'boolean',
+      default: false,
+      'x-title': 'question.allowThirdPartySignature',
+      description: "Asks the name of a third party who signed, saved as the Answer's signatureByThirdParty.",
+      'x-editor': 'switch',
+    },
+  },
+  example: {
+    question: { id: 18, label: 'Signed by the supervisor', type: 'Signature' },
+    good: 'questions/18/p2q7/signature.png',
+    bad: 'signature.png',
+  },
   widget: 'signature-pad',
   schema: (q) => ({ type: 'string', title: q.label, maxLength: 500, pattern: FILE_PATH_PATTERN }),
   uiSchema: (q) => ({ 'ui:widget': 'signature-pad', 'ui:options': { folder: `questions/${q.id}` } }),
+  extraFields: [
+    {
+      // The name of a third party who signed, shown with the question.
+      suffix: 'name',
+      answerField: 'signatureByThirdParty',
+      when: (q) => q.allowThirdPartySignature === true,
+      schema: () => ({ type: 'string', title: message('signature.thirdPartyName'), maxLength: TEXT_MAX_LENGTH.Normal }),
+      uiSchema: () => ({ 'ui:widget': 'hz-input' }),
+    },
+  ],
   multiValued: false,
   entryFiles: true,
   signed: true,

@@ -7,7 +7,7 @@
  * a line).
  */
 import { message } from '../../messages/catalogue';
-import type { Answer, Question } from '../../types/generated';
+import type { Answer, QuestionOption } from '../../types/generated';
 import {
   parseTableAnswers,
   rowText,
@@ -18,12 +18,15 @@ import {
   tableRows,
 } from '../table';
 import { valuesDisplayText } from './display';
-import { asIs, type DisplayFormat, type FieldType, type JSONSchema } from './types';
+import { type AnyQuestion, asIs, type DisplayFormat, type FieldType, type JSONSchema } from './types';
+
+/** A question of either table type: a TableLight's has its columns. */
+type TableQuestion = AnyQuestion & { columns?: QuestionOption[] };
 
 /** Text with something other than spaces. */
 const FILLED = '\\S';
 
-function columnsOf(kind: 'table' | 'table-light', question: Question): TableColumn[] {
+function columnsOf(kind: 'table' | 'table-light', question: TableQuestion): TableColumn[] {
   return tableColumns(kind, question.columns);
 }
 
@@ -70,13 +73,42 @@ function parseRow(value: string): Record<string, unknown> | undefined {
 }
 
 /** The columns of a table question with their headings. */
-function headings(kind: 'table' | 'table-light', question: Question): { key: string; heading: string }[] {
+function headings(kind: 'table' | 'table-light', question: TableQuestion): { key: string; heading: string }[] {
   return columnsOf(kind, question).map((column) => ({ key: column.key, heading: heading(column) }));
 }
 
-function tableType(kind: 'table' | 'table-light'): FieldType {
+/** The field type of a table question of `kind`, with its example (FieldType.example). */
+function tableType(
+  kind: 'table' | 'table-light',
+  example: FieldType<TableQuestion>['example'],
+): FieldType<TableQuestion> {
   return {
+    example,
     name: kind === 'table' ? 'table' : 'tableLight',
+    questionType: kind === 'table' ? 'Table' : 'TableLight',
+    titleId: kind === 'table' ? 'fieldType.table' : 'fieldType.tableLight',
+    description:
+      kind === 'table'
+        ? 'The equipment table (table): rows of item, assetNo, description, manufacturer, modelNo and owner, each row filled completely.'
+        : "Rows under the question's own columns (table-light); any cell may stay empty.",
+    properties:
+      kind === 'table'
+        ? {}
+        : {
+            columns: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 20,
+              items: { $ref: '#/$defs/option' },
+              'x-title': 'question.columns',
+              description: 'The columns: an id and a heading each (required).',
+              'x-editor': 'columns',
+            },
+          },
+    definitionProblems: (q) =>
+      kind === 'table-light' && (q.columns ?? []).length === 0
+        ? [{ keyword: 'columns', messageId: 'forms.tableNeedsColumns' }]
+        : [],
     widget: kind,
     schema: (q) => {
       const columns = columnsOf(kind, q);
@@ -148,7 +180,15 @@ function tableType(kind: 'table' | 'table-light'): FieldType {
 }
 
 /** table: the equipment table (item, assetNo, description, manufacturer, modelNo, owner), rows complete. */
-export const table: FieldType = tableType('table');
+export const table: FieldType = tableType('table', {
+  question: { id: 19, label: 'Equipment on site', type: 'Table' },
+  good: [{ item: 'Saw', assetNo: 'A-1', description: 'Chop saw', manufacturer: 'Makita', modelNo: 'M1', owner: 'Us' }],
+  bad: [{ item: 'Saw' }],
+});
 
 /** table-light: rows under the question's own columns; cells may stay empty. */
-export const tableLight: FieldType = tableType('table-light');
+export const tableLight: FieldType = tableType('table-light', {
+  question: { id: 20, label: 'Visitors', type: 'TableLight', columns: [{ id: 1, value: 'Name' }] },
+  good: [{ c1: 'Ann' }],
+  bad: [{ c2: 'Ann' }],
+});

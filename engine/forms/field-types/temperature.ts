@@ -1,9 +1,20 @@
 /** Temperature: degrees C within the question's min and max (form-configuration.md §2 'temperatureInput', §5). */
+import type { TemperatureQuestion } from '../../types/generated';
 import { valueTexts } from './display';
+import { rangeProblems, rangeProperties } from './shared';
 import type { FieldType, JSONSchema } from './types';
 
-export const temperature: FieldType = {
+export const temperature: FieldType<TemperatureQuestion> = {
   name: 'temperature',
+  questionType: 'Temperature',
+  titleId: 'fieldType.temperature',
+  description: 'Degrees C within min and max (temperatureInput).',
+  properties: rangeProperties,
+  example: {
+    question: { id: 12, label: 'Air temperature', type: 'Temperature', min: -20, max: 45 },
+    good: 12.5,
+    bad: 60,
+  },
   widget: 'temperatureInput',
   schema: (q) => {
     const schema: JSONSchema = { type: 'number', title: q.label };
@@ -12,6 +23,7 @@ export const temperature: FieldType = {
     return schema;
   },
   uiSchema: (q) => ({ 'ui:widget': 'temperatureInput', 'ui:options': { min: q.min, max: q.max } }),
+  definitionProblems: rangeProblems,
   multiValued: false,
   typeMessageId: 'validation.number',
   patternMessageId: 'validation.type',

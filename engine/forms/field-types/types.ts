@@ -1,13 +1,16 @@
 /**
  * The shape of a question type of the field-type table (DESIGN.md "Each question type is one file in
- * engine/forms/field-types/"): its answer's JSON Schema and uiSchema (the compiler), its answer
- * conversion (entry-data), its server validation texts (validate-submission) and its register/CSV
- * display (registers/rows, export/csv). Adding a question type is one file here plus one widget of the
- * renderer's registry (runtime/renderer/widgets); renderer/screens.test.ts fails when a type names a
- * widget the registry lacks.
+ * engine/forms/field-types/"; issue 20 "Self-describing field types"): which questions it serves (its
+ * question `type`, the variant of it, a ranked tester), the keywords such a question takes (its property schema,
+ * from which the form-definition meta-schema schemas/entities/question.schema.json is generated and the form
+ * creator's property panel will be), its answer's JSON Schema and uiSchema and the further answer fields it adds
+ * (the compiler), its answer conversion (entry-data), its server validation texts (validate-submission) and its
+ * register/CSV display (registers/rows, export/csv). Adding a question type is one file here (the field-type index
+ * collects it: `npm run gen`) plus one widget of the renderer (runtime/renderer/widgets registers it) and its
+ * texts: docs/authoring.md "A new question type".
  */
 import type { MessageId } from '../../messages/catalogue';
-import type { Answer, AnswerValue, Question } from '../../types/generated';
+import type { Answer, AnswerValue, VisibleWhen } from '../../types/generated';
 
 /** A JSON Schema (2020-12) object as the compiler emits it. */
 export interface JSONSchema {
@@ -29,6 +32,110 @@ export interface JSONSchema {
   uniqueItems?: boolean;
   [keyword: string]: unknown;
 }
+
+/**
+ * How the form creator's property panel edits a keyword (the next issue generates the panel from the property
+ * schemas): a one-line text, a text area, a number, an on/off switch, a choice of the schema's `enum`, the option
+ * list editor, the column list editor, the grid designer, the rating bands table, a picture of the file store,
+ * the condition builder; `none` for what the creator sets itself (the id, the type).
+ */
+export type EditorHint =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'switch'
+  | 'select'
+  | 'options'
+  | 'columns'
+  | 'grid'
+  | 'ratings'
+  | 'file'
+  | 'condition'
+  | 'none';
+
+/** Every {@link EditorHint}, for the checks of the property schemas. */
+export const EDITOR_HINTS: readonly EditorHint[] = [
+  'text',
+  'textarea',
+  'number',
+  'switch',
+  'select',
+  'options',
+  'columns',
+  'grid',
+  'ratings',
+  'file',
+  'condition',
+  'none',
+];
+
+/**
+ * The JSON Schema of one keyword a question takes (its type, default and limits) with what the form creator
+ * shows for it: `x-title`, the catalogue id of its label in the property panel; `description`, what it does
+ * (it becomes the generated type's doc comment); `x-editor`, how the panel edits it.
+ */
+export interface PropertySchema extends JSONSchema {
+  'x-title': MessageId;
+  description: string;
+  'x-editor': EditorHint;
+}
+
+/** Keywords a question type takes, by name (a question's JSON properties). */
+export type PropertySchemas = Readonly<Record<string, PropertySchema>>;
+
+/** The least a question is, whatever its type: what the registry and the compiler read of every question. */
+export interface AnyQuestion {
+  id: number;
+  label: string;
+  type: string;
+  required?: boolean;
+  helpText?: string;
+  visibleWhen?: VisibleWhen;
+  wrapper?: 'vertical' | 'horizontal' | 'accordion';
+  requiredOnPageChange?: boolean;
+  showInRegister?: boolean;
+  emailText?: boolean;
+  notify?: boolean;
+}
+
+/**
+ * A field of form data a question adds beside its main answer (form-configuration.md §3 "Saved answer keys …
+ * with suffixes"): a Dropdown's other text, a Signature's third-party name, whom to notify. The compiler gives it
+ * the key `q_<id>_<suffix>`, entry-data carries it as the Answer's `answerField`, and the server reports its
+ * problems as the question's.
+ */
+export interface ExtraAnswerField<Q = AnyQuestion> {
+  /** The answer-key suffix (engine/forms/answer-keys.ts). */
+  suffix: 'other' | 'name' | 'user' | 'stopnoti';
+  /** The field of the saved Answer that holds it. */
+  answerField: 'other' | 'signatureByThirdParty' | 'notificationUsers' | 'stopNotification';
+  /** Whether the question asks for it (the keyword that turns it on). */
+  when(question: Q): boolean;
+  /** Its JSON Schema in form data. */
+  schema(question: Q): JSONSchema;
+  /** Its uiSchema (the compiler adds `ui:visibleWhen`). */
+  uiSchema(question: Q): FieldUiSchema;
+  /** Shown only while this condition holds too (besides the question's own), e.g. 'Other' chosen. */
+  shownWhen?(question: Q): VisibleWhen;
+  /** Required while shown when the question is required (the other text of a required Dropdown). */
+  requiredWithQuestion?: boolean;
+}
+
+/** A problem of a question's definition that its property schema cannot say (engine/rules/form-definition.ts). */
+export interface DefinitionProblem {
+  /** The keyword at fault, e.g. 'options' (the problem's path ends with it). */
+  keyword: string;
+  messageId: MessageId;
+}
+
+/**
+ * How well a field type fits a question (JSON Forms' ranked testers): NOT_APPLICABLE, or a rank; the fitting
+ * type of the highest rank serves the question (engine/forms/field-types/index.ts fieldTypeOf).
+ */
+export type QuestionTester = (question: AnyQuestion) => number;
+
+/** The rank of a tester that does not apply. */
+export const NOT_APPLICABLE = -1;
 
 /** The uiSchema of one answer field. */
 export interface FieldUiSchema {
@@ -56,6 +163,8 @@ export interface FieldUiSchema {
     picker?: 'day' | 'month';
     /** A document picker button's tooltip. */
     tooltip?: string;
+    /** A widget's own options (a question type added later reads what its field type gives it). */
+    [option: string]: unknown;
   };
   /** How the field is laid out: label above (vertical), beside (horizontal), or in a panel (accordion). */
   'ui:wrapper'?: 'vertical' | 'horizontal' | 'accordion';
@@ -74,16 +183,61 @@ export interface FieldUiSchema {
 /** The data-table column types a question's register column can have (administration-data.md "Data table"). */
 export type ColumnType = 'Text' | 'Textarea' | 'HyperLink' | 'Number' | 'DropDown' | 'Date' | 'MultiSelect' | 'Boolean';
 
-/** One question type. */
-export interface FieldType {
-  /** The type's key in the table. */
+/**
+ * One question type. `Q` is the TypeScript shape of its questions (the generated `TextQuestion`, ...); the registry
+ * holds every type as a FieldType of {@link AnyQuestion} (method parameters are compared both ways).
+ */
+export interface FieldType<Q = AnyQuestion> {
+  /** The type's key in the table (a question's kind: 'text', 'long', 'checkboxes', ...). */
   name: string;
+  /** The question `type` of the form definition it serves ('Text', 'Dropdown', ...). */
+  questionType: string;
+  /**
+   * For a question type served by several field types told apart by a keyword (Text by `extendedType`): the
+   * keyword and the value that selects this one; `isDefault` for the one a question without the keyword gets.
+   */
+  variant?: { keyword: string; value: string; isDefault?: boolean };
+  /**
+   * How well it fits a question, for a question type served by several field types not told apart by a keyword
+   * (a Checkbox with options is a group of boxes, without one tick box); default: 1 for its question type, 2 when
+   * its variant's keyword holds its value too.
+   */
+  tester?: QuestionTester;
+  /** The catalogue id of its name in the form creator's palette (e.g. 'Long text'). */
+  titleId: MessageId;
+  /** What it is, for the generated meta-schema and type (form-configuration.md §2 'Form field types'). */
+  description: string;
+  /**
+   * The keywords its questions take besides those every question takes (common.ts): their JSON Schemas with
+   * title ids, descriptions and editor hints. A keyword not here nor in common.ts is refused on save.
+   */
+  properties: PropertySchemas;
+  /**
+   * Named parts of the meta-schema its properties refer to as `#/$defs/<name>` (a grid's table), emitted once
+   * in schemas/entities/question.schema.json's `$defs` (a `title` names the generated type).
+   */
+  definitions?: Readonly<Record<string, JSONSchema>>;
+  /**
+   * A question of the type with an answer (form data) its schema takes and one it refuses: the field-type table
+   * test (field-types.test.ts) checks every registered type with it (schema, answer round trip, register and CSV
+   * text), so a new type is tested without a line added to the test.
+   */
+  example: FieldTypeExample<Q>;
   /** The renderer widget it uses. */
   widget: string;
   /** The JSON Schema of the question's main answer in form data. */
-  schema(question: Question): JSONSchema;
+  schema(question: Q): JSONSchema;
   /** Its field's uiSchema (without the help text, which every type takes from the question). */
-  uiSchema(question: Question): FieldUiSchema;
+  uiSchema(question: Q): FieldUiSchema;
+  /** The fields it adds beside the main answer (compiled after it, in this order). */
+  extraFields?: readonly ExtraAnswerField<Q>[];
+  /**
+   * True for a question the form never shows (form-configuration.md §5: "Select and multi-select fields are
+   * hidden when not required and without options"): the compiler leaves it out and the server refuses an answer.
+   */
+  hidden?(question: Q): boolean;
+  /** Rules of its definition that its property schema cannot say (a Dropdown needs options). */
+  definitionProblems?(question: Q): DefinitionProblem[];
   /** Several values per answer (a list in form data) rather than one. */
   multiValued: boolean;
   /** Shown but never answered (a note): never required, nothing saved. */
@@ -114,23 +268,32 @@ export interface FieldType {
    * and the label CSV's; '' when there is nothing to show. Types whose answer is its values show each value's
    * display text (ticks Yes/No, numbers by `format.number`) joined with ', ' (display.ts valuesAnswerText).
    */
-  answerText(question: Question, answer: Answer, format: DisplayFormat): string;
+  answerText(question: Q, answer: Answer, format: DisplayFormat): string;
   /**
    * The question's columns of the register CSV (engine/export/csv.ts), in order: none for a type that holds no
    * answer (a note, an image), one for most (the question's label over answerText), several for a type whose
    * answer has parts a spreadsheet reads apart (a grid's scores, a signature's third-party signer). The export
    * asks once per file and calls each column's `cell` per entry that answered the question.
    */
-  csvColumns(question: Question, format: DisplayFormat): CsvColumn[];
+  csvColumns(question: Q, format: DisplayFormat): CsvColumn[];
   /**
    * A type whose form value is not a list of answer values (a grid): the Answer fields of a form value,
    * or undefined for no answer. Types without it store their values in `answers`.
    */
-  answerOf?(question: Question, value: unknown): Partial<Answer> | undefined;
+  answerOf?(question: Q, value: unknown): Partial<Answer> | undefined;
   /** The inverse of answerOf: the form value of a saved Answer. */
-  formValueOf?(question: Question, answer: Answer): unknown;
+  formValueOf?(question: Q, answer: Answer): unknown;
   /** Problems JSON Schema cannot find in a saved Answer (a grid's cells): message ids. */
-  problems?(question: Question, answer: Answer): MessageId[];
+  problems?(question: Q, answer: Answer): MessageId[];
+}
+
+/** A question of a field type with a good and a bad answer (FieldType.example). */
+export interface FieldTypeExample<Q = AnyQuestion> {
+  question: Q;
+  /** Form data its schema takes (null for a type without an answer). */
+  good: unknown;
+  /** Form data its schema refuses. */
+  bad: unknown;
 }
 
 /** How a display text prints what it holds: the register's one-line cells or the CSV's. */

@@ -10,6 +10,10 @@ export interface Contact {
   id: number;
   clientId: number;
   organizationId: number;
+  /**
+   * The name of organizationId, added to list answers (the registers' Organisation column); never stored.
+   */
+  organizationName?: string;
   firstName: string;
   lastName: string;
   role: string;

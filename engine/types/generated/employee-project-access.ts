@@ -9,7 +9,10 @@ export interface EmployeeProjectAccess {
    */
   id: number;
   projectId: number;
-  activity: 'Edit' | 'View' | null;
+  /**
+   * A project access's activity (user.schema.json#/$defs/projectAccess), or null: the project's access is removed. In the order the employee's project access form offers them.
+   */
+  activity: 'View' | 'Edit' | null;
   /**
    * @maxItems 99
    */

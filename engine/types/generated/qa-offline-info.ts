@@ -8,6 +8,9 @@ export interface QaOfflineInfo {
   id: number;
   clientId: number;
   userId: number;
+  /**
+   * @maxItems 100
+   */
   projectIds: number[];
   updated?: string;
 }

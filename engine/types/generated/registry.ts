@@ -15,6 +15,7 @@ import schema_project_lookup_value from '../../../schemas/entities/project-looku
 import schema_project from '../../../schemas/entities/project.schema.json';
 import schema_qa_offline_info from '../../../schemas/entities/qa-offline-info.schema.json';
 import schema_qr_code_setup from '../../../schemas/entities/qr-code-setup.schema.json';
+import schema_question from '../../../schemas/entities/question.schema.json';
 import schema_subcontractor_order from '../../../schemas/entities/subcontractor-order.schema.json';
 import schema_subcontractor_package from '../../../schemas/entities/subcontractor-package.schema.json';
 import schema_subcontractor_payment from '../../../schemas/entities/subcontractor-payment.schema.json';
@@ -22,43 +23,43 @@ import schema_subcontractor_return from '../../../schemas/entities/subcontractor
 import schema_subcontractor from '../../../schemas/entities/subcontractor.schema.json';
 import schema_user from '../../../schemas/entities/user.schema.json';
 import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
-import schema_code_generator_input from '../../../schemas/api/code-generator-input.schema.json';
 import schema_contact_assign_request from '../../../schemas/api/contact-assign-request.schema.json';
-import schema_contact_input from '../../../schemas/api/contact-input.schema.json';
 import schema_download_request from '../../../schemas/api/download-request.schema.json';
-import schema_employee_accesses from '../../../schemas/api/employee-accesses.schema.json';
 import schema_employee_assign from '../../../schemas/api/employee-assign.schema.json';
-import schema_employee_input from '../../../schemas/api/employee-input.schema.json';
-import schema_employee_invite from '../../../schemas/api/employee-invite.schema.json';
 import schema_employee_project_access from '../../../schemas/api/employee-project-access.schema.json';
 import schema_file_urls_request from '../../../schemas/api/file-urls-request.schema.json';
-import schema_form_definition_input from '../../../schemas/api/form-definition-input.schema.json';
 import schema_label_export_request from '../../../schemas/api/label-export-request.schema.json';
-import schema_label_preparation_setup_input from '../../../schemas/api/label-preparation-setup-input.schema.json';
 import schema_linked_form_setups_input from '../../../schemas/api/linked-form-setups-input.schema.json';
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
-import schema_organisation_input from '../../../schemas/api/organisation-input.schema.json';
-import schema_package_return_input from '../../../schemas/api/package-return-input.schema.json';
 import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
 import schema_project_access_request from '../../../schemas/api/project-access-request.schema.json';
 import schema_project_deadline from '../../../schemas/api/project-deadline.schema.json';
-import schema_project_description from '../../../schemas/api/project-description.schema.json';
-import schema_project_input from '../../../schemas/api/project-input.schema.json';
 import schema_project_lookup_values_create from '../../../schemas/api/project-lookup-values-create.schema.json';
-import schema_project_offline_availability from '../../../schemas/api/project-offline-availability.schema.json';
-import schema_qa_offline_info_input from '../../../schemas/api/qa-offline-info-input.schema.json';
 import schema_qr_code_generation_request from '../../../schemas/api/qr-code-generation-request.schema.json';
-import schema_qr_code_setup_input from '../../../schemas/api/qr-code-setup-input.schema.json';
 import schema_register_query from '../../../schemas/api/register-query.schema.json';
 import schema_sections_request from '../../../schemas/api/sections-request.schema.json';
 import schema_set_password_request from '../../../schemas/api/set-password-request.schema.json';
-import schema_subcontractor_input from '../../../schemas/api/subcontractor-input.schema.json';
-import schema_subcontractor_order_input from '../../../schemas/api/subcontractor-order-input.schema.json';
-import schema_subcontractor_package_input from '../../../schemas/api/subcontractor-package-input.schema.json';
-import schema_subcontractor_payment_input from '../../../schemas/api/subcontractor-payment-input.schema.json';
 import schema_submission from '../../../schemas/api/submission.schema.json';
 import schema_user_view from '../../../schemas/api/user-view.schema.json';
+import schema_code_generator_input from '../../../schemas/api/derived/code-generator-input.schema.json';
+import schema_contact_input from '../../../schemas/api/derived/contact-input.schema.json';
+import schema_employee_accesses from '../../../schemas/api/derived/employee-accesses.schema.json';
+import schema_employee_input from '../../../schemas/api/derived/employee-input.schema.json';
+import schema_employee_invite from '../../../schemas/api/derived/employee-invite.schema.json';
+import schema_form_definition_input from '../../../schemas/api/derived/form-definition-input.schema.json';
+import schema_label_preparation_setup_input from '../../../schemas/api/derived/label-preparation-setup-input.schema.json';
+import schema_organisation_input from '../../../schemas/api/derived/organisation-input.schema.json';
+import schema_package_return_input from '../../../schemas/api/derived/package-return-input.schema.json';
+import schema_project_description from '../../../schemas/api/derived/project-description.schema.json';
+import schema_project_input from '../../../schemas/api/derived/project-input.schema.json';
+import schema_project_offline_availability from '../../../schemas/api/derived/project-offline-availability.schema.json';
+import schema_qa_offline_info_input from '../../../schemas/api/derived/qa-offline-info-input.schema.json';
+import schema_qr_code_setup_input from '../../../schemas/api/derived/qr-code-setup-input.schema.json';
+import schema_subcontractor_input from '../../../schemas/api/derived/subcontractor-input.schema.json';
+import schema_subcontractor_order_input from '../../../schemas/api/derived/subcontractor-order-input.schema.json';
+import schema_subcontractor_package_input from '../../../schemas/api/derived/subcontractor-package-input.schema.json';
+import schema_subcontractor_payment_input from '../../../schemas/api/derived/subcontractor-payment-input.schema.json';
 import rules_employee from '../../../schemas/rules/employee.json';
 import rules_lookup_value from '../../../schemas/rules/lookup-value.json';
 import rules_organisation from '../../../schemas/rules/organisation.json';
@@ -100,6 +101,7 @@ export const registeredSchemas = {
   'project': schema_project,
   'qa-offline-info': schema_qa_offline_info,
   'qr-code-setup': schema_qr_code_setup,
+  'question': schema_question,
   'subcontractor-order': schema_subcontractor_order,
   'subcontractor-package': schema_subcontractor_package,
   'subcontractor-payment': schema_subcontractor_payment,
@@ -107,43 +109,43 @@ export const registeredSchemas = {
   'subcontractor': schema_subcontractor,
   'user': schema_user,
   'access-types-request': schema_access_types_request,
-  'code-generator-input': schema_code_generator_input,
   'contact-assign-request': schema_contact_assign_request,
-  'contact-input': schema_contact_input,
   'download-request': schema_download_request,
-  'employee-accesses': schema_employee_accesses,
   'employee-assign': schema_employee_assign,
-  'employee-input': schema_employee_input,
-  'employee-invite': schema_employee_invite,
   'employee-project-access': schema_employee_project_access,
   'file-urls-request': schema_file_urls_request,
-  'form-definition-input': schema_form_definition_input,
   'label-export-request': schema_label_export_request,
-  'label-preparation-setup-input': schema_label_preparation_setup_input,
   'linked-form-setups-input': schema_linked_form_setups_input,
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
-  'organisation-input': schema_organisation_input,
-  'package-return-input': schema_package_return_input,
   'password-change-request': schema_password_change_request,
   'project-access-request': schema_project_access_request,
   'project-deadline': schema_project_deadline,
-  'project-description': schema_project_description,
-  'project-input': schema_project_input,
   'project-lookup-values-create': schema_project_lookup_values_create,
-  'project-offline-availability': schema_project_offline_availability,
-  'qa-offline-info-input': schema_qa_offline_info_input,
   'qr-code-generation-request': schema_qr_code_generation_request,
-  'qr-code-setup-input': schema_qr_code_setup_input,
   'register-query': schema_register_query,
   'sections-request': schema_sections_request,
   'set-password-request': schema_set_password_request,
+  'submission': schema_submission,
+  'user-view': schema_user_view,
+  'code-generator-input': schema_code_generator_input,
+  'contact-input': schema_contact_input,
+  'employee-accesses': schema_employee_accesses,
+  'employee-input': schema_employee_input,
+  'employee-invite': schema_employee_invite,
+  'form-definition-input': schema_form_definition_input,
+  'label-preparation-setup-input': schema_label_preparation_setup_input,
+  'organisation-input': schema_organisation_input,
+  'package-return-input': schema_package_return_input,
+  'project-description': schema_project_description,
+  'project-input': schema_project_input,
+  'project-offline-availability': schema_project_offline_availability,
+  'qa-offline-info-input': schema_qa_offline_info_input,
+  'qr-code-setup-input': schema_qr_code_setup_input,
   'subcontractor-input': schema_subcontractor_input,
   'subcontractor-order-input': schema_subcontractor_order_input,
   'subcontractor-package-input': schema_subcontractor_package_input,
   'subcontractor-payment-input': schema_subcontractor_payment_input,
-  'submission': schema_submission,
-  'user-view': schema_user_view,
 } as const;
 
 /** Every rule family of schemas/rules. */

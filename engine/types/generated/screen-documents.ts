@@ -37,7 +37,7 @@ export type FormScreen = {
    * JSON Schema 2020-12 of the form data.
    */
   schema?: {};
-  uiSchema?: {};
+  uiSchema?: ScreenUiSchema;
   /**
    * A named source that fetches what it needs with `call` and returns { title, schema, uiSchema, pages }.
    */
@@ -139,6 +139,10 @@ export type FormScreen = {
       source: {};
     }
 );
+/**
+ * The uiSchema of a screen document's form (issue 20 'uiSchema checked'; RJSF's UiSchema as this renderer implements it): at each level the `ui:` keys listed here and, under any other key, the uiSchema of that property (or `items` of an array). A `ui:` key not listed, a widget or custom field not listed (`ui:widget`, `ui:field`), or a `ui:options` key its widget does not read is refused: `npm run gen` and runtime/renderer/screens.test.ts fail naming the document and the key. ui:title, ui:description, ui:placeholder, ui:help and ui:enumNames hold message ids. A widget only compiled forms use need not be listed; to name one in a screen document, list it here with its options (docs/forms.md 'uiSchema').
+ */
+export type ScreenUiSchema = {};
 
 /**
  * A register: a data table of rows fetched by an API operation (administration-data.md §3 'Data table', §9). Rendered by runtime/renderer/Register.tsx.
@@ -746,6 +750,10 @@ export interface Column {
    * date-fns pattern for Date columns, e.g. 'yyyy-MM-dd HH:mm'; an ISO 4217 currency code for Currency columns (e.g. 'EUR': shown with its symbol).
    */
   format?: string;
+  /**
+   * What the column shows when its value is no field of the register's entity (a figure or a word the server works out per row), e.g. 'the number of the order's payments'. A column without it names an entity field, whose type and format its own type must fit (tests/drift.test.ts, issue 20 §3); the renderer shows either alike.
+   */
+  derived?: string;
   /**
    * Text of each value: the value (as a string, booleans 'true'/'false') → a message id, e.g. isActive true → 'Active'. A value not listed shows as usual.
    */

@@ -60,6 +60,14 @@ export interface SubcontractorOrder {
    * The subcontractor's name when the order was saved (for registers).
    */
   subContractorName?: string;
+  /**
+   * The project's code, added to the answer of getallordered (every project's orders); never stored.
+   */
+  projectCode?: string;
+  /**
+   * The project's name, added to the answer of getallordered (every project's orders); never stored.
+   */
+  projectName?: string;
   dateEntered: string;
   enteredById: number;
   created?: string;

@@ -87,5 +87,8 @@ export interface AreaFlags {
 export interface ProjectAccess {
   projectId: number;
   activity: 'Edit' | 'View';
+  /**
+   * @maxItems 99
+   */
   accessCodes?: number[];
 }

@@ -51,7 +51,7 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
     };
   },
   /**
-   * A project's create/update body (schemas/api/project-input.schema.json) from the project form: the
+   * A project's create/update body (project-input, schemas/api/bodies.json) from the project form: the
    * editable fields that hold a value, and the logo's file path as its download url (logoUrl). A field
    * left empty is left out, which the update call reads as cleared.
    */
@@ -115,7 +115,7 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
       .split(/\r?\n/)
       .map((line) => ({ Name: line.trim(), Status: 'Active', Type: params.type ?? '' }));
   },
-  /** The form's fields with the page's type: a code generator setting's input (code-generator-input.schema.json). */
+  /** The form's fields with the page's type: a code generator setting's input (code-generator-input, schemas/api/bodies.json). */
   settingFields({ formData, params }) {
     const fields = ['active', 'start', 'separator', 'end', 'baseStart', 'baseEnd'];
     const body: Record<string, unknown> = { type: params.type };
@@ -135,7 +135,7 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
     };
   },
   /**
-   * A QR code setup's payload (qr-code-setup-input.schema.json) from the setup form: Non Role Based is one View
+   * A QR code setup's payload (qr-code-setup-input, schemas/api/bodies.json) from the setup form: Non Role Based is one View
    * detail with its access; Role Based is the roles of every tab and a detail per tab with roles or questions
    * (a checkbox question's values one entry each). Editing sends the loaded setup's id.
    */

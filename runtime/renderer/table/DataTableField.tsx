@@ -30,6 +30,7 @@ import type { ColumnSpec } from '../documents';
 import { requiredLabel } from '../labels';
 import { tableColumns } from '../register/columns';
 import { tableLocalization } from '../table-localization';
+import { defineField } from '../widgets/registration';
 import { Pager } from './Pager';
 import type { Row } from './row-store';
 import { DataTableStyles } from './styles';
@@ -212,3 +213,6 @@ export default function DataTableField(props: FieldProps) {
     </Box>
   );
 }
+
+/** Its place in the renderer's registry (widgets/index.ts collects it). */
+export const registration = defineField('data-table', DataTableField);

@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
 
 /** colour-picker: the browser's colour input; the value is #rrggbb (form-configuration.md §2). */
 export default function ColourPickerWidget(props: WidgetProps) {
@@ -24,3 +25,6 @@ export default function ColourPickerWidget(props: WidgetProps) {
     />
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('colour-picker', ColourPickerWidget);

@@ -10,6 +10,8 @@ import { format, isValid, parse } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
+import { and, formatIs, rankWith, schemaTypeIs } from './testers';
 
 /** The default date range: the current year minus 10 to plus 10 (form-configuration.md §5 "Form fields"). */
 export function defaultDateRange(today = new Date()): { min: string; max: string } {
@@ -205,3 +207,10 @@ function DayPicker(props: WidgetProps) {
     </>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget(
+  'date',
+  DateWidget,
+  rankWith(3, and(schemaTypeIs('string'), formatIs('date'))),
+);

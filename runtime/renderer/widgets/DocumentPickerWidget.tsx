@@ -35,6 +35,7 @@ import { projectDocumentsFolder } from '../../../engine/forms/field-types/docume
 import { message } from '../../../engine/messages/catalogue';
 import { callOperation } from '../../api/client';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
 
 interface Document {
   name: string;
@@ -187,3 +188,6 @@ export default function DocumentPickerWidget(props: WidgetProps) {
     </Box>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('dms-buttons', DocumentPickerWidget);

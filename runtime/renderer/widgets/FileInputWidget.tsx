@@ -14,6 +14,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useRef } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
 
 /** The name a data URL carries (`;name=`), decoded; '' when none. */
 export function dataUrlName(value: unknown): string {
@@ -63,3 +64,6 @@ export default function FileInputWidget(props: WidgetProps) {
     </Stack>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('file-input', FileInputWidget);

@@ -22,8 +22,9 @@ import { useScreenHost } from '../host/ScreenHost';
 import { messageHtml } from '../host/sanitize';
 import { requiredLabel } from '../labels';
 import { EntryStateContext } from './entry-state';
+import { defineWidget } from './registration';
 
-const ImageMarkup = lazy(() => import('./ImageMarkup'));
+const ImageMarkup = lazy(() => import('./lazy/ImageMarkup'));
 
 /** A file as the file calls answer it. */
 interface FileView {
@@ -261,3 +262,6 @@ export default function FileUploadWidget(props: WidgetProps) {
     </FormControl>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('file-upload', FileUploadWidget);

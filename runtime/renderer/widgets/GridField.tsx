@@ -42,6 +42,7 @@ import {
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
 import { pendingEditsOf, useDeferredChange } from './deferred-change';
+import { defineField } from './registration';
 
 /** How long a grid's edits must pause before the form hears of them, ms (leaving the grid hands them over at once). */
 export const GRID_SETTLE_MS = 250;
@@ -387,3 +388,6 @@ export default function GridField(props: FieldProps) {
     </Box>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineField('grid', GridField);

@@ -5,6 +5,8 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
+import { rankWith, schemaTypeIs } from './testers';
 
 /**
  * hz-checkbox: a single tick box (boolean schema), or one box per option (array schema with enum
@@ -69,3 +71,6 @@ export default function HzCheckboxWidget(props: WidgetProps) {
     />
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('hz-checkbox', HzCheckboxWidget, rankWith(1, schemaTypeIs('boolean')));

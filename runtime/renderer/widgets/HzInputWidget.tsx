@@ -3,6 +3,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { requiredLabel } from '../labels';
 import { pendingEditsOf, settleMsOf, useDeferredChange } from './deferred-change';
+import { defineWidget } from './registration';
+import { rankWith, schemaTypeIs } from './testers';
 
 /** Input types hz-input offers through ui:options.inputType. */
 export type HzInputType = 'text' | 'url' | 'number' | 'email' | 'password';
@@ -92,3 +94,10 @@ export default function HzInputWidget(props: WidgetProps) {
     />
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget(
+  'hz-input',
+  HzInputWidget,
+  rankWith(1, schemaTypeIs('string', 'number', 'integer')),
+);

@@ -2,6 +2,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
+import { hasOptions, rankWith } from './testers';
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -63,3 +65,6 @@ export default function HzSelectWidget(props: WidgetProps) {
     </TextField>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('hz-select', HzSelectWidget, rankWith(2, hasOptions));

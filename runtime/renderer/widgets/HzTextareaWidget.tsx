@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { requiredLabel } from '../labels';
 import { pendingEditsOf, settleMsOf, useDeferredChange } from './deferred-change';
+import { defineWidget } from './registration';
 
 /**
  * hz-textarea: a multi-line text (form-configuration.md §2); ui:options.rows sets the height (default 3).
@@ -48,3 +49,6 @@ export default function HzTextareaWidget(props: WidgetProps) {
     />
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('hz-textarea', HzTextareaWidget);

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { FieldProps } from '@rjsf/utils';
 import { message } from '../../../engine/messages/catalogue';
 import { useScreenHost } from '../host/ScreenHost';
+import { defineField } from './registration';
 
 /** The width of the picture in the form, px (the thumbnail the server makes). */
 export const IMAGE_WIDTH = 600;
@@ -43,3 +44,6 @@ export default function ImageField(props: FieldProps) {
     </Box>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineField('img', ImageField);

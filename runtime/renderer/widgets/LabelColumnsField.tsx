@@ -24,6 +24,7 @@ import { type LabelQuestionOption, labelQuestionOptions } from '../../../engine/
 import type { FormDefinition, QrCodeSetup } from '../../../engine/types/generated';
 import { callOperation } from '../../api/client';
 import { paramsOf } from './deferred-change';
+import { defineField } from './registration';
 
 /** One chosen column. */
 export interface LabelColumn {
@@ -169,3 +170,6 @@ export default function LabelColumnsField(props: FieldProps) {
     </Stack>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineField('label-columns', LabelColumnsField);

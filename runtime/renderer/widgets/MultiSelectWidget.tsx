@@ -2,6 +2,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
+import { itemsHaveOptions, rankWith } from './testers';
 
 /**
  * multiSelect: several options of a list, chosen in a select (form-configuration.md §2); the value is
@@ -51,3 +53,6 @@ export default function MultiSelectWidget(props: WidgetProps) {
     </TextField>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('multiSelect', MultiSelectWidget, rankWith(2, itemsHaveOptions));

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import type { FieldProps } from '@rjsf/utils';
+import { defineField } from './registration';
 
 /** note: a text the form shows, with no answer (form-configuration.md §2): the question's label and help. */
 export default function NoteField(props: FieldProps) {
@@ -13,3 +14,6 @@ export default function NoteField(props: FieldProps) {
     </Alert>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineField('note', NoteField);

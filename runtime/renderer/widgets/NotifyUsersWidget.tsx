@@ -13,6 +13,7 @@ import { useParams } from 'react-router';
 import { message } from '../../../engine/messages/catalogue';
 import { callOperation } from '../../api/client';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
 
 interface ProjectUser {
   id: number;
@@ -58,3 +59,6 @@ export default function NotifyUsersWidget(props: WidgetProps) {
     </>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('notify-users', NotifyUsersWidget);

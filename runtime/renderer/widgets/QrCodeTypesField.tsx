@@ -48,6 +48,7 @@ import {
 import type { FormDefinition, LookupValue } from '../../../engine/types/generated';
 import { callOperation } from '../../api/client';
 import { paramsOf } from './deferred-change';
+import { defineField } from './registration';
 
 /** One question row of a Populate tab. */
 export interface QrQuestionValue {
@@ -364,3 +365,6 @@ export default function QrCodeTypesField(props: FieldProps) {
     </Box>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineField('qr-code-types', QrCodeTypesField);

@@ -16,6 +16,7 @@ import {
 import { message } from '../../../engine/messages/catalogue';
 import { callOperation, errorText } from '../../api/client';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
 
 /** The drawn part of the canvas, with its padding, as a PNG blob; null when nothing is drawn. */
 async function croppedPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
@@ -131,3 +132,6 @@ export default function SignaturePadWidget(props: WidgetProps) {
     </FormControl>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('signature-pad', SignaturePadWidget);

@@ -20,6 +20,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import { ApiError, callOperation } from '../../api/client';
 import { useScreenHost } from '../host/ScreenHost';
+import { defineField } from './registration';
 
 type Kind = 'order' | 'payment' | 'package';
 
@@ -153,3 +154,6 @@ export default function SubcontractingFilesField(props: FieldProps) {
     </Box>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineField('subcontracting-files', SubcontractingFilesField);

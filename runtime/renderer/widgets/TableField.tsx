@@ -23,6 +23,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { type TableRow as Row, TABLE_CELL_MAX_LENGTH, type TableColumn } from '../../../engine/forms/table';
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
+import { defineField } from './registration';
 
 /** A column's heading: its own label (table-light) or the catalogue's (the equipment table). */
 function heading(column: TableColumn): string {
@@ -146,3 +147,6 @@ export default function TableField(props: FieldProps) {
     </Box>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = [defineField('table', TableField), defineField('table-light', TableField)];

@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
 
 /**
  * temperatureInput: degrees C (form-configuration.md §2, §5): a number within the question's min and
@@ -34,3 +35,6 @@ export default function TemperatureWidget(props: WidgetProps) {
     />
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('temperatureInput', TemperatureWidget);

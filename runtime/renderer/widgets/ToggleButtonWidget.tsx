@@ -5,6 +5,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { WidgetProps } from '@rjsf/utils';
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
+import { defineWidget } from './registration';
 
 /**
  * toggle-button: an on/off answer as two buttons, 'Complete' and 'Incomplete' unless the question names
@@ -34,3 +35,6 @@ export default function ToggleButtonWidget(props: WidgetProps) {
     </FormControl>
   );
 }
+
+/** Its place in the renderer's registry (./index.ts collects it). */
+export const registration = defineWidget('toggle-button', ToggleButtonWidget);

@@ -1,0 +1,157 @@
+/**
+ * What every question takes, whatever its type (issue 20 "Self-describing field types"): the keywords of every
+ * question (id, type, label, help text, wrapper, condition), the keywords of every question that is answered
+ * (required, required on page change, register column, e-mail text, notify) and the fields `notify` adds (whom
+ * to notify and whether not to: the Answer's notificationUsers and stopNotification). A field type declares only
+ * its own keywords (types.ts `properties`); question-schema.ts puts these beside them.
+ */
+import { message } from '../../messages/catalogue';
+import type { ExtraAnswerField, JSONSchema, PropertySchemas } from './types';
+
+/** Where the shared parts of question.schema.json are: its own `$defs`. */
+export const QUESTION_DEFS = '#/$defs';
+
+/**
+ * Shared parts of the question meta-schema, by name: a choice of a list (QuestionOption) and a visibility
+ * condition (VisibleWhen, read by pages too). Field types add their own (grid.ts: the grid, its rating bands).
+ */
+export const commonDefinitions: Readonly<Record<string, JSONSchema>> = {
+  option: {
+    title: 'QuestionOption',
+    description: 'A choice of a Dropdown, Checkbox or MultiSelect question, or a column of a TableLight question.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'value'],
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      value: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+  },
+  visibleWhen: {
+    title: 'VisibleWhen',
+    description:
+      "A visibility condition (form-configuration.md 'Form field types': questions and pages hidden by condition): shown only while question `questionId` is answered with `equals`, or with one of `oneOf` (for a question with several values: one of its values); with neither, while it is answered at all. A hidden question is never required and its answer is not saved.",
+    type: 'object',
+    additionalProperties: false,
+    required: ['questionId'],
+    properties: {
+      questionId: { type: 'integer', minimum: 1 },
+      equals: { type: ['string', 'number', 'boolean'] },
+      oneOf: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        items: { type: ['string', 'number', 'boolean'] },
+      },
+    },
+  },
+};
+
+/** The keywords every question takes besides its `type` (which question-schema.ts sets per type). */
+export const questionProperties: PropertySchemas = {
+  id: {
+    type: 'integer',
+    minimum: 1,
+    'x-title': 'question.id',
+    description: "The question's id, unique in the form; its answer's key is q_<id> (engine/forms/answer-keys.ts).",
+    'x-editor': 'none',
+  },
+  label: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 500,
+    'x-title': 'question.label',
+    description: "The question's text, shown with its field (a Note's text).",
+    'x-editor': 'textarea',
+  },
+  helpText: {
+    type: 'string',
+    maxLength: 1000,
+    'x-title': 'question.helpText',
+    description: 'A hint shown under the field.',
+    'x-editor': 'textarea',
+  },
+  wrapper: {
+    enum: ['vertical', 'horizontal', 'accordion'],
+    default: 'vertical',
+    'x-title': 'question.wrapper',
+    description:
+      "How the field is laid out (form-configuration.md §2 'Wrappers'): vertical (label above the field, the default and the signature's), horizontal (label beside the field, stacked on a phone), accordion (the field in a panel under its label that opens and closes).",
+    'x-editor': 'select',
+  },
+  visibleWhen: {
+    $ref: `${QUESTION_DEFS}/visibleWhen`,
+    'x-title': 'question.visibleWhen',
+    description: 'Shown only while an earlier question has a given answer; a hidden question is never required.',
+    'x-editor': 'condition',
+  },
+};
+
+/** The keywords every question that takes an answer takes (not a Note or an Image). */
+export const answerProperties: PropertySchemas = {
+  required: {
+    type: 'boolean',
+    default: false,
+    'x-title': 'question.required',
+    description: 'Must be answered to submit the form (shown with * after the label).',
+    'x-editor': 'switch',
+  },
+  requiredOnPageChange: {
+    type: 'boolean',
+    default: false,
+    'x-title': 'question.requiredOnPageChange',
+    description:
+      "Must be answered before the user may go forward to a later page (form-configuration.md §5 'Multi-page renderer'); not required to submit from the page it is on.",
+    'x-editor': 'switch',
+  },
+  showInRegister: {
+    type: 'boolean',
+    default: false,
+    'x-title': 'question.showInRegister',
+    description: "Also shown as a column of the form's register.",
+    'x-editor': 'switch',
+  },
+  emailText: {
+    type: 'boolean',
+    default: false,
+    'x-title': 'question.emailText',
+    description:
+      "The answer's text goes into the form's notification e-mail; its saved Answer carries isEmailText (form-configuration.md §3 answer fields).",
+    'x-editor': 'switch',
+  },
+  notify: {
+    type: 'boolean',
+    default: false,
+    'x-title': 'question.notify',
+    description:
+      "The answer may notify people: the form asks whom to notify (the project's users, saved as the Answer's notificationUsers) and offers 'Do not send the notification' (stopNotification).",
+    'x-editor': 'switch',
+  },
+};
+
+/**
+ * The fields `notify` adds to an answered question: whom to notify (the project's users by id, the notify-users
+ * widget) and whether not to send the notification.
+ */
+export const notifyFields: readonly ExtraAnswerField[] = [
+  {
+    suffix: 'user',
+    answerField: 'notificationUsers',
+    when: (question) => question.notify === true,
+    schema: () => ({
+      type: 'array',
+      title: message('notify.users'),
+      uniqueItems: true,
+      maxItems: 200,
+      items: { type: 'integer', minimum: 1 },
+    }),
+    uiSchema: () => ({ 'ui:widget': 'notify-users' }),
+  },
+  {
+    suffix: 'stopnoti',
+    answerField: 'stopNotification',
+    when: (question) => question.notify === true,
+    schema: () => ({ type: 'boolean', title: message('notify.stop') }),
+    uiSchema: () => ({ 'ui:widget': 'hz-checkbox' }),
+  },
+];
