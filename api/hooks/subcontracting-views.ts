@@ -17,6 +17,7 @@ import type {
   User,
 } from '../../engine/types/generated';
 import { accessSubject } from '../middleware/session';
+import { orderOfPayment } from '../operations/subcontracting';
 import type { AfterReadHook, Item, WhereHook } from '../resources/hooks';
 
 type Stored<T> = T & Item;
@@ -127,4 +128,14 @@ export const lookupValueInUse: AfterReadHook<Stored<LookupValue>> = async (value
       .find({ clientId }, { projection: { name: 1 } }),
   };
   return values.map((value) => isLookupInUse(value.type as ProtectedLookupType, value.name, records));
+};
+
+/**
+ * where of GET …/{projectId}/order/{package}/{sub}: the project's order of that package name (spaces and case as
+ * the lookup values compare them) and subcontractor id; none: nothing (404 subcontractorOrders.notFound).
+ */
+export const orderOfPackageAndSub: WhereHook = async ({ context, store }) => {
+  const { projectId, package: pkg, sub } = context.params;
+  const order = await orderOfPayment(store, Number(context.clientId), Number(projectId), String(pkg), Number(sub));
+  return order ? { id: order.id } : false;
 };

@@ -84,7 +84,6 @@ export const namedOperations: NamedOperations = {
   'thumbnails.width': files.byWidth,
   'subcontractors.nextCode': subcontractors.nextCode,
   'subcontractors.aggregateId': subcontractors.aggregateId,
-  'subcontractors.orderOf': subcontractors.orderOf,
   'subcontractors.securityCode': subcontractors.securityCode,
   'subcontractors.returnPackage': subcontractors.returnPackage,
   'subcontractors.documents': subcontractors.documents,

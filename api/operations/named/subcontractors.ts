@@ -23,7 +23,6 @@ import { nextSequence } from '../../ids';
 import { clientAddress } from '../../middleware/security';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation, OperationContext } from '../../resources/context';
-import { withoutStoreKey } from '../../resources/documents';
 import { inTransaction } from '../../resources/transaction';
 import {
   checkCodeAttempts,
@@ -68,20 +67,6 @@ export const aggregateId: NamedOperation<'subcontractors.aggregateId'> = async (
   context.http.text(randomUUID());
 
 // ───────────────────────────── orders ─────────────────────────────
-
-/** GET …/{projectId}/order/{package}/{sub}: the project's order of a package name and a subcontractor id. */
-export const orderOf: NamedOperation<'subcontractors.orderOf'> = async (context) => {
-  const sub = context.params.sub;
-  const order = await orderOfPayment(
-    context.store,
-    tenant(context),
-    context.params.projectId,
-    context.params.package,
-    sub,
-  );
-  if (!order) throw new AppError(404, 'subcontractorOrders.notFound');
-  return withoutStoreKey(order);
-};
 
 async function _orderPayments(
   context: OperationContext,

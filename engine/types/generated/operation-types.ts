@@ -473,7 +473,6 @@ export interface NamedHandlerOperations {
   "entries.download": "entries.download";
   "subcontractors.nextCode": "subcontractors.code";
   "subcontractors.aggregateId": "subcontractors.aggregateId";
-  "subcontractors.orderOf": "subcontractors.orderOf";
   "subcontractors.securityCode": "subcontractors.securityCode";
   "subcontractors.returnPackage": "subcontractors.returnPackage";
   "subcontractors.documents": "subcontractors.documents";
