@@ -41,7 +41,7 @@ export interface FormDefinitionInput {
   allowCsvUpload?: boolean;
   /**
    * @minItems 1
-   * @maxItems 100
+   * @maxItems 200
    */
   pages: Page[];
   /**

@@ -58,7 +58,7 @@ export interface FormDefinition {
   allowCsvUpload?: boolean;
   /**
    * @minItems 1
-   * @maxItems 100
+   * @maxItems 200
    */
   pages: Page[];
   created?: string;
