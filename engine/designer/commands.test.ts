@@ -7,8 +7,10 @@ import type { FormDefinition, Question } from '../types/generated';
 import {
   addPage,
   addQuestion,
+  changeQuestionType,
   deletePage,
   deleteQuestions,
+  dependentsOf,
   findQuestion,
   movePage,
   moveQuestions,
@@ -173,5 +175,33 @@ describe('pages and settings', () => {
     expect('askLevel' in removed).toBe(false);
     expect(removed.title).toBe('Hot works permit');
     expect(definitionFaults(removed)).toEqual([]);
+  });
+});
+
+describe('changing a question’s type', () => {
+  const names = allFieldTypes().map((type) => type.name);
+  it.each(names)('every type to %s: the kind asked for, a sound question, id, label and condition kept', (to) => {
+    for (const from of names) {
+      const added = addQuestion(sampleDraft(), from, { pageId: 1 });
+      const withCondition = ok(
+        updateQuestion(ok(added), 6, { visibleWhen: { questionId: 2, equals: 'Yes' }, label: 'Kept' }),
+      );
+      const def = ok(changeQuestionType(withCondition, 6, to));
+      const question = findQuestion(def, 6)?.question as Question;
+      expect(fieldTypeOf(question).name, `${from} -> ${to}`).toBe(to);
+      expect(question).toMatchObject({ id: 6, label: 'Kept', visibleWhen: { questionId: 2, equals: 'Yes' } });
+      expect(definitionFaults(def), `${from} -> ${to}`).toEqual([]);
+    }
+  });
+
+  it('keeps what the new type takes too (a Dropdown’s options on a Multi-select), and refuses a question not there', () => {
+    const def = ok(changeQuestionType(sampleDraft(), 2, 'multiSelect'));
+    expect(findQuestion(def, 2)?.question).toMatchObject({
+      type: 'MultiSelect',
+      options: [{ value: 'Yes' }, { value: 'No' }],
+    });
+    expect('allowOther' in (findQuestion(def, 2)?.question ?? {})).toBe(false);
+    expect(dependentsOf(def, 2)).toHaveLength(2);
+    expect(changeQuestionType(sampleDraft(), 42, 'text')).toEqual({ ok: false, messageId: 'designer.notFound' });
   });
 });

@@ -16,6 +16,7 @@ export const HISTORY_LIMIT = 200;
 export type EditKind =
   | 'addQuestion'
   | 'updateQuestion'
+  | 'changeQuestionType'
   | 'deleteQuestions'
   | 'moveQuestions'
   | 'duplicateQuestions'

@@ -3,7 +3,7 @@
  * properties, delete questions, move them within a page or to another ("Move to..."). Each is a pure function
  * of a draft returning an {@link Outcome} (engine/designer/model.ts); questions are named by id.
  */
-import { fieldTypes } from '../forms/field-types';
+import { fieldTypeOf, fieldTypes } from '../forms/field-types';
 import { answerProperties, questionProperties } from '../forms/field-types/common';
 import type { AnyFieldType } from '../forms/field-types/index';
 import { message } from '../messages/catalogue';
@@ -32,7 +32,7 @@ export const STARTER_OPTIONS = 3;
  * is the option list (and a Checkbox with options is Checkboxes, not a tick box), a column for a table, one cell
  * for a grid. An Image has no picture until one is chosen (the design check says so).
  */
-function starterContent(type: AnyFieldType): Record<string, unknown> {
+function starterOf(type: AnyFieldType): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [keyword, schema] of Object.entries(type.properties)) {
     if (schema['x-editor'] === 'options' && type.name !== 'tick')
@@ -66,7 +66,7 @@ export function newQuestion(typeName: string, id: number): Question {
   const schemas = { ...questionProperties, ...(type.answerless ? {} : answerProperties), ...type.properties };
   for (const [keyword, schema] of Object.entries(schemas)) if ('default' in schema) question[keyword] = schema.default;
   if (type.variant) question[type.variant.keyword] = type.variant.value;
-  return { ...question, ...starterContent(type) } as unknown as Question;
+  return { ...question, ...starterOf(type) } as unknown as Question;
 }
 
 /**
@@ -173,4 +173,40 @@ export function moveQuestions(def: Draft, questionIds: readonly number[], target
     insertQuestions(without, targetIndex, at - before, taken),
     taken.map((question) => question.id),
   );
+}
+
+/**
+ * Changes the question `questionId` to the field type `typeName` (the property panel's type choice; issue 21 part
+ * 4: retyping keeps every condition that refers to it). It keeps its id, place and every keyword the new type
+ * takes too (label, help text, condition, required..., a Dropdown's options on a Multi-select); the new type's
+ * defaults and starter content fill the rest, and keywords the new type does not take go.
+ * @returns refused (designer.notFound) for a question not in the form
+ * @throws Error for a field type the index does not hold
+ */
+export function changeQuestionType(def: Draft, questionId: number, typeName: string): Outcome {
+  const place = findQuestion(def, questionId);
+  if (!place) return refused('designer.notFound');
+  const type = fieldTypes[typeName];
+  if (!type) throw new Error(`No field type ${typeName}`);
+  const fresh = newQuestion(typeName, questionId) as unknown as Record<string, unknown>;
+  const old = place.question as unknown as Record<string, unknown>;
+  const common = new Set([
+    ...Object.keys(questionProperties),
+    ...(type.answerless ? [] : Object.keys(answerProperties)),
+  ]);
+  const takes = new Set([...common, ...Object.keys(type.properties)]);
+  const next: Record<string, unknown> = { ...fresh };
+  for (const [keyword, value] of Object.entries(old))
+    if (takes.has(keyword) && keyword !== 'id' && !(keyword === 'options' && (value as unknown[]).length === 0))
+      next[keyword] = value;
+  // The kind must be the one asked for (Checkboxes made a tick box would still read as Checkboxes with its
+  // options): then only the keywords every question takes are kept.
+  if (fieldTypeOf(next as unknown as Question).name !== typeName) {
+    for (const keyword of Object.keys(next)) if (!(keyword in fresh) && !common.has(keyword)) delete next[keyword];
+    for (const keyword of Object.keys(type.properties)) if (keyword in fresh) next[keyword] = fresh[keyword];
+  }
+  const page = def.pages[place.pageIndex];
+  const questions = page.questions.slice();
+  questions[place.index] = next as unknown as Question;
+  return applied(withPage(def, place.pageIndex, { ...page, questions }));
 }

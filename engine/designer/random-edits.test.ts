@@ -12,6 +12,7 @@ import {
   addQuestion,
   canRedo,
   canUndo,
+  changeQuestionType,
   copyQuestions,
   createHistory,
   type Draft,
@@ -75,6 +76,7 @@ function randomCommand(draft: Draft, random: () => number): Command {
         );
       },
     ],
+    ['changeQuestionType', (d) => changeQuestionType(d, pick(questionIds.length ? questionIds : [1]), pick(typeNames))],
     ['deleteQuestions', (d) => deleteQuestions(d, someIds())],
     ['moveQuestions', (d) => moveQuestions(d, someIds(), { pageId: pageId(), index: index() })],
     ['duplicateQuestions', (d, f) => duplicateQuestions(d, someIds(), f)],
