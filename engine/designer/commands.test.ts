@@ -15,6 +15,7 @@ import {
   movePage,
   moveQuestions,
   newQuestion,
+  nudgeQuestion,
   type Outcome,
   pageDeletion,
   renamePage,
@@ -203,5 +204,18 @@ describe('changing a question’s type', () => {
     expect('allowOther' in (findQuestion(def, 2)?.question ?? {})).toBe(false);
     expect(dependentsOf(def, 2)).toHaveLength(2);
     expect(changeQuestionType(sampleDraft(), 42, 'text')).toEqual({ ok: false, messageId: 'designer.notFound' });
+  });
+});
+
+describe('keyboard reordering', () => {
+  it('moves a question one place, across page boundaries, and stays at the ends of the form', () => {
+    const draft = sampleDraft();
+    expect(layout(ok(nudgeQuestion(draft, 2, 'up')))).toEqual({ 1: [2, 1, 3], 2: [4, 5] });
+    expect(layout(ok(nudgeQuestion(draft, 2, 'down')))).toEqual({ 1: [1, 3, 2], 2: [4, 5] });
+    expect(layout(ok(nudgeQuestion(draft, 3, 'down')))).toEqual({ 1: [1, 2], 2: [3, 4, 5] });
+    expect(layout(ok(nudgeQuestion(draft, 4, 'up')))).toEqual({ 1: [1, 2, 3, 4], 2: [5] });
+    expect(ok(nudgeQuestion(draft, 1, 'up'))).toBe(draft);
+    expect(ok(nudgeQuestion(draft, 5, 'down'))).toBe(draft);
+    expect(nudgeQuestion(draft, 9, 'up')).toEqual({ ok: false, messageId: 'designer.notFound' });
   });
 });

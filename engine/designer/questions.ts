@@ -210,3 +210,24 @@ export function changeQuestionType(def: Draft, questionId: number, typeName: str
   questions[place.index] = next as unknown as Question;
   return applied(withPage(def, place.pageIndex, { ...page, questions }));
 }
+
+/**
+ * Moves the question `questionId` one place up or down (keyboard reordering, issue 21 part 2): past its neighbour
+ * on its page; from the top of a page to the end of the page before, from the bottom to the start of the page
+ * after; at the very start or end of the form it stays (the same definition, which the history does not record).
+ * @returns refused (designer.notFound) for a question not in the form, (designer.tooManyOnPage) into a full page
+ */
+export function nudgeQuestion(def: Draft, questionId: number, direction: 'up' | 'down'): Outcome {
+  const place = findQuestion(def, questionId);
+  if (!place) return refused('designer.notFound');
+  const page = def.pages[place.pageIndex];
+  if (direction === 'up') {
+    if (place.index > 0) return moveQuestions(def, [questionId], { pageId: page.id, index: place.index - 1 });
+    const before = def.pages[place.pageIndex - 1];
+    return before ? moveQuestions(def, [questionId], { pageId: before.id }) : applied(def);
+  }
+  if (place.index < page.questions.length - 1)
+    return moveQuestions(def, [questionId], { pageId: page.id, index: place.index + 2 });
+  const after = def.pages[place.pageIndex + 1];
+  return after ? moveQuestions(def, [questionId], { pageId: after.id, index: 0 }) : applied(def);
+}

@@ -24,6 +24,7 @@ import {
   type IdFloor,
   movePage,
   moveQuestions,
+  nudgeQuestion,
   type Outcome,
   pasteQuestions,
   perform,
@@ -78,6 +79,10 @@ function randomCommand(draft: Draft, random: () => number): Command {
     ],
     ['changeQuestionType', (d) => changeQuestionType(d, pick(questionIds.length ? questionIds : [1]), pick(typeNames))],
     ['deleteQuestions', (d) => deleteQuestions(d, someIds())],
+    [
+      'moveQuestions',
+      (d) => nudgeQuestion(d, pick(questionIds.length ? questionIds : [1]), random() < 0.5 ? 'up' : 'down'),
+    ],
     ['moveQuestions', (d) => moveQuestions(d, someIds(), { pageId: pageId(), index: index() })],
     ['duplicateQuestions', (d, f) => duplicateQuestions(d, someIds(), f)],
     [
