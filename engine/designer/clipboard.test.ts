@@ -22,12 +22,16 @@ describe('copy and paste', () => {
     expect(clipboard).toMatchObject({ format: CLIPBOARD_FORMAT, version: 1, sourceFormId: 7 });
     expect(clipboard.questions.map((question) => question.id)).toEqual([2, 3]);
     expect(readClipboard(JSON.stringify(clipboard))).toEqual(clipboard);
+    const numbers = { ...clipboard, questions: [{ id: 1, type: 'Text', extendedType: 'Number', label: 'A', min: 1 }] };
+    expect(readClipboard(numbers)).toEqual(numbers);
     for (const bad of [
       'not json',
       '{}',
       JSON.stringify({ ...clipboard, version: 2 }),
       JSON.stringify({ ...clipboard, questions: [] }),
       JSON.stringify({ ...clipboard, questions: [{ id: 'x', type: 'Text', label: 'A' }] }),
+      JSON.stringify({ ...clipboard, questions: [{ id: 1, type: 'Bogus', label: 'A' }] }),
+      JSON.stringify({ ...clipboard, questions: [{ id: 1, type: 'Dropdown', label: 'A', min: 1 }] }),
       null,
     ])
       expect(readClipboard(bad)).toBeUndefined();

@@ -7,6 +7,8 @@
  * outside the block is kept when pasted into the form it came from (the question still there) and removed
  * otherwise (it would name another form's question), and the outcome lists the copies that lost one.
  */
+import { allFieldTypes } from '../forms/field-types';
+import { answerProperties, questionProperties } from '../forms/field-types/common';
 import type { Question } from '../types/generated';
 import {
   type Applied,
@@ -53,9 +55,27 @@ export function copyQuestions(def: Draft, questionIds: readonly number[]): Quest
 }
 
 /**
+ * The keywords a question of the question type `questionType` may hold (those of any of its field types, their
+ * variant keyword, and those every question takes), or undefined for a type no field type serves.
+ */
+function keywordsOf(questionType: string): Set<string> | undefined {
+  const types = allFieldTypes().filter((type) => type.questionType === questionType);
+  if (types.length === 0) return undefined;
+  const out = new Set(['type', ...Object.keys(questionProperties)]);
+  for (const type of types) {
+    if (!type.answerless) for (const keyword of Object.keys(answerProperties)) out.add(keyword);
+    for (const keyword of Object.keys(type.properties)) out.add(keyword);
+    if (type.variant) out.add(type.variant.keyword);
+  }
+  return out;
+}
+
+/**
  * Reads a clipboard payload from the clipboard's text (or parsed JSON): undefined unless it is one of this format
- * and version with at least one question, each an object with an integer id and a string type and label. The
- * questions' keywords are checked where every definition is, on save and by the design check.
+ * and version with at least one question, each an object with an integer id, a label and a question type of the
+ * field-type table, holding only keywords its type takes (a payload of a later version with a type or keyword
+ * this one does not know is refused: designer.clipboardInvalid). The values are checked where every definition's
+ * are, on save and by the design check.
  */
 export function readClipboard(input: unknown): QuestionClipboard | undefined {
   let value = input;
@@ -72,13 +92,9 @@ export function readClipboard(input: unknown): QuestionClipboard | undefined {
   if (!Array.isArray(payload.questions) || payload.questions.length === 0) return undefined;
   const sound = payload.questions.every((question: unknown) => {
     const q = question as Partial<Question> | null;
-    return (
-      !!q &&
-      typeof q === 'object' &&
-      Number.isInteger(q.id) &&
-      typeof q.type === 'string' &&
-      typeof q.label === 'string'
-    );
+    if (!q || typeof q !== 'object' || !Number.isInteger(q.id) || typeof q.label !== 'string') return false;
+    const takes = typeof q.type === 'string' ? keywordsOf(q.type) : undefined;
+    return !!takes && Object.keys(q).every((keyword) => takes.has(keyword));
   });
   if (!sound) return undefined;
   return {
