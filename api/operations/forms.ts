@@ -3,6 +3,7 @@
  * (`formVersions`). Project users always fill the latest published version (docs/api.md "Form definitions").
  */
 import { AppError } from '../../engine/errors';
+import { changedByOther, nextSaveTime } from '../../engine/forms/save-guard';
 import { message } from '../../engine/messages/catalogue';
 import type { FormDefinition, FormDefinitionInput } from '../../engine/types/generated';
 import { folderKey } from '../files/paths';
@@ -157,7 +158,12 @@ export async function createForm(
   return def;
 }
 
-/** Replaces the content of a working copy; it becomes Draft until published again. */
+/**
+ * Replaces the content of a working copy; it becomes Draft until published again. `input.modified`, when given,
+ * is the copy's `modified` as the client loaded it: the save is refused when the copy was saved since (by anyone),
+ * checked again by the write itself, so of two saves made on the same copy one wins and the other is told.
+ * @throws AppError 404 notFound.form, 409 forms.changedByOther (the stored copy unchanged)
+ */
 export async function updateForm(
   store: Store,
   clientId: number,
@@ -169,8 +175,12 @@ export async function updateForm(
 ): Promise<FormDefinition> {
   const current = await findWorkingCopy(store, clientId, formArea, id);
   const { _id, ...kept } = current;
+  const { modified: loaded, ...content } = input;
+  const stored = kept.modified as string | undefined;
+  if (loaded !== undefined && stored !== undefined && Date.parse(loaded) !== Date.parse(stored))
+    throw changedByOther(kept);
   const def: FormDefinition = {
-    ...input,
+    ...content,
     id,
     clientId,
     formArea,
@@ -180,18 +190,21 @@ export async function updateForm(
     createdBy: kept.createdBy,
     createdById: kept.createdById,
     publishedAt: kept.publishedAt,
-    ...modifiedStamp(actor, now),
+    ...modifiedStamp(actor, nextSaveTime(stored, now)),
   };
   for (const key of Object.keys(def) as (keyof FormDefinition)[]) if (def[key] === undefined) delete def[key];
-  // One write: the new content, and the fields the input dropped removed from the old copy.
+  // One write: the new content, and the fields the input dropped removed from the old copy; for a guarded save
+  // only over the copy that was read, so a save that came in between is not overwritten.
   const dropped = Object.keys(kept).filter((k) => !(k in def));
-  await store.collection<FormDoc>('formDefinitions').updateOne(
-    { id, clientId },
+  const unchanged = loaded === undefined ? {} : { modified: stored ?? { $exists: false } };
+  const written = await store.collection<FormDoc>('formDefinitions').updateOne(
+    { id, clientId, ...unchanged },
     {
       $set: { ...def },
       ...(dropped.length > 0 ? { $unset: Object.fromEntries(dropped.map((k) => [k, 1 as const])) } : {}),
     },
   );
+  if (written.matchedCount === 0) throw changedByOther(await findWorkingCopy(store, clientId, formArea, id));
   return def;
 }
 

@@ -2,7 +2,8 @@
  * Form definitions (administration-data.md §7 "Settings forms"): the published forms a project fills,
  * and the working copies administrators create, change and publish (docs/decisions.md "Publishing").
  */
-import { AppError } from '../../../engine/errors';
+import { AppError, problemsError } from '../../../engine/errors';
+import { sizeProblems } from '../../../engine/forms/limits';
 import { checkFormDefinition } from '../../../engine/rules/form-definition';
 import type { FormDefinitionInput } from '../../../engine/types/generated';
 import type { UserDoc } from '../../auth/types';
@@ -12,6 +13,7 @@ import {
   type Actor,
   activeFormsForProject,
   createForm,
+  findWorkingCopy,
   publishedFormForProject,
   publishForm,
   updateForm,
@@ -22,8 +24,14 @@ function actorOf(user: UserDoc): Actor {
   return { id: user.id, fullName: user.fullName };
 }
 
-/** The body, already schema-checked, through the definition rules (400 forms.invalidDefinition). */
+/**
+ * The body, already schema-checked, through the size limits (400 forms.tooManyPages / forms.tooManyQuestions,
+ * checked first: a definition over them is not walked further) and the definition rules (400
+ * forms.invalidDefinition).
+ */
 function checkedInput(input: FormDefinitionInput): FormDefinitionInput {
+  const tooLarge = sizeProblems(input);
+  if (tooLarge.length > 0) throw problemsError(400, tooLarge);
   const problems = checkFormDefinition(input);
   if (problems.length > 0)
     throw new AppError(
@@ -48,10 +56,16 @@ export const getActive: NamedOperation<'forms.getActive'> = async ({ http: c, st
   return category === undefined ? forms : forms.filter((form) => form.category === category);
 };
 
-/** PUT …/publish/{formArea}/{id}: publishes the working copy as a new version. */
-export const publish: NamedOperation<'forms.publish'> = inTransaction(async ({ http: c, store, clientId, params }) =>
-  publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user'))),
-);
+/**
+ * PUT …/publish/{formArea}/{id}: publishes the working copy as a new version.
+ * @throws AppError 404 notFound.form, 400 forms.tooManyPages / forms.tooManyQuestions (a copy stored before the
+ *   limits, or written behind the API's back, is not published over them)
+ */
+export const publish: NamedOperation<'forms.publish'> = inTransaction(async ({ http: c, store, clientId, params }) => {
+  const tooLarge = sizeProblems(await findWorkingCopy(store, clientId as number, params.formArea, params.id));
+  if (tooLarge.length > 0) throw problemsError(400, tooLarge);
+  return publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user')));
+});
 
 /** GET …/{projectId}/{formArea}/{id}: the published form a project fills. */
 export const getForProject: NamedOperation<'forms.getForProject'> = async ({ store, clientId, params }) => {
@@ -65,6 +79,9 @@ export const create: NamedOperation<'forms.create'> = async ({ http: c, store, c
   return c.json(def, 201);
 };
 
-/** PUT …/{formArea}/{id}: changes the working copy. */
+/**
+ * PUT …/{formArea}/{id}: changes the working copy; with `modified` (as loaded) in the body, not over another save.
+ * @throws AppError 409 forms.changedByOther (api/operations/forms.ts updateForm)
+ */
 export const update: NamedOperation<'forms.update'> = async ({ http: c, store, clientId, body, params }) =>
   updateForm(store, clientId as number, params.formArea, params.id, checkedInput(body), actorOf(c.get('user')));
