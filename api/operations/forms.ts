@@ -4,6 +4,7 @@
  */
 import { AppError } from '../../engine/errors';
 import { changedByOther, nextSaveTime } from '../../engine/forms/save-guard';
+import { diffVersions } from '../../engine/forms/version-diff';
 import { message } from '../../engine/messages/catalogue';
 import type { FormDefinition, FormDefinitionInput } from '../../engine/types/generated';
 import { folderKey } from '../files/paths';
@@ -237,6 +238,25 @@ export async function publishForm(
   forgetForm(store, clientId, id);
   await store.collection<FormDoc>('formDefinitions').updateOne({ id, clientId }, { $set: { ...def } });
   return def;
+}
+
+/**
+ * What publishing the working copy would change (issue 21 §8: "Publish must warn how many entries the change
+ * touches"): `{ publishedVersion, entries, touchesEntries, diff }`; `entries` counts the form's entries (drafts
+ * too) of every published version, `diff` is the question-level difference from the latest published version to
+ * the working copy (engine/forms/version-diff.ts; everything added before a first publish), and `touchesEntries`
+ * is true when there are entries and the draft removes a question or changes a question's choice values.
+ * @throws AppError 404 notFound.form
+ */
+export async function publishImpact(store: Store, clientId: number, formArea: string, id: number) {
+  const working = await findWorkingCopy(store, clientId, formArea, id);
+  const [latest] = await store
+    .collection<FormVersionDoc>('formVersions')
+    .find({ clientId, formId: id }, { sort: { version: -1 }, limit: 1 });
+  const entries = await store.collection('formEntries').countDocuments({ clientId, formId: id });
+  const diff = diffVersions(latest?.definition ?? { pages: [] }, working);
+  const touching = diff.removed.length > 0 || diff.changed.some((question) => question.choiceValuesChanged);
+  return { publishedVersion: latest?.version ?? null, entries, touchesEntries: entries > 0 && touching, diff };
 }
 
 /** A copy of a working copy as a new Draft form: 'Copy of {title}', version 1, active, not default, unpublished. */

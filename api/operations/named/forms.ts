@@ -16,6 +16,7 @@ import {
   findWorkingCopy,
   publishedFormForProject,
   publishForm,
+  publishImpact,
   updateForm,
 } from '../forms';
 import { findProject } from '../projects';
@@ -85,3 +86,7 @@ export const create: NamedOperation<'forms.create'> = async ({ http: c, store, c
  */
 export const update: NamedOperation<'forms.update'> = async ({ http: c, store, clientId, body, params }) =>
   updateForm(store, clientId as number, params.formArea, params.id, checkedInput(body), actorOf(c.get('user')));
+
+/** GET …/{formArea}/{id}/publish-impact: what publishing the working copy would change; nothing is written. */
+export const impact: NamedOperation<'forms.publishImpact'> = async ({ store, clientId, params }) =>
+  publishImpact(store, clientId as number, params.formArea, params.id);

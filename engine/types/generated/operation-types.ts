@@ -99,6 +99,7 @@ export interface OperationParamTypes {
   "forms.create": { formArea: string };
   "forms.update": { formArea: string; id: number };
   "forms.publish": { formArea: string; id: number };
+  "forms.publishImpact": { formArea: string; id: number };
   "entries.submit": { projectId: number; formArea: string };
   "entries.getall": { projectId: number; formArea: string; formId: number };
   "entries.get": { projectId: number; formArea: string; formId: number; entryNumber: number };
@@ -299,6 +300,7 @@ export interface OperationBodyTypes {
   "forms.create": FormDefinitionInput;
   "forms.update": FormDefinitionInput;
   "forms.publish": undefined;
+  "forms.publishImpact": undefined;
   "entries.submit": Submission;
   "entries.getall": RegisterQuery;
   "entries.get": undefined;
@@ -465,6 +467,7 @@ export interface NamedHandlerOperations {
   "forms.create": "forms.create";
   "forms.update": "forms.update";
   "forms.publish": "forms.publish";
+  "forms.publishImpact": "forms.publishImpact";
   "entries.submit": "entries.submit";
   "entries.getall": "entries.getall";
   "entries.get": "entries.get";
