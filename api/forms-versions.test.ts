@@ -126,5 +126,36 @@ describe('publish impact', () => {
   it("is the area administrators' alone, and of the tenant's forms", async () => {
     expect((await h.call('GET', `${Q}/${pour.id}/publish-impact`, { cookie: user })).status).toBe(403);
     expect((await h.call('GET', `${Q}/2/publish-impact`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('GET', `${Q}/2/versions`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('GET', `${Q}/${pour.id}/versions`, { cookie: user })).status).toBe(403);
+  });
+});
+
+describe('the version list', () => {
+  it('lists who published which version and when, newest first, with the entries of each', async () => {
+    await submit();
+    const firstPublish = await json<FormDefinition>(
+      h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }),
+    );
+    await submit();
+    await submit();
+    const input = await workingInput();
+    await json(h.call('PUT', `${Q}/${pour.id}`, { cookie: second, body: { ...input, title: 'Pour Inspection' } }));
+    const secondPublish = await json<FormDefinition>(
+      h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: second }),
+    );
+    const versions = await json<Record<string, unknown>[]>(
+      h.call('GET', `${Q}/${pour.id}/versions`, { cookie: admin }),
+    );
+    const v = pour.version;
+    expect(versions.map((x) => [x.version, x.title, x.publishedBy, x.entries])).toEqual([
+      [v + 2, 'Pour Inspection', 'Ciara Brennan', 0],
+      [v + 1, pour.title, 'Niamh Gallagher', 2],
+      [v, pour.title, pour.modifiedBy ?? null, 1],
+    ]);
+    expect(versions[0].publishedAt).toBe(secondPublish.publishedAt);
+    expect(versions[1].publishedAt).toBe(firstPublish.publishedAt);
+    expect(versions[0]).toMatchObject({ pages: pour.pages.length, publishedById: 9001 });
+    expect(versions[0].questions).toBe(pour.pages.reduce((sum, p) => sum + p.questions.length, 0));
   });
 });

@@ -241,6 +241,32 @@ export async function publishForm(
 }
 
 /**
+ * The published versions of a form, newest first (issue 21 §8 "the version list shows who published what and
+ * when"): `[{ version, title, publishedAt, publishedBy, publishedById, pages, questions, entries }]`, publishedBy
+ * the publisher's full name (the version's `modifiedBy`: the flag calls change only isActive and isDefault; null
+ * for a seeded version without it), `entries` those filled with that version. @throws AppError 404 notFound.form
+ */
+export async function formVersionList(store: Store, clientId: number, formArea: string, id: number) {
+  await findWorkingCopy(store, clientId, formArea, id);
+  const versions = await store
+    .collection<FormVersionDoc>('formVersions')
+    .find({ clientId, formId: id }, { sort: { version: -1 } });
+  const entries = store.collection('formEntries');
+  return Promise.all(
+    versions.map(async ({ version, definition: def }) => ({
+      version,
+      title: def.title,
+      publishedAt: def.publishedAt ?? null,
+      publishedBy: def.modifiedBy ?? null,
+      publishedById: def.modifiedById ?? null,
+      pages: def.pages.length,
+      questions: def.pages.reduce((sum, page) => sum + page.questions.length, 0),
+      entries: await entries.countDocuments({ clientId, formId: id, formVersion: version }),
+    })),
+  );
+}
+
+/**
  * What publishing the working copy would change (issue 21 §8: "Publish must warn how many entries the change
  * touches"): `{ publishedVersion, entries, touchesEntries, diff }`; `entries` counts the form's entries (drafts
  * too) of every published version, `diff` is the question-level difference from the latest published version to

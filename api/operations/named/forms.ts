@@ -14,6 +14,7 @@ import {
   activeFormsForProject,
   createForm,
   findWorkingCopy,
+  formVersionList,
   publishedFormForProject,
   publishForm,
   publishImpact,
@@ -86,6 +87,10 @@ export const create: NamedOperation<'forms.create'> = async ({ http: c, store, c
  */
 export const update: NamedOperation<'forms.update'> = async ({ http: c, store, clientId, body, params }) =>
   updateForm(store, clientId as number, params.formArea, params.id, checkedInput(body), actorOf(c.get('user')));
+
+/** GET …/{formArea}/{id}/versions: the published versions, who published each and when (api/operations/forms.ts). */
+export const versions: NamedOperation<'forms.versions'> = async ({ store, clientId, params }) =>
+  formVersionList(store, clientId as number, params.formArea, params.id);
 
 /** GET …/{formArea}/{id}/publish-impact: what publishing the working copy would change; nothing is written. */
 export const impact: NamedOperation<'forms.publishImpact'> = async ({ store, clientId, params }) =>

@@ -47,6 +47,7 @@ export const namedOperations: NamedOperations = {
   'forms.create': forms.create,
   'forms.update': forms.update,
   'forms.publish': forms.publish,
+  'forms.versions': forms.versions,
   'forms.publishImpact': forms.impact,
   'forms.sections': settingsForms.sections,
   'forms.allMetadata': settingsForms.allMetadata,

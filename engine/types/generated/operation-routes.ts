@@ -61,6 +61,7 @@ export const operationRoutes = {
   "forms.create": ["POST", "/api/settings/forms/{formArea}"],
   "forms.update": ["PUT", "/api/settings/forms/{formArea}/{id}"],
   "forms.publish": ["PUT", "/api/settings/forms/publish/{formArea}/{id}"],
+  "forms.versions": ["GET", "/api/settings/forms/{formArea}/{id}/versions"],
   "forms.publishImpact": ["GET", "/api/settings/forms/{formArea}/{id}/publish-impact"],
   "entries.submit": ["PUT", "/api/projects/{projectId}/forms/{formArea}/submit"],
   "entries.getall": ["POST", "/api/projects/{projectId}/forms/{formArea}/getall/{formId}"],

@@ -99,6 +99,7 @@ export interface OperationParamTypes {
   "forms.create": { formArea: string };
   "forms.update": { formArea: string; id: number };
   "forms.publish": { formArea: string; id: number };
+  "forms.versions": { formArea: string; id: number };
   "forms.publishImpact": { formArea: string; id: number };
   "entries.submit": { projectId: number; formArea: string };
   "entries.getall": { projectId: number; formArea: string; formId: number };
@@ -300,6 +301,7 @@ export interface OperationBodyTypes {
   "forms.create": FormDefinitionInput;
   "forms.update": FormDefinitionInput;
   "forms.publish": undefined;
+  "forms.versions": undefined;
   "forms.publishImpact": undefined;
   "entries.submit": Submission;
   "entries.getall": RegisterQuery;
@@ -467,6 +469,7 @@ export interface NamedHandlerOperations {
   "forms.create": "forms.create";
   "forms.update": "forms.update";
   "forms.publish": "forms.publish";
+  "forms.versions": "forms.versions";
   "forms.publishImpact": "forms.publishImpact";
   "entries.submit": "entries.submit";
   "entries.getall": "entries.getall";
