@@ -158,4 +158,26 @@ describe('the version list', () => {
     expect(versions[0]).toMatchObject({ pages: pour.pages.length, publishedById: 9001 });
     expect(versions[0].questions).toBe(pour.pages.reduce((sum, p) => sum + p.questions.length, 0));
   });
+
+  it('answers the question-level difference between any two published versions', async () => {
+    const v = pour.version;
+    const input = await workingInput();
+    const [first, ...rest] = input.pages;
+    const [gone, ...kept] = first.questions;
+    const pages = [{ ...first, questions: [...kept, { ...kept[0], id: 9999, label: 'Added' }] }, ...rest];
+    await json(h.call('PUT', `${Q}/${pour.id}`, { cookie: admin, body: { ...input, pages } }));
+    await json(h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }));
+    const forward = await json<{ from: number; to: number; diff: VersionDiff }>(
+      h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 1}`, { cookie: admin }),
+    );
+    expect(forward.from).toBe(v);
+    expect(forward.diff.removed.map((q) => q.id)).toEqual([gone.id]);
+    expect(forward.diff.added.map((q) => q.id)).toEqual([9999]);
+    const back = await json<{ diff: VersionDiff }>(
+      h.call('GET', `${Q}/${pour.id}/diff/${v + 1}/${v}`, { cookie: admin }),
+    );
+    expect(back.diff.added.map((q) => q.id)).toEqual([gone.id]);
+    expect((await h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 5}`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 1}`, { cookie: user })).status).toBe(403);
+  });
 });

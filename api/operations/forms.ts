@@ -267,12 +267,22 @@ export async function formVersionList(store: Store, clientId: number, formArea: 
 }
 
 /**
- * What publishing the working copy would change (issue 21 §8: "Publish must warn how many entries the change
- * touches"): `{ publishedVersion, entries, touchesEntries, diff }`; `entries` counts the form's entries (drafts
- * too) of every published version, `diff` is the question-level difference from the latest published version to
- * the working copy (engine/forms/version-diff.ts; everything added before a first publish), and `touchesEntries`
- * is true when there are entries and the draft removes a question or changes a question's choice values.
- * @throws AppError 404 notFound.form
+ * The question-level difference from published version `from` to `to` of a form (issue 21 §8 "between any two
+ * versions"): `{ from, to, diff }`. @throws AppError 404 notFound.form (the form or a version is not there)
+ */
+export async function versionDiff(store: Store, clientId: number, formArea: string, id: number, [from, to]: number[]) {
+  await findWorkingCopy(store, clientId, formArea, id);
+  const versions = store.collection<FormVersionDoc>('formVersions');
+  const [a, b] = await Promise.all([from, to].map((version) => versions.findOne({ clientId, formId: id, version })));
+  if (!a || !b) throw new AppError(404, 'notFound.form');
+  return { from, to, diff: diffVersions(a.definition, b.definition) };
+}
+
+/**
+ * What publishing the working copy would change (issue 21 §8 "Publish must warn how many entries the change
+ * touches"): `{ publishedVersion, entries, touchesEntries, diff }`: the form's entries (drafts too), the difference
+ * from the latest published version (all added before a first publish), and whether there are entries while a
+ * question goes or its choice values change. @throws AppError 404 notFound.form
  */
 export async function publishImpact(store: Store, clientId: number, formArea: string, id: number) {
   const working = await findWorkingCopy(store, clientId, formArea, id);

@@ -19,6 +19,7 @@ import {
   publishForm,
   publishImpact,
   updateForm,
+  versionDiff,
 } from '../forms';
 import { findProject } from '../projects';
 
@@ -95,3 +96,7 @@ export const versions: NamedOperation<'forms.versions'> = async ({ store, client
 /** GET …/{formArea}/{id}/publish-impact: what publishing the working copy would change; nothing is written. */
 export const impact: NamedOperation<'forms.publishImpact'> = async ({ store, clientId, params }) =>
   publishImpact(store, clientId as number, params.formArea, params.id);
+
+/** GET …/{formArea}/{id}/diff/{from}/{to}: the question-level difference between two published versions. */
+export const diff: NamedOperation<'forms.versionDiff'> = async ({ store, clientId, params }) =>
+  versionDiff(store, clientId as number, params.formArea, params.id, [params.from, params.to]);

@@ -48,6 +48,7 @@ export const namedOperations: NamedOperations = {
   'forms.update': forms.update,
   'forms.publish': forms.publish,
   'forms.versions': forms.versions,
+  'forms.versionDiff': forms.diff,
   'forms.publishImpact': forms.impact,
   'forms.sections': settingsForms.sections,
   'forms.allMetadata': settingsForms.allMetadata,

@@ -50,6 +50,7 @@ export const operationAccess: Readonly<Record<string, OperationAccessRule>> = {
   "forms.update": {"access":"admin","can":{"action":"admin","area":"{formArea}"}},
   "forms.publish": {"access":"admin","can":{"action":"admin","area":"{formArea}"}},
   "forms.versions": {"access":"admin","can":{"action":"admin","area":"{formArea}"}},
+  "forms.versionDiff": {"access":"admin","can":{"action":"admin","area":"{formArea}"}},
   "forms.publishImpact": {"access":"admin","can":{"action":"admin","area":"{formArea}"}},
   "entries.submit": {"access":"tenant","can":{"action":"edit","area":"{formArea}","project":"projectId"}},
   "entries.getall": {"access":"tenant","can":{"action":"view","area":"{formArea}","project":"projectId"}},

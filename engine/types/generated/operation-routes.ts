@@ -62,6 +62,7 @@ export const operationRoutes = {
   "forms.update": ["PUT", "/api/settings/forms/{formArea}/{id}"],
   "forms.publish": ["PUT", "/api/settings/forms/publish/{formArea}/{id}"],
   "forms.versions": ["GET", "/api/settings/forms/{formArea}/{id}/versions"],
+  "forms.versionDiff": ["GET", "/api/settings/forms/{formArea}/{id}/diff/{from}/{to}"],
   "forms.publishImpact": ["GET", "/api/settings/forms/{formArea}/{id}/publish-impact"],
   "entries.submit": ["PUT", "/api/projects/{projectId}/forms/{formArea}/submit"],
   "entries.getall": ["POST", "/api/projects/{projectId}/forms/{formArea}/getall/{formId}"],

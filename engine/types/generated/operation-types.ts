@@ -100,6 +100,7 @@ export interface OperationParamTypes {
   "forms.update": { formArea: string; id: number };
   "forms.publish": { formArea: string; id: number };
   "forms.versions": { formArea: string; id: number };
+  "forms.versionDiff": { formArea: string; id: number; from: number; to: number };
   "forms.publishImpact": { formArea: string; id: number };
   "entries.submit": { projectId: number; formArea: string };
   "entries.getall": { projectId: number; formArea: string; formId: number };
@@ -302,6 +303,7 @@ export interface OperationBodyTypes {
   "forms.update": FormDefinitionInput;
   "forms.publish": undefined;
   "forms.versions": undefined;
+  "forms.versionDiff": undefined;
   "forms.publishImpact": undefined;
   "entries.submit": Submission;
   "entries.getall": RegisterQuery;
@@ -470,6 +472,7 @@ export interface NamedHandlerOperations {
   "forms.update": "forms.update";
   "forms.publish": "forms.publish";
   "forms.versions": "forms.versions";
+  "forms.versionDiff": "forms.versionDiff";
   "forms.publishImpact": "forms.publishImpact";
   "entries.submit": "entries.submit";
   "entries.getall": "entries.getall";
