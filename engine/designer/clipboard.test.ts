@@ -6,7 +6,7 @@ import {
   copyQuestions,
   duplicateQuestions,
   findQuestion,
-  MAX_QUESTIONS_PER_PAGE,
+  MAX_QUESTIONS,
   pasteQuestions,
   readClipboard,
 } from './index';
@@ -90,18 +90,15 @@ describe('copy and paste', () => {
     expect(findQuestion(withGrid, 6)?.question).toMatchObject({ id: 6, grid: { questionId: 6 } });
   });
 
-  it('refuses beyond the page limit, and a page not in the form', () => {
+  it('refuses beyond the form’s question limit, and a page not in the form', () => {
     const draft = sampleDraft();
     const many = {
       ...copyQuestions(draft, [1]),
-      questions: Array.from(
-        { length: MAX_QUESTIONS_PER_PAGE },
-        (_, i) => ({ id: i + 1, label: 'A', type: 'Text' }) as never,
-      ),
+      questions: Array.from({ length: MAX_QUESTIONS }, (_, i) => ({ id: i + 1, label: 'A', type: 'Text' }) as never),
     };
     expect(pasteQuestions(draft, many, { pageId: 1 })).toMatchObject({
       ok: false,
-      messageId: 'designer.tooManyOnPage',
+      messageId: 'designer.tooManyQuestions',
     });
     expect(pasteQuestions(draft, copyQuestions(draft, [1]), { pageId: 5 })).toMatchObject({
       messageId: 'designer.notFound',

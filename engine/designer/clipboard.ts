@@ -138,8 +138,7 @@ function remapped(
  * Pastes the clipboard's questions at `target` (a page of `def` by id and an index; absent: its end), as copies
  * with new ids (above the draft's and `floor`'s), conditions among them remapped.
  * @returns the definition, the copies' ids (`questionIds`) and those that lost a condition (`unlinked`); refused
- *   for a page not in the form (designer.notFound) or beyond the limits (designer.tooManyQuestions,
- *   designer.tooManyOnPage)
+ *   for a page not in the form (designer.notFound) or beyond MAX_QUESTIONS (designer.tooManyQuestions)
  */
 export function pasteQuestions(
   def: Draft,
@@ -149,7 +148,7 @@ export function pasteQuestions(
 ): PasteOutcome {
   const pageIndex = pageIndexOf(def, target.pageId);
   if (pageIndex < 0) return refused('designer.notFound');
-  const tooMany = questionLimitRefusal(def, pageIndex, clipboard.questions.length);
+  const tooMany = questionLimitRefusal(def, clipboard.questions.length);
   if (tooMany) return tooMany;
   const sameForm = clipboard.sourceFormId === def.id;
   const { copies, unlinked } = remapped(def, clipboard.questions, nextQuestionId(def, floor), sameForm);

@@ -5,11 +5,11 @@
  * snapshots: engine/designer/history.ts). Questions and pages are named by their stable ids, never by position.
  * A command that would break a rule returns a refusal with a catalogue message id instead.
  */
-import { MAX_PAGES, MAX_QUESTIONS, MAX_QUESTIONS_PER_PAGE } from '../forms/limits';
+import { MAX_PAGES, MAX_QUESTIONS } from '../forms/limits';
 import type { MessageId } from '../messages/catalogue';
 import type { FormDefinition, Page, Question } from '../types/generated';
 
-export { MAX_PAGES, MAX_QUESTIONS, MAX_QUESTIONS_PER_PAGE };
+export { MAX_PAGES, MAX_QUESTIONS };
 
 /** The definition the creator edits (a draft working copy; the same shape as a published version). */
 export type Draft = FormDefinition;
@@ -112,20 +112,12 @@ export function highestIds(def: Pick<Draft, 'pages'>): Required<IdFloor> {
 }
 
 /**
- * The refusal of adding `adding` questions to the page at `pageIndex` beyond the limits (MAX_QUESTIONS over the
- * form, MAX_QUESTIONS_PER_PAGE on a page; engine/forms/limits.ts), or undefined when they fit. Questions that
- * only move within the form (`movingWithin`) do not count towards the form's total.
+ * The refusal of adding `adding` new questions beyond the limit the API holds too (MAX_QUESTIONS over the form;
+ * engine/forms/limits.ts `sizeProblems`; a page has no limit of its own, so moving a question never is refused),
+ * or undefined when they fit.
  */
-export function questionLimitRefusal(
-  def: Pick<Draft, 'pages'>,
-  pageIndex: number,
-  adding: number,
-  movingWithin = false,
-): Refused | undefined {
-  if (!movingWithin && questionCount(def) + adding > MAX_QUESTIONS)
-    return refused('designer.tooManyQuestions', { max: MAX_QUESTIONS });
-  if (def.pages[pageIndex].questions.length + adding > MAX_QUESTIONS_PER_PAGE)
-    return refused('designer.tooManyOnPage', { max: MAX_QUESTIONS_PER_PAGE });
+export function questionLimitRefusal(def: Pick<Draft, 'pages'>, adding: number): Refused | undefined {
+  if (questionCount(def) + adding > MAX_QUESTIONS) return refused('designer.tooManyQuestions', { max: MAX_QUESTIONS });
   return undefined;
 }
 

@@ -71,15 +71,14 @@ export function newQuestion(typeName: string, id: number): Question {
 
 /**
  * Adds a new question of the field type `typeName` at `target` (a page by id, an index on it; absent: its end).
- * @returns the definition and the new question's id (`questionIds[0]`); refused beyond MAX_QUESTIONS or
- *   MAX_QUESTIONS_PER_PAGE (designer.tooManyQuestions, designer.tooManyOnPage) or for a page not in the form
- *   (designer.notFound)
+ * @returns the definition and the new question's id (`questionIds[0]`); refused beyond MAX_QUESTIONS (designer.tooManyQuestions) or for a page
+ *   not in the form (designer.notFound)
  * @throws Error for a field type the index does not hold
  */
 export function addQuestion(def: Draft, typeName: string, target: Target, floor: IdFloor = {}): Outcome {
   const pageIndex = pageIndexOf(def, target.pageId);
   if (pageIndex < 0) return refused('designer.notFound');
-  const tooMany = questionLimitRefusal(def, pageIndex, 1);
+  const tooMany = questionLimitRefusal(def, 1);
   if (tooMany) return tooMany;
   const question = newQuestion(typeName, nextQuestionId(def, floor));
   return applied(insertQuestions(def, pageIndex, target.index, [question]), [question.id]);
@@ -147,8 +146,7 @@ export function deleteQuestions(def: Draft, questionIds: readonly number[]): Out
  * Moves the questions `questionIds` (in the order they have in the form) to `target`: within their page (drag or
  * keyboard reorder) or to another page ("Move to..."). `target.index` is a position on the target page as it is
  * before the move (the drop position the canvas shows); absent: the end.
- * @returns refused (designer.notFound) for a question or page not in the form, (designer.tooManyOnPage) when the
- *   target page would hold more than MAX_QUESTIONS_PER_PAGE
+ * @returns refused (designer.notFound) for a question or page not in the form
  */
 export function moveQuestions(def: Draft, questionIds: readonly number[], target: Target): Outcome {
   const targetIndex = pageIndexOf(def, target.pageId);
@@ -156,9 +154,6 @@ export function moveQuestions(def: Draft, questionIds: readonly number[], target
   const moving = new Set(questionIds);
   if (questionIds.some((id) => !findQuestion(def, id))) return refused('designer.notFound');
   const targetPage = def.pages[targetIndex];
-  const arriving = questionIds.filter((id) => !targetPage.questions.some((question) => question.id === id)).length;
-  const tooMany = questionLimitRefusal(def, targetIndex, arriving, true);
-  if (tooMany) return tooMany;
   // The drop position counted without the moving questions that stand before it on the target page.
   const at = clampIndex(target.index, targetPage.questions.length);
   const before = targetPage.questions.slice(0, at).filter((question) => moving.has(question.id)).length;
@@ -215,7 +210,7 @@ export function changeQuestionType(def: Draft, questionId: number, typeName: str
  * Moves the question `questionId` one place up or down (keyboard reordering, issue 21 part 2): past its neighbour
  * on its page; from the top of a page to the end of the page before, from the bottom to the start of the page
  * after; at the very start or end of the form it stays (the same definition, which the history does not record).
- * @returns refused (designer.notFound) for a question not in the form, (designer.tooManyOnPage) into a full page
+ * @returns refused (designer.notFound) for a question not in the form
  */
 export function nudgeQuestion(def: Draft, questionId: number, direction: 'up' | 'down'): Outcome {
   const place = findQuestion(def, questionId);

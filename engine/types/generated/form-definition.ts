@@ -57,8 +57,9 @@ export interface FormDefinition {
    */
   allowCsvUpload?: boolean;
   /**
+   * At most MAX_PAGES (200) pages holding at most MAX_QUESTIONS (2,000) questions in all (engine/forms/limits.ts; issue 21 'Bad input'): checked by the API on create, update and publish with a message naming the limit (forms.tooManyPages, forms.tooManyQuestions), so the schema sets no maxItems of its own.
+   *
    * @minItems 1
-   * @maxItems 200
    */
   pages: Page[];
   created?: string;
@@ -79,9 +80,6 @@ export interface Page {
    * Shown in the page links; empty means 'Page N'.
    */
   label: string;
-  /**
-   * @maxItems 500
-   */
   questions: Question[];
   /**
    * A visibility condition (form-configuration.md 'Form field types': questions and pages hidden by condition): shown only while question `questionId` is answered with `equals`, or with one of `oneOf` (for a question with several values: one of its values); with neither, while it is answered at all. A hidden question is never required and its answer is not saved.
