@@ -169,12 +169,27 @@ function pageShown(page: SchemaFormPage, data: FormData): boolean {
   return !page.visibleWhen || satisfies(page.visibleWhen, data);
 }
 
-/** Keys of fields whose `ui:visibleWhen` does not hold for `data` (engine/forms/visibility.ts). */
+/**
+ * Keys of fields whose `ui:visibleWhen` does not hold for `data` (engine/forms/conditions.ts compiles it). A
+ * hidden field's value counts as cleared for the others' conditions, as on the server (engine/forms/visibility.ts
+ * hiddenQuestionIds): the hidden set is recomputed without the hidden values until it no longer grows, so a field
+ * shown while a hidden one is not answered shows, whatever the hidden one held.
+ */
 export function hiddenKeys(uiSchema: UiSchema, data: FormData): string[] {
-  return Object.entries(uiSchema).flatMap(([key, ui]) => {
+  const conditional = Object.entries(uiSchema).flatMap(([key, ui]) => {
     const when = (ui as { 'ui:visibleWhen'?: object } | undefined)?.['ui:visibleWhen'];
-    return when && !satisfies(when, data) ? [key] : [];
+    return when ? [[key, when] as const] : [];
   });
+  let hidden: string[] = [];
+  let seen = data;
+  // Conditions read only earlier questions (checkFormDefinition), so this settles within a round per field.
+  for (let round = 0; round <= conditional.length; round++) {
+    const now = conditional.flatMap(([key, when]) => (satisfies(when, seen) ? [] : [key]));
+    if (sameList(now, hidden)) break;
+    hidden = now;
+    seen = Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.includes(key)));
+  }
+  return hidden;
 }
 
 /** Indexes of the pages whose condition holds for `data` (every page without one). */
