@@ -62,6 +62,8 @@ describe('conditions of a form definition', () => {
       { some: [{ questionId: 1 }] },
       { any: [{ questionId: 1, greaterThan: 2 }], none: [{ questionId: 2 }] },
       { questionId: 1, contains: '' },
+      // Groups nest three deep at most.
+      { all: [{ any: [{ none: [{ all: [{ questionId: 1 }] }] }] }] },
     ];
     for (const visibleWhen of malformed) {
       const refused = await h.call('POST', F, { cookie: admin, body: input('Bad', visibleWhen) });
@@ -75,6 +77,8 @@ describe('conditions of a form definition', () => {
     }
     expect(await h.store.collection('formDefinitions').countDocuments({ title: 'Bad' })).toBe(0);
 
+    const deep = { all: [{ any: [{ none: [{ questionId: 1, greaterThan: 9 }] }] }] };
+    expect((await h.call('POST', F, { cookie: admin, body: input('Deep', deep) })).status).toBe(201);
     const created = await h.call('POST', F, { cookie: admin, body: input('Good', risky) });
     expect(created.status, await created.clone().text()).toBe(201);
     const { id } = (await created.json()) as { id: number };

@@ -11,6 +11,40 @@ import type { ExtraAnswerField, JSONSchema, PropertySchemas } from './types';
 /** Where the shared parts of question.schema.json are: its own `$defs`. */
 export const QUESTION_DEFS = '#/$defs';
 
+/** How deep condition groups nest (a group of groups of groups of comparisons): ample for form logic, and a bound. */
+export const CONDITION_GROUP_DEPTH = 3;
+
+/**
+ * The `$defs` of condition groups, one per nesting level (conditionGroup, conditionGroup2, conditionGroup3; their
+ * items condition2, condition3, then comparisons only). Spelt out rather than recursive: a recursive `$ref` has no
+ * end for the tools that inline refs (engine/validation/inline-refs.ts), and the levels bound a condition's depth.
+ */
+function conditionGroupDefinitions(): Record<string, JSONSchema> {
+  const defs: Record<string, JSONSchema> = {};
+  for (let level = 1; level <= CONDITION_GROUP_DEPTH; level++) {
+    const suffix = level === 1 ? '' : String(level);
+    const next = level + 1;
+    const item = level === CONDITION_GROUP_DEPTH ? `${QUESTION_DEFS}/comparison` : `${QUESTION_DEFS}/condition${next}`;
+    const list: JSONSchema = { type: 'array', minItems: 1, maxItems: 100, items: { $ref: item } };
+    defs[`conditionGroup${suffix}`] = {
+      title: `ConditionGroup${suffix}`,
+      description: `Exactly one of: all (every condition holds), any (at least one holds), none (not one holds); a group of nesting level ${level} of ${CONDITION_GROUP_DEPTH}${level === CONDITION_GROUP_DEPTH ? ', of comparisons only' : ''}.`,
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+      properties: { all: list, any: list, none: list },
+    };
+    if (level < CONDITION_GROUP_DEPTH)
+      defs[`condition${next}`] = {
+        title: `Condition${next}`,
+        description: `A condition inside a group: a group of nesting level ${next} or a comparison.`,
+        anyOf: [{ $ref: `${QUESTION_DEFS}/conditionGroup${next}` }, { $ref: `${QUESTION_DEFS}/comparison` }],
+      };
+  }
+  return defs;
+}
+
 /**
  * Shared parts of the question meta-schema, by name: a choice of a list (QuestionOption) and a visibility
  * condition (VisibleWhen, read by pages too: a ConditionGroup or a Comparison, engine/forms/conditions.ts). Field types add their own (grid.ts: the grid, its rating bands).
@@ -30,24 +64,11 @@ export const commonDefinitions: Readonly<Record<string, JSONSchema>> = {
   visibleWhen: {
     title: 'VisibleWhen',
     description:
-      "A condition (issue 21 §4; form-configuration.md 'Form field types': questions and pages hidden by condition; engine/forms/conditions.ts): a group of conditions (all, any or none of them hold) or a comparison of one question's answer. The question or page is shown only while it holds; a hidden question is never required and its answer is not saved.",
+      "A condition (issue 21 §4; form-configuration.md 'Form field types': questions and pages hidden by condition; engine/forms/conditions.ts): a group of conditions (all, any or none of them hold) or a comparison of one question's answer; groups nest three deep. The question or page is shown only while it holds; a hidden question is never required and its answer is not saved.",
     anyOf: [{ $ref: `${QUESTION_DEFS}/conditionGroup` }, { $ref: `${QUESTION_DEFS}/comparison` }],
     'x-messages': { anyOf: 'forms.conditionMalformed' },
   },
-  conditionGroup: {
-    title: 'ConditionGroup',
-    description:
-      'Exactly one of: all (every condition holds), any (at least one holds), none (not one holds); groups nest.',
-    type: 'object',
-    additionalProperties: false,
-    minProperties: 1,
-    maxProperties: 1,
-    properties: {
-      all: { type: 'array', minItems: 1, maxItems: 100, items: { $ref: `${QUESTION_DEFS}/visibleWhen` } },
-      any: { type: 'array', minItems: 1, maxItems: 100, items: { $ref: `${QUESTION_DEFS}/visibleWhen` } },
-      none: { type: 'array', minItems: 1, maxItems: 100, items: { $ref: `${QUESTION_DEFS}/visibleWhen` } },
-    },
-  },
+  ...conditionGroupDefinitions(),
   comparison: {
     title: 'Comparison',
     description:

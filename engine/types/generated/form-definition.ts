@@ -84,7 +84,7 @@ export interface Page {
    */
   questions: Question[];
   /**
-   * A condition (issue 21 §4; form-configuration.md 'Form field types': questions and pages hidden by condition; engine/forms/conditions.ts): a group of conditions (all, any or none of them hold) or a comparison of one question's answer. The question or page is shown only while it holds; a hidden question is never required and its answer is not saved.
+   * A condition (issue 21 §4; form-configuration.md 'Form field types': questions and pages hidden by condition; engine/forms/conditions.ts): a group of conditions (all, any or none of them hold) or a comparison of one question's answer; groups nest three deep. The question or page is shown only while it holds; a hidden question is never required and its answer is not saved.
    */
   visibleWhen?: VisibleWhen;
 }
