@@ -172,7 +172,7 @@ function pageShown(page: SchemaFormPage, data: FormData): boolean {
 /**
  * Keys of fields whose `ui:visibleWhen` does not hold for `data` (engine/forms/conditions.ts compiles it). A
  * hidden field's value counts as cleared for the others' conditions, as on the server (engine/forms/visibility.ts
- * hiddenQuestionIds): the hidden set is recomputed without the hidden values until it no longer grows, so a field
+ * hiddenQuestionIds): the hidden set is recomputed without the hidden values until it settles, so a field
  * shown while a hidden one is not answered shows, whatever the hidden one held.
  */
 export function hiddenKeys(uiSchema: UiSchema, data: FormData): string[] {
@@ -182,12 +182,15 @@ export function hiddenKeys(uiSchema: UiSchema, data: FormData): string[] {
   });
   let hidden: string[] = [];
   let seen = data;
+  // The hidden fields that hold a value: clearing only these changes what the conditions read.
+  let cleared: string[] = [];
   // Conditions read only earlier questions (checkFormDefinition), so this settles within a round per field.
   for (let round = 0; round <= conditional.length; round++) {
-    const now = conditional.flatMap(([key, when]) => (satisfies(when, seen) ? [] : [key]));
-    if (sameList(now, hidden)) break;
-    hidden = now;
-    seen = Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.includes(key)));
+    hidden = conditional.flatMap(([key, when]) => (satisfies(when, seen) ? [] : [key]));
+    const clearing = hidden.filter((key) => data[key] !== undefined);
+    if (sameList(clearing, cleared)) break;
+    cleared = clearing;
+    seen = Object.fromEntries(Object.entries(data).filter(([key]) => !cleared.includes(key)));
   }
   return hidden;
 }
