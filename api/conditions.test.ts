@@ -76,6 +76,19 @@ describe('conditions of a form definition', () => {
       ]);
     }
     expect(await h.store.collection('formDefinitions').countDocuments({ title: 'Bad' })).toBe(0);
+    // A page's condition is named by its page.
+    const page = input('Bad', undefined) as { pages: Array<Record<string, unknown>> };
+    page.pages.push({
+      id: 2,
+      label: 'Rescue',
+      visibleWhen: { none: [{ questionId: 3, lessThan: true }] },
+      questions: [],
+    });
+    const refusedPage = await h.call('POST', F, { cookie: admin, body: page });
+    expect(refusedPage.status).toBe(400);
+    expect(((await refusedPage.json()) as { message: string }).message).toContain(
+      "The condition of 'Rescue' is not valid",
+    );
 
     const deep = { all: [{ any: [{ none: [{ questionId: 1, greaterThan: 9 }] }] }] };
     expect((await h.call('POST', F, { cookie: admin, body: input('Deep', deep) })).status).toBe(201);
