@@ -3,6 +3,8 @@
  * (`formVersions`). Project users always fill the latest published version (docs/api.md "Form definitions").
  */
 import { AppError } from '../../engine/errors';
+import { changedByOther, nextSaveTime } from '../../engine/forms/save-guard';
+import { diffVersions } from '../../engine/forms/version-diff';
 import { message } from '../../engine/messages/catalogue';
 import type { FormDefinition, FormDefinitionInput } from '../../engine/types/generated';
 import { folderKey } from '../files/paths';
@@ -157,7 +159,12 @@ export async function createForm(
   return def;
 }
 
-/** Replaces the content of a working copy; it becomes Draft until published again. */
+/**
+ * Replaces the content of a working copy; it becomes Draft until published again. `input.modified`, when given,
+ * is the copy's `modified` as the client loaded it: the save is refused when the copy was saved since (by anyone),
+ * checked again by the write itself, so of two saves made on the same copy one wins and the other is told.
+ * @throws AppError 404 notFound.form, 409 forms.changedByOther (the stored copy unchanged)
+ */
 export async function updateForm(
   store: Store,
   clientId: number,
@@ -169,8 +176,12 @@ export async function updateForm(
 ): Promise<FormDefinition> {
   const current = await findWorkingCopy(store, clientId, formArea, id);
   const { _id, ...kept } = current;
+  const { modified: loaded, ...content } = input;
+  const stored = kept.modified as string | undefined;
+  if (loaded !== undefined && stored !== undefined && Date.parse(loaded) !== Date.parse(stored))
+    throw changedByOther(kept);
   const def: FormDefinition = {
-    ...input,
+    ...content,
     id,
     clientId,
     formArea,
@@ -180,18 +191,21 @@ export async function updateForm(
     createdBy: kept.createdBy,
     createdById: kept.createdById,
     publishedAt: kept.publishedAt,
-    ...modifiedStamp(actor, now),
+    ...modifiedStamp(actor, nextSaveTime(stored, now)),
   };
   for (const key of Object.keys(def) as (keyof FormDefinition)[]) if (def[key] === undefined) delete def[key];
-  // One write: the new content, and the fields the input dropped removed from the old copy.
+  // One write: the new content, and the fields the input dropped removed from the old copy; for a guarded save
+  // only over the copy that was read, so a save that came in between is not overwritten.
   const dropped = Object.keys(kept).filter((k) => !(k in def));
-  await store.collection<FormDoc>('formDefinitions').updateOne(
-    { id, clientId },
+  const unchanged = loaded === undefined ? {} : { modified: stored ?? { $exists: false } };
+  const written = await store.collection<FormDoc>('formDefinitions').updateOne(
+    { id, clientId, ...unchanged },
     {
       $set: { ...def },
       ...(dropped.length > 0 ? { $unset: Object.fromEntries(dropped.map((k) => [k, 1 as const])) } : {}),
     },
   );
+  if (written.matchedCount === 0) throw changedByOther(await findWorkingCopy(store, clientId, formArea, id));
   return def;
 }
 
@@ -224,6 +238,61 @@ export async function publishForm(
   forgetForm(store, clientId, id);
   await store.collection<FormDoc>('formDefinitions').updateOne({ id, clientId }, { $set: { ...def } });
   return def;
+}
+
+/**
+ * The published versions of a form, newest first (issue 21 §8 "the version list shows who published what and
+ * when"): `[{ version, title, publishedAt, publishedBy, publishedById, pages, questions, entries }]`, publishedBy
+ * the publisher's full name (the version's `modifiedBy`: the flag calls change only isActive and isDefault; null
+ * for a seeded version without it), `entries` those filled with that version. @throws AppError 404 notFound.form
+ */
+export async function formVersionList(store: Store, clientId: number, formArea: string, id: number) {
+  await findWorkingCopy(store, clientId, formArea, id);
+  const versions = await store
+    .collection<FormVersionDoc>('formVersions')
+    .find({ clientId, formId: id }, { sort: { version: -1 } });
+  const entries = store.collection('formEntries');
+  return Promise.all(
+    versions.map(async ({ version, definition: def }) => ({
+      version,
+      title: def.title,
+      publishedAt: def.publishedAt ?? null,
+      publishedBy: def.modifiedBy ?? null,
+      publishedById: def.modifiedById ?? null,
+      pages: def.pages.length,
+      questions: def.pages.reduce((sum, page) => sum + page.questions.length, 0),
+      entries: await entries.countDocuments({ clientId, formId: id, formVersion: version }),
+    })),
+  );
+}
+
+/**
+ * The question-level difference from published version `from` to `to` of a form (issue 21 §8 "between any two
+ * versions"): `{ from, to, diff }`. @throws AppError 404 notFound.form (the form or a version is not there)
+ */
+export async function versionDiff(store: Store, clientId: number, formArea: string, id: number, [from, to]: number[]) {
+  await findWorkingCopy(store, clientId, formArea, id);
+  const versions = store.collection<FormVersionDoc>('formVersions');
+  const [a, b] = await Promise.all([from, to].map((version) => versions.findOne({ clientId, formId: id, version })));
+  if (!a || !b) throw new AppError(404, 'notFound.form');
+  return { from, to, diff: diffVersions(a.definition, b.definition) };
+}
+
+/**
+ * What publishing the working copy would change (issue 21 §8 "Publish must warn how many entries the change
+ * touches"): `{ publishedVersion, entries, touchesEntries, diff }`: the form's entries (drafts too), the difference
+ * from the latest published version (all added before a first publish), and whether there are entries while a
+ * question goes or its choice values change. @throws AppError 404 notFound.form
+ */
+export async function publishImpact(store: Store, clientId: number, formArea: string, id: number) {
+  const working = await findWorkingCopy(store, clientId, formArea, id);
+  const [latest] = await store
+    .collection<FormVersionDoc>('formVersions')
+    .find({ clientId, formId: id }, { sort: { version: -1 }, limit: 1 });
+  const entries = await store.collection('formEntries').countDocuments({ clientId, formId: id });
+  const diff = diffVersions(latest?.definition ?? { pages: [] }, working);
+  const touching = diff.removed.length > 0 || diff.changed.some((question) => question.choiceValuesChanged);
+  return { publishedVersion: latest?.version ?? null, entries, touchesEntries: entries > 0 && touching, diff };
 }
 
 /** A copy of a working copy as a new Draft form: 'Copy of {title}', version 1, active, not default, unpublished. */

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import formDefinitionInput from '../../schemas/api/derived/form-definition-input.schema.json';
 import formDefinition from '../../schemas/entities/form-definition.schema.json';
 
-/** Fields the server sets; clients never send them. (formArea may be sent; the path's value wins.) */
+/**
+ * Fields the server sets; clients never send them. (formArea may be sent; the path's value wins. `modified` may be
+ * sent back as loaded: the concurrent-save guard, issue 21; the server still sets it.)
+ */
 const SERVER_FIELDS = [
   '_id',
   'id',
@@ -15,7 +18,6 @@ const SERVER_FIELDS = [
   'status',
   'version',
   'created',
-  'modified',
   'publishedAt',
   'createdBy',
   'createdById',

@@ -2,7 +2,8 @@
  * Form definitions (administration-data.md §7 "Settings forms"): the published forms a project fills,
  * and the working copies administrators create, change and publish (docs/decisions.md "Publishing").
  */
-import { AppError } from '../../../engine/errors';
+import { AppError, problemsError } from '../../../engine/errors';
+import { sizeProblems } from '../../../engine/forms/limits';
 import { checkFormDefinition } from '../../../engine/rules/form-definition';
 import type { FormDefinitionInput } from '../../../engine/types/generated';
 import type { UserDoc } from '../../auth/types';
@@ -12,9 +13,13 @@ import {
   type Actor,
   activeFormsForProject,
   createForm,
+  findWorkingCopy,
+  formVersionList,
   publishedFormForProject,
   publishForm,
+  publishImpact,
   updateForm,
+  versionDiff,
 } from '../forms';
 import { findProject } from '../projects';
 
@@ -22,8 +27,14 @@ function actorOf(user: UserDoc): Actor {
   return { id: user.id, fullName: user.fullName };
 }
 
-/** The body, already schema-checked, through the definition rules (400 forms.invalidDefinition). */
+/**
+ * The body, already schema-checked, through the size limits (400 forms.tooManyPages / forms.tooManyQuestions,
+ * checked first: a definition over them is not walked further) and the definition rules (400
+ * forms.invalidDefinition).
+ */
 function checkedInput(input: FormDefinitionInput): FormDefinitionInput {
+  const tooLarge = sizeProblems(input);
+  if (tooLarge.length > 0) throw problemsError(400, tooLarge);
   const problems = checkFormDefinition(input);
   if (problems.length > 0)
     throw new AppError(
@@ -48,10 +59,16 @@ export const getActive: NamedOperation<'forms.getActive'> = async ({ http: c, st
   return category === undefined ? forms : forms.filter((form) => form.category === category);
 };
 
-/** PUT …/publish/{formArea}/{id}: publishes the working copy as a new version. */
-export const publish: NamedOperation<'forms.publish'> = inTransaction(async ({ http: c, store, clientId, params }) =>
-  publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user'))),
-);
+/**
+ * PUT …/publish/{formArea}/{id}: publishes the working copy as a new version.
+ * @throws AppError 404 notFound.form, 400 forms.tooManyPages / forms.tooManyQuestions (a copy stored before the
+ *   limits, or written behind the API's back, is not published over them)
+ */
+export const publish: NamedOperation<'forms.publish'> = inTransaction(async ({ http: c, store, clientId, params }) => {
+  const tooLarge = sizeProblems(await findWorkingCopy(store, clientId as number, params.formArea, params.id));
+  if (tooLarge.length > 0) throw problemsError(400, tooLarge);
+  return publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user')));
+});
 
 /** GET …/{projectId}/{formArea}/{id}: the published form a project fills. */
 export const getForProject: NamedOperation<'forms.getForProject'> = async ({ store, clientId, params }) => {
@@ -65,6 +82,21 @@ export const create: NamedOperation<'forms.create'> = async ({ http: c, store, c
   return c.json(def, 201);
 };
 
-/** PUT …/{formArea}/{id}: changes the working copy. */
+/**
+ * PUT …/{formArea}/{id}: changes the working copy; with `modified` (as loaded) in the body, not over another save.
+ * @throws AppError 409 forms.changedByOther (api/operations/forms.ts updateForm)
+ */
 export const update: NamedOperation<'forms.update'> = async ({ http: c, store, clientId, body, params }) =>
   updateForm(store, clientId as number, params.formArea, params.id, checkedInput(body), actorOf(c.get('user')));
+
+/** GET …/{formArea}/{id}/versions: the published versions, who published each and when (api/operations/forms.ts). */
+export const versions: NamedOperation<'forms.versions'> = async ({ store, clientId, params }) =>
+  formVersionList(store, clientId as number, params.formArea, params.id);
+
+/** GET …/{formArea}/{id}/publish-impact: what publishing the working copy would change; nothing is written. */
+export const impact: NamedOperation<'forms.publishImpact'> = async ({ store, clientId, params }) =>
+  publishImpact(store, clientId as number, params.formArea, params.id);
+
+/** GET …/{formArea}/{id}/diff/{from}/{to}: the question-level difference between two published versions. */
+export const diff: NamedOperation<'forms.versionDiff'> = async ({ store, clientId, params }) =>
+  versionDiff(store, clientId as number, params.formArea, params.id, [params.from, params.to]);

@@ -3,7 +3,7 @@
 import type { FormArea, Page } from './form-definition';
 
 /**
- * Body of POST /api/settings/forms/{formArea} and PUT /api/settings/forms/{formArea}/{id}: a form definition without id, clientId, status, version, publishedAt and audit fields, which the server sets (form-configuration.md §3 Form; docs/api.md Form definitions). formArea, when present, must equal the path's.
+ * Body of POST /api/settings/forms/{formArea} and PUT /api/settings/forms/{formArea}/{id}: a form definition without id, clientId, status, version, publishedAt and audit fields, which the server sets (form-configuration.md §3 Form; docs/api.md Form definitions). formArea, when present, must equal the path's. `modified`, when sent on update, is the working copy's `modified` as the client loaded it: a copy saved since by anyone is not overwritten (409 forms.changedByOther naming who and when; docs/decisions.md 'Concurrent saves of a working copy'); without it the save is taken as before. Ignored on create. At most 200 pages and 2,000 questions (engine/forms/limits.ts).
  */
 export interface FormDefinitionInput {
   /**
@@ -40,10 +40,12 @@ export interface FormDefinitionInput {
    */
   allowCsvUpload?: boolean;
   /**
+   * At most MAX_PAGES (200) pages holding at most MAX_QUESTIONS (2,000) questions in all (engine/forms/limits.ts; issue 21 'Bad input'): checked by the API on create, update and publish with a message naming the limit (forms.tooManyPages, forms.tooManyQuestions), so the schema sets no maxItems of its own.
+   *
    * @minItems 1
-   * @maxItems 100
    */
   pages: Page[];
+  modified?: string;
   /**
    * Set by the server from the path's {formArea}: accepted when it is that value (else 400 validation.pathMismatch), then ignored.
    */

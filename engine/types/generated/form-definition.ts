@@ -57,8 +57,9 @@ export interface FormDefinition {
    */
   allowCsvUpload?: boolean;
   /**
+   * At most MAX_PAGES (200) pages holding at most MAX_QUESTIONS (2,000) questions in all (engine/forms/limits.ts; issue 21 'Bad input'): checked by the API on create, update and publish with a message naming the limit (forms.tooManyPages, forms.tooManyQuestions), so the schema sets no maxItems of its own.
+   *
    * @minItems 1
-   * @maxItems 100
    */
   pages: Page[];
   created?: string;
@@ -79,9 +80,6 @@ export interface Page {
    * Shown in the page links; empty means 'Page N'.
    */
   label: string;
-  /**
-   * @maxItems 500
-   */
   questions: Question[];
   /**
    * A condition (issue 21 §4; form-configuration.md 'Form field types': questions and pages hidden by condition; engine/forms/conditions.ts): a group of conditions (all, any or none of them hold) or a comparison of one question's answer; groups nest three deep. The question or page is shown only while it holds; a hidden question is never required and its answer is not saved.

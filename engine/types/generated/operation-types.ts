@@ -99,6 +99,9 @@ export interface OperationParamTypes {
   "forms.create": { formArea: string };
   "forms.update": { formArea: string; id: number };
   "forms.publish": { formArea: string; id: number };
+  "forms.versions": { formArea: string; id: number };
+  "forms.versionDiff": { formArea: string; id: number; from: number; to: number };
+  "forms.publishImpact": { formArea: string; id: number };
   "entries.submit": { projectId: number; formArea: string };
   "entries.getall": { projectId: number; formArea: string; formId: number };
   "entries.get": { projectId: number; formArea: string; formId: number; entryNumber: number };
@@ -299,6 +302,9 @@ export interface OperationBodyTypes {
   "forms.create": FormDefinitionInput;
   "forms.update": FormDefinitionInput;
   "forms.publish": undefined;
+  "forms.versions": undefined;
+  "forms.versionDiff": undefined;
+  "forms.publishImpact": undefined;
   "entries.submit": Submission;
   "entries.getall": RegisterQuery;
   "entries.get": undefined;
@@ -465,6 +471,9 @@ export interface NamedHandlerOperations {
   "forms.create": "forms.create";
   "forms.update": "forms.update";
   "forms.publish": "forms.publish";
+  "forms.versions": "forms.versions";
+  "forms.versionDiff": "forms.versionDiff";
+  "forms.publishImpact": "forms.publishImpact";
   "entries.submit": "entries.submit";
   "entries.getall": "entries.getall";
   "entries.get": "entries.get";

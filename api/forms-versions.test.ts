@@ -1,0 +1,183 @@
+/**
+ * Publish and versions, the API side (issue 21 §8): what publishing a working copy would change (the form's
+ * entries and the question-level difference from the published version: the warning before Publish), and the
+ * version list (who published which version and when, with its entries).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { QuestionProperties } from '../engine/forms/questions';
+import type { VersionDiff } from '../engine/forms/version-diff';
+import type { FormDefinition, FormDefinitionInput } from '../engine/types/generated';
+import { demoSeed } from '../fixtures/seed';
+import { type Harness, makeHarness, sampleAnswers } from './test/harness';
+
+let h: Harness;
+let admin: string;
+let second: string;
+let user: string;
+const F = '/api/settings/forms';
+const Q = `${F}/quality-assurance`;
+const pour = demoSeed.formDefinitions[0];
+
+beforeEach(async () => {
+  h = await makeHarness();
+  admin = await h.login('admin@demo.local');
+  expect((await h.call('POST', '/api/authorization/setClient/1', { cookie: admin })).status).toBe(200);
+  // A second administrator of client 1: the demo's, under another name and address.
+  const users = h.store.collection<Record<string, unknown>>('users');
+  const { _id, ...demoAdmin } = (await users.findOne({ email: 'admin@demo.local' })) as Record<string, unknown>;
+  await users.insertOne({ ...demoAdmin, id: 9001, email: 'second@demo.local', fullName: 'Ciara Brennan' });
+  second = await h.login('second@demo.local');
+  expect((await h.call('POST', '/api/authorization/setClient/1', { cookie: second })).status).toBe(200);
+  user = await h.login('user@demo.local');
+});
+
+const json = async <T>(res: Response | Promise<Response>, status = 200): Promise<T> => {
+  const answer = await res;
+  expect(answer.status, await answer.clone().text()).toBe(status);
+  return (await answer.json()) as T;
+};
+
+async function submit() {
+  await json(
+    h.call('PUT', `/api/projects/1/forms/quality-assurance/submit`, {
+      cookie: user,
+      body: { formId: pour.id, answers: sampleAnswers(pour) },
+    }),
+  );
+}
+
+/** The working copy as an update body. */
+async function workingInput(): Promise<FormDefinitionInput> {
+  const def = await json<FormDefinition>(h.call('GET', `${Q}/${pour.id}`, { cookie: admin }));
+  const {
+    id,
+    clientId,
+    status,
+    version,
+    publishedAt,
+    created,
+    createdBy,
+    createdById,
+    modifiedBy,
+    modifiedById,
+    ...input
+  } = def;
+  return input;
+}
+
+interface Impact {
+  publishedVersion: number | null;
+  entries: number;
+  touchesEntries: boolean;
+  diff: VersionDiff;
+}
+
+describe('publish impact', () => {
+  it('says how many entries the form has and which published questions the draft removes or re-chooses', async () => {
+    const impact = () => json<Impact>(h.call('GET', `${Q}/${pour.id}/publish-impact`, { cookie: admin }));
+    const unchanged = await impact();
+    expect(unchanged).toMatchObject({ publishedVersion: pour.version, entries: 0, touchesEntries: false });
+    expect(unchanged.diff).toEqual({ added: [], removed: [], changed: [], moved: [] });
+    await submit();
+    await submit();
+
+    const input = await workingInput();
+    const [first] = input.pages;
+    const questions = first.questions as QuestionProperties[];
+    const choice = questions.find((q) => (q.options?.length ?? 0) > 1) as QuestionProperties;
+    const removed = questions.find((q) => q.id !== choice.id && q.type === 'Text') as QuestionProperties;
+    const renamed = questions.find((q) => q.id !== choice.id && q.id !== removed.id) as QuestionProperties;
+    const options = choice.options ?? [];
+    const changedPages = [
+      {
+        ...first,
+        questions: [
+          ...questions
+            .filter((q) => q.id !== removed.id)
+            .map((q) =>
+              q.id === choice.id
+                ? { ...q, options: [{ ...options[0], value: `${options[0].value} (checked)` }, ...options.slice(1)] }
+                : q.id === renamed.id
+                  ? { ...q, label: 'Renamed' }
+                  : q,
+            ),
+          { id: 9999, label: 'New question', type: 'Text', extendedType: 'Normal' },
+        ],
+      },
+      ...input.pages.slice(1),
+    ];
+    await json(h.call('PUT', `${Q}/${pour.id}`, { cookie: admin, body: { ...input, pages: changedPages } }));
+
+    const changed = await impact();
+    expect(changed).toMatchObject({ publishedVersion: pour.version, entries: 2, touchesEntries: true });
+    expect(changed.diff.removed.map((q) => q.id)).toEqual([removed.id]);
+    expect(changed.diff.added.map((q) => q.id)).toEqual([9999]);
+    const byId = new Map(changed.diff.changed.map((q) => [q.id, q]));
+    expect(byId.get(choice.id)).toMatchObject({ keywords: ['options'], choiceValuesChanged: true });
+    expect(byId.get(renamed.id)).toMatchObject({ label: 'Renamed', keywords: ['label'], choiceValuesChanged: false });
+    // Nothing was written: the published version and the entries are as they were.
+    expect(await h.store.collection('formVersions').countDocuments({ clientId: 1, formId: pour.id })).toBe(1);
+
+    // Published, the draft is the version: nothing left to warn about.
+    await json(h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }));
+    expect(await impact()).toMatchObject({ publishedVersion: pour.version + 1, entries: 2, touchesEntries: false });
+  });
+
+  it("is the area administrators' alone, and of the tenant's forms", async () => {
+    expect((await h.call('GET', `${Q}/${pour.id}/publish-impact`, { cookie: user })).status).toBe(403);
+    expect((await h.call('GET', `${Q}/2/publish-impact`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('GET', `${Q}/2/versions`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('GET', `${Q}/${pour.id}/versions`, { cookie: user })).status).toBe(403);
+  });
+});
+
+describe('the version list', () => {
+  it('lists who published which version and when, newest first, with the entries of each', async () => {
+    await submit();
+    const firstPublish = await json<FormDefinition>(
+      h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }),
+    );
+    await submit();
+    await submit();
+    const input = await workingInput();
+    await json(h.call('PUT', `${Q}/${pour.id}`, { cookie: second, body: { ...input, title: 'Pour Inspection' } }));
+    const secondPublish = await json<FormDefinition>(
+      h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: second }),
+    );
+    const versions = await json<Record<string, unknown>[]>(
+      h.call('GET', `${Q}/${pour.id}/versions`, { cookie: admin }),
+    );
+    const v = pour.version;
+    expect(versions.map((x) => [x.version, x.title, x.publishedBy, x.entries])).toEqual([
+      [v + 2, 'Pour Inspection', 'Ciara Brennan', 0],
+      [v + 1, pour.title, 'Niamh Gallagher', 2],
+      [v, pour.title, pour.modifiedBy ?? null, 1],
+    ]);
+    expect(versions[0].publishedAt).toBe(secondPublish.publishedAt);
+    expect(versions[1].publishedAt).toBe(firstPublish.publishedAt);
+    expect(versions[0]).toMatchObject({ pages: pour.pages.length, publishedById: 9001 });
+    expect(versions[0].questions).toBe(pour.pages.reduce((sum, p) => sum + p.questions.length, 0));
+  });
+
+  it('answers the question-level difference between any two published versions', async () => {
+    const v = pour.version;
+    const input = await workingInput();
+    const [first, ...rest] = input.pages;
+    const [gone, ...kept] = first.questions;
+    const pages = [{ ...first, questions: [...kept, { ...kept[0], id: 9999, label: 'Added' }] }, ...rest];
+    await json(h.call('PUT', `${Q}/${pour.id}`, { cookie: admin, body: { ...input, pages } }));
+    await json(h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }));
+    const forward = await json<{ from: number; to: number; diff: VersionDiff }>(
+      h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 1}`, { cookie: admin }),
+    );
+    expect(forward.from).toBe(v);
+    expect(forward.diff.removed.map((q) => q.id)).toEqual([gone.id]);
+    expect(forward.diff.added.map((q) => q.id)).toEqual([9999]);
+    const back = await json<{ diff: VersionDiff }>(
+      h.call('GET', `${Q}/${pour.id}/diff/${v + 1}/${v}`, { cookie: admin }),
+    );
+    expect(back.diff.added.map((q) => q.id)).toEqual([gone.id]);
+    expect((await h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 5}`, { cookie: admin })).status).toBe(404);
+    expect((await h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 1}`, { cookie: user })).status).toBe(403);
+  });
+});
