@@ -168,6 +168,12 @@ export function validateAnswers(
   const validate = validatorFor(def);
   const data = answersToFormData(def, accepted);
   for (const key of Object.keys(data)) if (isEmptyValue(data[key])) delete data[key];
+  // The schema's `if`/`then` reads the data as the renderer and hiddenQuestionIds do: without the answers of
+  // hidden questions (not saved either: withComputedValues), so a condition reads a hidden question as not
+  // answered, and a hidden question's answer raises nothing.
+  for (const id of hiddenQuestionIds(def, data))
+    for (const key of Object.keys(data))
+      if (key === answerKey(id) || key.startsWith(`${answerKey(id)}_`)) delete data[key];
   if (!validate(data)) {
     for (const error of validate.errors ?? []) {
       // What an item failed inside `contains` is a try, not a problem: the `contains` error itself says it.

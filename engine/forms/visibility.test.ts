@@ -1,4 +1,6 @@
 /** Questions and pages hidden by condition: never required, never saved (engine/forms/visibility.ts). */
+
+import { formDefinitions as seededForms } from '../../fixtures/seed/forms';
 import { checkFormDefinition } from '../rules/form-definition';
 import type { FormDefinition } from '../types/generated';
 import { ajv } from '../validation/ajv';
@@ -99,5 +101,100 @@ describe('visibility conditions', () => {
     forward.pages[0].questions[0].visibleWhen = { questionId: 2 };
     expect(checkFormDefinition(forward).map((p) => p.messageId)).toEqual(['forms.conditionInvalid']);
     expect(checkFormDefinition(def)).toEqual([]);
+  });
+
+  it('read a hidden question as not answered, on both sides (a chain of conditions settles)', () => {
+    // Q2 shows while Q1 is Yes; Q3 shows while Q2 is not answered. With Q1 No, Q2's left-over answer is cleared,
+    // so Q3 shows and its requiredness holds, in the plain evaluation and in the server's if/then alike.
+    const chain = structuredClone(def);
+    chain.version = 2; // published validators are cached by id and version
+    chain.pages[0].questions[2] = {
+      id: 3,
+      label: 'Why no fire watch?',
+      type: 'Text',
+      required: true,
+      visibleWhen: { questionId: 2, notAnswered: true },
+    } as never;
+    expect([...hiddenQuestionIds(chain, { q_1: 'No', q_2: 'left over' })].sort()).toEqual([2, 5]);
+    const sent = [
+      { formId: 3, questionId: 1, answers: ['No'] },
+      { formId: 3, questionId: 2, answers: ['left over'] },
+    ];
+    expect(validateAnswers(chain, sent).map((d) => [d.path, d.messageId])).toEqual([['q_3', 'validation.required']]);
+    expect(validateAnswers(chain, [...sent, { formId: 3, questionId: 3, answers: ['No one on site'] }])).toEqual([]);
+  });
+
+  it('take groups: a required question an `any` group hides is skipped, and required while shown', () => {
+    const grouped = structuredClone(def);
+    grouped.version = 3;
+    grouped.pages[0].questions[1].visibleWhen = {
+      any: [
+        { questionId: 1, equals: 'Yes' },
+        { questionId: 4, contains: 'Sparks' },
+      ],
+    };
+    const hidden = [{ formId: 3, questionId: 1, answers: ['No'] }];
+    expect(validateAnswers(grouped, hidden)).toEqual([]);
+    const byHazard = [...hidden, { formId: 3, questionId: 4, answers: ['Sparks'] }];
+    expect(validateAnswers(grouped, byHazard).map((d) => d.messageId)).toEqual(['validation.required']);
+    expect(withComputedValues(grouped, [...hidden, { formId: 3, questionId: 2, answers: ['Aoife'] }])).toEqual(hidden);
+    const { schema } = compileFormDefinition(grouped);
+    const validate = ajv.compile(schema);
+    expect(validate({ q_1: 'No', q_4: ['Sparks'] })).toBe(false);
+    expect(validate({ q_1: 'No', q_4: ['Sparks'], q_2: 'Aoife' })).toBe(true);
+  });
+
+  it('refuse a condition whose group reads a question not in the form or not before it', () => {
+    const unknown = structuredClone(def);
+    unknown.pages[0].questions[1].visibleWhen = {
+      all: [{ questionId: 1 }, { none: [{ questionId: 99, equals: 'x' }] }],
+    };
+    expect(checkFormDefinition(unknown)).toEqual([
+      expect.objectContaining({
+        messageId: 'forms.conditionInvalid',
+        message: expect.stringMatching(/question 2 .*\(question 99\)/),
+      }),
+    ]);
+    const later = structuredClone(def);
+    later.pages[0].visibleWhen = { any: [{ questionId: 5, answered: true }] };
+    expect(checkFormDefinition(later).map((p) => p.messageId)).toContain('forms.conditionInvalid');
+  });
+
+  it('keep the seeded forms: their conditions compile as before and hide what they hid', () => {
+    let seen = 0;
+    for (const form of seededForms) {
+      expect(checkFormDefinition(form)).toEqual([]);
+      const compiled = compileFormDefinition(form);
+      form.pages.forEach((page, index) => {
+        const conditions = [
+          { on: page.visibleWhen, ids: page.questions.map((q) => q.id), schema: compiled.pages[index].visibleWhen },
+          ...page.questions.map((q) => ({
+            on: q.visibleWhen,
+            ids: [q.id],
+            schema: (compiled.uiSchema[`q_${q.id}`] as { 'ui:visibleWhen'?: unknown } | undefined)?.['ui:visibleWhen'],
+          })),
+        ];
+        for (const { on, ids, schema } of conditions) {
+          const when = on as { questionId: number; equals?: string } | undefined;
+          if (!when) continue;
+          seen++;
+          const key = `q_${when.questionId}`;
+          // The first shape's schema, as the compiler wrote it before the condition language.
+          expect(schema).toEqual({
+            type: 'object',
+            required: [key],
+            properties: {
+              [key]: { anyOf: [{ enum: [when.equals] }, { type: 'array', contains: { enum: [when.equals] } }] },
+            },
+          });
+          for (const id of ids) {
+            expect(hiddenQuestionIds(form, { [key]: when.equals }).has(id)).toBe(false);
+            expect(hiddenQuestionIds(form, { [key]: 'something else' }).has(id)).toBe(true);
+            expect(hiddenQuestionIds(form, {}).has(id)).toBe(true);
+          }
+        }
+      });
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 });

@@ -3,26 +3,19 @@
  * can be hidden by a condition"; issue "The form runtime" §1: "A hidden question is never required").
  * A question is shown while its own `visibleWhen` and its page's hold (docs/decisions.md "Visibility").
  *
- * The same condition is said three ways, all from here: a JSON Schema over the form data (the compiler
- * puts it in the uiSchema as `ui:visibleWhen` for the renderer and in the schema as `if`/`then` so the
- * question is required only while shown), and a plain evaluation (`hiddenQuestionIds`) that drops a hidden
- * question's answer before it is saved, on the client and on the server.
+ * What a condition means is engine/forms/conditions.ts (the condition language: all / any / none groups of
+ * comparisons), said two ways there: a JSON Schema over the form data (the compiler puts it in the uiSchema as
+ * `ui:visibleWhen` for the renderer and in the schema as `if`/`then` so the question is required only while
+ * shown), and a plain evaluation, with which `hiddenQuestionIds` drops a hidden question's answer before it is
+ * saved, on the client and on the server.
  */
 import type { FormDefinition, Question, VisibleWhen } from '../types/generated';
 import { answerKey } from './answer-keys';
+import { conditionHolds, conditionSchema, questionsReadBy } from './conditions';
 import type { JSONSchema } from './field-types/types';
 import { allQuestions } from './questions';
 
-/** The JSON Schema over form data that holds while `when` holds. */
-export function conditionSchema(when: VisibleWhen): JSONSchema {
-  const key = answerKey(when.questionId);
-  const wanted = when.oneOf ?? (when.equals === undefined ? undefined : [when.equals]);
-  const value: JSONSchema =
-    wanted === undefined
-      ? { not: { enum: ['', null] }, minItems: 1 }
-      : { anyOf: [{ enum: wanted }, { type: 'array', contains: { enum: wanted } }] };
-  return { type: 'object', required: [key], properties: { [key]: value } };
-}
+export { conditionHolds, conditionSchema } from './conditions';
 
 /** The conditions a question is shown under: its page's and its own. */
 export function conditionsOf(
@@ -39,23 +32,18 @@ export function conditionsSchema(conditions: readonly VisibleWhen[]): JSONSchema
   return { allOf: conditions.map(conditionSchema) };
 }
 
-function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-/** True when `when` holds for `formData` (the plain evaluation of conditionSchema). */
-export function conditionHolds(when: VisibleWhen, formData: Record<string, unknown>): boolean {
-  const value = formData[answerKey(when.questionId)];
-  if (isEmpty(value)) return false;
-  const wanted = when.oneOf ?? (when.equals === undefined ? undefined : [when.equals]);
-  if (wanted === undefined) return true;
-  const values = Array.isArray(value) ? value : [value];
-  return values.some((v) => wanted.includes(v as string | number | boolean));
+/** True for question `id`'s answer key and the keys of the fields it adds (q_<id>, q_<id>_<suffix>). */
+function isKeyOf(key: string, id: number): boolean {
+  const own = answerKey(id);
+  return key === own || key.startsWith(`${own}_`);
 }
 
 /**
- * The questions of a definition hidden for `formData`. A question that another hidden question's answer
- * would show stays hidden too (its condition reads the cleared answer), so the result is stable.
+ * The questions of a definition hidden for `formData`. A hidden question's answer is cleared before the
+ * questions after it are decided, so a condition reads a hidden question as not answered (a question that
+ * another hidden question's answer would show stays hidden; one shown while it is not answered is shown), and
+ * the result is stable: the browser (runtime/renderer/SchemaForm.tsx hiddenKeys) and the server's `if`/`then`
+ * (validate-submission.ts validates the data without the hidden answers) decide the same.
  */
 export function hiddenQuestionIds(def: Pick<FormDefinition, 'pages'>, formData: Record<string, unknown>): Set<number> {
   const hidden = new Set<number>();
@@ -64,15 +52,18 @@ export function hiddenQuestionIds(def: Pick<FormDefinition, 'pages'>, formData: 
   for (const page of def.pages) {
     for (const question of page.questions) {
       const conditions = conditionsOf(page, question);
-      if (conditions.every((c) => !hidden.has(c.questionId) && conditionHolds(c, data))) continue;
+      if (conditions.every((c) => conditionHolds(c, data))) continue;
       hidden.add(question.id);
-      delete data[answerKey(question.id)];
+      for (const key of Object.keys(data)) if (isKeyOf(key, question.id)) delete data[key];
     }
   }
   return hidden;
 }
 
-/** Ids of every question a definition's conditions refer to, and the questions before each (for checks). */
+/**
+ * The conditions that read a question not in the form or not before the question (or page) they belong to:
+ * one item per question read so, with the question the condition belongs to (for checkFormDefinition).
+ */
 export function conditionProblems(def: Pick<FormDefinition, 'pages'>): Array<{ questionId: number; refersTo: number }> {
   const seen = new Set<number>();
   const problems: Array<{ questionId: number; refersTo: number }> = [];
@@ -80,9 +71,9 @@ export function conditionProblems(def: Pick<FormDefinition, 'pages'>): Array<{ q
   for (const page of def.pages) {
     for (const question of page.questions) {
       for (const condition of conditionsOf(page, question)) {
-        // A condition must read a question that comes before it (no cycles, no forward references).
-        if (!known.has(condition.questionId) || !seen.has(condition.questionId))
-          problems.push({ questionId: question.id, refersTo: condition.questionId });
+        // A condition must read questions that come before it (no cycles, no forward references).
+        for (const refersTo of questionsReadBy(condition))
+          if (!known.has(refersTo) || !seen.has(refersTo)) problems.push({ questionId: question.id, refersTo });
       }
       seen.add(question.id);
     }

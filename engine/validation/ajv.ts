@@ -74,7 +74,7 @@ export function validateSchema(name: SchemaName, data: unknown): { ok: true } | 
   const validate = ajv.getSchema(schemas[name].$id);
   if (!validate) throw new Error(`Schema not registered: ${name}`);
   if (validate(data)) return { ok: true };
-  return { ok: false, details: ajvErrorsToDetails(validate.errors ?? []) };
+  return { ok: false, details: ajvErrorsToDetails(validate.errors ?? [], data) };
 }
 
 /**
@@ -89,15 +89,31 @@ export function validateSchema(name: SchemaName, data: unknown): { ok: true } | 
  *   placeholders (a question's foreign keyword: forms.foreignKeyword `{label, type, property}`), else
  *   `validation.invalidBody` `{details: '<field> is not allowed'}`
  * - anything else → `validation.invalidBody` `{details: '<field> <what is wrong>'}`
+ * - a value whose schema's `x-messages` names a message for a combining keyword (anyOf: a malformed
+ *   condition, forms.conditionMalformed) → that message at the value's path, with the text and number fields
+ *   of the object holding the value (the question or page, when `data` is given) as placeholders; the errors
+ *   inside the value (each branch's tries) are left out
  * `field` is the property name path in dotted form (`answers[3].questionId`), or `body` for the root.
+ * @param data the validated value, for the placeholders of the object holding a value (optional)
  */
-export function ajvErrorsToDetails(errors: readonly ErrorObject[]): ErrorDetail[] {
+export function ajvErrorsToDetails(errors: readonly ErrorObject[], data?: unknown): ErrorDetail[] {
   const out: ErrorDetail[] = [];
   const seen = new Set<string>();
+  // Values reported as a whole by their schema's own message: what failed inside them is that message's.
+  const whole = errors.filter((error) => COMBINING.has(error.keyword) && ownMessage(error) !== undefined);
+  const inside = (error: ErrorObject) =>
+    whole.some(
+      (w) =>
+        w !== error && (error.instancePath === w.instancePath || error.instancePath.startsWith(`${w.instancePath}/`)),
+    );
   for (const error of errors) {
     // A failed `if`/`then` is reported by what failed in the `then`; the `if` error itself says nothing more.
     if (error.keyword === 'if') continue;
-    const mapped = mapError(error);
+    if (inside(error)) continue;
+    const wholeMessage = whole.includes(error) ? ownMessage(error) : undefined;
+    const mapped = wholeMessage
+      ? detail(error.instancePath, wholeMessage, scalarFields(holderOf(data, error.instancePath)))
+      : mapError(error);
     const key = `${mapped.path}\u0000${mapped.messageId}\u0000${mapped.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -153,6 +169,24 @@ function mapError(error: ErrorObject): ErrorDetail {
   return detail(error.instancePath, 'validation.invalidBody', {
     details: `${field(error)} ${error.message ?? 'is not valid'}`,
   });
+}
+
+/** Keywords whose failure an `x-messages` entry reports for the whole value. */
+const COMBINING: ReadonlySet<string> = new Set(['anyOf', 'oneOf']);
+
+/** The object or array holding the value at `pointer` in `data` (undefined for the root or a path not in it). */
+function holderOf(data: unknown, pointer: string): unknown {
+  const steps = pointer
+    .split('/')
+    .slice(1, -1)
+    .map((step) => step.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (pointer === '') return undefined;
+  let at: unknown = data;
+  for (const step of steps) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[step];
+  }
+  return at;
 }
 
 /** The catalogue message the failing schema names for its keyword (`x-messages`), if any. */

@@ -169,12 +169,30 @@ function pageShown(page: SchemaFormPage, data: FormData): boolean {
   return !page.visibleWhen || satisfies(page.visibleWhen, data);
 }
 
-/** Keys of fields whose `ui:visibleWhen` does not hold for `data` (engine/forms/visibility.ts). */
+/**
+ * Keys of fields whose `ui:visibleWhen` does not hold for `data` (engine/forms/conditions.ts compiles it). A
+ * hidden field's value counts as cleared for the others' conditions, as on the server (engine/forms/visibility.ts
+ * hiddenQuestionIds): the hidden set is recomputed without the hidden values until it settles, so a field
+ * shown while a hidden one is not answered shows, whatever the hidden one held.
+ */
 export function hiddenKeys(uiSchema: UiSchema, data: FormData): string[] {
-  return Object.entries(uiSchema).flatMap(([key, ui]) => {
+  const conditional = Object.entries(uiSchema).flatMap(([key, ui]) => {
     const when = (ui as { 'ui:visibleWhen'?: object } | undefined)?.['ui:visibleWhen'];
-    return when && !satisfies(when, data) ? [key] : [];
+    return when ? [[key, when] as const] : [];
   });
+  let hidden: string[] = [];
+  let seen = data;
+  // The hidden fields that hold a value: clearing only these changes what the conditions read.
+  let cleared: string[] = [];
+  // Conditions read only earlier questions (checkFormDefinition), so this settles within a round per field.
+  for (let round = 0; round <= conditional.length; round++) {
+    hidden = conditional.flatMap(([key, when]) => (satisfies(when, seen) ? [] : [key]));
+    const clearing = hidden.filter((key) => data[key] !== undefined);
+    if (sameList(clearing, cleared)) break;
+    cleared = clearing;
+    seen = Object.fromEntries(Object.entries(data).filter(([key]) => !cleared.includes(key)));
+  }
+  return hidden;
 }
 
 /** Indexes of the pages whose condition holds for `data` (every page without one). */

@@ -11,9 +11,43 @@ import type { ExtraAnswerField, JSONSchema, PropertySchemas } from './types';
 /** Where the shared parts of question.schema.json are: its own `$defs`. */
 export const QUESTION_DEFS = '#/$defs';
 
+/** How deep condition groups nest (a group of groups of groups of comparisons): ample for form logic, and a bound. */
+export const CONDITION_GROUP_DEPTH = 3;
+
+/**
+ * The `$defs` of condition groups, one per nesting level (conditionGroup, conditionGroup2, conditionGroup3; their
+ * items condition2, condition3, then comparisons only). Spelt out rather than recursive: a recursive `$ref` has no
+ * end for the tools that inline refs (engine/validation/inline-refs.ts), and the levels bound a condition's depth.
+ */
+function conditionGroupDefinitions(): Record<string, JSONSchema> {
+  const defs: Record<string, JSONSchema> = {};
+  for (let level = 1; level <= CONDITION_GROUP_DEPTH; level++) {
+    const suffix = level === 1 ? '' : String(level);
+    const next = level + 1;
+    const item = level === CONDITION_GROUP_DEPTH ? `${QUESTION_DEFS}/comparison` : `${QUESTION_DEFS}/condition${next}`;
+    const list: JSONSchema = { type: 'array', minItems: 1, maxItems: 100, items: { $ref: item } };
+    defs[`conditionGroup${suffix}`] = {
+      title: `ConditionGroup${suffix}`,
+      description: `Exactly one of: all (every condition holds), any (at least one holds), none (not one holds); a group of nesting level ${level} of ${CONDITION_GROUP_DEPTH}${level === CONDITION_GROUP_DEPTH ? ', of comparisons only' : ''}.`,
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+      properties: { all: list, any: list, none: list },
+    };
+    if (level < CONDITION_GROUP_DEPTH)
+      defs[`condition${next}`] = {
+        title: `Condition${next}`,
+        description: `A condition inside a group: a group of nesting level ${next} or a comparison.`,
+        anyOf: [{ $ref: `${QUESTION_DEFS}/conditionGroup${next}` }, { $ref: `${QUESTION_DEFS}/comparison` }],
+      };
+  }
+  return defs;
+}
+
 /**
  * Shared parts of the question meta-schema, by name: a choice of a list (QuestionOption) and a visibility
- * condition (VisibleWhen, read by pages too). Field types add their own (grid.ts: the grid, its rating bands).
+ * condition (VisibleWhen, read by pages too: a ConditionGroup or a Comparison, engine/forms/conditions.ts). Field types add their own (grid.ts: the grid, its rating bands).
  */
 export const commonDefinitions: Readonly<Record<string, JSONSchema>> = {
   option: {
@@ -30,20 +64,42 @@ export const commonDefinitions: Readonly<Record<string, JSONSchema>> = {
   visibleWhen: {
     title: 'VisibleWhen',
     description:
-      "A visibility condition (form-configuration.md 'Form field types': questions and pages hidden by condition): shown only while question `questionId` is answered with `equals`, or with one of `oneOf` (for a question with several values: one of its values); with neither, while it is answered at all. A hidden question is never required and its answer is not saved.",
+      "A condition (issue 21 §4; form-configuration.md 'Form field types': questions and pages hidden by condition; engine/forms/conditions.ts): a group of conditions (all, any or none of them hold) or a comparison of one question's answer; groups nest three deep. The question or page is shown only while it holds; a hidden question is never required and its answer is not saved.",
+    anyOf: [{ $ref: `${QUESTION_DEFS}/conditionGroup` }, { $ref: `${QUESTION_DEFS}/comparison` }],
+    'x-messages': { anyOf: 'forms.conditionMalformed' },
+  },
+  ...conditionGroupDefinitions(),
+  comparison: {
+    title: 'Comparison',
+    description:
+      "A comparison of question `questionId`'s answer (the question by its stable id) with at most one operator: answered / notAnswered (true); equals / notEquals (a value; for a question with several values, one of its values); oneOf (values); contains (a value of a question with several values, or text within a text answer, any case); greaterThan / lessThan / atLeast / atMost (a number, or a yyyy-mm-dd date compared as a date). With no operator: while it is answered at all (the first condition shape, { questionId, equals? | oneOf? }, means what it meant).",
     type: 'object',
     additionalProperties: false,
     required: ['questionId'],
+    maxProperties: 2,
     properties: {
       questionId: { type: 'integer', minimum: 1 },
+      answered: { const: true },
+      notAnswered: { const: true },
       equals: { type: ['string', 'number', 'boolean'] },
+      notEquals: { type: ['string', 'number', 'boolean'] },
       oneOf: {
         type: 'array',
         minItems: 1,
         maxItems: 100,
         items: { type: ['string', 'number', 'boolean'] },
       },
+      contains: { type: ['string', 'number', 'boolean'], minLength: 1, maxLength: 200 },
+      greaterThan: { $ref: `${QUESTION_DEFS}/conditionBound` },
+      lessThan: { $ref: `${QUESTION_DEFS}/conditionBound` },
+      atLeast: { $ref: `${QUESTION_DEFS}/conditionBound` },
+      atMost: { $ref: `${QUESTION_DEFS}/conditionBound` },
     },
+  },
+  conditionBound: {
+    title: 'ConditionBound',
+    description: 'What an answer is compared with: a number, or a date as yyyy-mm-dd.',
+    anyOf: [{ type: 'number' }, { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }],
   },
 };
 
@@ -82,7 +138,8 @@ export const questionProperties: PropertySchemas = {
   visibleWhen: {
     $ref: `${QUESTION_DEFS}/visibleWhen`,
     'x-title': 'question.visibleWhen',
-    description: 'Shown only while an earlier question has a given answer; a hidden question is never required.',
+    description:
+      'Shown only while a condition on earlier questions holds (all / any / none of comparisons); a hidden question is never required.',
     'x-editor': 'condition',
   },
 };

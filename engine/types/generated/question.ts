@@ -21,6 +21,22 @@ export type Question =
   | TableLightQuestion
   | TemperatureQuestion
   | ToggleQuestion;
+/**
+ * A condition (issue 21 §4; form-configuration.md 'Form field types': questions and pages hidden by condition; engine/forms/conditions.ts): a group of conditions (all, any or none of them hold) or a comparison of one question's answer; groups nest three deep. The question or page is shown only while it holds; a hidden question is never required and its answer is not saved.
+ */
+export type VisibleWhen = ConditionGroup | Comparison;
+/**
+ * A condition inside a group: a group of nesting level 2 or a comparison.
+ */
+export type Condition2 = ConditionGroup2 | Comparison;
+/**
+ * A condition inside a group: a group of nesting level 3 or a comparison.
+ */
+export type Condition3 = ConditionGroup3 | Comparison;
+/**
+ * What an answer is compared with: a number, or a date as yyyy-mm-dd.
+ */
+export type ConditionBound = number | string;
 
 /**
  * With options, a box per option (hz-checkbox); the answer is the ticked values. Without options, one tick box (hz-checkbox); a required one must be ticked.
@@ -82,16 +98,84 @@ export interface QuestionOption {
   value: string;
 }
 /**
- * A visibility condition (form-configuration.md 'Form field types': questions and pages hidden by condition): shown only while question `questionId` is answered with `equals`, or with one of `oneOf` (for a question with several values: one of its values); with neither, while it is answered at all. A hidden question is never required and its answer is not saved.
+ * Exactly one of: all (every condition holds), any (at least one holds), none (not one holds); a group of nesting level 1 of 3.
  */
-export interface VisibleWhen {
+export interface ConditionGroup {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  all?: Condition2[];
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  any?: Condition2[];
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  none?: Condition2[];
+}
+/**
+ * Exactly one of: all (every condition holds), any (at least one holds), none (not one holds); a group of nesting level 2 of 3.
+ */
+export interface ConditionGroup2 {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  all?: Condition3[];
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  any?: Condition3[];
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  none?: Condition3[];
+}
+/**
+ * Exactly one of: all (every condition holds), any (at least one holds), none (not one holds); a group of nesting level 3 of 3, of comparisons only.
+ */
+export interface ConditionGroup3 {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  all?: Comparison[];
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  any?: Comparison[];
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  none?: Comparison[];
+}
+/**
+ * A comparison of question `questionId`'s answer (the question by its stable id) with at most one operator: answered / notAnswered (true); equals / notEquals (a value; for a question with several values, one of its values); oneOf (values); contains (a value of a question with several values, or text within a text answer, any case); greaterThan / lessThan / atLeast / atMost (a number, or a yyyy-mm-dd date compared as a date). With no operator: while it is answered at all (the first condition shape, { questionId, equals? | oneOf? }, means what it meant).
+ */
+export interface Comparison {
   questionId: number;
+  answered?: true;
+  notAnswered?: true;
   equals?: string | number | boolean;
+  notEquals?: string | number | boolean;
   /**
    * @minItems 1
    * @maxItems 100
    */
   oneOf?: (string | number | boolean)[];
+  contains?: string | number | boolean;
+  greaterThan?: ConditionBound;
+  lessThan?: ConditionBound;
+  atLeast?: ConditionBound;
+  atMost?: ConditionBound;
 }
 /**
  * A colour as #rrggbb (colour-picker).
