@@ -118,6 +118,27 @@ describe('publish impact', () => {
     // Nothing was written: the published version and the entries are as they were.
     expect(await h.store.collection('formVersions').countDocuments({ clientId: 1, formId: pour.id })).toBe(1);
 
+    // The design check refuses to publish a choice value the entries may hold that is no longer offered (issue 21
+    // §7), and nothing changes; the draft keeps the value (and its other changes) and publishes.
+    const refused = await json<{ messageId: string; details: Array<{ path: string; messageId: string }> }>(
+      h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }),
+      400,
+    );
+    expect(refused.messageId).toBe('designCheck.choiceValuesChanged');
+    expect(refused.details).toEqual([
+      expect.objectContaining({
+        messageId: 'designCheck.choiceValuesChanged',
+        path: expect.stringMatching(/^\/pages\/0\/questions\/\d+$/),
+      }),
+    ]);
+    expect(await h.store.collection('formVersions').countDocuments({ clientId: 1, formId: pour.id })).toBe(1);
+    const draft = await workingInput();
+    const keptChoice = draft.pages.map((page) => ({
+      ...page,
+      questions: page.questions.map((q) => (q.id === choice.id ? { ...q, options } : q)),
+    })) as FormDefinitionInput['pages'];
+    await json(h.call('PUT', `${Q}/${pour.id}`, { cookie: admin, body: { ...draft, pages: keptChoice } }));
+
     // Published, the draft is the version: nothing left to warn about.
     await json(h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }));
     expect(await impact()).toMatchObject({ publishedVersion: pour.version + 1, entries: 2, touchesEntries: false });
@@ -179,5 +200,58 @@ describe('the version list', () => {
     expect(back.diff.added.map((q) => q.id)).toEqual([gone.id]);
     expect((await h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 5}`, { cookie: admin })).status).toBe(404);
     expect((await h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 1}`, { cookie: user })).status).toBe(403);
+  });
+});
+
+describe('the design check gate', () => {
+  it('refuses to publish a working copy with design errors, with their messages, and changes nothing', async () => {
+    const input = await workingInput();
+    const questions = input.pages[0].questions as QuestionProperties[];
+    const choice = questions.find((q) => (q.options?.length ?? 0) > 1) as QuestionProperties;
+    const options = choice.options ?? [];
+    const broken = [
+      {
+        ...input.pages[0],
+        questions: questions.map((q) =>
+          q.id === choice.id ? { ...q, options: [...options, { ...options[0], id: 9001 }] } : q,
+        ),
+      },
+      ...input.pages.slice(1),
+    ] as FormDefinitionInput['pages'];
+    await json(h.call('PUT', `${Q}/${pour.id}`, { cookie: admin, body: { ...input, pages: broken } }));
+    const before = await json<FormDefinition>(h.call('GET', `${Q}/${pour.id}`, { cookie: admin }));
+
+    const refused = await json<{ messageId: string; message: string; details: Array<Record<string, string>> }>(
+      h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }),
+      400,
+    );
+    const text = `'${choice.label}' offers the value '${options[0].value}' more than once.`;
+    expect(refused).toEqual({
+      messageId: 'designCheck.duplicateOptionValue',
+      message: text,
+      details: [
+        {
+          path: `/pages/0/questions/${questions.indexOf(choice)}`,
+          messageId: 'designCheck.duplicateOptionValue',
+          message: text,
+        },
+      ],
+    });
+    expect(await h.store.collection('formVersions').countDocuments({ clientId: 1, formId: pour.id })).toBe(1);
+    expect(await json<FormDefinition>(h.call('GET', `${Q}/${pour.id}`, { cookie: admin }))).toEqual(before);
+  });
+
+  it('publishes a working copy with warnings only', async () => {
+    const input = await workingInput();
+    const pages = input.pages.map((page) => ({
+      ...page,
+      questions: (page.questions as QuestionProperties[]).map((q) => ({ ...q, notify: false, emailText: false })),
+    })) as FormDefinitionInput['pages'];
+    (pages[0].questions[0] as QuestionProperties).emailText = true;
+    await json(h.call('PUT', `${Q}/${pour.id}`, { cookie: admin, body: { ...input, pages } }));
+    const published = await json<FormDefinition>(
+      h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }),
+    );
+    expect(published.version).toBe(pour.version + 1);
   });
 });

@@ -3,6 +3,7 @@
  * (`formVersions`). Project users always fill the latest published version (docs/api.md "Form definitions").
  */
 import { AppError } from '../../engine/errors';
+import { designCheck } from '../../engine/forms/design-check';
 import { changedByOther, nextSaveTime } from '../../engine/forms/save-guard';
 import { diffVersions } from '../../engine/forms/version-diff';
 import { message } from '../../engine/messages/catalogue';
@@ -293,6 +294,20 @@ export async function publishImpact(store: Store, clientId: number, formArea: st
   const diff = diffVersions(latest?.definition ?? { pages: [] }, working);
   const touching = diff.removed.length > 0 || diff.changed.some((question) => question.choiceValuesChanged);
   return { publishedVersion: latest?.version ?? null, entries, touchesEntries: entries > 0 && touching, diff };
+}
+
+/**
+ * The design check of a form's working copy (issue 21 §7; engine/forms/design-check.ts), against its latest
+ * published version and the form's entries (drafts too, as publishImpact counts them): `{ definition, problems }`.
+ * @throws AppError 404 notFound.form
+ */
+export async function designCheckOf(store: Store, clientId: number, formArea: string, id: number) {
+  const working = await findWorkingCopy(store, clientId, formArea, id);
+  const [latest] = await store
+    .collection<FormVersionDoc>('formVersions')
+    .find({ clientId, formId: id }, { sort: { version: -1 }, limit: 1 });
+  const entryCount = latest ? await store.collection('formEntries').countDocuments({ clientId, formId: id }) : 0;
+  return { definition: working, problems: designCheck(working, { published: latest?.definition, entryCount }) };
 }
 
 /** A copy of a working copy as a new Draft form: 'Copy of {title}', version 1, active, not default, unpublished. */

@@ -36,6 +36,7 @@
  * A problem: `{ severity: 'error' | 'warning', messageId, params, questionId?, pageId? }`; `params` fill the
  * catalogue text (schemas/messages/en.json `designCheck.*`). `designErrors` keeps the errors.
  */
+import { detail, type ErrorDetail } from '../errors';
 import { type MessageId, type MessageParams, message } from '../messages/catalogue';
 import type { FormDefinition, GridRating, Page, Question, VisibleWhen } from '../types/generated';
 import { type Condition, conditionHolds, questionsReadBy, readCondition } from './conditions';
@@ -324,4 +325,27 @@ function choiceChangeProblems(definition: Pick<FormDefinition, 'pages'>, context
     });
   }
   return problems;
+}
+
+/**
+ * The problems as error details of the API (engine/errors.ts `ErrorDetail`), each at the path of its question
+ * (`/pages/{i}/questions/{j}`) or page (`/pages/{i}`), with its catalogue text: the same messages the form
+ * creator shows.
+ */
+export function designProblemDetails(
+  definition: Pick<FormDefinition, 'pages'>,
+  problems: readonly DesignProblem[],
+): ErrorDetail[] {
+  return problems.map((problem) => {
+    const pageIndex = definition.pages.findIndex((page) => page.id === problem.pageId);
+    const page = definition.pages[pageIndex];
+    const questionIndex = page?.questions.findIndex((question) => question.id === problem.questionId) ?? -1;
+    const path =
+      pageIndex < 0
+        ? '/pages'
+        : questionIndex < 0
+          ? `/pages/${pageIndex}`
+          : `/pages/${pageIndex}/questions/${questionIndex}`;
+    return detail(path, problem.messageId, problem.params);
+  });
 }

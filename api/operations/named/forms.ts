@@ -3,6 +3,7 @@
  * and the working copies administrators create, change and publish (docs/decisions.md "Publishing").
  */
 import { AppError, problemsError } from '../../../engine/errors';
+import { designErrors, designProblemDetails } from '../../../engine/forms/design-check';
 import { sizeProblems } from '../../../engine/forms/limits';
 import { checkFormDefinition } from '../../../engine/rules/form-definition';
 import type { FormDefinitionInput } from '../../../engine/types/generated';
@@ -13,7 +14,7 @@ import {
   type Actor,
   activeFormsForProject,
   createForm,
-  findWorkingCopy,
+  designCheckOf,
   formVersionList,
   publishedFormForProject,
   publishForm,
@@ -62,11 +63,16 @@ export const getActive: NamedOperation<'forms.getActive'> = async ({ http: c, st
 /**
  * PUT …/publish/{formArea}/{id}: publishes the working copy as a new version.
  * @throws AppError 404 notFound.form, 400 forms.tooManyPages / forms.tooManyQuestions (a copy stored before the
- *   limits, or written behind the API's back, is not published over them)
+ *   limits, or written behind the API's back, is not published over them), 400 with the design check's errors
+ *   (designCheck.*, engine/forms/design-check.ts) as details, the first as the message; warnings do not block
  */
 export const publish: NamedOperation<'forms.publish'> = inTransaction(async ({ http: c, store, clientId, params }) => {
-  const tooLarge = sizeProblems(await findWorkingCopy(store, clientId as number, params.formArea, params.id));
+  const { definition, problems } = await designCheckOf(store, clientId as number, params.formArea, params.id);
+  const tooLarge = sizeProblems(definition);
   if (tooLarge.length > 0) throw problemsError(400, tooLarge);
+  // Errors block Publish, warnings do not (issue 21 §7); the details are the design check's own messages.
+  const errors = designErrors(problems);
+  if (errors.length > 0) throw problemsError(400, designProblemDetails(definition, errors));
   return publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user')));
 });
 
