@@ -125,6 +125,14 @@ describe('designCheck', () => {
     // Decidable only where it is simple: these can hold.
     expect(
       never({
+        all: [
+          { questionId: 1, equals: 'A' },
+          { questionId: 1, oneOf: ['A'] },
+        ],
+      }),
+    ).toEqual([]);
+    expect(
+      never({
         any: [
           { questionId: 1, equals: 'A' },
           { questionId: 1, equals: 'B' },

@@ -165,10 +165,15 @@ function contradicts(conditions: readonly Condition[], types: ReadonlyMap<number
     const equals = comparisons.filter((c) => c.operator === 'equals').map((c) => c.operand);
     const notEquals = comparisons.filter((c) => c.operator === 'notEquals').map((c) => c.operand);
     const oneOfs = comparisons.filter((c) => c.operator === 'oneOf').map((c) => c.operand as unknown[]);
-    if (new Set(equals).size > 1) return true;
+    // Operands compared as text: 5 and '5' are not taken as a contradiction, whatever the evaluation makes of them.
+    if (new Set(equals.map(String)).size > 1) return true;
     if (equals.some((v) => notEquals.includes(v))) return true;
     if (has('notAnswered') && (has('answered') || equals.length > 0 || oneOfs.length > 0)) return true;
-    if (equals.length > 0 && oneOfs.some((list) => Array.isArray(list) && !list.includes(equals[0]))) return true;
+    if (
+      equals.length > 0 &&
+      oneOfs.some((list) => Array.isArray(list) && !list.map(String).includes(String(equals[0])))
+    )
+      return true;
   }
   return false;
 }
