@@ -4,7 +4,8 @@
  * - "Of the catalogue's N operations, G are generic and M named": counted in schemas/api/operations.json by
  *   `handler.kind` (generic) and `handler.named`;
  * - "`api/operations/` (...) is L lines": the lines of api/operations/*.ts and api/operations/named/*.ts, test
- *   files left out; it must stay at least a third below the 5,536 lines before issue 20 (at most 3,691);
+ *   files left out (issue 20 brought it from 5,536 to 3,575 lines and 148 named operations to 72: the figures
+ *   at its landing are in the page; named operations added since for real logic grow it, and the page says so);
  * - "the hooks `api/hooks/` H": the lines of api/hooks/*.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,15 +43,12 @@ describe('docs/architecture.md states the API shape as it is', () => {
       /Of the catalogue's ([\d,]+) operations, ([\d,]+) are generic and ([\d,]+) named/,
     );
     expect({ total: entries.length, generic, named }).toEqual({ total, generic: statedGeneric, named: statedNamed });
-    // Issue 20: at least 60 of the 148 named operations became declarations.
-    expect(148 - named).toBeGreaterThanOrEqual(60);
   });
 
-  it('states the lines of api/operations/ and api/hooks/, a third below the 5,536 before', () => {
+  it('states the lines of api/operations/ and api/hooks/', () => {
     const operations = linesIn('api/operations') + linesIn('api/operations/named');
     const [statedOperations] = stated(/tests excluded\) is ([\d,]+) lines/);
     expect(operations).toBe(statedOperations);
-    expect(operations).toBeLessThanOrEqual(Math.floor((5536 * 2) / 3));
     const [hooks] = stated(/the hooks `api\/hooks\/` ([\d,]+)/);
     expect(linesIn('api/hooks')).toBe(hooks);
   });
