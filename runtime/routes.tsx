@@ -47,8 +47,14 @@ function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<Route
   routedScreens.add(screenId);
   return async () => {
     // The page's code, its document and its kind's view load together, beside the route's loaders.
-    // A route with a mode shows a form: its view starts loading before the document says so.
-    const view = mode ? import('./renderer/ScreenView').then((m) => m.preloadView('form')) : undefined;
+    // A route with a mode shows a form: its view starts loading before the document says so, in this round
+    // (through ScreenView's preload alone, it came a round later, after ScreenView's own code).
+    const view = mode
+      ? Promise.all([
+          import('./renderer/FormScreen'),
+          import('./renderer/ScreenView').then((m) => m.preloadView('form')),
+        ])
+      : undefined;
     const [{ ScreenPage }, { preloadView }, { MuiRoot }, document] = await Promise.all([
       import('./renderer/ScreenPage'),
       import('./renderer/ScreenView'),

@@ -42,6 +42,7 @@ import {
 import { message } from '../../../engine/messages/catalogue';
 import { requiredLabel } from '../labels';
 import { pendingEditsOf, useDeferredChange } from './deferred-change';
+import { GrowingTextarea } from './GrowingTextarea';
 import { defineField } from './registration';
 
 /** How long a grid's edits must pause before the form hears of them, ms (leaving the grid hands them over at once). */
@@ -134,7 +135,12 @@ function CellInput({
           disabled={disabled}
           error={invalid}
           onChange={(event) => onChange(event.target.value || undefined)}
-          slotProps={{ htmlInput: aria }}
+          // A long text grows with its text, measured with the grid's other long texts at once (GrowingTextarea).
+          slotProps={
+            cellType(cell) === 'Long'
+              ? { input: { inputComponent: GrowingTextarea }, htmlInput: { ...aria, rows: 1 } }
+              : { htmlInput: aria }
+          }
         />
       );
   }
@@ -217,6 +223,7 @@ const OverallComments = memo(function OverallComments({
       disabled={locked}
       value={value}
       onChange={(event) => onComments(event.target.value)}
+      slotProps={{ input: { inputComponent: GrowingTextarea }, htmlInput: { rows: 1 } }}
     />
   );
 });

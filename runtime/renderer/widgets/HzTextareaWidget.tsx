@@ -3,11 +3,13 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { requiredLabel } from '../labels';
 import { pendingEditsOf, settleMsOf, useDeferredChange } from './deferred-change';
+import { GrowingTextarea } from './GrowingTextarea';
 import { defineWidget } from './registration';
 
 /**
  * hz-textarea: a multi-line text (form-configuration.md §2); ui:options.rows sets the height (default 3).
- * Typing shows at once and reaches the form in a transition (deferred-change.ts).
+ * Typing shows at once and reaches the form in a transition (deferred-change.ts). The textarea grows with its
+ * text (GrowingTextarea.tsx: MUI's TextareaAutosize measured each textarea's layout on every render).
  */
 export default function HzTextareaWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus } = props;
@@ -33,7 +35,6 @@ export default function HzTextareaWidget(props: WidgetProps) {
       disabled={disabled}
       error={rawErrors.length > 0}
       multiline
-      minRows={rows}
       fullWidth
       margin="dense"
       onChange={(event) => {
@@ -45,7 +46,10 @@ export default function HzTextareaWidget(props: WidgetProps) {
         onBlur(id, event.target.value);
       }}
       onFocus={(event) => onFocus(id, event.target.value)}
-      slotProps={{ htmlInput: { readOnly: readonly, 'aria-required': required || undefined } }}
+      slotProps={{
+        input: { inputComponent: GrowingTextarea },
+        htmlInput: { readOnly: readonly, 'aria-required': required || undefined, rows },
+      }}
     />
   );
 }

@@ -10,6 +10,7 @@
  * a field naming none, the one its JSON Schema suits (withTestedWidgets).
  */
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
+import ProgressiveObjectFieldTemplate from './ProgressiveObjectFieldTemplate';
 import type { RegistrationExport, WidgetRegistration } from './registration';
 import { NOT_APPLICABLE } from './testers';
 import WrapperFieldTemplate from './WrapperFieldTemplate';
@@ -106,5 +107,11 @@ export function withTestedWidgets(schema: RJSFSchema | undefined, uiSchema: UiSc
   return out ?? uiSchema;
 }
 
-/** The field template: the wrappers (horizontal, vertical, accordion) around each field, by `ui:wrapper`. */
-export const templates: Partial<TemplatesType> = { FieldTemplate: WrapperFieldTemplate };
+/**
+ * The field template: the wrappers (horizontal, vertical, accordion) around each field, by `ui:wrapper`; the object
+ * template: a long page's fields in two renders (ProgressiveObjectFieldTemplate.tsx).
+ */
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate: WrapperFieldTemplate,
+  ObjectFieldTemplate: ProgressiveObjectFieldTemplate,
+};
