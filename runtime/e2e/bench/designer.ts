@@ -1,0 +1,618 @@
+/**
+ * `npm run bench:designer` (also part of `npm run bench`): the form creator against SurveyJS Creator in real
+ * Chromium on this machine, side by side in one run (issue 21 "Speed"). Figures, never assertions.
+ *
+ * Method. One generator (./designer-form.ts) writes the same 500-question, 10-page form in both formats (text,
+ * numbers, long texts, Yes / No / N/A dropdowns, questions shown by a condition on them, dates, checkbox lists,
+ * a 10-row scored grid; the first page holds 100 questions). Ours: the platform as a user runs it
+ * (`startPlatform`: the built front end and the API on the embedded store, a fresh DATA_DIR), the form created
+ * through the API in quality assurance and opened at `/quality-assurance/form-creator/{id}` signed in as the demo
+ * administrator. SurveyJS: survey-creator-react 2.5.43 (with survey-core, survey-react-ui and survey-creator-core
+ * 2.5.43, dev dependencies) on a bench-only page (./surveyjs-creator) built here with Vite into .tmp/, served by a
+ * small static server, opening the survey JSON as its documentation shows. Both in a 1400 x 900 window.
+ *
+ * "Next frame" is the rule of the form-page benchmark: a check run in each requestAnimationFrame after the
+ * user's input (a capturing pointerdown or keydown noting the time) finds the change in the document, and the
+ * measure ends in a setTimeout after that frame (so the frame holding it was produced).
+ * - open: navigation to the next frame after the first page's first question is in the designer (median of
+ *   RUNS fresh loads), and "interactive": that, or the end of the last long task (over 50 ms, a
+ *   PerformanceObserver) before a second without one, whichever is later.
+ * - add a question from the palette: the first question selected, then (ours) Enter on the palette's Text
+ *   item, (SurveyJS) a click on its toolbox's Single-Line Input; until the next frame showing a question that
+ *   was not there. ADDS times; p50 and p95.
+ * - drag-reorder on the 100-question page: the second question dragged by the mouse down over the page (its
+ *   drag handle; 30 moves of 8 px, one every 16 ms), the frames' durations while dragging (requestAnimationFrame
+ *   deltas); p50 and p95.
+ * - property edit to canvas update: the first question selected, its label (ours: the property panel's Label;
+ *   SurveyJS: the property grid's Question title) typed into, KEYS keys, until the next frame in which the
+ *   canvas shows the text typed so far; p50 and p95.
+ * - undo of a page deletion: the second page (50 questions and the grid) deleted, then Undo clicked, until the
+ *   next frame in which the page list holds ten pages again (ours: the page tabs; SurveyJS: its page
+ *   navigator); UNDOS times, median.
+ * - open of a 1,000-question form (10 pages of 100), ours and SurveyJS's, as above.
+ * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 30), BENCH_ADDS (default 10), BENCH_UNDOS (default 3),
+ * BENCH_SIDES ('ours,surveyjs' by default), BENCH_PROFILE=1 (a CPU profile's heaviest functions for each of our
+ * figures).
+ */
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { build } from 'vite';
+import { launchBrowser } from '../browser';
+import { callApi, logInThroughApi } from '../platform';
+import { freePort, startPlatform } from '../server-process';
+import { type DesignerForm, designerForm } from './designer-form';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const KEYS = Number(process.env.BENCH_KEYS ?? 30);
+const ADDS = Number(process.env.BENCH_ADDS ?? 10);
+const UNDOS = Number(process.env.BENCH_UNDOS ?? 3);
+const SIDES = (process.env.BENCH_SIDES ?? 'ours,surveyjs').split(',');
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
+const AREA = 'quality-assurance';
+const VIEWPORT = { width: 1400, height: 900 };
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+const surveyOut = path.join(root, '.tmp', 'bench-surveyjs');
+
+/** What a measure waits for, checked in each frame after the input (plain data: the platform's CSP has no eval). */
+type Until =
+  | { kind: 'present'; selector: string }
+  | { kind: 'new'; selector: string; attribute: string }
+  | { kind: 'count'; selector: string; count: number }
+  | { kind: 'text'; selector: string; text: string };
+
+/** Installed before any page script: the measures' clock, frame log and long tasks. */
+function instrument() {
+  type Armed = { until: Until; known: Set<string>; startedAt: number; result?: number };
+  const w = window as unknown as {
+    __arm: (until: Until) => void;
+    __armed?: Armed;
+    __paintAt?: number;
+    __longTasks: Array<{ start: number; end: number }>;
+    __frames: number[] | null;
+    __firstQuestion?: string;
+  };
+  w.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no long-task timing: interactive is the first paint
+  }
+  const nextFrame = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
+  const holds = (armed: Armed): boolean => {
+    const { until } = armed;
+    if (until.kind === 'present') return document.querySelector(until.selector) !== null;
+    if (until.kind === 'count') return document.querySelectorAll(until.selector).length === until.count;
+    if (until.kind === 'text') return (document.querySelector(until.selector)?.textContent ?? '').includes(until.text);
+    for (const element of document.querySelectorAll(until.selector))
+      if (!armed.known.has(element.getAttribute(until.attribute) ?? '')) return true;
+    return false;
+  };
+  w.__arm = (until) => {
+    const known = new Set<string>();
+    if (until.kind === 'new')
+      for (const element of document.querySelectorAll(until.selector))
+        known.add(element.getAttribute(until.attribute) ?? '');
+    w.__armed = { until, known, startedAt: 0 };
+  };
+  const start = () => {
+    const armed = w.__armed;
+    if (!armed) return;
+    if (armed.startedAt !== 0) return;
+    armed.startedAt = performance.now();
+    const check = () => {
+      if (holds(armed)) setTimeout(() => (armed.result = performance.now() - armed.startedAt), 0);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  };
+  document.addEventListener('pointerdown', start, true);
+  document.addEventListener('keydown', start, true);
+  // The designer's first question: its first paint.
+  const observer = new MutationObserver(() => {
+    if (w.__firstQuestion && document.querySelector(w.__firstQuestion)) {
+      observer.disconnect();
+      nextFrame(() => {
+        w.__paintAt = performance.now();
+      });
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  // Frame durations while logging (a drag).
+  w.__frames = null;
+  let last = 0;
+  const frame = (now: number) => {
+    if (w.__frames) {
+      if (last > 0) w.__frames.push(now - last);
+      last = now;
+    } else last = 0;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** One side's selectors and actions. */
+interface Side {
+  name: string;
+  /** The first question on the canvas, and the n-th question's element. */
+  first: string;
+  question: (n: number) => string;
+  /** Every question element, and the attribute naming it. */
+  questions: { selector: string; attribute: string };
+  /** Adds a question from the palette after the selected one. */
+  add: (page: Page) => Promise<void>;
+  /** The drag handle of question n (hovered first where it shows on hover). */
+  dragHandle: (page: Page, n: number) => Promise<{ x: number; y: number }>;
+  /** Focuses the selected question's label editor, at its end. */
+  focusLabel: (page: Page) => Promise<void>;
+  /** The selector of question n's shown label. */
+  labelOf: (n: number) => string;
+  /** Deletes page 2 and waits until it is gone; the selector counting the pages. */
+  deletePage: (page: Page) => Promise<void>;
+  pages: string;
+  undo: (page: Page) => Promise<void>;
+}
+
+const ours: Side = {
+  name: 'ours',
+  first: '[data-testid="canvas-question-1"]',
+  question: (n) => `[data-testid="canvas-question-${n}"]`,
+  questions: { selector: '[data-testid^="canvas-question-"]', attribute: 'data-testid' },
+  add: async (page) => {
+    await page.locator('[data-testid="palette-item-text"]').focus();
+    await page.keyboard.press('Enter');
+  },
+  dragHandle: async (page, n) => {
+    const row = page.locator(`[data-testid="canvas-question-${n}"]`);
+    await row.hover();
+    const handle = row.locator('[data-drag-handle], [aria-roledescription="sortable"]').first();
+    const box = (await handle.count()) > 0 ? await handle.boundingBox() : await row.boundingBox();
+    if (!box) throw new Error('no drag handle');
+    return { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 12) };
+  },
+  focusLabel: async (page) => {
+    const label = page.getByTestId('designer-properties').getByRole('textbox', { name: 'Label', exact: true });
+    await label.click();
+    await page.keyboard.press('End');
+  },
+  labelOf: (n) => `[data-testid="canvas-question-${n}"]`,
+  deletePage: async (page) => {
+    const tabs = page.getByRole('tab');
+    await tabs.nth(1).click();
+    const count = await tabs.count();
+    await page.getByRole('button', { name: /^Actions of page/ }).click();
+    await page.getByRole('menuitem', { name: 'Delete page' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete page' }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('[role="tab"]').length === n - 1, count);
+  },
+  pages: '[role="tab"]',
+  undo: async (page) => {
+    // The toolbar's (a deletion's notice has an Undo too).
+    await page.locator('button[aria-label="Undo"]').click();
+  },
+};
+
+const surveyjs: Side = {
+  name: 'SurveyJS',
+  first: '[data-name="q1"]',
+  question: (n) => `[data-name="q${n}"]`,
+  questions: { selector: '[data-name]', attribute: 'data-name' },
+  add: async (page) => {
+    await page.locator('.svc-toolbox__item[aria-label="Single-Line Input"]').click();
+  },
+  dragHandle: async (page, n) => {
+    const question = page.locator(`[data-name="q${n}"]`).first();
+    await question.hover();
+    const handle = page
+      .locator('.svc-question__adorner', { has: page.locator(`[data-name="q${n}"]`) })
+      .locator('.svc-question__drag-area')
+      .first();
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no drag handle');
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  },
+  focusLabel: async (page) => {
+    await page.locator('textarea.spg-comment').first().click();
+    await page.keyboard.press('End');
+  },
+  labelOf: (n) => `[data-name="q${n}"] .sd-question__title`,
+  deletePage: async (page) => {
+    await page.evaluate(() => {
+      const creator = (
+        window as unknown as { __creator: { survey: { pages: unknown[] }; deleteElement(e: unknown): void } }
+      ).__creator;
+      creator.deleteElement(creator.survey.pages[1]);
+    });
+    await page.waitForFunction(() => document.querySelectorAll('.svc-page-navigator-item').length === 9);
+  },
+  pages: '.svc-page-navigator-item',
+  undo: async (page) => {
+    await page.locator('button[title="Undo"]').click();
+  },
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Starts a CPU profile of the page (BENCH_PROFILE); `stop` prints its heaviest functions by self time. */
+async function profile(page: Page, label: string): Promise<{ stop: () => Promise<void> }> {
+  if (!PROFILE) return { stop: async () => undefined };
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile: p } = (await cdp.send('Profiler.stop')) as unknown as {
+        profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+      };
+      const byNode = new Map(p.nodes.map((n) => [n.id, n]));
+      const self = new Map<string, number>();
+      p.samples.forEach((id, i) => {
+        const frame = byNode.get(id)?.callFrame;
+        if (!frame) return;
+        const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+      });
+      console.log(`--- profile: ${label}`);
+      for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20))
+        console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`);
+      await cdp.detach();
+    },
+  };
+}
+
+/** With BENCH_DEBUG: what the canvas shows (the first questions in order), to check that an action did what it says. */
+async function debug(page: Page, side: Side, what: string): Promise<void> {
+  if (!process.env.BENCH_DEBUG) return;
+  const order = await page.evaluate(
+    ({ selector, attribute }) =>
+      [...document.querySelectorAll(selector)].slice(0, 8).map((e) => e.getAttribute(attribute)),
+    side.questions,
+  );
+  console.log(`${side.name} ${what}; first questions: ${order.join(', ')}`);
+  await page.screenshot({ path: path.join(root, '.tmp', `bench-designer-${side.name}-${what.split(' ')[0]}.png`) });
+}
+
+/**
+ * Waits until the page has had no long task for half a second (at most 10 s): each measured action starts
+ * from a page at rest, not while the one before (or a selection's property panel) is still being built.
+ */
+async function settle(page: Page): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const quiet = await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: Array<{ end: number }> };
+      const lastEnd = w.__longTasks.reduce((latest, t) => Math.max(latest, t.end), 0);
+      return performance.now() - lastEnd >= 500;
+    });
+    if (quiet) return;
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Scrolls every scrolled element back to its top (a drag near an edge scrolls the canvas). */
+async function scrollToTop(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('*')) if (element.scrollTop > 0) element.scrollTop = 0;
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(300);
+}
+
+/** Arms a measure, runs the action, and answers the measure's time (ms). */
+async function measureOnce(page: Page, until: Until, action: () => Promise<void>): Promise<number> {
+  await settle(page);
+  await page.evaluate((u) => (window as unknown as { __arm: (u: Until) => void }).__arm(u), until);
+  await action();
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { __armed?: { result?: number } }).__armed?.result,
+    null,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+interface Opened {
+  paint: number;
+  interactive: number;
+}
+
+/** Opens the designer in a fresh page; first paint and interactive times. */
+async function open(context: BrowserContext, url: string, side: Side): Promise<{ page: Page; times: Opened }> {
+  const page = await context.newPage();
+  await page.addInitScript({ content: `window.__firstQuestion = ${JSON.stringify(side.first)};` });
+  const profiling = await profile(page, `${side.name} open`);
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { __paintAt?: number }).__paintAt !== undefined, null, {
+    timeout: 120_000,
+  });
+  // Interactive: no long task for a second after the paint (at most 20 s).
+  for (let waited = 0; waited < 20_000; waited += 250) {
+    await page.waitForTimeout(250);
+    const quiet = await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: Array<{ end: number }> };
+      const lastEnd = w.__longTasks.reduce((latest, t) => Math.max(latest, t.end), 0);
+      return performance.now() - lastEnd >= 1000;
+    });
+    if (quiet) break;
+  }
+  await profiling.stop();
+  const times = await page.evaluate(() => {
+    const w = window as unknown as { __paintAt: number; __longTasks: Array<{ start: number; end: number }> };
+    const lastEnd = w.__longTasks.reduce((latest, t) => Math.max(latest, t.end), 0);
+    return { paint: w.__paintAt, interactive: Math.max(w.__paintAt, lastEnd) };
+  });
+  return { page, times };
+}
+
+interface Figures {
+  open: Opened;
+  addP50: number;
+  addP95: number;
+  dragP50: number;
+  dragP95: number;
+  labelP50: number;
+  labelP95: number;
+  undo: number;
+  open1000?: Opened;
+}
+
+async function newContext(browser: Browser, cookie?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    ...(cookie
+      ? {
+          storageState: {
+            cookies: [
+              {
+                name: cookie.split('=')[0],
+                value: cookie.split('=').slice(1).join('='),
+                domain: '127.0.0.1',
+                path: '/',
+                expires: -1,
+                httpOnly: true,
+                secure: false,
+                sameSite: 'Lax' as const,
+              },
+            ],
+            origins: [],
+          },
+        }
+      : {}),
+  });
+  // As text: tsx names functions with a `__name` helper the page does not have.
+  await context.addInitScript({ content: `var __name = (f) => f; (${instrument.toString()})();` });
+  return context;
+}
+
+/** Every figure of one side. */
+async function measureSide(browser: Browser, side: Side, urls: { f500: string; f1000: string }, cookie?: string) {
+  const opens: Opened[] = [];
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  for (let run = 0; run < RUNS; run++) {
+    await context?.close();
+    context = await newContext(browser, cookie);
+    const opened = await open(context, urls.f500, side);
+    page = opened.page;
+    opens.push(opened.times);
+  }
+  // The edits run on the last load's page.
+  if (!context || !page) throw new Error('no runs');
+
+  // Add a question from the palette, after the first question.
+  const adding = await profile(page, `${side.name} add`);
+  const adds: number[] = [];
+  for (let i = 0; i < ADDS; i++) {
+    await page.locator(side.first).first().click();
+    await page.waitForTimeout(200);
+    adds.push(
+      await measureOnce(page, { kind: 'new', ...side.questions }, async () => {
+        await side.add(page as Page);
+      }),
+    );
+    await page.waitForTimeout(200);
+  }
+  await adding.stop();
+  await debug(page, side, `adds ${adds.map((a) => a.toFixed(0)).join(' ')}`);
+
+  // Drag question 2 down the page.
+  await page.locator(side.first).first().scrollIntoViewIfNeeded();
+  const dragging = await profile(page, `${side.name} drag`);
+  await settle(page);
+  const from = await side.dragHandle(page, 2);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.evaluate(() => {
+    (window as unknown as { __frames: number[] | null }).__frames = [];
+  });
+  for (let i = 1; i <= 30; i++) {
+    await page.mouse.move(from.x + (i < 3 ? i * 4 : 8), from.y + i * 8);
+    await page.waitForTimeout(16);
+    if (i === 15) await debug(page, side, 'mid-drag');
+  }
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[] | null };
+    const all = w.__frames ?? [];
+    w.__frames = null;
+    return all;
+  });
+  await page.mouse.up();
+  await dragging.stop();
+  await page.waitForTimeout(500);
+  await scrollToTop(page);
+  await debug(page, side, `drag: ${frames.length} frames`);
+
+  // Type into the first question's label.
+  await page.locator(side.first).first().click();
+  await page.waitForTimeout(300);
+  await side.focusLabel(page);
+  const typing = await profile(page, `${side.name} label`);
+  const labels: number[] = [];
+  let typed = '';
+  for (let i = 0; i < KEYS; i++) {
+    const key = 'abcdefghij'[i % 10];
+    typed += key;
+    await page.waitForTimeout(Math.random() * 17);
+    labels.push(
+      await measureOnce(page, { kind: 'text', selector: side.labelOf(1), text: `Question 1${typed}` }, () =>
+        page ? page.keyboard.press(key) : Promise.resolve(),
+      ),
+    );
+  }
+  await typing.stop();
+
+  // Delete page 2, then undo.
+  const undos: number[] = [];
+  for (let i = 0; i < UNDOS; i++) {
+    await side.deletePage(page);
+    await page.waitForTimeout(300);
+    const undoing = await profile(page, `${side.name} undo`);
+    undos.push(
+      await measureOnce(page, { kind: 'count', selector: side.pages, count: 10 }, () => side.undo(page as Page)),
+    );
+    await undoing.stop();
+    await page.waitForTimeout(300);
+  }
+  await context.close();
+
+  // The 1,000-question form.
+  const opens1000: Opened[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const c = await newContext(browser, cookie);
+    opens1000.push((await open(c, urls.f1000, side)).times);
+    await c.close();
+  }
+
+  const dragFrames = frames.length > 0 ? frames : [Number.NaN];
+  return {
+    open: { paint: median(opens.map((o) => o.paint)), interactive: median(opens.map((o) => o.interactive)) },
+    addP50: percentile(adds, 50),
+    addP95: percentile(adds, 95),
+    dragP50: percentile(dragFrames, 50),
+    dragP95: percentile(dragFrames, 95),
+    labelP50: percentile(labels, 50),
+    labelP95: percentile(labels, 95),
+    undo: median(undos),
+    open1000: {
+      paint: median(opens1000.map((o) => o.paint)),
+      interactive: median(opens1000.map((o) => o.interactive)),
+    },
+  } satisfies Figures;
+}
+
+/** Builds the SurveyJS page and serves it with the survey JSONs; its URL. */
+async function serveSurveyJs(forms: Record<string, DesignerForm>): Promise<{ url: string; server: Server }> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: path.join(import.meta.dirname, 'surveyjs-creator'),
+    plugins: [react()],
+    build: { outDir: surveyOut, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 10_000 },
+  });
+  for (const [name, form] of Object.entries(forms))
+    writeFileSync(path.join(surveyOut, `${name}.json`), JSON.stringify(form.surveyjs));
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.json': 'application/json',
+  };
+  const server = createServer((req, res) => {
+    const file = (req.url ?? '/').split('?')[0];
+    const full = path.join(surveyOut, file === '/' ? 'index.html' : path.normalize(file).replace(/^(\.\.[/\\])+/, ''));
+    try {
+      const bytes = readFileSync(full);
+      res.writeHead(200, { 'Content-Type': types[path.extname(full)] ?? 'application/octet-stream' });
+      res.end(bytes);
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+const forms = { 'form-500': designerForm(500, 10, 100), 'form-1000': designerForm(1000, 10, 100) };
+const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-bench-designer-'));
+mkdirSync(surveyOut, { recursive: true });
+const browser = await launchBrowser();
+let platform: Awaited<ReturnType<typeof startPlatform>> | undefined;
+let surveyServer: { url: string; server: Server } | undefined;
+const results: Record<string, Figures> = {};
+try {
+  if (SIDES.includes('ours')) {
+    platform = await startPlatform(dataDir, await freePort());
+    const admin = await logInThroughApi(platform.url, 'admin@demo.local');
+    await callApi(platform.url, admin, 'POST', '/api/authorization/setClient/1');
+    const ids: Record<string, number> = {};
+    for (const [name, form] of Object.entries(forms)) {
+      const created = (await callApi(platform.url, admin, 'POST', `/api/settings/forms/${AREA}`, form.ours)) as {
+        id: number;
+      };
+      ids[name] = created.id;
+    }
+    results.ours = await measureSide(
+      browser,
+      ours,
+      {
+        f500: `${platform.url}/${AREA}/form-creator/${ids['form-500']}`,
+        f1000: `${platform.url}/${AREA}/form-creator/${ids['form-1000']}`,
+      },
+      admin,
+    );
+  }
+  if (SIDES.includes('surveyjs')) {
+    surveyServer = await serveSurveyJs(forms);
+    results.surveyjs = await measureSide(browser, surveyjs, {
+      f500: `${surveyServer.url}/?form=form-500`,
+      f1000: `${surveyServer.url}/?form=form-1000`,
+    });
+  }
+  const o = results.ours;
+  const s = results.surveyjs;
+  const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(1));
+  const r = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined || Number.isNaN(a) || Number.isNaN(b) ? '' : ` ${(a / b).toFixed(2)}x`;
+  const figure = (label: string, pick: (x: Figures) => number | undefined) =>
+    `${label} ${f(o && pick(o))} (SurveyJS ${f(s && pick(s))}${r(o && pick(o), s && pick(s))})`;
+  console.log(
+    `\nDesigner in Chromium, ours vs SurveyJS Creator 2.5.43, 500 questions on 10 pages (ms; ratio = ours / SurveyJS; open: median of ${RUNS} loads)`,
+  );
+  console.log(
+    [
+      figure('open', (x) => x.open.paint),
+      figure('interactive', (x) => x.open.interactive),
+      figure('add p50', (x) => x.addP50),
+      figure('add p95', (x) => x.addP95),
+      figure('drag frame p50', (x) => x.dragP50),
+      figure('drag frame p95', (x) => x.dragP95),
+      figure('label-to-canvas p50', (x) => x.labelP50),
+      figure('label-to-canvas p95', (x) => x.labelP95),
+      figure('undo page deletion', (x) => x.undo),
+      figure('open 1,000 questions', (x) => x.open1000?.paint),
+      figure('interactive 1,000', (x) => x.open1000?.interactive),
+    ].join('; '),
+  );
+} finally {
+  await browser.close();
+  surveyServer?.server.close();
+  await platform?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
