@@ -34,8 +34,11 @@ export async function sectionData(user: UserView, pathname: string): Promise<Sec
   const place = sectionOf(pathname);
   const section = place.menu;
   if (!section) return { place, menu: null, activity: null, activeId: null };
-  const menu = (await loadScreen(section.id)) as MenuDocument;
-  const notFound = { place, menu, activity: null, activeId: null, notFound: true as const };
+  // The menu's document and the guard's call go together: the guard's answer came a round trip later when it
+  // waited for the document's code (issue 21 "Speed", the form page's first paint).
+  const menuLoad = loadScreen(section.id) as Promise<MenuDocument>;
+  // A guard that fails first leaves the menu unread: its failure is not an unhandled one.
+  menuLoad.catch(() => undefined);
   let outcome: Awaited<ReturnType<typeof enforceGuard>>;
   try {
     outcome = await enforceGuard(user, section.guard, {
@@ -46,9 +49,11 @@ export async function sectionData(user: UserView, pathname: string): Promise<Sec
     });
   } catch (thrown) {
     // No menu of a project that is not there: its links would lead nowhere.
-    if (thrown instanceof PathNotFound) return { ...notFound, menu: null };
+    if (thrown instanceof PathNotFound) return { place, menu: null, activity: null, activeId: null, notFound: true };
     throw thrown;
   }
+  const menu = await menuLoad;
+  const notFound = { place, menu, activity: null, activeId: null, notFound: true as const };
   const activity = 'activity' in outcome ? (outcome.activity ?? null) : null;
   const item = activeItem<MenuItemSpec>(menu.items, pathname, place.projectId, section.base);
   if (!item) {
