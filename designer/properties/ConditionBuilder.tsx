@@ -345,7 +345,7 @@ export function ConditionBuilder({ value, onChange, candidates, label }: Conditi
       key={node.key}
       component={level === 1 ? 'div' : 'li'}
       role="group"
-      aria-label={message('designerProperties.condition.group', { position })}
+      aria-label={level === 1 ? label : message('designerProperties.condition.group', { position })}
       sx={level === 1 ? undefined : { borderLeft: 2, borderColor: 'divider', pl: 1.5, py: 0.5 }}
     >
       <Stack direction="row" spacing={1} alignItems="center">

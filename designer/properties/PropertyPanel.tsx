@@ -15,7 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useCallback, useMemo } from 'react';
 import {
   applied,
   changeQuestionType,
@@ -65,24 +65,53 @@ export function conditionCandidates(
   return out;
 }
 
-/** One keyword's editor, by its schema's `x-editor`. */
-function PropertyEditor({
-  question,
+/** A question's condition: the builder over the questions before it (it reads the draft for them). */
+function QuestionCondition({
+  questionId,
+  label,
+  value,
+  onCommit,
+}: {
+  questionId: number;
+  label: string;
+  value: VisibleWhen | undefined;
+  onCommit(value: unknown, mergeKey?: string | false): void;
+}) {
+  const draft = useDesigner((s) => s.history.present);
+  const candidates = useMemo(() => conditionCandidates(draft, { questionId }), [draft, questionId]);
+  return (
+    <ConditionBuilder
+      label={label}
+      value={value}
+      candidates={candidates}
+      onChange={(condition) => onCommit(condition, false)}
+    />
+  );
+}
+
+/**
+ * One keyword's editor, by its schema's `x-editor`. Memoised on its value: an edit re-renders only the editors
+ * whose keyword changed (typing stays quick on a question with a large grid).
+ */
+const PropertyEditor = memo(function PropertyEditor({
+  questionId,
   property,
+  value,
+  grid,
   problem,
   onCommit,
-  draft,
 }: {
-  question: Question;
+  questionId: number;
   property: PanelProperty;
+  value: unknown;
+  /** The question's grid, for the rating bands' score preview. */
+  grid?: Grid;
   problem?: string;
-  onCommit(value: unknown, mergeKey?: string | false): void;
-  draft: Draft;
+  onCommit(keyword: string, value: unknown, mergeKey?: string | false): void;
 }): ReactNode {
   const { keyword, schema } = property;
-  const record = question as unknown as Record<string, unknown>;
-  const value = record[keyword];
-  const common = { keyword, schema, value, problem, onCommit: (v: unknown) => onCommit(v) };
+  const commit = (v: unknown, mergeKey?: string | false) => onCommit(keyword, v, mergeKey);
+  const common = { keyword, schema, value, problem, onCommit: (v: unknown) => commit(v) };
   switch (schema['x-editor']) {
     case 'text':
     case 'textarea':
@@ -90,9 +119,9 @@ function PropertyEditor({
     case 'number':
       return <NumberProperty {...common} />;
     case 'switch':
-      return <SwitchProperty {...common} onCommit={(v) => onCommit(v, false)} />;
+      return <SwitchProperty {...common} onCommit={(v) => commit(v, false)} />;
     case 'select':
-      return <SelectProperty {...common} onCommit={(v) => onCommit(v, false)} />;
+      return <SelectProperty {...common} onCommit={(v) => commit(v, false)} />;
     case 'options':
     case 'columns':
       return (
@@ -101,7 +130,7 @@ function PropertyEditor({
           schema={schema}
           items={(value as ListItem[] | undefined) ?? []}
           problem={problem}
-          onCommit={(items) => onCommit(items, false)}
+          onCommit={(items) => commit(items, false)}
         />
       );
     case 'grid':
@@ -109,15 +138,15 @@ function PropertyEditor({
         <GridEditor
           grid={value as Grid}
           problem={problem}
-          onCommit={(grid, mergeKey) => onCommit(grid, mergeKey ? `${keyword}.${mergeKey}` : false)}
+          onCommit={(next, mergeKey) => commit(next, mergeKey ? `${keyword}.${mergeKey}` : false)}
         />
       );
     case 'ratings':
       return (
         <RatingsEditor
           ratings={(value as GridRating[] | undefined) ?? []}
-          grid={record.grid as Grid | undefined}
-          onCommit={(ratings, mergeKey) => onCommit(ratings, mergeKey ? `${keyword}.${mergeKey}` : false)}
+          grid={grid}
+          onCommit={(ratings, mergeKey) => commit(ratings, mergeKey ? `${keyword}.${mergeKey}` : false)}
         />
       );
     case 'file':
@@ -127,36 +156,40 @@ function PropertyEditor({
           schema={schema}
           value={value as string | undefined}
           problem={problem}
-          onCommit={(v) => onCommit(v, false)}
+          onCommit={(v) => commit(v, false)}
         />
       );
     case 'condition':
       return (
-        <ConditionBuilder
+        <QuestionCondition
+          questionId={questionId}
           label={message(schema['x-title'])}
           value={value as VisibleWhen | undefined}
-          candidates={conditionCandidates(draft, { questionId: question.id })}
-          onChange={(condition) => onCommit(condition, false)}
+          onCommit={commit}
         />
       );
     default:
       return null;
   }
-}
+});
 
 /** The properties of one question. */
 function QuestionProperties({ questionId }: { questionId: number }) {
   const store = useDesignerStore();
-  const draft = useDesigner((s) => s.history.present);
-  const question = findQuestion(draft, questionId)?.question;
+  const question = useDesigner((s) => findQuestion(s.history.present, questionId)?.question);
   const problems = useMemo(() => (question ? definitionProblemsOf(question as AnyQuestion) : new Map()), [question]);
-  if (!question) return null;
-  const type = fieldTypeOf(question as AnyQuestion);
   /** `mergeKey`: absent, the keyword's own (typing); false, a step of its own (a click). */
-  const commit = (keyword: string, value: unknown, mergeKey?: string | false) =>
-    store.edit('updateQuestion', (d) => updateQuestion(d, questionId, { [keyword]: value } as QuestionPatch), {
-      ...(mergeKey !== false && { mergeKey: `${questionId}.${mergeKey ?? keyword}` }),
-    });
+  const commit = useCallback(
+    (keyword: string, value: unknown, mergeKey?: string | false) =>
+      store.edit('updateQuestion', (d) => updateQuestion(d, questionId, { [keyword]: value } as QuestionPatch), {
+        ...(mergeKey !== false && { mergeKey: `${questionId}.${mergeKey ?? keyword}` }),
+      }),
+    [store, questionId],
+  );
+  const type = question ? fieldTypeOf(question as AnyQuestion) : undefined;
+  const properties = useMemo(() => (type && question ? panelProperties(question) : []), [type, question]);
+  if (!question || !type) return null;
+  const record = question as unknown as Record<string, unknown>;
   return (
     <Stack spacing={1.5}>
       <TextField
@@ -175,14 +208,15 @@ function QuestionProperties({ questionId }: { questionId: number }) {
           </MenuItem>
         ))}
       </TextField>
-      {panelProperties(question).map((property) => (
+      {properties.map((property) => (
         <div key={property.keyword} data-property={property.keyword}>
           <PropertyEditor
-            question={question}
+            questionId={questionId}
             property={property}
-            draft={draft}
+            value={record[property.keyword]}
+            grid={property.schema['x-editor'] === 'ratings' ? (record.grid as Grid | undefined) : undefined}
             problem={problems.get(property.keyword)}
-            onCommit={(value, mergeKey) => commit(property.keyword, value, mergeKey)}
+            onCommit={commit}
           />
         </div>
       ))}
