@@ -289,6 +289,8 @@ function PageProperties() {
         {pageLabel(draft, index)}
       </Typography>
       <ConditionBuilder
+        // A builder per page: an incomplete comparison on one page is not carried to the next.
+        key={pageId}
         label={message('designerProperties.pageCondition')}
         value={page.visibleWhen}
         candidates={conditionCandidates(draft, { pageId })}

@@ -176,4 +176,30 @@ describe('Property editors', () => {
     act(() => store.undo());
     expect(store.draft.projectIds).toBeUndefined();
   });
+
+  it("chooses an Image question's picture by uploading it into the client's file store", async () => {
+    await mockApi.logIn('admin@demo.local', 1);
+    const user = userEvent.setup({ delay: null });
+    const store = renderPanel();
+    let id = 0;
+    act(() => {
+      id = add(store, 'image');
+    });
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+      (c) => c.charCodeAt(0),
+    );
+    const input = panel().querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([png], 'site plan.png', { type: 'image/png' }));
+    await waitFor(() => expect(question(store, id).imageFile).toBe('forms/site plan.png'));
+    expect(
+      within(panel()).getByRole('img', {
+        name: message('designerProperties.picture.preview', { name: 'site plan.png' }),
+      }),
+    ).toBeInTheDocument();
+    // The definition problem (no picture) is gone.
+    expect(
+      within(panel()).queryByText(message('forms.imageNeedsFile', { field: message('question.imageFile') })),
+    ).toBeNull();
+  });
 });
