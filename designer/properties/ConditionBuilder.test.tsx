@@ -5,6 +5,7 @@
  * `{ questionId, equals }` shape loads; a page's condition is edited the same way.
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { findQuestion } from '../../engine/designer';
 import { conditionDepth, conditionHolds, conditionSchema } from '../../engine/forms/conditions';
@@ -28,7 +29,7 @@ const panel = () => screen.getByTestId('designer-properties');
 const visibleWhenOf = (store: DesignerStore, id: number) => findQuestion(store.draft, id)?.question.visibleWhen;
 
 describe('ConditionBuilder', () => {
-  it('builds an any group with a number comparison and a nested all group that conditions.ts accepts', () => {
+  it('builds an any group with a number comparison and a nested all group that conditions.ts accepts', async () => {
     const store = renderPanel();
     // Question 5 (a note on page 2) is shown when question 1 is answered: the first shape loads as a group of it.
     act(() => store.select(5));
@@ -92,6 +93,12 @@ describe('ConditionBuilder', () => {
       ],
     });
     if (!condition) throw new Error('no condition');
+    // axe finds no serious or critical violation in the panel with a nested group (contrast is the browser's
+    // journeys' to check: jsdom lays nothing out).
+    const results = await axe.run(panel(), { rules: { 'color-contrast': { enabled: false } } });
+    expect(
+      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
     expect(conditionDepth(condition)).toBe(2);
     // The form-definition schema takes it and the compiler compiles it.
     expect(definitionFaults(store.draft)).toEqual([]);

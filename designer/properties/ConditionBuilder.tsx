@@ -340,10 +340,12 @@ export function ConditionBuilder({ value, onChange, candidates, label }: Conditi
     );
   };
 
-  const renderGroup = (node: GroupNode, level: number, position: string): React.ReactNode => (
+  // A nested group is a list item holding the group (a list's children stay list items).
+  const renderGroup = (node: GroupNode, level: number, position: string): React.ReactNode =>
+    level === 1 ? groupBox(node, level, position) : <li key={node.key}>{groupBox(node, level, position)}</li>;
+
+  const groupBox = (node: GroupNode, level: number, position: string): React.ReactNode => (
     <Box
-      key={node.key}
-      component={level === 1 ? 'div' : 'li'}
       role="group"
       aria-label={level === 1 ? label : message('designerProperties.condition.group', { position })}
       sx={level === 1 ? undefined : { borderLeft: 2, borderColor: 'divider', pl: 1.5, py: 0.5 }}

@@ -4,6 +4,7 @@
  * editor's controls make them.
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { addQuestion, findQuestion } from '../../engine/designer';
 import { gridIsSound } from '../../engine/forms/field-types/grid';
@@ -78,7 +79,7 @@ describe('grid edits', () => {
     expect(removeRow(removeRow(grid, 0), 0).totalRows).toBe(1);
   });
 
-  it('are made by the grid editor, each button one undo step', () => {
+  it('are made by the grid editor, each button one undo step', async () => {
     const store = new DesignerStore(sampleDraft());
     render(
       <DesignerContext.Provider value={store}>
@@ -128,5 +129,12 @@ describe('grid edits', () => {
     expect(grid().totalRows).toBe(1);
     fireEvent.click(panel.getByRole('button', { name: 'Remove column 2' }));
     expect(grid().totalColumns).toBe(1);
+    // The grid editor and the rating bands pass axe (serious and critical; contrast is the browser journeys').
+    const results = await axe.run(screen.getByTestId('designer-properties'), {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(
+      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
   });
 });
