@@ -6,6 +6,8 @@ export * from './contact';
 export * from './employee';
 export * from './form-definition';
 export * from './form-entry';
+export * from './form-version-change';
+export * from './form-version-summary';
 export * from './invitation';
 export * from './label-preparation-setup';
 export * from './linked-form-setup';

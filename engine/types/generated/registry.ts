@@ -6,6 +6,8 @@ import schema_contact from '../../../schemas/entities/contact.schema.json';
 import schema_employee from '../../../schemas/entities/employee.schema.json';
 import schema_form_definition from '../../../schemas/entities/form-definition.schema.json';
 import schema_form_entry from '../../../schemas/entities/form-entry.schema.json';
+import schema_form_version_change from '../../../schemas/entities/form-version-change.schema.json';
+import schema_form_version_summary from '../../../schemas/entities/form-version-summary.schema.json';
 import schema_invitation from '../../../schemas/entities/invitation.schema.json';
 import schema_label_preparation_setup from '../../../schemas/entities/label-preparation-setup.schema.json';
 import schema_linked_form_setup from '../../../schemas/entities/linked-form-setup.schema.json';
@@ -95,6 +97,8 @@ export const registeredSchemas = {
   'employee': schema_employee,
   'form-definition': schema_form_definition,
   'form-entry': schema_form_entry,
+  'form-version-change': schema_form_version_change,
+  'form-version-summary': schema_form_version_summary,
   'invitation': schema_invitation,
   'label-preparation-setup': schema_label_preparation_setup,
   'linked-form-setup': schema_linked_form_setup,
