@@ -178,7 +178,7 @@ export function PreviewDialog({ open, onClose }: { open: boolean; onClose: () =>
       onClose={onClose}
       aria-labelledby="designer-preview-title"
       data-testid="designer-preview"
-      TransitionProps={{ onExited: () => setRun(null) }}
+      slotProps={{ transition: { onExited: () => setRun(null) } }}
     >
       <Stack
         direction="row"
