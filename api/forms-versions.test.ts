@@ -177,6 +177,12 @@ describe('the version list', () => {
     expect(versions[0].publishedAt).toBe(secondPublish.publishedAt);
     expect(versions[1].publishedAt).toBe(firstPublish.publishedAt);
     expect(versions[0]).toMatchObject({ pages: pour.pages.length, publishedById: 9001 });
+    // What each row compares with: the version before it and the newest.
+    expect(versions.map((x) => [x.previousVersion, x.latestVersion, x.isLatest])).toEqual([
+      [v + 1, v + 2, true],
+      [v, v + 2, false],
+      [null, v + 2, false],
+    ]);
     expect(versions[0].questions).toBe(pour.pages.reduce((sum, p) => sum + p.questions.length, 0));
   });
 

@@ -243,7 +243,8 @@ export async function publishForm(
 
 /**
  * The published versions of a form, newest first (issue 21 §8 "the version list shows who published what and
- * when"): `[{ version, title, publishedAt, publishedBy, publishedById, pages, questions, entries }]`, publishedBy
+ * when"): `[{ version, previousVersion, latestVersion, isLatest, title, publishedAt, publishedBy, publishedById, pages,
+ * questions, entries }]` (previousVersion null for the oldest), publishedBy
  * the publisher's full name (the version's `modifiedBy`: the flag calls change only isActive and isDefault; null
  * for a seeded version without it), `entries` those filled with that version. @throws AppError 404 notFound.form
  */
@@ -254,8 +255,13 @@ export async function formVersionList(store: Store, clientId: number, formArea: 
     .find({ clientId, formId: id }, { sort: { version: -1 } });
   const entries = store.collection('formEntries');
   return Promise.all(
-    versions.map(async ({ version, definition: def }) => ({
+    versions.map(async ({ version, definition: def }, index) => ({
       version,
+      // The versions a row compares with (the version list's "Changes from the previous version" and "Changes up
+      // to the latest version"): the next older one kept, and the newest.
+      previousVersion: versions[index + 1]?.version ?? null,
+      latestVersion: versions[0].version,
+      isLatest: index === 0,
       title: def.title,
       publishedAt: def.publishedAt ?? null,
       publishedBy: def.modifiedBy ?? null,
