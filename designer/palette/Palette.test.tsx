@@ -6,8 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { allFieldTypes } from '../../engine/forms/field-types';
-import { fieldTypeOf } from '../../engine/forms/field-types';
+import { allFieldTypes, fieldTypeOf } from '../../engine/forms/field-types';
 import { isMessageId, message } from '../../engine/messages/catalogue';
 import { sampleDraft } from '../../engine/test/designer';
 import { DesignerStore } from '../store';

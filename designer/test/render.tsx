@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { addQuestion, type Draft } from '../../engine/designer';
 import { testDefinition } from '../../engine/test/definitions';
-import { DesignerContext, DesignerStore } from '../store';
+import { DesignerContext, type DesignerStore } from '../store';
 
 /** Renders `ui` in the creator's context of `store`. */
 export function renderDesigner(store: DesignerStore, ui: ReactNode) {
