@@ -162,11 +162,12 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
       onKeyDown={onKeyDown}
       onClick={(event) => actions.select(question.id, event)}
       sx={{
+        // Placed by `top`, moved by the drag's transform: dnd-kit measures a droppable without its transform.
         position: 'absolute',
-        top: 0,
+        top: start,
         left: 0,
         width: '100%',
-        transform: `translate3d(${transform?.x ?? 0}px, ${start + (transform?.y ?? 0)}px, 0)`,
+        transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined,
         transition,
         zIndex: isDragging ? 2 : undefined,
         opacity: isDragging ? 0.4 : 1,

@@ -29,6 +29,7 @@ import {
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
+  rectIntersection,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -134,8 +135,8 @@ export function useDragging(): { current: boolean } {
 }
 
 /**
- * Only droppables the dragged thing may go on; the one under the pointer, or the nearest (the keyboard, or a
- * pointer between rows).
+ * Only droppables the dragged thing may go on: the one under the pointer, or (the keyboard) the one the dragged
+ * thing overlaps most; else the nearest.
  */
 const collisions: CollisionDetection = (args) => {
   const item = dataOf<DragItem>(args.active.data);
@@ -144,6 +145,11 @@ const collisions: CollisionDetection = (args) => {
   if (args.pointerCoordinates) {
     const within = pointerWithin(filtered);
     if (within.length > 0) return within;
+  } else {
+    // The keyboard puts the (small) overlay at the target's corner: what it overlaps most, not the nearest centre
+    // (a wide row's centre can be farther than a tab's).
+    const overlapping = rectIntersection(filtered);
+    if (overlapping.length > 0) return overlapping;
   }
   return closestCenter(filtered);
 };

@@ -82,7 +82,6 @@ const PaletteItem = memo(function PaletteItem({ entry }: { entry: PaletteEntry }
         onKeyDown={onKeyDown}
         onClick={() => addFromPalette(store, entry.type.name)}
         data-testid={`palette-item-${entry.type.name}`}
-        aria-label={`${entry.title}: ${entry.summary}`}
         sx={{
           display: 'flex',
           gap: 1.5,
