@@ -162,7 +162,13 @@ describe('Canvas', () => {
     await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
     expect(ids(store)).toEqual([1, 2, 3]);
     await user.keyboard('{Control>}d{/Control}');
-    expect(ids(store)).toHaveLength(4);
+    const [copyId] = store.getState().selected;
+    expect(ids(store)).toEqual([1, copyId, 2, 3]);
+    // The copy takes the focus; deleting it gives the focus to the row after it.
+    await waitFor(() => expect(row(copyId)).toHaveFocus());
+    await user.keyboard('{Delete}');
+    expect(ids(store)).toEqual([1, 2, 3]);
+    await waitFor(() => expect(row(2)).toHaveFocus());
   });
 
   it('copies with Ctrl+C in one form and pastes with Ctrl+V in another', async () => {

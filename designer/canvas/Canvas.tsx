@@ -370,13 +370,31 @@ function CanvasList() {
     [store],
   );
 
+  /** Deletes at once, the focus going to the row after the deleted ones (or before them). */
+  const deleteAndRefocus = useCallback(
+    (ids: number[]) => {
+      const page = store.draft.pages.find((p) => p.id === store.getState().pageId);
+      const gone = new Set(ids);
+      const list = page?.questions ?? [];
+      const first = list.findIndex((q) => gone.has(q.id));
+      const after = list.slice(first + 1).find((q) => !gone.has(q.id));
+      const before = list
+        .slice(0, Math.max(first, 0))
+        .reverse()
+        .find((q) => !gone.has(q.id));
+      deleteNow(store, ids);
+      focusNext.current = (after ?? before)?.id ?? null;
+    },
+    [store],
+  );
+
   const requestDelete = useCallback(
     (ids: number[]) => {
       const dependents = dependentsOfDeletion(store.draft, ids);
-      if (dependents.length === 0) deleteNow(store, ids);
+      if (dependents.length === 0) deleteAndRefocus(ids);
       else setPendingDelete({ ids, dependents: dependents.map((d) => dependentText(store.draft, d)) });
     },
-    [store],
+    [store, deleteAndRefocus],
   );
 
   const actions = useMemo<RowActions>(
@@ -415,6 +433,15 @@ function CanvasList() {
     },
     [questions, virtualizer],
   );
+
+  /** Focus goes to the first selected question once it is rendered (a copy or a paste, which the store selects). */
+  const focusSelection = useCallback(() => {
+    const [first] = store.getState().selected;
+    if (first === undefined) return;
+    const element = scrollRef.current?.querySelector<HTMLElement>(`[data-question-id="${first}"]`);
+    if (element) element.focus();
+    else focusNext.current = first;
+  }, [store]);
 
   // A row asked for focus is focused once it is in the DOM.
   useLayoutEffect(() => {
@@ -461,9 +488,12 @@ function CanvasList() {
     else if (key === 'Enter') store.select(id, mod ? 'toggle' : event.shiftKey ? 'range' : 'replace');
     else if (key === 'Delete' || key === 'Backspace') requestDelete(idsFor(id));
     else if (mod && !event.shiftKey && key.toLowerCase() === 'c') void copy(store, idsFor(id));
-    else if (mod && !event.shiftKey && key.toLowerCase() === 'v') void paste(store, pasteTargetAfter(store, id));
-    else if (mod && !event.shiftKey && key.toLowerCase() === 'd') duplicate(store, idsFor(id));
-    else handled = key === 'ArrowUp' || key === 'ArrowDown';
+    else if (mod && !event.shiftKey && key.toLowerCase() === 'v')
+      void paste(store, pasteTargetAfter(store, id)).then(focusSelection);
+    else if (mod && !event.shiftKey && key.toLowerCase() === 'd') {
+      duplicate(store, idsFor(id));
+      focusSelection();
+    } else handled = key === 'ArrowUp' || key === 'ArrowDown';
     if (handled) {
       event.preventDefault();
       event.stopPropagation();
@@ -471,7 +501,7 @@ function CanvasList() {
   };
 
   const confirmDelete = () => {
-    if (pendingDelete) deleteNow(store, pendingDelete.ids);
+    if (pendingDelete) deleteAndRefocus(pendingDelete.ids);
     setPendingDelete(null);
   };
 
