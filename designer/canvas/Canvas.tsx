@@ -356,7 +356,10 @@ function CanvasList() {
     // A row not laid out (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
     measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE,
   });
-  const sortableIds = useMemo(() => questions.map((q) => dragId.question(q.id)), [questions]);
+  // The same array while the page's ids are the same (an edit of a question's properties): the sortable context,
+  // which every mounted row reads, then stays as it is.
+  const idKey = questions.map((q) => q.id).join(',');
+  const sortableIds = useMemo(() => (idKey ? idKey.split(',').map((id) => dragId.question(Number(id))) : []), [idKey]);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   // A row to focus once it is rendered (after the list scrolled to it, or after its page changed).
   const focusNext = useRef<number | null>(null);

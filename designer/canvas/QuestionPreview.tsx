@@ -7,7 +7,8 @@
  * tracking or validation, and hundreds of rows would each start its paging machine.
  *
  * Memoised on the question object: the store's commands share every question they did not change, so a row's
- * preview renders again only when its own question changed. A question the form never shows (a Dropdown neither
+ * preview renders again only when its own question changed, and then as a deferred value (the edit's next frame
+ * is not held up by the widgets' render). A question the form never shows (a Dropdown neither
  * required nor with options) says so; a question that cannot compile or render says why (an error boundary),
  * and the rest of the canvas goes on.
  */
@@ -15,7 +16,7 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { Component, memo, type ReactNode, useMemo } from 'react';
+import { Component, memo, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { compiledFormDefaultsBehavior, compileFormDefinition } from '../../engine/forms/compile';
 import { message } from '../../engine/messages/catalogue';
 import type { FormDefinition, Question } from '../../engine/types/generated';
@@ -67,32 +68,37 @@ class PreviewBoundary extends Component<
   }
 }
 
-function Preview({ question }: { question: Question }) {
-  const compiled = useMemo(() => designSchemaOf(question), [question]);
-  if (!compiled)
+function Preview({ question: given }: { question: Question }) {
+  // An edit paints its next frame first (the property panel, the row's marks); the widgets follow, interruptibly.
+  const question = useDeferredValue(given);
+  // One element per compiled question: the urgent render (still the old question) leaves the Form alone.
+  return useMemo(() => {
+    const compiled = designSchemaOf(question);
+    if (!compiled)
+      return (
+        <Typography variant="body2" color="text.secondary">
+          {question.label} — {message('designerCanvas.notShown')}
+        </Typography>
+      );
     return (
-      <Typography variant="body2" color="text.secondary">
-        {question.label} — {message('designerCanvas.notShown')}
-      </Typography>
+      <Form
+        schema={compiled.schema}
+        uiSchema={compiled.uiSchema}
+        validator={formValidator}
+        widgets={widgets}
+        fields={fields}
+        templates={templates}
+        formContext={designContext}
+        idPrefix={`design-${question.id}`}
+        readonly
+        disabled
+        noHtml5Validate
+        showErrorList={false}
+        experimental_defaultFormStateBehavior={compiledFormDefaultsBehavior}
+        tagName="div"
+      />
     );
-  return (
-    <Form
-      schema={compiled.schema}
-      uiSchema={compiled.uiSchema}
-      validator={formValidator}
-      widgets={widgets}
-      fields={fields}
-      templates={templates}
-      formContext={designContext}
-      idPrefix={`design-${question.id}`}
-      readonly
-      disabled
-      noHtml5Validate
-      showErrorList={false}
-      experimental_defaultFormStateBehavior={compiledFormDefaultsBehavior}
-      tagName="div"
-    />
-  );
+  }, [question]);
 }
 
 /** A question in the runtime's widgets, read-only (see the module comment). */
