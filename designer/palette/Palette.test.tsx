@@ -21,7 +21,8 @@ describe('Palette', () => {
       expect(Object.hasOwn(FIELD_TYPE_ICONS, type.icon), `${type.name}'s icon ${type.icon}`).toBe(true);
       expect(isMessageId(type.summaryId), `${type.name}'s summary`).toBe(true);
       const item = screen.getByTestId(`palette-item-${type.name}`);
-      expect(item).toHaveAttribute('tabindex', '0');
+      // One tab stop: the first item.
+      expect(item).toHaveAttribute('tabindex', type === allFieldTypes()[0] ? '0' : '-1');
       expect(item).toHaveAttribute('role', 'button');
       expect(item).toHaveTextContent(message(type.titleId));
       expect(item).toHaveTextContent(message(type.summaryId));
@@ -64,6 +65,20 @@ describe('Palette', () => {
     const [signature] = store.getState().selected;
     expect(page().map((q) => q.id)).toEqual([1, added, 2, 3, signature]);
     expect(fieldTypeOf(page()[4]).name).toBe('signature');
+    // The search box's Enter adds the first type shown; the arrows walk the list.
+    store.select(null);
+    const search = screen.getByRole('searchbox', { name: message('designerCanvas.search') });
+    await user.type(search, 'temperature{Enter}');
+    expect(fieldTypeOf(page()[5]).name).toBe('temperature');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByTestId('palette-item-temperature')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(search).toHaveFocus();
+    await user.clear(search);
+    screen.getByTestId('palette-item-checkboxes').focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByTestId('palette-item-colour')).toHaveFocus();
+    store.undo();
     // One undoable edit each.
     store.undo();
     store.undo();

@@ -6,6 +6,8 @@
  * holds every word typed. Enter or a click adds the type after the last selected question when it is on the shown
  * page, else at the end of the shown page; the new question is selected (the store) and the canvas scrolls to it.
  * Space picks an item up to drag it with the keyboard (designer/canvas/dnd.tsx); a pointer drags it too.
+ * The list is one tab stop: the arrows, Home and End move between the items; in the search box ArrowDown goes to
+ * the items and Enter adds the first type shown (type "sig", Enter: a Signature).
  * Each item: `data-testid="palette-item-<name>"`, role button, focusable.
  */
 import { useDraggable } from '@dnd-kit/core';
@@ -14,7 +16,7 @@ import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, memo, useMemo, useState } from 'react';
+import { type KeyboardEvent, memo, useMemo, useRef, useState } from 'react';
 import { addQuestion, findQuestion } from '../../engine/designer';
 import { allFieldTypes } from '../../engine/forms/field-types';
 import type { AnyFieldType } from '../../engine/forms/field-types/index';
@@ -60,7 +62,7 @@ export function addFromPalette(store: DesignerStore, typeName: string): void {
 }
 
 /** One draggable palette item. */
-const PaletteItem = memo(function PaletteItem({ entry }: { entry: PaletteEntry }) {
+const PaletteItem = memo(function PaletteItem({ entry, tabbable }: { entry: PaletteEntry; tabbable: boolean }) {
   const store = useDesignerStore();
   const data: DragItem = { kind: 'type', typeName: entry.type.name, label: entry.title };
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: dragId.type(entry.type.name), data });
@@ -79,6 +81,9 @@ const PaletteItem = memo(function PaletteItem({ entry }: { entry: PaletteEntry }
         ref={setNodeRef}
         {...attributes}
         {...listeners}
+        // One tab stop for the list (the arrows move between the items).
+        tabIndex={tabbable ? 0 : -1}
+        data-palette-item={entry.type.name}
         onKeyDown={onKeyDown}
         onClick={() => addFromPalette(store, entry.type.name)}
         data-testid={`palette-item-${entry.type.name}`}
@@ -111,9 +116,41 @@ const PaletteItem = memo(function PaletteItem({ entry }: { entry: PaletteEntry }
 
 /** The palette (see the module comment). */
 export function Palette() {
+  const store = useDesignerStore();
   const entries = useMemo(paletteEntries, []);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => searchPalette(entries, query), [entries, query]);
+  // The item that is the list's tab stop: the last one focused while it is shown, else the first shown.
+  const [current, setCurrent] = useState<string | undefined>();
+  const tabStop = shown.some((entry) => entry.type.name === current) ? current : shown[0]?.type.name;
+  const listRef = useRef<HTMLUListElement>(null);
+  const items = () => [...(listRef.current?.querySelectorAll<HTMLElement>('[data-palette-item]') ?? [])];
+  const focusItem = (index: number) => {
+    const list = items();
+    list[Math.max(0, Math.min(list.length - 1, index))]?.focus();
+  };
+  // ArrowUp/ArrowDown/Home/End move between the items; ArrowUp from the first goes back to the search box.
+  const onListKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const list = items();
+    const at = list.indexOf(event.target as HTMLElement);
+    if (at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    if (event.key === 'ArrowUp' && at === 0) searchRef.current?.focus();
+    else focusItem(moves[event.key]);
+  };
+  const searchRef = useRef<HTMLInputElement>(null);
+  // In the search box: ArrowDown goes to the items, Enter adds the first type shown.
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focusItem(0);
+    } else if (event.key === 'Enter' && shown[0]) {
+      event.preventDefault();
+      addFromPalette(store, shown[0].type.name);
+    }
+  };
   return (
     <DesignerDnd>
       <Box
@@ -127,7 +164,9 @@ export function Palette() {
           type="search"
           label={message('designerCanvas.search')}
           value={query}
+          inputRef={searchRef}
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onSearchKeyDown}
           sx={{ m: 1 }}
           slotProps={{
             input: {
@@ -141,11 +180,17 @@ export function Palette() {
         />
         <Box
           component="ul"
+          ref={listRef}
           aria-label={message('designerCanvas.palette')}
+          onKeyDown={onListKeyDown}
+          onFocus={(event) => {
+            const name = (event.target as HTMLElement).dataset.paletteItem;
+            if (name) setCurrent(name);
+          }}
           sx={{ m: 0, p: 0.5, overflowY: 'auto', flex: 1, minHeight: 0 }}
         >
           {shown.map((entry) => (
-            <PaletteItem key={entry.type.name} entry={entry} />
+            <PaletteItem key={entry.type.name} entry={entry} tabbable={entry.type.name === tabStop} />
           ))}
         </Box>
         {shown.length === 0 && (
