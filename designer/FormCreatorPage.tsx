@@ -12,7 +12,6 @@
  * hidden saves at once. Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo (./page/undo-keys.ts).
  */
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -351,14 +350,26 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
               aria-pressed={checkOpen}
               onClick={() => setCheckOpen((open) => !open)}
             >
-              <Badge
-                badgeContent={problems.length}
-                color={errorCount > 0 ? 'error' : 'warning'}
-                data-testid="designer-check-count"
-                sx={{ '& .MuiBadge-badge': { right: -10 } }}
-              >
-                {message('formCreator.designCheck')}
-              </Badge>
+              {message('formCreator.designCheck')}
+              {/* A count of its own rather than MUI's Badge, which would join the MUI chunk every page loads. */}
+              {problems.length > 0 && (
+                <Box
+                  component="span"
+                  data-testid="designer-check-count"
+                  sx={{
+                    ml: 1,
+                    px: 0.75,
+                    borderRadius: 5,
+                    fontSize: 12,
+                    lineHeight: '20px',
+                    minWidth: 20,
+                    color: 'common.white',
+                    bgcolor: errorCount > 0 ? 'error.main' : 'warning.dark',
+                  }}
+                >
+                  {problems.length}
+                </Box>
+              )}
             </Button>
           </Tooltip>
           <Button onClick={() => setDialog('preview')}>{message('formCreator.preview')}</Button>
