@@ -11,6 +11,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addQuestion, updateQuestion } from '../engine/designer';
@@ -169,6 +170,13 @@ describe('a working copy', () => {
     const store = await openStore();
     expect(saveState()).toHaveTextContent('All changes saved');
     expect(screen.getByTestId('designer-version')).toHaveTextContent(`Version ${pour.version}`);
+    // Landmarks, headings and names: axe finds nothing serious (jsdom has no layout: contrast is the browser
+    // tests').
+    const { violations } = await axe.run(document.body, {
+      resultTypes: ['violations'],
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     // Someone else saves the copy meanwhile.
     await mockApi
