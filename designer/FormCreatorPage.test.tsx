@@ -14,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { addQuestion, updateQuestion } from '../engine/designer';
+import { addQuestion, deleteQuestions, updateQuestion } from '../engine/designer';
 import type { QuestionProperties } from '../engine/forms/questions';
 import type { FormDefinition } from '../engine/types/generated';
 import { mswPath } from '../fixtures/msw/handlers';
@@ -225,6 +225,44 @@ describe('a working copy', () => {
     await waitFor(() => expect(saveState()).toHaveTextContent('All changes saved'));
     const saved = await mockApi.store().collection<FormDefinition>('formDefinitions').findOne({ id: pour.id });
     expect(saved?.pages[0].questions[0].label).toBe('Taken');
+  });
+
+  it("shows a notice with Undo, and the server's refusal of a publish with its details", async () => {
+    await mockApi.logIn('admin@demo.local', 1);
+    const user = userEvent.setup({ delay: null });
+    renderApp(`/quality-assurance/form-creator/${pour.id}`);
+    const store = await openStore();
+    const first = store.draft.pages[0].questions[0];
+    act(() => {
+      store.edit('deleteQuestions', (d) => deleteQuestions(d, [first.id]), {
+        notice: { messageId: 'designer.notFound', undoable: true },
+      });
+    });
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('That question or page is no longer in the form.');
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(store.draft.pages[0].questions[0].id).toBe(first.id);
+
+    server.use(
+      http.put(mswPath('forms.publish'), () =>
+        HttpResponse.json(
+          {
+            messageId: 'designCheck.gridWithoutRows',
+            message: "The grid 'Checks' has no rows.",
+            details: [{ path: '/pages/0/questions/2', messageId: 'forms.x', message: "'Pour' offers 'A' twice." }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: `Publish ${pour.title}` });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Publish' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await within(dialog).findByText("The grid 'Checks' has no rows.")).toBeInTheDocument();
+    expect(within(dialog).getByText("'Pour' offers 'A' twice.")).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Publish' })).toBeDisabled();
+    expect(screen.getByTestId('designer-version')).toHaveTextContent(`Version ${pour.version}`);
   });
 
   it('shows the JSON, leaves typing in a text field to the browser, and publishes only without design errors', async () => {
