@@ -7,5 +7,11 @@ import { useDesigner } from '../store';
 /** The shown page's questions. */
 export function Canvas() {
   const page = useDesigner((s) => s.history.present.pages.find((p) => p.id === s.pageId));
-  return <div data-testid="designer-canvas">{page?.questions.map((q) => <div key={q.id}>{q.label}</div>)}</div>;
+  return (
+    <div data-testid="designer-canvas">
+      {page?.questions.map((q) => (
+        <div key={q.id}>{q.label}</div>
+      ))}
+    </div>
+  );
 }
