@@ -192,6 +192,23 @@ function SaveIndicator({ autosaver, formArea }: { autosaver: Autosaver; formArea
   );
 }
 
+/** The catalogue's name of each kind of edit, for "Undo {edit}" (a new kind fails the type check until named). */
+const EDIT_NAMES: Record<EditKind, MessageId> = {
+  addQuestion: 'formCreator.edit.addQuestion',
+  updateQuestion: 'formCreator.edit.updateQuestion',
+  changeQuestionType: 'formCreator.edit.changeQuestionType',
+  deleteQuestions: 'formCreator.edit.deleteQuestions',
+  moveQuestions: 'formCreator.edit.moveQuestions',
+  duplicateQuestions: 'formCreator.edit.duplicateQuestions',
+  pasteQuestions: 'formCreator.edit.pasteQuestions',
+  addPage: 'formCreator.edit.addPage',
+  renamePage: 'formCreator.edit.renamePage',
+  movePage: 'formCreator.edit.movePage',
+  deletePage: 'formCreator.edit.deletePage',
+  updateSettings: 'formCreator.edit.updateSettings',
+  updatePageCondition: 'formCreator.edit.updatePageCondition',
+};
+
 /** The Undo or Redo button with the edit it takes back or makes again in its tooltip. */
 function HistoryButton({ which }: { which: 'undo' | 'redo' }) {
   const store = useDesignerStore();
@@ -200,7 +217,7 @@ function HistoryButton({ which }: { which: 'undo' | 'redo' }) {
   const kind: EditKind | undefined = which === 'undo' ? undoKind(history) : redoKind(history);
   const tip = kind
     ? message(which === 'undo' ? 'formCreator.undoEdit' : 'formCreator.redoEdit', {
-        edit: message(`formCreator.edit.${kind}` as MessageId),
+        edit: message(EDIT_NAMES[kind]),
       })
     : message(which === 'undo' ? 'formCreator.nothingToUndo' : 'formCreator.nothingToRedo');
   const tipId = useId();
