@@ -70,6 +70,8 @@ interface Impact {
   entries: number;
   touchesEntries: boolean;
   diff: VersionDiff;
+  published: { pages: FormDefinition['pages'] } | null;
+  idFloor: { question: number; page: number };
 }
 
 describe('publish impact', () => {
@@ -112,6 +114,14 @@ describe('publish impact', () => {
     expect(changed).toMatchObject({ publishedVersion: pour.version, entries: 2, touchesEntries: true });
     expect(changed.diff.removed.map((q) => q.id)).toEqual([removed.id]);
     expect(changed.diff.added.map((q) => q.id)).toEqual([9999]);
+    // The creator's context: the published version's pages (with the removed question) and the ids it used, which
+    // the draft's new question 9999 does not raise.
+    expect(changed.published?.pages[0].questions.map((q) => q.id)).toContain(removed.id);
+    const publishedIds = pour.pages.flatMap((page) => page.questions.map((q) => q.id));
+    expect(changed.idFloor).toEqual({
+      question: Math.max(...publishedIds),
+      page: Math.max(...pour.pages.map((page) => page.id)),
+    });
     const byId = new Map(changed.diff.changed.map((q) => [q.id, q]));
     expect(byId.get(choice.id)).toMatchObject({ keywords: ['options'], choiceValuesChanged: true });
     expect(byId.get(renamed.id)).toMatchObject({ label: 'Renamed', keywords: ['label'], choiceValuesChanged: false });
