@@ -31,6 +31,7 @@ import { callOperation, errorText } from '../runtime/api/client';
 import { useUnsavedChanges } from '../runtime/shell/leave-guard';
 import { Autosaver, type SaveState } from './autosave';
 import { Canvas } from './canvas/Canvas';
+import { DesignerDnd } from './canvas/dnd';
 import { PageTabs } from './canvas/PageTabs';
 import { LibraryMenu } from './library/QuestionLibrary';
 import { DesignCheckPanel, useDesignProblems } from './page/DesignCheckPanel';
@@ -396,40 +397,54 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
           </Button>
         </Stack>
       </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr) 320px' },
-          alignItems: 'start',
-        }}
-      >
-        <Box component="section" aria-labelledby={ids.palette}>
-          <Typography id={ids.palette} variant="subtitle1" component="h2">
-            {message('formCreator.questionTypes')}
-          </Typography>
-          <Palette />
-          <LibraryMenu />
-        </Box>
-        <Box component="section" aria-labelledby={ids.canvas} sx={{ minWidth: 0 }}>
-          <Typography id={ids.canvas} variant="subtitle1" component="h2">
-            {message('formCreator.pagesAndQuestions')}
-          </Typography>
-          <PageTabs />
-          <Canvas />
-          {checkOpen && (
-            <Box sx={{ mt: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <DesignCheckPanel problems={problems} headingId={ids.check} />
+      {/* One drag-and-drop context for palette, page tabs and canvas (designer/canvas/dnd.tsx). On a wide screen the
+          three columns fill the window below the toolbar and scroll each on its own, so the canvas's virtualised list
+          has a bounded height and the palette and properties stay in view beside a long page. */}
+      <DesignerDnd>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr) 320px' },
+            height: { md: 'max(480px, calc(100vh - 260px))' },
+            alignItems: 'stretch',
+          }}
+        >
+          <Box component="section" aria-labelledby={ids.palette} sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
+            <Typography id={ids.palette} variant="subtitle1" component="h2">
+              {message('formCreator.questionTypes')}
+            </Typography>
+            <LibraryMenu />
+            <Palette />
+          </Box>
+          <Box
+            component="section"
+            aria-labelledby={ids.canvas}
+            sx={{ minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+          >
+            <Typography id={ids.canvas} variant="subtitle1" component="h2">
+              {message('formCreator.pagesAndQuestions')}
+            </Typography>
+            {checkOpen && (
+              <Box
+                sx={{ mb: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '35%', overflowY: 'auto' }}
+              >
+                <DesignCheckPanel problems={problems} headingId={ids.check} />
+              </Box>
+            )}
+            <PageTabs />
+            <Box sx={{ flex: 1, minHeight: { xs: '70vh', md: 0 }, display: 'flex', flexDirection: 'column' }}>
+              <Canvas />
             </Box>
-          )}
+          </Box>
+          <Box component="section" aria-labelledby={ids.properties} sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
+            <Typography id={ids.properties} variant="subtitle1" component="h2" sx={visuallyHidden}>
+              {message('formCreator.properties')}
+            </Typography>
+            <PropertyPanel />
+          </Box>
         </Box>
-        <Box component="section" aria-labelledby={ids.properties}>
-          <Typography id={ids.properties} variant="subtitle1" component="h2">
-            {message('formCreator.properties')}
-          </Typography>
-          <PropertyPanel />
-        </Box>
-      </Box>
+      </DesignerDnd>
       <NoticeSnackbar />
       <PublishDialog
         open={dialog === 'publish'}
