@@ -14,6 +14,8 @@ let h: Harness;
 let admin: string;
 let second: string;
 let user: string;
+/** A project user who is no area's administrator. */
+let viewer: string;
 const F = '/api/settings/forms';
 const Q = `${F}/quality-assurance`;
 const pour = demoSeed.formDefinitions[0];
@@ -29,6 +31,7 @@ beforeEach(async () => {
   second = await h.login('second@demo.local');
   expect((await h.call('POST', '/api/authorization/setClient/1', { cookie: second })).status).toBe(200);
   user = await h.login('user@demo.local');
+  viewer = await h.login('view@demo.local');
 });
 
 const json = async <T>(res: Response | Promise<Response>, status = 200): Promise<T> => {
@@ -70,6 +73,8 @@ interface Impact {
   entries: number;
   touchesEntries: boolean;
   diff: VersionDiff;
+  published: { pages: FormDefinition['pages'] } | null;
+  idFloor: { question: number; page: number };
 }
 
 describe('publish impact', () => {
@@ -112,6 +117,14 @@ describe('publish impact', () => {
     expect(changed).toMatchObject({ publishedVersion: pour.version, entries: 2, touchesEntries: true });
     expect(changed.diff.removed.map((q) => q.id)).toEqual([removed.id]);
     expect(changed.diff.added.map((q) => q.id)).toEqual([9999]);
+    // The creator's context: the published version's pages (with the removed question) and the ids it used, which
+    // the draft's new question 9999 does not raise.
+    expect(changed.published?.pages[0].questions.map((q) => q.id)).toContain(removed.id);
+    const publishedIds = pour.pages.flatMap((page) => page.questions.map((q) => q.id));
+    expect(changed.idFloor).toEqual({
+      question: Math.max(...publishedIds),
+      page: Math.max(...pour.pages.map((page) => page.id)),
+    });
     const byId = new Map(changed.diff.changed.map((q) => [q.id, q]));
     expect(byId.get(choice.id)).toMatchObject({ keywords: ['options'], choiceValuesChanged: true });
     expect(byId.get(renamed.id)).toMatchObject({ label: 'Renamed', keywords: ['label'], choiceValuesChanged: false });
@@ -145,10 +158,13 @@ describe('publish impact', () => {
   });
 
   it("is the area administrators' alone, and of the tenant's forms", async () => {
-    expect((await h.call('GET', `${Q}/${pour.id}/publish-impact`, { cookie: user })).status).toBe(403);
+    expect((await h.call('GET', `${Q}/${pour.id}/publish-impact`, { cookie: viewer })).status).toBe(403);
+    // The quality-assurance administrator (accessQA) who is no settings administrator builds and publishes the
+    // area's forms (docs/access.md: the QA form creator needs accessQA).
+    expect((await h.call('GET', `${Q}/${pour.id}/publish-impact`, { cookie: user })).status).toBe(200);
     expect((await h.call('GET', `${Q}/2/publish-impact`, { cookie: admin })).status).toBe(404);
     expect((await h.call('GET', `${Q}/2/versions`, { cookie: admin })).status).toBe(404);
-    expect((await h.call('GET', `${Q}/${pour.id}/versions`, { cookie: user })).status).toBe(403);
+    expect((await h.call('GET', `${Q}/${pour.id}/versions`, { cookie: viewer })).status).toBe(403);
   });
 });
 
@@ -177,6 +193,12 @@ describe('the version list', () => {
     expect(versions[0].publishedAt).toBe(secondPublish.publishedAt);
     expect(versions[1].publishedAt).toBe(firstPublish.publishedAt);
     expect(versions[0]).toMatchObject({ pages: pour.pages.length, publishedById: 9001 });
+    // What each row compares with: the version before it and the newest.
+    expect(versions.map((x) => [x.previousVersion, x.latestVersion, x.isLatest])).toEqual([
+      [v + 1, v + 2, true],
+      [v, v + 2, false],
+      [null, v + 2, false],
+    ]);
     expect(versions[0].questions).toBe(pour.pages.reduce((sum, p) => sum + p.questions.length, 0));
   });
 
@@ -199,7 +221,7 @@ describe('the version list', () => {
     );
     expect(back.diff.added.map((q) => q.id)).toEqual([gone.id]);
     expect((await h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 5}`, { cookie: admin })).status).toBe(404);
-    expect((await h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 1}`, { cookie: user })).status).toBe(403);
+    expect((await h.call('GET', `${Q}/${pour.id}/diff/${v}/${v + 1}`, { cookie: viewer })).status).toBe(403);
   });
 });
 

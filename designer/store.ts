@@ -148,7 +148,8 @@ export class DesignerStore {
     const changed = draft.pages.find((page, index) => before.pages[index] !== page);
     const pageStillThere = draft.pages.some((p) => p.id === this.state.pageId);
     const samePageChanged = changed && draft.pages.some((p, i) => p.id === this.state.pageId && before.pages[i] !== p);
-    const pageId = pageStillThere && (samePageChanged || !changed) ? this.state.pageId : (changed?.id ?? this.state.pageId);
+    const pageId =
+      pageStillThere && (samePageChanged || !changed) ? this.state.pageId : (changed?.id ?? this.state.pageId);
     this.set({ history, ...this.placed(draft, pageId, this.state.selected), notice: undefined });
   }
 

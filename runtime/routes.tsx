@@ -146,6 +146,10 @@ export function toRoute(node: RouteNode, inherited: Record<string, string> = {})
     route.lazy = screenRoute(node.screen, node.mode);
   } else if (node.redirect && !node.redirect.includes('{')) {
     route.element = <Navigate to={node.redirect} replace />;
+  } else if (node.can && !node.children) {
+    // A leaf that only asks its question (the form creator's `form-creator/:formId`): its parent's page shows it,
+    // so that page stays mounted when the path moves between the parent's leaves.
+    route.element = null;
   }
   if (node.page || node.loader || node.guards || node.can) route.errorElement = <RouteError />;
   if (node.page === 'root') route.hydrateFallbackElement = <ProgressBar />;

@@ -12,7 +12,9 @@ import { ensureServerBundle, SERVER_NODE_OPTIONS, sourcesTime } from './server-b
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist', 'index.html');
 
-const sources = ['runtime', 'engine', 'schemas', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+const sources = ['runtime', 'designer', 'engine', 'schemas', 'vite.config.ts', 'package-lock.json'].map((p) =>
+  path.join(root, p),
+);
 const sourceTime = sourcesTime(sources);
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   console.log('Building the front end...');

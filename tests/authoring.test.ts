@@ -161,7 +161,7 @@ function moved(text: string, from: string, to: string): string {
 /** A copy of the repository's sources at a temporary folder, its node_modules linked. */
 function copyRepository(): string {
   const dir = mkdtempSync(join(tmpdir(), 'site-forms-authoring-'));
-  for (const folder of ['schemas', 'engine', 'runtime', 'api', 'generators', 'fixtures', 'tests'])
+  for (const folder of ['schemas', 'engine', 'runtime', 'designer', 'api', 'generators', 'fixtures', 'tests'])
     cpSync(join(root, folder), join(dir, folder), {
       recursive: true,
       filter: (source) => !/\/(node_modules|dist|data|e2e)(\/|$)/.test(source),

@@ -2,6 +2,7 @@
  * Form definitions: a working copy per form (`formDefinitions`) and immutable published versions
  * (`formVersions`). Project users always fill the latest published version (docs/api.md "Form definitions").
  */
+import { highestIds } from '../../engine/designer/model';
 import { AppError } from '../../engine/errors';
 import { designCheck } from '../../engine/forms/design-check';
 import { changedByOther, nextSaveTime } from '../../engine/forms/save-guard';
@@ -243,7 +244,8 @@ export async function publishForm(
 
 /**
  * The published versions of a form, newest first (issue 21 §8 "the version list shows who published what and
- * when"): `[{ version, title, publishedAt, publishedBy, publishedById, pages, questions, entries }]`, publishedBy
+ * when"): `[{ version, previousVersion, latestVersion, isLatest, title, publishedAt, publishedBy, publishedById, pages,
+ * questions, entries }]` (previousVersion null for the oldest), publishedBy
  * the publisher's full name (the version's `modifiedBy`: the flag calls change only isActive and isDefault; null
  * for a seeded version without it), `entries` those filled with that version. @throws AppError 404 notFound.form
  */
@@ -254,8 +256,13 @@ export async function formVersionList(store: Store, clientId: number, formArea: 
     .find({ clientId, formId: id }, { sort: { version: -1 } });
   const entries = store.collection('formEntries');
   return Promise.all(
-    versions.map(async ({ version, definition: def }) => ({
+    versions.map(async ({ version, definition: def }, index) => ({
       version,
+      // The versions a row compares with (the version list's "Changes from the previous version" and "Changes up
+      // to the latest version"): the next older one kept, and the newest.
+      previousVersion: versions[index + 1]?.version ?? null,
+      latestVersion: versions[0].version,
+      isLatest: index === 0,
       title: def.title,
       publishedAt: def.publishedAt ?? null,
       publishedBy: def.modifiedBy ?? null,
@@ -281,19 +288,37 @@ export async function versionDiff(store: Store, clientId: number, formArea: stri
 
 /**
  * What publishing the working copy would change (issue 21 §8 "Publish must warn how many entries the change
- * touches"): `{ publishedVersion, entries, touchesEntries, diff }`: the form's entries (drafts too), the difference
- * from the latest published version (all added before a first publish), and whether there are entries while a
- * question goes or its choice values change. @throws AppError 404 notFound.form
+ * touches"): `{ publishedVersion, entries, touchesEntries, diff, published, idFloor }`: the form's entries (drafts
+ * too), the difference from the latest published version (all added before a first publish), whether there are
+ * entries while a question goes or its choice values change; and what the form creator needs to check and edit
+ * the draft as the server will: `published`, the latest published version's `{ pages }` (null before a first
+ * publish; the design check's context), and `idFloor`, the highest question and page ids any published version
+ * used (`{ question, page }`, 0 when none: a new question must never take the id, and so the stored answers
+ * `q_<id>`, of one that was published; engine/designer IdFloor). @throws AppError 404 notFound.form
  */
 export async function publishImpact(store: Store, clientId: number, formArea: string, id: number) {
   const working = await findWorkingCopy(store, clientId, formArea, id);
-  const [latest] = await store
+  const versions = await store
     .collection<FormVersionDoc>('formVersions')
-    .find({ clientId, formId: id }, { sort: { version: -1 }, limit: 1 });
+    .find({ clientId, formId: id }, { sort: { version: -1 } });
+  const latest = versions[0];
   const entries = await store.collection('formEntries').countDocuments({ clientId, formId: id });
   const diff = diffVersions(latest?.definition ?? { pages: [] }, working);
   const touching = diff.removed.length > 0 || diff.changed.some((question) => question.choiceValuesChanged);
-  return { publishedVersion: latest?.version ?? null, entries, touchesEntries: entries > 0 && touching, diff };
+  const idFloor = { question: 0, page: 0 };
+  for (const { definition } of versions) {
+    const highest = highestIds(definition);
+    idFloor.question = Math.max(idFloor.question, highest.question);
+    idFloor.page = Math.max(idFloor.page, highest.page);
+  }
+  return {
+    publishedVersion: latest?.version ?? null,
+    entries,
+    touchesEntries: entries > 0 && touching,
+    diff,
+    published: latest ? { pages: latest.definition.pages } : null,
+    idFloor,
+  };
 }
 
 /**

@@ -1,11 +1,577 @@
 /**
- * The canvas (issue 21 part 2): the shown page's questions rendered with the runtime's widgets in a read-only
- * design mode. Placeholder until the canvas part lands; it reads the store (../store) like every part.
+ * The canvas (issue 21 part 2): the shown page's questions, each rendered with the runtime's own widgets in a
+ * read-only design mode (./QuestionPreview), in a virtualised list (@tanstack/react-virtual: only the rows in view
+ * and a few around them are in the DOM, each row's height measured as it renders), so a page of hundreds of
+ * questions opens and drags as fast as one of ten (SurveyJS Creator #1445, #2243: drag and drop lagging at ~50).
+ *
+ * A row (`data-testid="canvas-question-<id>"`, focusable) shows the question, its required mark, a badge when it
+ * has a condition, and a drag handle. A click selects it (Ctrl/Cmd+click toggles, Shift+click selects the range:
+ * DesignerStore.select). The selected row shows Duplicate, Delete and More (Copy, Paste after, Move up, Move down,
+ * Move to... a page). Keys on a row: ArrowUp/ArrowDown/Home/End move the focus between rows; Alt+ArrowUp/Down move
+ * the question (across page ends: engine/designer nudgeQuestion); Space picks it up to drag with the arrows
+ * (dnd-kit's KeyboardSensor, ./dnd.tsx); Enter selects; Delete deletes the selection (or the row); Ctrl+C / Ctrl+V
+ * copy and paste through the clipboard (./actions.ts: also between forms and tabs); Ctrl+D duplicates. A delete
+ * that other questions' or pages' conditions depend on asks first, naming them; every delete offers Undo.
+ *
+ * Speed: a row is memoised and renders again only when its question object, its place or its selected state
+ * changes (the store's commands share the questions they did not touch), and its preview only when its question
+ * changed; the list's callbacks are stable.
  */
-import { useDesigner } from '../store';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import AltRouteIcon from '@mui/icons-material/AltRoute';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  type PointerEventHandler,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { fieldTypeOf } from '../../engine/forms/field-types';
+import { message } from '../../engine/messages/catalogue';
+import type { Question } from '../../engine/types/generated';
+import { useDesigner, useDesignerStore } from '../store';
+import {
+  copy,
+  deleteNow,
+  dependentsOfDeletion,
+  dependentText,
+  duplicate,
+  moveToPage,
+  nudge,
+  pageLabelOf,
+  paste,
+  pasteTargetAfter,
+} from './actions';
+import { DesignerDnd, type DragItem, type DropTarget, dragId, useDragging } from './dnd';
+import { QuestionPreview } from './QuestionPreview';
 
-/** The shown page's questions. */
+/** A row's height before it is measured (px): a labelled one-line field with its header. */
+export const ROW_ESTIMATE = 112;
+
+/** Rows rendered beyond the viewport on each side. */
+const OVERSCAN = 4;
+
+const NO_QUESTIONS: readonly Question[] = [];
+
+/** What a row can ask the canvas to do; one stable object for every row. */
+interface RowActions {
+  select(id: number, event: MouseEvent): void;
+  duplicate(id: number): void;
+  remove(id: number): void;
+  copy(id: number): void;
+  pasteAfter(id: number): void;
+  nudge(id: number, direction: 'up' | 'down'): void;
+  moveTo(id: number, pageId: number): void;
+  /** The draft's other pages, for "Move to..." (read when the menu opens). */
+  otherPages(): { id: number; label: string }[];
+}
+
+interface RowProps {
+  question: Question;
+  index: number;
+  count: number;
+  selected: boolean;
+  pageId: number;
+  pageLabel: string;
+  start: number;
+  measure: (element: HTMLElement | null) => void;
+  actions: RowActions;
+}
+
+/** One question of the canvas (see the module comment). */
+const CanvasRow = memo(function CanvasRow(props: RowProps) {
+  const { question, index, count, selected, pageId, pageLabel, start, measure, actions } = props;
+  const typeTitle = message(fieldTypeOf(question).titleId);
+  const data: DragItem = {
+    kind: 'question',
+    questionId: question.id,
+    pageId,
+    index,
+    count,
+    label: question.label,
+    pageLabel,
+  };
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging, isOver, active } = useSortable({
+    id: dragId.question(question.id),
+    data,
+  });
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      setNodeRef(element);
+      measure(element);
+    },
+    [setNodeRef, measure],
+  );
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; moving: boolean } | null>(null);
+  const insertHere = isOver && (active?.data.current as DragItem | undefined)?.kind === 'type';
+  const label = message(selected ? 'designerCanvas.rowSelected' : 'designerCanvas.rowLabel', {
+    label: question.label,
+    type: typeTitle,
+    position: index + 1,
+    count,
+  });
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Space on the row itself picks it up; keys in its buttons are theirs.
+    if (event.target === event.currentTarget) listeners?.onKeyDown?.(event);
+  };
+  const closeMenu = () => setMenu(null);
+  const run = (action: () => void) => () => {
+    closeMenu();
+    action();
+  };
+  const required = (question as { required?: boolean }).required === true;
+  const conditional = (question as { visibleWhen?: unknown }).visibleWhen !== undefined;
+  return (
+    <Box
+      ref={ref}
+      data-index={index}
+      data-question-id={question.id}
+      data-testid={`canvas-question-${question.id}`}
+      data-selected={selected || undefined}
+      component="li"
+      tabIndex={0}
+      aria-label={label}
+      aria-roledescription={attributes['aria-roledescription']}
+      aria-describedby={attributes['aria-describedby']}
+      onPointerDown={listeners?.onPointerDown as PointerEventHandler | undefined}
+      onKeyDown={onKeyDown}
+      onClick={(event) => actions.select(question.id, event)}
+      sx={{
+        // Placed by `top`, moved by the drag's transform: dnd-kit measures a droppable without its transform.
+        position: 'absolute',
+        top: start,
+        left: 0,
+        width: '100%',
+        transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined,
+        transition,
+        zIndex: isDragging ? 2 : undefined,
+        opacity: isDragging ? 0.4 : 1,
+        pb: 1,
+        outline: 'none',
+      }}
+    >
+      <Box
+        sx={{
+          border: 1,
+          borderColor: selected ? 'primary.main' : 'divider',
+          boxShadow: selected ? (theme) => `0 0 0 1px ${theme.palette.primary.main}` : undefined,
+          borderTop: insertHere ? 3 : undefined,
+          borderTopColor: insertHere ? 'primary.main' : undefined,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          '[data-question-id]:focus-visible > &': {
+            outline: '2px solid',
+            outlineColor: 'primary.main',
+            outlineOffset: 2,
+          },
+        }}
+      >
+        <Stack direction="row" alignItems="center" gap={1} sx={{ px: 1, pt: 0.5 }}>
+          <DragIndicatorIcon fontSize="small" color="action" aria-hidden sx={{ cursor: 'grab' }} data-drag-handle />
+          <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
+            {typeTitle}
+          </Typography>
+          {required && (
+            <Chip size="small" color="error" variant="outlined" label={message('designerCanvas.required')} />
+          )}
+          {conditional && (
+            <Chip
+              size="small"
+              variant="outlined"
+              icon={<AltRouteIcon aria-hidden />}
+              label={message('designerCanvas.conditional')}
+              title={message('designerCanvas.conditionalHint')}
+            />
+          )}
+          {selected && (
+            <>
+              <IconButton
+                size="small"
+                aria-label={message('designerCanvas.duplicate')}
+                title={message('designerCanvas.duplicate')}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  actions.duplicate(question.id);
+                }}
+              >
+                <ContentCopyIcon fontSize="small" />
+              </IconButton>
+              <IconButton
+                size="small"
+                aria-label={message('designerCanvas.delete')}
+                title={message('designerCanvas.delete')}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  actions.remove(question.id);
+                }}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+              <IconButton
+                size="small"
+                aria-label={message('designerCanvas.more')}
+                title={message('designerCanvas.more')}
+                aria-haspopup="menu"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  setMenu({ anchor: event.currentTarget, moving: false });
+                }}
+              >
+                <MoreVertIcon fontSize="small" />
+              </IconButton>
+            </>
+          )}
+        </Stack>
+        <Box inert sx={{ px: 2, pb: 1, pointerEvents: 'none' }}>
+          <QuestionPreview question={question} />
+        </Box>
+      </Box>
+      <Menu
+        anchorEl={menu?.anchor}
+        open={menu !== null}
+        onClose={closeMenu}
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => event.stopPropagation()}
+      >
+        {menu?.moving
+          ? [
+              <ListSubheader key="title">{message('designerCanvas.moveToTitle')}</ListSubheader>,
+              ...actions.otherPages().map((page) => (
+                <MenuItem key={page.id} onClick={run(() => actions.moveTo(question.id, page.id))}>
+                  {page.label}
+                </MenuItem>
+              )),
+            ]
+          : [
+              <MenuItem key="copy" onClick={run(() => actions.copy(question.id))}>
+                {message('designerCanvas.copy')}
+              </MenuItem>,
+              <MenuItem key="paste" onClick={run(() => actions.pasteAfter(question.id))}>
+                {message('designerCanvas.pasteAfter')}
+              </MenuItem>,
+              <MenuItem key="up" onClick={run(() => actions.nudge(question.id, 'up'))}>
+                {message('designerCanvas.moveUp')}
+              </MenuItem>,
+              <MenuItem key="down" onClick={run(() => actions.nudge(question.id, 'down'))}>
+                {message('designerCanvas.moveDown')}
+              </MenuItem>,
+              <MenuItem
+                key="move"
+                disabled={actions.otherPages().length === 0}
+                onClick={() => setMenu((now) => now && { ...now, moving: true })}
+              >
+                {message('designerCanvas.moveTo')}
+              </MenuItem>,
+            ]}
+      </Menu>
+    </Box>
+  );
+});
+
+/** Where a drop goes to the end of the page (all of an empty page, below the last row otherwise). */
+function PageDropZone({ pageId, label, empty }: { pageId: number; label: string; empty: boolean }) {
+  const target: DropTarget = { kind: 'page', pageId, label };
+  const { setNodeRef, isOver } = useDroppable({ id: dragId.page(pageId), data: target });
+  return (
+    <Box
+      ref={setNodeRef}
+      data-testid={empty ? 'canvas-empty' : 'canvas-end'}
+      sx={{
+        minHeight: empty ? 160 : 56,
+        m: empty ? 2 : 0,
+        border: empty || isOver ? '2px dashed' : 'none',
+        borderColor: isOver ? 'primary.main' : 'divider',
+        borderRadius: 1,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+      }}
+    >
+      {empty && (
+        <Typography variant="body2" color="text.secondary" align="center">
+          {message('designerCanvas.empty')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** A delete waiting for its confirmation: the questions and what depends on them. */
+interface PendingDelete {
+  ids: number[];
+  dependents: string[];
+}
+
+/** The shown page's questions (see the module comment). */
 export function Canvas() {
+  return (
+    <DesignerDnd>
+      <CanvasList />
+    </DesignerDnd>
+  );
+}
+
+function CanvasList() {
+  const store = useDesignerStore();
+  const dragging = useDragging();
   const page = useDesigner((s) => s.history.present.pages.find((p) => p.id === s.pageId));
-  return <div data-testid="designer-canvas">{page?.questions.map((q) => <div key={q.id}>{q.label}</div>)}</div>;
+  const pageLabel = useDesigner((s) => pageLabelOf(s.history.present, s.pageId));
+  const selected = useDesigner((s) => s.selected);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const questions = page?.questions ?? NO_QUESTIONS;
+  const pageId = page?.id ?? 0;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: questions.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: OVERSCAN,
+    getItemKey: (index) => questions[index]?.id ?? index,
+    // A row not laid out (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
+    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE,
+  });
+  // The same array while the page's ids are the same (an edit of a question's properties): the sortable context,
+  // which every mounted row reads, then stays as it is.
+  const idKey = questions.map((q) => q.id).join(',');
+  const sortableIds = useMemo(() => (idKey ? idKey.split(',').map((id) => dragId.question(Number(id))) : []), [idKey]);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  // A row to focus once it is rendered (after the list scrolled to it, or after its page changed).
+  const focusNext = useRef<number | null>(null);
+
+  /** The questions an action on `id` acts on: the selection when `id` is in it, else `id` alone. */
+  const idsFor = useCallback(
+    (id: number) => {
+      const { selected: now } = store.getState();
+      return now.includes(id) ? [...now] : [id];
+    },
+    [store],
+  );
+
+  /** Deletes at once, the focus going to the row after the deleted ones (or before them). */
+  const deleteAndRefocus = useCallback(
+    (ids: number[]) => {
+      const page = store.draft.pages.find((p) => p.id === store.getState().pageId);
+      const gone = new Set(ids);
+      const list = page?.questions ?? [];
+      const first = list.findIndex((q) => gone.has(q.id));
+      const after = list.slice(first + 1).find((q) => !gone.has(q.id));
+      const before = list
+        .slice(0, Math.max(first, 0))
+        .reverse()
+        .find((q) => !gone.has(q.id));
+      deleteNow(store, ids);
+      focusNext.current = (after ?? before)?.id ?? null;
+    },
+    [store],
+  );
+
+  const requestDelete = useCallback(
+    (ids: number[]) => {
+      const dependents = dependentsOfDeletion(store.draft, ids);
+      if (dependents.length === 0) deleteAndRefocus(ids);
+      else setPendingDelete({ ids, dependents: dependents.map((d) => dependentText(store.draft, d)) });
+    },
+    [store, deleteAndRefocus],
+  );
+
+  const actions = useMemo<RowActions>(
+    () => ({
+      select: (id, event) => {
+        if (event.shiftKey) {
+          event.preventDefault();
+          store.select(id, 'range');
+        } else store.select(id, event.ctrlKey || event.metaKey ? 'toggle' : 'replace');
+      },
+      duplicate: (id) => duplicate(store, idsFor(id)),
+      remove: (id) => requestDelete(idsFor(id)),
+      copy: (id) => void copy(store, idsFor(id)),
+      pasteAfter: (id) => void paste(store, pasteTargetAfter(store, id)),
+      nudge: (id, direction) => nudge(store, id, direction),
+      moveTo: (id, target) => moveToPage(store, idsFor(id), target),
+      otherPages: () =>
+        store.draft.pages
+          .filter((p) => p.id !== store.getState().pageId)
+          .map((p) => ({ id: p.id, label: pageLabelOf(store.draft, p.id) })),
+    }),
+    [store, idsFor, requestDelete],
+  );
+
+  const focusRow = useCallback(
+    (id: number) => {
+      const index = questions.findIndex((q) => q.id === id);
+      if (index < 0) return;
+      focusNext.current = id;
+      const element = scrollRef.current?.querySelector<HTMLElement>(`[data-question-id="${id}"]`);
+      if (element) {
+        focusNext.current = null;
+        element.focus();
+        element.scrollIntoView?.({ block: 'nearest' });
+      } else virtualizer.scrollToIndex(index, { align: 'auto' });
+    },
+    [questions, virtualizer],
+  );
+
+  /** Focus goes to the first selected question once it is rendered (a copy or a paste, which the store selects). */
+  const focusSelection = useCallback(() => {
+    const [first] = store.getState().selected;
+    if (first === undefined) return;
+    const element = scrollRef.current?.querySelector<HTMLElement>(`[data-question-id="${first}"]`);
+    if (element) element.focus();
+    else focusNext.current = first;
+  }, [store]);
+
+  // A row asked for focus is focused once it is in the DOM.
+  useLayoutEffect(() => {
+    const id = focusNext.current;
+    if (id === null) return;
+    const element = scrollRef.current?.querySelector<HTMLElement>(`[data-question-id="${id}"]`);
+    if (element) {
+      focusNext.current = null;
+      element.focus();
+    }
+  });
+
+  // What becomes selected (a question added from the palette, pasted, moved here) is scrolled into view.
+  const shownSelection = useRef(selected);
+  useEffect(() => {
+    if (shownSelection.current === selected) return;
+    shownSelection.current = selected;
+    const last = selected[selected.length - 1];
+    const index = last === undefined ? -1 : questions.findIndex((q) => q.id === last);
+    if (index < 0) return;
+    const inView = virtualizer.getVirtualItems().some((item) => item.index === index);
+    if (!inView) virtualizer.scrollToIndex(index, { align: 'auto' });
+    else
+      scrollRef.current
+        ?.querySelector<HTMLElement>(`[data-question-id="${last}"]`)
+        ?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected, questions, virtualizer]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const row = event.target as HTMLElement;
+    const id = Number(row.dataset?.questionId);
+    if (!row.dataset?.questionId || dragging.current || !Number.isInteger(id)) return;
+    const index = questions.findIndex((q) => q.id === id);
+    const mod = event.ctrlKey || event.metaKey;
+    const key = event.key;
+    let handled = true;
+    if ((key === 'ArrowUp' || key === 'ArrowDown') && event.altKey) {
+      nudge(store, id, key === 'ArrowUp' ? 'up' : 'down');
+      focusNext.current = id;
+    } else if (key === 'ArrowUp' && index > 0) focusRow(questions[index - 1].id);
+    else if (key === 'ArrowDown' && index < questions.length - 1) focusRow(questions[index + 1].id);
+    else if (key === 'Home' && questions.length > 0) focusRow(questions[0].id);
+    else if (key === 'End' && questions.length > 0) focusRow(questions[questions.length - 1].id);
+    else if (key === 'Enter') store.select(id, mod ? 'toggle' : event.shiftKey ? 'range' : 'replace');
+    else if (key === 'Delete' || key === 'Backspace') requestDelete(idsFor(id));
+    else if (mod && !event.shiftKey && key.toLowerCase() === 'c') void copy(store, idsFor(id));
+    else if (mod && !event.shiftKey && key.toLowerCase() === 'v')
+      void paste(store, pasteTargetAfter(store, id)).then(focusSelection);
+    else if (mod && !event.shiftKey && key.toLowerCase() === 'd') {
+      duplicate(store, idsFor(id));
+      focusSelection();
+    } else handled = key === 'ArrowUp' || key === 'ArrowDown';
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  const confirmDelete = () => {
+    if (pendingDelete) deleteAndRefocus(pendingDelete.ids);
+    setPendingDelete(null);
+  };
+
+  return (
+    <Box
+      ref={scrollRef}
+      component="section"
+      data-testid="designer-canvas"
+      aria-label={message('designerCanvas.questions', { page: pageLabel })}
+      sx={{ position: 'relative', overflowY: 'auto', flex: 1, minHeight: 0, height: '100%', maxHeight: '100vh', p: 1 }}
+    >
+      {questions.length === 0 ? (
+        <PageDropZone pageId={pageId} label={pageLabel} empty />
+      ) : (
+        <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
+          <Box
+            component="ul"
+            onKeyDown={onKeyDown}
+            sx={{ position: 'relative', height: virtualizer.getTotalSize(), m: 0, p: 0, listStyle: 'none' }}
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const question = questions[item.index];
+              return (
+                <CanvasRow
+                  key={question.id}
+                  question={question}
+                  index={item.index}
+                  count={questions.length}
+                  selected={selectedSet.has(question.id)}
+                  pageId={pageId}
+                  pageLabel={pageLabel}
+                  start={item.start}
+                  measure={virtualizer.measureElement}
+                  actions={actions}
+                />
+              );
+            })}
+          </Box>
+          <PageDropZone pageId={pageId} label={pageLabel} empty={false} />
+        </SortableContext>
+      )}
+      <Dialog
+        open={pendingDelete !== null}
+        onClose={() => setPendingDelete(null)}
+        aria-labelledby="canvas-delete-title"
+      >
+        <DialogTitle id="canvas-delete-title">
+          {message('designerCanvas.deleteTitle', { count: pendingDelete?.ids.length ?? 0 })}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>{message('designerCanvas.dependentsIntro')}</DialogContentText>
+          <Box component="ul" sx={{ mt: 1 }}>
+            {pendingDelete?.dependents.map((text) => (
+              <li key={text}>
+                <Typography variant="body2">{text}</Typography>
+              </li>
+            ))}
+          </Box>
+          <DialogContentText>{message('designerCanvas.undoHint')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPendingDelete(null)}>{message('common.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={confirmDelete}>
+            {message('designerCanvas.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
 }

@@ -1,7 +1,289 @@
 /**
- * The question library (issue 21 part 10): save the selected questions under a name for the client, insert saved
- * ones into any form. Placeholder until the library part lands: the toolbar's menu of it.
+ * The question library (issue 21 part 10): the toolbar's "Question library" menu, to save the selected questions
+ * under a name for the client and to insert saved ones into the open draft (docs/api.md "Question library").
+ *
+ * - "Save selection to library…": a name dialog (the first selected question's label proposed); saves
+ *   engine/designer `copyQuestions` of the selection (form order) with its source (the draft's id and area, the
+ *   questions' ids there) through `questionLibrary.create` of the draft's area. The server's refusal shows in the
+ *   dialog; a save is told by the creator's notice.
+ * - "Insert from library…": the client's library (`questionLibrary.list`), searchable by name and question label;
+ *   the chosen block is inserted after the last selected question (else at the end of the page shown) with
+ *   `pasteQuestions`, as one undoable edit (new ids; conditions among the block point at the copies). Items the
+ *   draft's area saved can be deleted there.
+ * Nothing links the copies to the library item: the source is kept for the next issue's updates.
  */
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import LibraryIcon from '@mui/icons-material/LibraryBooksOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import {
+  CLIPBOARD_FORMAT,
+  CLIPBOARD_VERSION,
+  copyQuestions,
+  findQuestion,
+  pasteQuestions,
+  type QuestionClipboard,
+  type Target,
+} from '../../engine/designer';
+import { message } from '../../engine/messages/catalogue';
+import type { QuestionLibraryItem } from '../../engine/types/generated';
+import { callOperation, errorText } from '../../runtime/api/client';
+import { type DesignerStore, useDesigner, useDesignerStore } from '../store';
+
+/** The longest name the server takes (question-library-item.schema.json). */
+const NAME_MAX = 100;
+
+/** Where an insert goes: after the last selected question, else at the end of the page shown. */
+export function insertTarget(store: DesignerStore): Target {
+  const { selected, pageId } = store.getState();
+  const last = selected.length > 0 ? findQuestion(store.draft, selected[selected.length - 1]) : undefined;
+  return last ? { pageId: last.pageId, index: last.index + 1 } : { pageId };
+}
+
+/** A library item as a clipboard payload for pasteQuestions. */
+export function itemClipboard(item: Pick<QuestionLibraryItem, 'questions' | 'source'>): QuestionClipboard {
+  return {
+    format: CLIPBOARD_FORMAT,
+    version: CLIPBOARD_VERSION,
+    sourceFormId: item.source.formId,
+    questions: item.questions,
+  };
+}
+
+/** True when the item's name or one of its questions' labels holds `search` (case and spaces ignored). */
+function matches(item: QuestionLibraryItem, search: string): boolean {
+  const wanted = search.trim().toLowerCase();
+  if (wanted === '') return true;
+  return [item.name, ...item.questions.map((q) => q.label ?? '')].some((text) => text.toLowerCase().includes(wanted));
+}
+
+/** The name dialog of "Save selection to library…". */
+function SaveDialog({ onClose }: { onClose: () => void }) {
+  const store = useDesignerStore();
+  const selected = useDesigner((s) => s.selected);
+  const clipboard = useMemo(() => copyQuestions(store.draft, selected), [store, selected]);
+  const [name, setName] = useState(() => clipboard.questions[0]?.label?.slice(0, NAME_MAX) ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const draft = store.draft;
+    setBusy(true);
+    setError(null);
+    try {
+      await callOperation('questionLibrary.create', {
+        params: { formArea: draft.formArea },
+        body: {
+          name: name.trim(),
+          questions: clipboard.questions,
+          source: { formId: draft.id, formArea: draft.formArea, questionIds: clipboard.questions.map((q) => q.id) },
+        },
+      });
+      store.tell({
+        messageId: 'questionLibrary.saved',
+        params: { count: clipboard.questions.length, name: name.trim() },
+        severity: 'info',
+      });
+      onClose();
+    } catch (e) {
+      setError(errorText(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <DialogTitle id={titleId}>{message('questionLibrary.saveTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {message('questionLibrary.saveIntro', { count: clipboard.questions.length })}
+          </DialogContentText>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
+          <TextField
+            autoFocus
+            fullWidth
+            required
+            label={message('questionLibrary.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{message('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy || name.trim() === ''}>
+            {message('questionLibrary.saveButton')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The searchable list of "Insert from library…". */
+function InsertDialog({ onClose }: { onClose: () => void }) {
+  const store = useDesignerStore();
+  const formArea = useDesigner((s) => s.history.present.formArea);
+  const [items, setItems] = useState<QuestionLibraryItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<number | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    let live = true;
+    callOperation<QuestionLibraryItem[]>('questionLibrary.list', { params: { formArea } })
+      .then((answer) => live && setItems(answer))
+      .catch((e: unknown) => live && setError(message('questionLibrary.loadFailed', { error: errorText(e) })));
+    return () => {
+      live = false;
+    };
+  }, [formArea]);
+
+  const shown = useMemo(() => (items ?? []).filter((item) => matches(item, search)), [items, search]);
+  const chosenItem = shown.find((item) => item.id === chosen);
+
+  const insert = (item: QuestionLibraryItem) => {
+    const outcome = store.edit(
+      'pasteQuestions',
+      (draft, floor) => pasteQuestions(draft, itemClipboard(item), insertTarget(store), floor),
+      { notice: { messageId: 'questionLibrary.inserted', params: { count: item.questions.length, name: item.name } } },
+    );
+    if (outcome.ok) onClose();
+  };
+
+  const remove = async (item: QuestionLibraryItem) => {
+    try {
+      await callOperation('questionLibrary.delete', { params: { formArea, id: item.id } });
+      setItems((list) => (list ?? []).filter((i) => i.id !== item.id));
+      store.tell({ messageId: 'questionLibrary.deleted', params: { name: item.name }, severity: 'info' });
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{message('questionLibrary.insertTitle')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          type="search"
+          label={message('questionLibrary.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ mt: 1, mb: 1 }}
+        />
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        )}
+        {items === null && !error && <CircularProgress aria-label={message('common.loading')} />}
+        {items !== null && shown.length === 0 && (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {message(items.length === 0 ? 'questionLibrary.empty' : 'questionLibrary.noMatch')}
+          </Typography>
+        )}
+        {shown.length > 0 && (
+          <List aria-label={message('questionLibrary.menu')} dense>
+            {shown.map((item) => (
+              <ListItem
+                key={item.id}
+                disablePadding
+                secondaryAction={
+                  item.formArea === formArea ? (
+                    <IconButton
+                      edge="end"
+                      aria-label={message('questionLibrary.delete', { name: item.name })}
+                      onClick={() => void remove(item)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  ) : undefined
+                }
+              >
+                <ListItemButton
+                  selected={item.id === chosen}
+                  onClick={() => setChosen(item.id)}
+                  onDoubleClick={() => insert(item)}
+                >
+                  <ListItemText
+                    primary={item.name}
+                    secondary={message('questionLibrary.itemSummary', {
+                      count: item.questions.length,
+                      by: item.createdBy ?? '',
+                    })}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{message('common.cancel')}</Button>
+        <Button variant="contained" disabled={!chosenItem} onClick={() => chosenItem && insert(chosenItem)}>
+          {message('questionLibrary.insertButton')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The toolbar's question library button and menu; see the module comment. */
 export function LibraryMenu() {
-  return null;
+  const hasSelection = useDesigner((s) => s.selected.length > 0);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'insert' | null>(null);
+  const menuId = useId();
+  const open = (which: 'save' | 'insert') => {
+    setAnchor(null);
+    setDialog(which);
+  };
+  return (
+    <>
+      <Button
+        startIcon={<LibraryIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        {message('questionLibrary.menu')}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem disabled={!hasSelection} onClick={() => open('save')}>
+          {message('questionLibrary.save')}
+        </MenuItem>
+        <MenuItem onClick={() => open('insert')}>{message('questionLibrary.insert')}</MenuItem>
+      </Menu>
+      {dialog === 'save' && <SaveDialog onClose={() => setDialog(null)} />}
+      {dialog === 'insert' && <InsertDialog onClose={() => setDialog(null)} />}
+    </>
+  );
 }

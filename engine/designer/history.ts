@@ -25,7 +25,8 @@ export type EditKind =
   | 'renamePage'
   | 'movePage'
   | 'deletePage'
-  | 'updateSettings';
+  | 'updateSettings'
+  | 'updatePageCondition';
 
 /** One step: a definition and the edit between it and the present. */
 export interface HistoryStep {

@@ -4,7 +4,7 @@
  * category, the `ask*` header flags, Display entry Create Button, Allow CSV upload, projects). Pure functions of
  * a draft returning an {@link Outcome} (engine/designer/model.ts); pages are named by id.
  */
-import type { FormDefinition } from '../types/generated';
+import type { FormDefinition, Page } from '../types/generated';
 import {
   applied,
   clampIndex,
@@ -129,4 +129,17 @@ export function updateSettings(def: Draft, patch: SettingsPatch): Outcome {
     } else next[keyword] = value;
   }
   return applied(next as unknown as Draft);
+}
+
+/**
+ * Sets or removes the condition of the page `pageId` (the property panel's condition builder for a page; issue 21
+ * part 4 "a condition builder for questions and pages"): the page shows only while `visibleWhen` holds; undefined
+ * removes it (the page always shows).
+ * @returns refused (designer.notFound) for a page not in the form
+ */
+export function updatePageCondition(def: Draft, pageId: number, visibleWhen: Page['visibleWhen'] | undefined): Outcome {
+  const index = pageIndexOf(def, pageId);
+  if (index < 0) return refused('designer.notFound');
+  const { visibleWhen: _old, ...page } = def.pages[index];
+  return applied(withPage(def, index, visibleWhen === undefined ? page : { ...page, visibleWhen }));
 }

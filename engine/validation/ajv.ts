@@ -84,6 +84,8 @@ export function validateSchema(name: SchemaName, data: unknown): { ok: true } | 
  * - minimum / exclusiveMinimum → `validation.min`, maximum / exclusiveMaximum → `validation.max` `{field, limit}`
  * - type number / integer → `validation.number`; format date → `validation.date`
  * - enum / const → `validation.option`
+ * - too few or too many items (minItems, maxItems) → the message the array's schema's `x-messages` names for the
+ *   keyword `{field, limit}` (the question library's 200 questions: questionLibrary.tooManyQuestions), else as below
  * - a property a schema refuses (additionalProperties, unevaluatedProperties) → the message its schema's
  *   `x-messages` names for the keyword, with `property` and the object's own text and number fields as
  *   placeholders (a question's foreign keyword: forms.foreignKeyword `{label, type, property}`), else
@@ -157,6 +159,12 @@ function mapError(error: ErrorObject): ErrorDetail {
       if (params.pattern === LETTERS_AND_DIGITS_PATTERN)
         return detail(error.instancePath, 'validation.lettersAndDigits', { field: field(error) });
       break;
+    case 'minItems':
+    case 'maxItems': {
+      const own = ownMessage(error);
+      if (own) return detail(error.instancePath, own, { field: field(error), limit: Number(params.limit) });
+      break;
+    }
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const property = String(params.additionalProperty ?? params.unevaluatedProperty);

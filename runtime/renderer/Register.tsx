@@ -6,7 +6,8 @@
  * only when the user may do what it does (the API's access question, ./actions actionAllowed; issue 19): the
  * toolbar's for the register's scope, a row's for that row.
  * Server mode sends the table's paging, sorting and filters to the source operation and shows
- * `totalRecords`; client mode pages a fetched list. The pager reads 'Records: {first} - {last} of
+ * `totalRecords`; client mode pages a fetched list (or, with `source.rows`, the rows an answer groups by name:
+ * ./register/rows.ts, e.g. a version difference's added, removed, changed and moved questions). The pager reads 'Records: {first} - {last} of
  * {totalRecords}'; the table's own texts come from the catalogue (./table-localization). An action with
  * `result: 'close'` hands the call's answer to the host (`onResult`).
  *
@@ -42,6 +43,7 @@ import { useContextMenu } from './host/ContextMenu';
 import { ActionButtons } from './register/ActionButtons';
 import { tableColumns } from './register/columns';
 import { QuickFilters, quickFilterDefaults } from './register/QuickFilters';
+import { groupedRows } from './register/rows';
 import { columnProviders, type ProvidedColumn } from './registry';
 import type { Row, TableColumn } from './table/cell-text';
 import { Pager } from './table/Pager';
@@ -159,6 +161,10 @@ export function Register({
       signal: controller.signal,
     })
       .then((answer) => {
+        if (doc.source.rows) {
+          const grouped = groupedRows(answer, doc.source.rows);
+          return send({ type: 'LOADED', rows: grouped, totalRecords: grouped.length });
+        }
         if (Array.isArray(answer)) return send({ type: 'LOADED', rows: answer, totalRecords: answer.length });
         // The answer's other fields (e.g. how many drafts) are for the quick filters' hints.
         const { items, totalRecords: total, ...rest } = answer as RegisterPage<Row> & Record<string, unknown>;

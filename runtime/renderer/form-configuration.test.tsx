@@ -171,7 +171,7 @@ describe('the form library', () => {
     const user = userEvent.setup();
     renderApp('/quality-assurance/form-library');
     const pour = await screen.findByRole('row', { name: /Concrete Pour Inspection/ });
-    // Six actions: QR codes and Label preparation show, the rest are in the row's More menu.
+    // Seven actions: Edit (the form creator) and QR codes show, the rest are in the row's More menu.
     await clickRowAction(user, pour, 'Deactivate');
     await waitFor(async () =>
       expect(await rowActionNames(user, row('Concrete Pour Inspection'))).toContain('Activate'),

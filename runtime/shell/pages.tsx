@@ -56,4 +56,7 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   closed: messagePage('closed'),
   section: muiPage(async () => (await import('../pages/SectionPage')).SectionPage),
   notFound: muiPage(async () => (await import('../pages/NotFoundPage')).NotFoundPage),
+  // The form creator (issue 21): its code (dnd-kit, the virtualised list, the property panel) is its own chunk,
+  // loaded only when an administrator opens it.
+  formCreator: muiPage(async () => (await import('../../designer/FormCreatorPage')).FormCreatorPage),
 };

@@ -11,6 +11,8 @@ export const checkboxes: FieldType<CheckboxQuestion> = {
   // Before the tick box (rank 1): a Checkbox with options is a group of boxes.
   tester: rankWith(2, and(questionTypeIs('Checkbox'), hasOptions)),
   titleId: 'fieldType.checkboxes',
+  icon: 'Checklist',
+  summaryId: 'fieldType.checkboxes.summary',
   description: 'With options, a box per option (hz-checkbox); the answer is the ticked values.',
   properties: { options: optionsProperty },
   example: {

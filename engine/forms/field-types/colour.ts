@@ -7,6 +7,8 @@ export const colour: FieldType<ColourQuestion> = {
   name: 'colour',
   questionType: 'Colour',
   titleId: 'fieldType.colour',
+  icon: 'Palette',
+  summaryId: 'fieldType.colour.summary',
   description: 'A colour as #rrggbb (colour-picker).',
   properties: {},
   example: { question: { id: 14, label: 'Marking colour', type: 'Colour' }, good: '#ff8800', bad: 'orange' },

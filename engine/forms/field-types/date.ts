@@ -10,6 +10,8 @@ export const date: FieldType<DateQuestion> = {
   name: 'date',
   questionType: 'Date',
   titleId: 'fieldType.date',
+  icon: 'CalendarMonth',
+  summaryId: 'fieldType.date.summary',
   description: 'A date, yyyy-mm-dd (date), or with the month picker a month and a year.',
   properties: {
     picker: {

@@ -18,6 +18,8 @@ export const documentPicker: FieldType<DocumentPickerQuestion> = {
   name: 'documentPicker',
   questionType: 'DocumentPicker',
   titleId: 'fieldType.documentPicker',
+  icon: 'FolderOpen',
+  summaryId: 'fieldType.documentPicker.summary',
   description:
     "Documents chosen from the project's document store, projects/{projectId}/documents, in a tree (dms-buttons); the answer is their paths.",
   properties: {

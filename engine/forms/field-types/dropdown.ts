@@ -22,6 +22,8 @@ export const dropdown: FieldType<DropdownQuestion> = {
   name: 'dropdown',
   questionType: 'Dropdown',
   titleId: 'fieldType.dropdown',
+  icon: 'ArrowDropDownCircle',
+  summaryId: 'fieldType.dropdown.summary',
   description: 'One choice of a list (hz-select), with a blank first option and the options sorted numerically.',
   properties: {
     options: optionsProperty,

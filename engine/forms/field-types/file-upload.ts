@@ -42,6 +42,8 @@ export const fileUpload: FieldType<FileUploadQuestion> = {
   name: 'fileUpload',
   questionType: 'FileUpload',
   titleId: 'fieldType.fileUpload',
+  icon: 'AttachFile',
+  summaryId: 'fieldType.fileUpload.summary',
   description: 'Files kept in the file store (file-upload); the answer is their paths.',
   properties: {
     accept: {

@@ -319,6 +319,8 @@ export const grid: FieldType<GridQuestion> = {
   name: 'grid',
   questionType: 'Grid',
   titleId: 'fieldType.grid',
+  icon: 'GridOn',
+  summaryId: 'fieldType.grid.summary',
   description: 'A table of cells with scoring (grid and grid-summary).',
   properties: {
     grid: {

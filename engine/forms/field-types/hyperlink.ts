@@ -10,6 +10,8 @@ export const hyperlink: FieldType<TextQuestion> = {
   questionType: 'Text',
   variant: { keyword: 'extendedType', value: 'Hyperlink' },
   titleId: 'fieldType.hyperlink',
+  icon: 'Link',
+  summaryId: 'fieldType.hyperlink.summary',
   description: 'An http, https or ftp address (hz-input of type url).',
   properties: {},
   example: {

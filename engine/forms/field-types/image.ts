@@ -15,6 +15,8 @@ export const image: FieldType<ImageQuestion> = {
   name: 'image',
   questionType: 'Image',
   titleId: 'fieldType.image',
+  icon: 'Image',
+  summaryId: 'fieldType.image.summary',
   description: 'A picture of the file store shown in the form, never answered (img).',
   properties: {
     imageFile: {

@@ -10,6 +10,8 @@ export const long: FieldType<TextQuestion> = {
   questionType: 'Text',
   variant: { keyword: 'extendedType', value: 'Long' },
   titleId: 'fieldType.long',
+  icon: 'Notes',
+  summaryId: 'fieldType.long.summary',
   description: 'A text of several lines (hz-textarea).',
   properties: {},
   example: {

@@ -11,6 +11,8 @@ export const multiSelect: FieldType<MultiSelectQuestion> = {
   name: 'multiSelect',
   questionType: 'MultiSelect',
   titleId: 'fieldType.multiSelect',
+  icon: 'LibraryAddCheck',
+  summaryId: 'fieldType.multiSelect.summary',
   description: 'Several choices of a list (multiSelect).',
   properties: { options: optionsProperty },
   example: {

@@ -6,6 +6,8 @@ export const note: FieldType = {
   name: 'note',
   questionType: 'Note',
   titleId: 'fieldType.note',
+  icon: 'StickyNote2',
+  summaryId: 'fieldType.note.summary',
   description: 'A text shown in the form, never answered (note).',
   properties: {},
   example: { question: { id: 15, label: 'Wear PPE at all times.', type: 'Note' }, good: null, bad: 'x' },

@@ -9,6 +9,8 @@ export const number: FieldType<TextQuestion> = {
   questionType: 'Text',
   variant: { keyword: 'extendedType', value: 'Number' },
   titleId: 'fieldType.number',
+  icon: 'Pin',
+  summaryId: 'fieldType.number.summary',
   description: 'A number within min and max (hz-input of type number).',
   properties: rangeProperties,
   example: {

@@ -71,6 +71,8 @@ export const richText: FieldType<RichTextQuestion> = {
   name: 'richText',
   questionType: 'RichText',
   titleId: 'fieldType.richText',
+  icon: 'TextFields',
+  summaryId: 'fieldType.richText.summary',
   description: 'Formatted text, sanitised on the client and the server (wysiwygInput).',
   properties: {},
   example: {

@@ -22,6 +22,8 @@ export const signature: FieldType<SignatureQuestion> = {
   name: 'signature',
   questionType: 'Signature',
   titleId: 'fieldType.signature',
+  icon: 'Draw',
+  summaryId: 'fieldType.signature.summary',
   description: 'A signature drawn on a pad, kept as a PNG file (signature-pad); the answer is its path.',
   properties: {
     allowThirdPartySignature: {

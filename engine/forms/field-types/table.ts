@@ -87,6 +87,8 @@ function tableType(
     name: kind === 'table' ? 'table' : 'tableLight',
     questionType: kind === 'table' ? 'Table' : 'TableLight',
     titleId: kind === 'table' ? 'fieldType.table' : 'fieldType.tableLight',
+    icon: kind === 'table' ? 'TableChart' : 'TableRows',
+    summaryId: kind === 'table' ? 'fieldType.table.summary' : 'fieldType.tableLight.summary',
     description:
       kind === 'table'
         ? 'The equipment table (table): rows of item, assetNo, description, manufacturer, modelNo and owner, each row filled completely.'

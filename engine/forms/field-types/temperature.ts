@@ -8,6 +8,8 @@ export const temperature: FieldType<TemperatureQuestion> = {
   name: 'temperature',
   questionType: 'Temperature',
   titleId: 'fieldType.temperature',
+  icon: 'Thermostat',
+  summaryId: 'fieldType.temperature.summary',
   description: 'Degrees C within min and max (temperatureInput).',
   properties: rangeProperties,
   example: {

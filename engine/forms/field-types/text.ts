@@ -10,6 +10,8 @@ export const text: FieldType<TextQuestion> = {
   questionType: 'Text',
   variant: { keyword: 'extendedType', value: 'Normal', isDefault: true },
   titleId: 'fieldType.text',
+  icon: 'ShortText',
+  summaryId: 'fieldType.text.summary',
   description: 'A one-line text (hz-input).',
   properties: {},
   example: { question: { id: 1, label: 'Text', type: 'Text' }, good: 'Bay 4', bad: 4 },

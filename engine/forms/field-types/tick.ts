@@ -8,6 +8,8 @@ export const tick: FieldType<CheckboxQuestion> = {
   name: 'tick',
   questionType: 'Checkbox',
   titleId: 'fieldType.tick',
+  icon: 'CheckBox',
+  summaryId: 'fieldType.tick.summary',
   description: 'Without options, one tick box (hz-checkbox); a required one must be ticked.',
   properties: { options: optionsProperty },
   example: { question: { id: 8, label: 'Signed off', type: 'Checkbox', required: true }, good: true, bad: false },

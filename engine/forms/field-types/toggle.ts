@@ -11,6 +11,8 @@ export const toggle: FieldType<ToggleQuestion> = {
   name: 'toggle',
   questionType: 'Toggle',
   titleId: 'fieldType.toggle',
+  icon: 'ToggleOn',
+  summaryId: 'fieldType.toggle.summary',
   description: 'On or off, as two buttons (toggle-button).',
   properties: {
     onLabel: {

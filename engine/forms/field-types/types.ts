@@ -205,6 +205,14 @@ export interface FieldType<Q = AnyQuestion> {
   tester?: QuestionTester;
   /** The catalogue id of its name in the form creator's palette (e.g. 'Long text'). */
   titleId: MessageId;
+  /**
+   * Its icon in the form creator's palette: the name of an @mui/icons-material icon ('ShortText'), which
+   * designer/palette/icons.tsx maps to the component (a name it does not map shows a generic question icon; the
+   * palette's test checks every registered type's is mapped). A name, not a component: the engine has no UI.
+   */
+  icon: string;
+  /** The catalogue id of its short description under its name in the palette ('fieldType.<name>.summary'). */
+  summaryId: MessageId;
   /** What it is, for the generated meta-schema and type (form-configuration.md §2 'Form field types'). */
   description: string;
   /**

@@ -29,6 +29,7 @@ import type { ProjectOfflineAvailability } from './project-offline-availability'
 import type { QaOfflineInfoInput } from './qa-offline-info-input';
 import type { QrCodeGenerationRequest } from './qr-code-generation-request';
 import type { QrCodeSetupInput } from './qr-code-setup-input';
+import type { QuestionLibraryItemInput } from './question-library-item-input';
 import type { RegisterQuery } from './register-query';
 import type { SectionsRequest } from './sections-request';
 import type { SetPasswordRequest } from './set-password-request';
@@ -102,6 +103,9 @@ export interface OperationParamTypes {
   "forms.versions": { formArea: string; id: number };
   "forms.versionDiff": { formArea: string; id: number; from: number; to: number };
   "forms.publishImpact": { formArea: string; id: number };
+  "questionLibrary.list": { formArea: string };
+  "questionLibrary.create": { formArea: string };
+  "questionLibrary.delete": { formArea: string; id: number };
   "entries.submit": { projectId: number; formArea: string };
   "entries.getall": { projectId: number; formArea: string; formId: number };
   "entries.get": { projectId: number; formArea: string; formId: number; entryNumber: number };
@@ -305,6 +309,9 @@ export interface OperationBodyTypes {
   "forms.versions": undefined;
   "forms.versionDiff": undefined;
   "forms.publishImpact": undefined;
+  "questionLibrary.list": undefined;
+  "questionLibrary.create": QuestionLibraryItemInput;
+  "questionLibrary.delete": undefined;
   "entries.submit": Submission;
   "entries.getall": RegisterQuery;
   "entries.get": undefined;

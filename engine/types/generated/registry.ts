@@ -6,6 +6,8 @@ import schema_contact from '../../../schemas/entities/contact.schema.json';
 import schema_employee from '../../../schemas/entities/employee.schema.json';
 import schema_form_definition from '../../../schemas/entities/form-definition.schema.json';
 import schema_form_entry from '../../../schemas/entities/form-entry.schema.json';
+import schema_form_version_change from '../../../schemas/entities/form-version-change.schema.json';
+import schema_form_version_summary from '../../../schemas/entities/form-version-summary.schema.json';
 import schema_invitation from '../../../schemas/entities/invitation.schema.json';
 import schema_label_preparation_setup from '../../../schemas/entities/label-preparation-setup.schema.json';
 import schema_linked_form_setup from '../../../schemas/entities/linked-form-setup.schema.json';
@@ -15,6 +17,7 @@ import schema_project_lookup_value from '../../../schemas/entities/project-looku
 import schema_project from '../../../schemas/entities/project.schema.json';
 import schema_qa_offline_info from '../../../schemas/entities/qa-offline-info.schema.json';
 import schema_qr_code_setup from '../../../schemas/entities/qr-code-setup.schema.json';
+import schema_question_library_item from '../../../schemas/entities/question-library-item.schema.json';
 import schema_question from '../../../schemas/entities/question.schema.json';
 import schema_subcontractor_order from '../../../schemas/entities/subcontractor-order.schema.json';
 import schema_subcontractor_package from '../../../schemas/entities/subcontractor-package.schema.json';
@@ -56,6 +59,7 @@ import schema_project_input from '../../../schemas/api/derived/project-input.sch
 import schema_project_offline_availability from '../../../schemas/api/derived/project-offline-availability.schema.json';
 import schema_qa_offline_info_input from '../../../schemas/api/derived/qa-offline-info-input.schema.json';
 import schema_qr_code_setup_input from '../../../schemas/api/derived/qr-code-setup-input.schema.json';
+import schema_question_library_item_input from '../../../schemas/api/derived/question-library-item-input.schema.json';
 import schema_subcontractor_input from '../../../schemas/api/derived/subcontractor-input.schema.json';
 import schema_subcontractor_order_input from '../../../schemas/api/derived/subcontractor-order-input.schema.json';
 import schema_subcontractor_package_input from '../../../schemas/api/derived/subcontractor-package-input.schema.json';
@@ -78,6 +82,7 @@ import resource_project_lookup_value from '../../../schemas/resources/project-lo
 import resource_project from '../../../schemas/resources/project.json';
 import resource_qa_offline_info from '../../../schemas/resources/qa-offline-info.json';
 import resource_qr_code_setup from '../../../schemas/resources/qr-code-setup.json';
+import resource_question_library_item from '../../../schemas/resources/question-library-item.json';
 import resource_subcontractor_order from '../../../schemas/resources/subcontractor-order.json';
 import resource_subcontractor_package from '../../../schemas/resources/subcontractor-package.json';
 import resource_subcontractor_payment from '../../../schemas/resources/subcontractor-payment.json';
@@ -92,6 +97,8 @@ export const registeredSchemas = {
   'employee': schema_employee,
   'form-definition': schema_form_definition,
   'form-entry': schema_form_entry,
+  'form-version-change': schema_form_version_change,
+  'form-version-summary': schema_form_version_summary,
   'invitation': schema_invitation,
   'label-preparation-setup': schema_label_preparation_setup,
   'linked-form-setup': schema_linked_form_setup,
@@ -101,6 +108,7 @@ export const registeredSchemas = {
   'project': schema_project,
   'qa-offline-info': schema_qa_offline_info,
   'qr-code-setup': schema_qr_code_setup,
+  'question-library-item': schema_question_library_item,
   'question': schema_question,
   'subcontractor-order': schema_subcontractor_order,
   'subcontractor-package': schema_subcontractor_package,
@@ -142,6 +150,7 @@ export const registeredSchemas = {
   'project-offline-availability': schema_project_offline_availability,
   'qa-offline-info-input': schema_qa_offline_info_input,
   'qr-code-setup-input': schema_qr_code_setup_input,
+  'question-library-item-input': schema_question_library_item_input,
   'subcontractor-input': schema_subcontractor_input,
   'subcontractor-order-input': schema_subcontractor_order_input,
   'subcontractor-package-input': schema_subcontractor_package_input,
@@ -152,7 +161,7 @@ export const registeredSchemas = {
 export const registeredRuleFamilies: readonly { $id: string }[] = [rules_employee, rules_lookup_value, rules_organisation, rules_project];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
+export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_question_library_item, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
+export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'questionLibraryItems', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;

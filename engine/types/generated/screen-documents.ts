@@ -172,6 +172,14 @@ export interface RegisterScreen {
   source: {
     call: Call;
     query: 'table' | 'none';
+    /**
+     * Rows read from an answer that groups them (query 'none'): the object at field `from` holds lists by group name (e.g. a version difference's { added, removed, changed, moved }); each list's items become rows, in the object's order, with the group's name in `groupField` and `<group>-<n>` in `keyField` (n from 0 in its group), so one item in two groups is two rows (runtime/renderer/register/rows.ts).
+     */
+    rows?: {
+      from: string;
+      groupField: string;
+      keyField: string;
+    };
   };
   /**
    * Row field that identifies a row.

@@ -1,0 +1,460 @@
+/**
+ * The form creator's page (issue 21 parts 1, 5, 7's live panel, 8's publish and 9; routes.json
+ * `{area}/form-creator` and `{area}/form-creator/:formId`, page `formCreator`): loads the form's working copy
+ * (forms.get, with forms.publishImpact for the ids its published versions used and the design check's context) or
+ * starts a blank draft, and lays out the creator around one {@link DesignerStore}: a toolbar (Undo and Redo naming
+ * the edit, the save state, the version, Design check with its count, Preview, JSON, Publish), the palette column,
+ * the page tabs above the canvas, the property panel, and the live design check.
+ *
+ * The draft autosaves (./autosave.ts); a new form is created on its first save and its id put in the URL without
+ * remounting (the `:formId` route is a child of the page's route, so the page and its undo history stay). While a
+ * save is pending, running or refused the page reports unsaved changes to the shell's leave guard; the page being
+ * hidden saves at once. Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo (./page/undo-keys.ts).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Link as RouterLink, type UIMatch, useLocation, useMatches, useNavigate, useParams } from 'react-router';
+import { canRedo, canUndo, type Draft, type EditKind, redoKind, undoKind } from '../engine/designer';
+import type { DesignCheckContext } from '../engine/forms/design-check';
+import { type MessageId, message } from '../engine/messages/catalogue';
+import type { FormArea, FormDefinition } from '../engine/types/generated';
+import { callOperation, errorText } from '../runtime/api/client';
+import { useUnsavedChanges } from '../runtime/shell/leave-guard';
+import { Autosaver, type SaveState } from './autosave';
+import { Canvas } from './canvas/Canvas';
+import { DesignerDnd } from './canvas/dnd';
+import { PageTabs } from './canvas/PageTabs';
+import { LibraryMenu } from './library/QuestionLibrary';
+import { DesignCheckPanel, useDesignProblems } from './page/DesignCheckPanel';
+import { JsonDialog } from './page/JsonDialog';
+import { PublishDialog, type PublishImpact } from './page/PublishDialog';
+import { undoKeyOf } from './page/undo-keys';
+import { Palette } from './palette/Palette';
+import { PreviewDialog } from './preview/PreviewDialog';
+import { PropertyPanel } from './properties/PropertyPanel';
+import { DesignerContext, DesignerStore, useDesigner, useDesignerStore } from './store';
+
+/** The route's parameters with the fixed ones of its parents (routes.json `params`: formArea). */
+function useRouteParams(): { formArea: string; formId?: string } {
+  const path = useParams();
+  const matches = useMatches() as Array<UIMatch<unknown, { params?: Record<string, string> } | undefined>>;
+  const fixed = Object.assign({}, ...matches.map((m) => m.handle?.params ?? {})) as Record<string, string>;
+  return { formArea: path.formArea ?? fixed.formArea, formId: path.formId };
+}
+
+/** A new form's blank draft: the catalogue's "Untitled form", one empty page. */
+export function blankDraft(formArea: string): Draft {
+  return {
+    id: 0,
+    clientId: 0,
+    formArea: formArea as FormArea,
+    title: message('formCreator.untitled'),
+    status: 'Draft',
+    version: 1,
+    pages: [{ id: 1, label: message('formCreator.pageLabel', { number: 1 }), questions: [] }],
+  };
+}
+
+/** What the page loaded with the draft: the published version and its entries (the design check's context). */
+interface Loaded {
+  store: DesignerStore;
+  autosaver: Autosaver;
+  publishedVersion: number | null;
+  context: DesignCheckContext;
+}
+
+/**
+ * The page. A new path (another form, or a new one from the menu) starts a new session; the id a new form got
+ * on its first save does not (its history stays).
+ */
+export function FormCreatorPage() {
+  const { formArea, formId } = useRouteParams();
+  const created = useRef<string | undefined>(undefined);
+  const onCreated = useCallback((id: number) => {
+    created.current = String(id);
+  }, []);
+  const [session, setSession] = useState({ formId, n: 0 });
+  if (formId !== session.formId) {
+    const adopted = formId !== undefined && formId === created.current;
+    setSession({ formId, n: adopted ? session.n : session.n + 1 });
+  }
+  return (
+    <FormCreatorSession
+      key={`${formArea}|${session.n}`}
+      formArea={formArea}
+      formId={session.formId}
+      onCreated={onCreated}
+    />
+  );
+}
+
+function FormCreatorSession(props: { formArea: string; formId?: string; onCreated: (id: number) => void }) {
+  const { formArea, onCreated } = props;
+  // The form this session opened (a new form's id, once created, changes only the URL).
+  const [formId] = useState(props.formId);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const start = async (): Promise<Loaded> => {
+      if (formId === undefined) {
+        const store = new DesignerStore(blankDraft(formArea));
+        return {
+          store,
+          autosaver: new Autosaver(store, formArea, undefined),
+          publishedVersion: null,
+          context: {},
+        };
+      }
+      const params = { formArea, id: formId };
+      const [copy, impact] = await Promise.all([
+        callOperation<FormDefinition>('forms.get', { params }),
+        callOperation<PublishImpact>('forms.publishImpact', { params }),
+      ]);
+      const store = new DesignerStore(copy, impact.idFloor);
+      return {
+        store,
+        autosaver: new Autosaver(store, formArea, { formId: copy.id, modified: copy.modified }),
+        publishedVersion: impact.publishedVersion,
+        context: { published: impact.published ?? undefined, entryCount: impact.entries },
+      };
+    };
+    let made: Loaded | undefined;
+    start()
+      .then((result) => {
+        made = result;
+        if (live) setLoaded(result);
+        else result.autosaver.dispose();
+      })
+      .catch((error) => live && setFailed(errorText(error)));
+    return () => {
+      live = false;
+      made?.autosaver.dispose();
+    };
+  }, [formArea, formId]);
+
+  if (failed) return <Alert severity="error">{failed}</Alert>;
+  if (!loaded) return <Typography color="text.secondary">{message('common.loading')}</Typography>;
+  return (
+    <DesignerContext.Provider value={loaded.store}>
+      <Creator formArea={formArea} loaded={loaded} onCreated={onCreated} />
+    </DesignerContext.Provider>
+  );
+}
+
+function useSaveState(autosaver: Autosaver): SaveState {
+  return useSyncExternalStore(autosaver.subscribe, autosaver.getState);
+}
+
+/** The save state indicator; with another administrator's save, its message and Reload. */
+function SaveIndicator({ autosaver, formArea }: { autosaver: Autosaver; formArea: string }) {
+  const state = useSaveState(autosaver);
+  const store = useDesignerStore();
+  const reload = async () => {
+    if (state.formId === undefined) return;
+    const copy = await callOperation<FormDefinition>('forms.get', { params: { formArea, id: state.formId } });
+    autosaver.reloaded(copy);
+    store.reset(copy, store.getState().history.floor);
+  };
+  const text =
+    state.status === 'new'
+      ? message('formCreator.saveState.new')
+      : state.status === 'saved'
+        ? message('formCreator.saveState.saved')
+        : state.status === 'failed'
+          ? message('formCreator.saveState.failed', { reason: state.error?.message ?? '' })
+          : message('formCreator.saveState.saving');
+  return (
+    <Stack direction="row" alignItems="center" spacing={1} sx={{ maxWidth: 640 }}>
+      <Typography
+        variant="body2"
+        color={state.status === 'failed' ? 'error' : 'text.secondary'}
+        data-testid="designer-save-state"
+        role="status"
+      >
+        {text}
+      </Typography>
+      {autosaver.conflicted && (
+        <Button color="error" size="small" variant="outlined" onClick={reload}>
+          {message('formCreator.reload')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The catalogue's name of each kind of edit, for "Undo {edit}" (a new kind fails the type check until named). */
+const EDIT_NAMES: Record<EditKind, MessageId> = {
+  addQuestion: 'formCreator.edit.addQuestion',
+  updateQuestion: 'formCreator.edit.updateQuestion',
+  changeQuestionType: 'formCreator.edit.changeQuestionType',
+  deleteQuestions: 'formCreator.edit.deleteQuestions',
+  moveQuestions: 'formCreator.edit.moveQuestions',
+  duplicateQuestions: 'formCreator.edit.duplicateQuestions',
+  pasteQuestions: 'formCreator.edit.pasteQuestions',
+  addPage: 'formCreator.edit.addPage',
+  renamePage: 'formCreator.edit.renamePage',
+  movePage: 'formCreator.edit.movePage',
+  deletePage: 'formCreator.edit.deletePage',
+  updateSettings: 'formCreator.edit.updateSettings',
+  updatePageCondition: 'formCreator.edit.updatePageCondition',
+};
+
+/** The Undo or Redo button with the edit it takes back or makes again in its tooltip. */
+function HistoryButton({ which }: { which: 'undo' | 'redo' }) {
+  const store = useDesignerStore();
+  const history = useDesigner((s) => s.history);
+  const enabled = which === 'undo' ? canUndo(history) : canRedo(history);
+  const kind: EditKind | undefined = which === 'undo' ? undoKind(history) : redoKind(history);
+  const tip = kind
+    ? message(which === 'undo' ? 'formCreator.undoEdit' : 'formCreator.redoEdit', {
+        edit: message(EDIT_NAMES[kind]),
+      })
+    : message(which === 'undo' ? 'formCreator.nothingToUndo' : 'formCreator.nothingToRedo');
+  const tipId = useId();
+  // The tooltip shows the edit on hover and focus; the button's description says it to a screen reader.
+  return (
+    <Tooltip title={tip} describeChild>
+      <span>
+        <Button
+          aria-label={message(which === 'undo' ? 'formCreator.undo' : 'formCreator.redo')}
+          aria-describedby={tipId}
+          disabled={!enabled}
+          onClick={which === 'undo' ? store.undo : store.redo}
+        >
+          {message(which === 'undo' ? 'formCreator.undo' : 'formCreator.redo')}
+          <Box component="span" id={tipId} sx={visuallyHidden}>
+            {tip}
+          </Box>
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The store's notice (a refusal, a deletion with Undo) as a snackbar. */
+function NoticeSnackbar() {
+  const store = useDesignerStore();
+  const notice = useDesigner((s) => s.notice);
+  return (
+    <Snackbar
+      key={notice?.seq}
+      open={notice !== undefined}
+      autoHideDuration={notice?.undoable ? 8000 : 5000}
+      onClose={(_, reason) => reason !== 'clickaway' && store.dismiss()}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert
+        severity={notice?.severity === 'error' ? 'error' : 'info'}
+        onClose={store.dismiss}
+        action={
+          notice?.undoable ? (
+            <Button color="inherit" size="small" onClick={store.undo}>
+              {message('formCreator.undo')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {notice ? message(notice.messageId, notice.params) : ''}
+      </Alert>
+    </Snackbar>
+  );
+}
+
+function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: number) => void }) {
+  const { formArea, loaded, onCreated } = props;
+  const { store, autosaver } = loaded;
+  const title = useDesigner((s) => s.history.present.title);
+  const saveState = useSaveState(autosaver);
+  const [publishedVersion, setPublishedVersion] = useState(loaded.publishedVersion);
+  const [context, setContext] = useState(loaded.context);
+  const problems = useDesignProblems(context);
+  const errorCount = problems.filter((p) => p.severity === 'error').length;
+  const [checkOpen, setCheckOpen] = useState(false);
+  const [dialog, setDialog] = useState<'publish' | 'json' | 'preview' | null>(null);
+  const ids = { toolbar: useId(), palette: useId(), canvas: useId(), properties: useId(), check: useId() };
+
+  // The leave guard: unsaved while a save waits, runs or was refused. The guard forgets reports when the path
+  // changes (a new page starts clean); this page stays, so it reports again after the guard has forgotten.
+  const report = useUnsavedChanges();
+  const unsaved = saveState.status === 'pending' || saveState.status === 'saving' || saveState.status === 'failed';
+  const { pathname } = useLocation();
+  const urlFormId = useParams().formId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the reason to report again
+  useEffect(() => {
+    report(unsaved);
+    const again = setTimeout(() => report(unsaved));
+    return () => clearTimeout(again);
+  }, [report, unsaved, pathname]);
+
+  // A new form's first save: its id goes into the URL; the path changes, the page and its history stay, so
+  // there is nothing to ask before that navigation.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (saveState.formId === undefined || urlFormId !== undefined) return;
+    onCreated(saveState.formId);
+    report(false);
+    navigate(`/${formArea}/form-creator/${saveState.formId}`, { replace: true });
+  }, [saveState.formId, urlFormId, onCreated, report, navigate, formArea]);
+
+  // The page hidden (a closed tab, another app on a phone): save what is waiting at once.
+  useEffect(() => {
+    const hide = () => void autosaver.flush({ keepalive: true });
+    window.addEventListener('pagehide', hide);
+    return () => window.removeEventListener('pagehide', hide);
+  }, [autosaver]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const asked = undoKeyOf(event);
+      if (!asked) return;
+      event.preventDefault();
+      if (asked === 'undo') store.undo();
+      else store.redo();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [store]);
+
+  const onPublished = useCallback((published: FormDefinition, impact: PublishImpact) => {
+    setPublishedVersion(published.version);
+    setContext({ published: { pages: published.pages }, entryCount: impact.entries });
+  }, []);
+  const formId = saveState.formId;
+  const checkLabel = useMemo(
+    () => message('formCreator.checkCount', { errors: errorCount, warnings: problems.length - errorCount }),
+    [errorCount, problems.length],
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box
+        component="section"
+        aria-labelledby={ids.toolbar}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+      >
+        <Typography id={ids.toolbar} variant="h5" component="h1" sx={{ mr: 1 }}>
+          {title || message('formCreator.untitled')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="designer-version">
+          {publishedVersion === null
+            ? message('formCreator.notPublished')
+            : message('formCreator.version', { version: publishedVersion })}
+        </Typography>
+        {publishedVersion !== null && formId !== undefined && (
+          <Link component={RouterLink} to={`/${formArea}/form-library/${formId}/versions`} variant="body2">
+            {message('formCreator.versions')}
+          </Link>
+        )}
+        <Divider orientation="vertical" flexItem />
+        <SaveIndicator autosaver={autosaver} formArea={formArea} />
+        <Box sx={{ flexGrow: 1 }} />
+        <Stack direction="row" spacing={0.5} role="toolbar" aria-label={message('formCreator.toolbar')}>
+          <HistoryButton which="undo" />
+          <HistoryButton which="redo" />
+          <Tooltip title={checkLabel} describeChild>
+            <Button
+              aria-label={message('formCreator.designCheck')}
+              aria-pressed={checkOpen}
+              onClick={() => setCheckOpen((open) => !open)}
+            >
+              {message('formCreator.designCheck')}
+              {/* A count of its own rather than MUI's Badge, which would join the MUI chunk every page loads. */}
+              {problems.length > 0 && (
+                <Box
+                  component="span"
+                  data-testid="designer-check-count"
+                  sx={{
+                    ml: 1,
+                    px: 0.75,
+                    borderRadius: 5,
+                    fontSize: 12,
+                    lineHeight: '20px',
+                    minWidth: 20,
+                    color: 'common.white',
+                    bgcolor: errorCount > 0 ? 'error.main' : 'warning.dark',
+                  }}
+                >
+                  {problems.length}
+                </Box>
+              )}
+            </Button>
+          </Tooltip>
+          <Button onClick={() => setDialog('preview')}>{message('formCreator.preview')}</Button>
+          <Button onClick={() => setDialog('json')}>{message('formCreator.json')}</Button>
+          <Button variant="contained" onClick={() => setDialog('publish')} disabled={autosaver.conflicted}>
+            {message('formCreator.publish')}
+          </Button>
+        </Stack>
+      </Box>
+      {/* One drag-and-drop context for palette, page tabs and canvas (designer/canvas/dnd.tsx). On a wide screen the
+          three columns fill the window below the toolbar and scroll each on its own, so the canvas's virtualised list
+          has a bounded height and the palette and properties stay in view beside a long page. */}
+      <DesignerDnd>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr) 320px' },
+            height: { md: 'max(480px, calc(100vh - 260px))' },
+            alignItems: 'stretch',
+          }}
+        >
+          <Box component="section" aria-labelledby={ids.palette} sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
+            <Typography id={ids.palette} variant="subtitle1" component="h2">
+              {message('formCreator.questionTypes')}
+            </Typography>
+            <LibraryMenu />
+            <Palette />
+          </Box>
+          <Box
+            component="section"
+            aria-labelledby={ids.canvas}
+            sx={{ minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+          >
+            <Typography id={ids.canvas} variant="subtitle1" component="h2">
+              {message('formCreator.pagesAndQuestions')}
+            </Typography>
+            {checkOpen && (
+              <Box
+                sx={{ mb: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '35%', overflowY: 'auto' }}
+              >
+                <DesignCheckPanel problems={problems} headingId={ids.check} />
+              </Box>
+            )}
+            <PageTabs />
+            <Box sx={{ flex: 1, minHeight: { xs: '70vh', md: 0 }, display: 'flex', flexDirection: 'column' }}>
+              <Canvas />
+            </Box>
+          </Box>
+          <Box component="section" aria-labelledby={ids.properties} sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
+            <Typography id={ids.properties} variant="subtitle1" component="h2" sx={visuallyHidden}>
+              {message('formCreator.properties')}
+            </Typography>
+            <PropertyPanel />
+          </Box>
+        </Box>
+      </DesignerDnd>
+      <NoticeSnackbar />
+      <PublishDialog
+        open={dialog === 'publish'}
+        onClose={() => setDialog(null)}
+        autosaver={autosaver}
+        formArea={formArea}
+        onPublished={onPublished}
+      />
+      <JsonDialog open={dialog === 'json'} onClose={() => setDialog(null)} />
+      <PreviewDialog open={dialog === 'preview'} onClose={() => setDialog(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The live design check (issue 21 part 7 "also shown live in a panel, each item linking to its question"): the
+ * problems `designCheck` (engine/forms/design-check.ts) finds in the draft, against the latest published version
+ * and its entries as the publish gate reads them, recomputed {@link CHECK_DELAY_MS} after the last edit (so typing
+ * is never slowed by it at 1,000 questions). Each problem is a button that shows its page and selects its
+ * question.
+ */
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import type { Draft } from '../../engine/designer';
+import { type DesignCheckContext, type DesignProblem, designCheck } from '../../engine/forms/design-check';
+import { message } from '../../engine/messages/catalogue';
+import { useDesigner, useDesignerStore } from '../store';
+
+/** Milliseconds after the last edit before the check runs again. */
+export const CHECK_DELAY_MS = 250;
+
+/** The draft's design problems, recomputed after edits (the first at once). */
+export function useDesignProblems(context: DesignCheckContext): DesignProblem[] {
+  const draft = useDesigner((s) => s.history.present);
+  const [checked, setChecked] = useState<{ draft: Draft; context: DesignCheckContext; problems: DesignProblem[] }>(
+    () => ({ draft, context, problems: designCheck(draft, context) }),
+  );
+  useEffect(() => {
+    if (checked.draft === draft && checked.context === context) return;
+    const timer = setTimeout(
+      () => setChecked({ draft, context, problems: designCheck(draft, context) }),
+      CHECK_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [draft, context, checked]);
+  return checked.problems;
+}
+
+/** The panel's list; `headingId` names the region it is in. */
+export function DesignCheckPanel({ problems, headingId }: { problems: DesignProblem[]; headingId: string }) {
+  const store = useDesignerStore();
+  const go = (problem: DesignProblem) => {
+    if (problem.questionId !== undefined) store.select(problem.questionId);
+    else if (problem.pageId !== undefined) store.showPage(problem.pageId);
+  };
+  return (
+    <section aria-labelledby={headingId} data-testid="designer-check">
+      <Typography id={headingId} variant="subtitle1" component="h2" sx={{ px: 1 }}>
+        {message('formCreator.designCheck')}
+      </Typography>
+      {problems.length === 0 ? (
+        <Typography sx={{ px: 1, py: 0.5 }} color="text.secondary">
+          {message('formCreator.checkClean')}
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {problems.map((problem, index) => (
+            <ListItemButton
+              // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id; the list is recomputed whole
+              key={index}
+              onClick={() => go(problem)}
+              data-testid="designer-check-item"
+            >
+              <ListItemIcon sx={{ minWidth: 72 }}>
+                <Typography
+                  variant="caption"
+                  color={problem.severity === 'error' ? 'error' : 'warning.dark'}
+                  fontWeight="bold"
+                >
+                  {message(problem.severity === 'error' ? 'formCreator.checkError' : 'formCreator.checkWarning')}
+                </Typography>
+              </ListItemIcon>
+              <ListItemText primary={message(problem.messageId, problem.params)} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </section>
+  );
+}
