@@ -17,7 +17,7 @@ type GrowingTextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { owne
  * Sets each textarea's height to its text's: all cleared first, then all read (one layout for them all),
  * then all set. A textarea with no layout (not shown, or a test's DOM) keeps its `rows` height.
  */
-function fit(textareas: readonly HTMLTextAreaElement[]): void {
+function fitHeights(textareas: readonly HTMLTextAreaElement[]): void {
   const shown = textareas.filter((textarea) => textarea.isConnected);
   for (const textarea of shown) textarea.style.height = 'auto';
   const heights = shown.map((textarea) => textarea.scrollHeight);
@@ -33,7 +33,7 @@ let frame = 0;
 /** Measures a textarea with the others waiting, before the next frame (at once where there are no frames). */
 function fitSoon(textarea: HTMLTextAreaElement): void {
   if (typeof requestAnimationFrame !== 'function') {
-    fit([textarea]);
+    fitHeights([textarea]);
     return;
   }
   waiting.add(textarea);
@@ -42,7 +42,7 @@ function fitSoon(textarea: HTMLTextAreaElement): void {
     frame = 0;
     const batch = [...waiting];
     waiting.clear();
-    fit(batch);
+    fitHeights(batch);
   });
 }
 
@@ -98,7 +98,7 @@ export const GrowingTextarea = forwardRef<HTMLTextAreaElement, GrowingTextareaPr
       if (textarea.value !== '') fitSoon(textarea);
       return;
     }
-    fit([textarea]);
+    fitHeights([textarea]);
   }, [props.value]);
   return <textarea ref={setRef} style={{ overflow: 'hidden', ...style }} {...props} />;
 });
