@@ -20,8 +20,8 @@
  * - add a question from the palette: the first question selected, then (ours) Enter on the palette's Text
  *   item, (SurveyJS) a click on its toolbox's Single-Line Input; until the next frame showing a question that
  *   was not there. ADDS times; p50 and p95.
- * - drag-reorder on the 100-question page: the second question dragged by the mouse down over the page (its
- *   drag handle; 30 moves of 8 px, one every 16 ms), the frames' durations while dragging (requestAnimationFrame
+ * - drag-reorder on the 100-question page: the first question dragged by the mouse down over the page (its
+ *   drag handle; 40 moves of 8 px, one every 16 ms), the frames' durations while dragging (requestAnimationFrame
  *   deltas); p50 and p95.
  * - property edit to canvas update: the first question selected, its label (ours: the property panel's Label;
  *   SurveyJS: the property grid's Question title) typed into, KEYS keys, until the next frame in which the
@@ -31,8 +31,9 @@
  *   navigator); UNDOS times, median.
  * - open of a 1,000-question form (10 pages of 100), ours and SurveyJS's, as above.
  * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 30), BENCH_ADDS (default 10), BENCH_UNDOS (default 3),
- * BENCH_SIDES ('ours,surveyjs' by default), BENCH_PROFILE=1 (a CPU profile's heaviest functions for each of our
- * figures).
+ * BENCH_SIDES ('ours,surveyjs' by default), BENCH_PROFILE=1 (for each figure of each side a CPU profile: its
+ * heaviest functions printed, the whole written to .tmp/bench-designer-<side>-<figure>.cpuprofile for DevTools),
+ * BENCH_DEBUG=1 (the canvas's first questions after adding and dragging, with screenshots in .tmp/).
  */
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -260,6 +261,11 @@ async function profile(page: Page, label: string): Promise<{ stop: () => Promise
       const { profile: p } = (await cdp.send('Profiler.stop')) as unknown as {
         profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
       };
+      // The whole profile too, for DevTools' Performance panel (Load profile).
+      writeFileSync(
+        path.join(root, '.tmp', `bench-designer-${label.replace(/\W+/g, '-')}.cpuprofile`),
+        JSON.stringify(p),
+      );
       const byNode = new Map(p.nodes.map((n) => [n.id, n]));
       const self = new Map<string, number>();
       p.samples.forEach((id, i) => {
@@ -434,13 +440,13 @@ async function measureSide(browser: Browser, side: Side, urls: { f500: string; f
   await page.locator(side.first).first().scrollIntoViewIfNeeded();
   const dragging = await profile(page, `${side.name} drag`);
   await settle(page);
-  const from = await side.dragHandle(page, 2);
+  const from = await side.dragHandle(page, 1);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.evaluate(() => {
     (window as unknown as { __frames: number[] | null }).__frames = [];
   });
-  for (let i = 1; i <= 30; i++) {
+  for (let i = 1; i <= 40; i++) {
     await page.mouse.move(from.x + (i < 3 ? i * 4 : 8), from.y + i * 8);
     await page.waitForTimeout(16);
     if (i === 15) await debug(page, side, 'mid-drag');
