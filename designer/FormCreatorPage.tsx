@@ -21,10 +21,10 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink, type UIMatch, useLocation, useMatches, useNavigate, useParams } from 'react-router';
 import { canRedo, canUndo, type Draft, type EditKind, redoKind, undoKind } from '../engine/designer';
-import type { DesignCheckContext } from '../engine/forms/design-check';
+import type { DesignCheckContext, DesignProblem } from '../engine/forms/design-check';
 import { type MessageId, message } from '../engine/messages/catalogue';
 import type { FormArea, FormDefinition } from '../engine/types/generated';
 import { callOperation, errorText } from '../runtime/api/client';
@@ -400,51 +400,14 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
       {/* One drag-and-drop context for palette, page tabs and canvas (designer/canvas/dnd.tsx). On a wide screen the
           three columns fill the window below the toolbar and scroll each on its own, so the canvas's virtualised list
           has a bounded height and the palette and properties stay in view beside a long page. */}
-      <DesignerDnd>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr) 320px' },
-            height: { md: 'max(480px, calc(100vh - 260px))' },
-            alignItems: 'stretch',
-          }}
-        >
-          <Box component="section" aria-labelledby={ids.palette} sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
-            <Typography id={ids.palette} variant="subtitle1" component="h2">
-              {message('formCreator.questionTypes')}
-            </Typography>
-            <LibraryMenu />
-            <Palette />
-          </Box>
-          <Box
-            component="section"
-            aria-labelledby={ids.canvas}
-            sx={{ minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}
-          >
-            <Typography id={ids.canvas} variant="subtitle1" component="h2">
-              {message('formCreator.pagesAndQuestions')}
-            </Typography>
-            {checkOpen && (
-              <Box
-                sx={{ mb: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '35%', overflowY: 'auto' }}
-              >
-                <DesignCheckPanel problems={problems} headingId={ids.check} />
-              </Box>
-            )}
-            <PageTabs />
-            <Box sx={{ flex: 1, minHeight: { xs: '70vh', md: 0 }, display: 'flex', flexDirection: 'column' }}>
-              <Canvas />
-            </Box>
-          </Box>
-          <Box component="section" aria-labelledby={ids.properties} sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
-            <Typography id={ids.properties} variant="subtitle1" component="h2" sx={visuallyHidden}>
-              {message('formCreator.properties')}
-            </Typography>
-            <PropertyPanel />
-          </Box>
-        </Box>
-      </DesignerDnd>
+      <Workspace
+        paletteId={ids.palette}
+        canvasId={ids.canvas}
+        propertiesId={ids.properties}
+        checkId={ids.check}
+        checkOpen={checkOpen}
+        problems={problems}
+      />
       <NoticeSnackbar />
       <PublishDialog
         open={dialog === 'publish'}
@@ -458,3 +421,67 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
     </Box>
   );
 }
+
+/**
+ * The three columns under one drag-and-drop context, memoised: an edit re-renders the parts that read the draft
+ * (canvas, page tabs, property panel) and not the DndContext above them, whose new context values re-rendered
+ * every draggable (the palette's items, the tabs, the rows) on each key typed into a property (issue 21 "Speed":
+ * label-to-canvas p95 144 ms against SurveyJS's 63 ms; docs/performance.md).
+ */
+const Workspace = memo(function Workspace(props: {
+  paletteId: string;
+  canvasId: string;
+  propertiesId: string;
+  checkId: string;
+  checkOpen: boolean;
+  problems: DesignProblem[];
+}) {
+  const { paletteId, canvasId, propertiesId, checkId, checkOpen, problems } = props;
+  return (
+    <DesignerDnd>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr) 320px' },
+          height: { md: 'max(480px, calc(100vh - 260px))' },
+          alignItems: 'stretch',
+        }}
+      >
+        <Box component="section" aria-labelledby={paletteId} sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
+          <Typography id={paletteId} variant="subtitle1" component="h2">
+            {message('formCreator.questionTypes')}
+          </Typography>
+          <LibraryMenu />
+          <Palette />
+        </Box>
+        <Box
+          component="section"
+          aria-labelledby={canvasId}
+          sx={{ minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+        >
+          <Typography id={canvasId} variant="subtitle1" component="h2">
+            {message('formCreator.pagesAndQuestions')}
+          </Typography>
+          {checkOpen && (
+            <Box
+              sx={{ mb: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '35%', overflowY: 'auto' }}
+            >
+              <DesignCheckPanel problems={problems} headingId={checkId} />
+            </Box>
+          )}
+          <PageTabs />
+          <Box sx={{ flex: 1, minHeight: { xs: '70vh', md: 0 }, display: 'flex', flexDirection: 'column' }}>
+            <Canvas />
+          </Box>
+        </Box>
+        <Box component="section" aria-labelledby={propertiesId} sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
+          <Typography id={propertiesId} variant="subtitle1" component="h2" sx={visuallyHidden}>
+            {message('formCreator.properties')}
+          </Typography>
+          <PropertyPanel />
+        </Box>
+      </Box>
+    </DesignerDnd>
+  );
+});
