@@ -426,7 +426,7 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
  * The three columns under one drag-and-drop context, memoised: an edit re-renders the parts that read the draft
  * (canvas, page tabs, property panel) and not the DndContext above them, whose new context values re-rendered
  * every draggable (the palette's items, the tabs, the rows) on each key typed into a property (issue 21 "Speed":
- * label-to-canvas p95 144 ms against SurveyJS's 63 ms; docs/performance.md).
+ * label-to-canvas p95 144 ms against SurveyJS's 63 ms before, 36-52 ms after; docs/performance.md).
  */
 const Workspace = memo(function Workspace(props: {
   paletteId: string;
