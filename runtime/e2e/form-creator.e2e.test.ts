@@ -121,6 +121,33 @@ async function saved(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('designer-save-state').textContent()).toBe('All changes saved');
 }
 
+/**
+ * Drags `from` onto `to` with the mouse as a person does: press, a first move past dnd-kit's 4 px activation
+ * distance, then the way to the target in steps (`at` top drops above a row, centre onto it), release.
+ */
+async function drag(page: Page, from: Locator, to: Locator, at: 'top' | 'centre' = 'centre'): Promise<void> {
+  await from.scrollIntoViewIfNeeded();
+  const a = await from.boundingBox();
+  if (!a) throw new Error(`${from} is not shown`);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
+  const b = await to.boundingBox();
+  if (!b) throw new Error(`${to} is not shown`);
+  const x = b.x + b.width / 2;
+  const y = at === 'top' ? b.y + Math.min(8, b.height / 4) : b.y + b.height / 2;
+  await page.mouse.move(x, y, { steps: 12 });
+  await page.mouse.move(x, y + 1, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** The labels of the shown page's canvas rows, top to bottom (each row's aria-label starts with its label). */
+function canvasLabels(page: Page): Promise<string[]> {
+  return page
+    .getByTestId(/^canvas-question-/)
+    .evaluateAll((rows) => rows.map((row) => (row.getAttribute('aria-label') ?? '').split(',')[0]));
+}
+
 /** The project user opens the form's register on project 1 and adds an entry with `fill`, then finds it. */
 async function fillAsProjectUser(title: string, marker: string, fill: (page: Page) => Promise<void>): Promise<void> {
   const page = filler;
@@ -308,6 +335,71 @@ describe('the form creator', () => {
         await form.getByRole('option', { name: '2', exact: true }).click();
       }
       await form.getByText(/Good/).first().waitFor();
+    });
+  });
+
+  it('builds a form by dragging with the mouse (palette to canvas, a row reordered, a question onto another page); a project user fills it', async () => {
+    const page = designer;
+    const title = `Crane lift check ${RUN}`;
+    const marker = `Banksman ${RUN}`;
+    await page.goto(`${platform.url}/health-and-safety/form-library`);
+    await page.getByRole('button', { name: 'Create Form' }).click();
+    await page.waitForURL(/\/health-and-safety\/form-creator$/);
+    const props = page.getByTestId('designer-properties');
+    await page.getByRole('button', { name: 'Form settings' }).click();
+    await props.getByRole('textbox', { name: 'Title' }).fill(title);
+    await props.getByRole('textbox', { name: 'Category' }).fill('inspections');
+
+    step('Page 1: a Number dropped on the empty page, a Text dropped after it and dragged above it.');
+    await drag(page, page.getByTestId('palette-item-number'), page.getByTestId('canvas-empty'));
+    await props.getByRole('textbox', { name: 'Label' }).fill('Wind speed');
+    await drag(page, page.getByTestId('palette-item-text'), page.getByTestId('canvas-end'));
+    await props.getByRole('textbox', { name: 'Label' }).fill('Banksman');
+    await props.getByRole('switch', { name: 'Required', exact: true }).check();
+    await props.getByRole('switch', { name: 'Show in the register' }).check();
+    await expect.poll(() => canvasLabels(page)).toEqual(['Wind speed', 'Banksman']);
+    const rows = page.getByTestId(/^canvas-question-/);
+    await drag(page, rows.nth(1), rows.nth(0), 'top');
+    await expect.poll(() => canvasLabels(page)).toEqual(['Banksman', 'Wind speed']);
+
+    step('A Text shown when the wind speed is over 10, dragged onto page 2 with a Grid.');
+    await drag(page, page.getByTestId('palette-item-text'), page.getByTestId('canvas-end'));
+    await props.getByRole('textbox', { name: 'Label' }).fill('Crane lift stopped');
+    await props.getByRole('button', { name: 'Add condition' }).click();
+    await props.getByRole('combobox', { name: 'Question', exact: true }).selectOption({ label: 'Wind speed (Page 1)' });
+    await props.getByRole('combobox', { name: 'Operator' }).selectOption({ label: 'is greater than' });
+    await props.getByRole('spinbutton', { name: 'Value' }).fill('10');
+    await expect.poll(() => canvasLabels(page)).toEqual(['Banksman', 'Wind speed', 'Crane lift stopped']);
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Page 2' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Page 1' }).click();
+    await drag(page, rows.nth(2), page.getByRole('tab', { name: 'Page 2' }));
+    // The moved question stays selected, so its new page is shown.
+    await expect.poll(() => canvasLabels(page)).toEqual(['Crane lift stopped']);
+    await page.getByRole('tab', { name: 'Page 1' }).click();
+    await expect.poll(() => canvasLabels(page)).toEqual(['Banksman', 'Wind speed']);
+    await page.getByRole('tab', { name: 'Page 2' }).click();
+    await expect.poll(() => canvasLabels(page)).toEqual(['Crane lift stopped']);
+    await drag(page, page.getByTestId('palette-item-grid'), page.getByTestId('canvas-end'));
+    await props.getByRole('textbox', { name: 'Label' }).fill('Exclusion zone');
+    await expect.poll(() => canvasLabels(page)).toEqual(['Crane lift stopped', 'Exclusion zone']);
+    await saved(page);
+
+    step('Publish.');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const publishDialog = page.getByRole('dialog', { name: `Publish ${title}` });
+    await publishDialog.getByText("This is the form's first version: every question is new.").waitFor();
+    await publishDialog.getByRole('button', { name: 'Publish' }).click();
+    await publishDialog.getByText('Version 1 published.').waitFor();
+    await publishDialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByTestId('designer-version').textContent()).toBe('Version 1');
+
+    step('The project user fills it.');
+    await fillAsProjectUser(title, marker, async (form) => {
+      await form.getByRole('textbox', { name: /^Banksman/ }).fill(marker);
+      await form.getByRole('spinbutton', { name: 'Wind speed' }).fill('15');
+      await form.getByRole('button', { name: 'Next' }).click();
+      await form.getByRole('textbox', { name: 'Crane lift stopped' }).fill('Stopped at 11:05');
     });
   });
 });
