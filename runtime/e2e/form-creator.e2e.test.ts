@@ -11,7 +11,10 @@
  *    register.
  * 2. Drag and drop: the same kind of form built with the mouse (palette items dragged onto the canvas, a row
  *    dragged to reorder, a question dragged onto another page's tab), published and filled.
- * 3. axe-core on each designer screen on the way: no serious or critical violation.
+ *    A second version (a label changed) is published; its version list and the difference 1 -> 2 are shown.
+ * 3. axe-core (./axe.ts) on each designer screen on the way, no serious or critical violation: the form library
+ *    with Create Form, the form settings, a selected question's property panel, the condition builder, Preview,
+ *    JSON and Publish (journey 1), the version list and a difference page (journey 2).
  *
  * One server and one browser for the file; each user logs in once. No CSP violation or uncaught error.
  */
@@ -262,7 +265,6 @@ describe('the form creator', () => {
     await expect.poll(() => preview.getByRole('status').textContent()).toContain('Good');
     await saved(page);
     expect(page.url()).toMatch(/\/health-and-safety\/form-creator\/\d+$/);
-    const formId = Number(page.url().split('/').pop());
 
     step('Preview: page through it and close it wi');
     // Preview: page through it and close it with Escape.
@@ -304,18 +306,6 @@ describe('the form creator', () => {
     await publishDialog.getByText('Version 1 published.').waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('designer-version').textContent()).toBe('Version 1');
-
-    step('The versions list and a difference page.');
-    // The versions list and a difference page.
-    await page.goto(`${platform.url}/health-and-safety/form-library/${formId}/versions`);
-    await page
-      .getByRole('row', { name: new RegExp(title) })
-      .first()
-      .waitFor();
-    await accessible(page, 'the versions list');
-    await page.goto(`${platform.url}/health-and-safety/form-library/${formId}/versions/1/diff/1`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await accessible(page, 'a difference page');
 
     step('The project user fills it: wind speed 15');
     // The project user fills it: wind speed 15 shows the conditional question; the grid is scored.
@@ -401,5 +391,27 @@ describe('the form creator', () => {
       await form.getByRole('button', { name: 'Next' }).click();
       await form.getByRole('textbox', { name: 'Crane lift stopped' }).fill('Stopped at 11:05');
     });
+
+    step('Version 2, the versions list and the difference page.');
+    const formId = Number(page.url().split('/').pop());
+    await props.getByRole('textbox', { name: 'Label' }).fill('Exclusion zone checks');
+    await saved(page);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishDialog.getByText(/^Changes from version 1: 0 added, 0 removed, 1 changed/).waitFor();
+    await publishDialog.getByRole('button', { name: 'Publish' }).click();
+    await publishDialog.getByText('Version 2 published.').waitFor();
+    await publishDialog.getByRole('button', { name: 'Close' }).click();
+    await page.goto(`${platform.url}/health-and-safety/form-library/${formId}/versions`);
+    await page
+      .getByRole('row', { name: new RegExp(title) })
+      .nth(1)
+      .waitFor();
+    await accessible(page, 'the versions list');
+    await page.goto(`${platform.url}/health-and-safety/form-library/${formId}/versions/1/diff/2`);
+    await page
+      .getByRole('row', { name: /Exclusion zone checks/ })
+      .first()
+      .waitFor();
+    await accessible(page, 'a difference page');
   });
 });
