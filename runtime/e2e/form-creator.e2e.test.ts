@@ -312,8 +312,11 @@ describe('the form creator', () => {
     await fillAsProjectUser(title, marker, async (form) => {
       await form.getByRole('textbox', { name: /^Inspector/ }).fill(marker);
       await form.getByRole('button', { name: 'Next' }).click();
+      const crane = form.getByRole('textbox', { name: 'Crane lift stopped' });
+      await form.getByRole('spinbutton', { name: 'Wind speed' }).fill('8');
+      await expect.poll(() => crane.count()).toBe(0);
       await form.getByRole('spinbutton', { name: 'Wind speed' }).fill('15');
-      await form.getByRole('textbox', { name: 'Crane lift stopped' }).fill('Yes, at 10:40');
+      await crane.fill('Yes, at 10:40');
       await form.getByRole('button', { name: 'Next' }).click();
       const grid = form.getByRole('table').filter({ hasText: 'Barriers' });
       for (const row of ['Barriers', 'Lighting']) {
