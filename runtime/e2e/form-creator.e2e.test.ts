@@ -206,6 +206,13 @@ describe('the form creator', () => {
     await typeInto(page, props.getByRole('textbox', { name: 'Label' }), 'Weather');
     for (const [n, option] of ['Dry', 'Wet', 'Windy'].entries())
       await typeInto(page, props.getByRole('textbox', { name: `Option ${n + 1}`, exact: true }), option);
+    step('The canvas shortcuts: Ctrl+D duplicates the focused row, Ctrl+Z takes it back.');
+    // The canvas shortcuts on a focused row: Ctrl+D duplicates, Ctrl+Z takes the duplicate back.
+    await tabTo(page, page.locator('[data-testid^="canvas-question-"][aria-label^="Weather,"]'), { back: true });
+    await page.keyboard.press('Control+D');
+    await expect.poll(() => canvasLabels(page)).toEqual(['Inspector', 'Weather', 'Weather']);
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => canvasLabels(page)).toEqual(['Inspector', 'Weather']);
 
     step('Page 2: a Number and a Text shown when t');
     // Page 2: a Number and a Text shown when the number is greater than 10.
