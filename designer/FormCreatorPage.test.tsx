@@ -120,6 +120,8 @@ describe('a new form', () => {
     const leave = await screen.findByRole('dialog');
     expect(leave).toHaveTextContent('Are you sure you want to leave this page without saving?');
     await user.click(within(leave).getByRole('button', { name: 'No' }));
+    // The question's exit transition keeps the page aria-hidden until it ends (slow on a loaded machine).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await waitFor(() => expect(saveState()).toHaveTextContent('All changes saved'));
     const [created] = calls.filter((c) => c.method === 'POST');

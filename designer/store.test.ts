@@ -27,6 +27,16 @@ describe('DesignerStore', () => {
     expect(store.getState().selected).toEqual([]);
   });
 
+  it('closes the form settings when an edit adds a question, so the panel shows the new question', () => {
+    const store = new DesignerStore(sampleDraft());
+    store.openSettings();
+    expect(store.getState().settingsOpen).toBe(true);
+    const pageId = store.getState().pageId;
+    store.edit('addQuestion', (d, floor) => addQuestion(d, 'text', { pageId }, floor));
+    expect(store.getState().settingsOpen).toBe(false);
+    expect(store.getState().selected).toHaveLength(1);
+  });
+
   it('turns a refusal into an error notice and changes nothing', () => {
     const store = new DesignerStore(sampleDraft());
     const before = store.draft;

@@ -100,7 +100,7 @@ export class DesignerStore {
 
   /**
    * Carries out a command of engine/designer on the draft and records it for undo. Questions it adds become the
-   * selection (their page shown); a page it adds is shown; a refusal becomes the notice and changes nothing.
+   * selection (their page shown, the form settings closed); a page it adds is shown; a refusal becomes the notice and changes nothing.
    * @example store.edit('addQuestion', (draft, floor) => addQuestion(draft, 'text', { pageId }, floor))
    */
   edit<O extends Outcome>(
@@ -117,12 +117,16 @@ export class DesignerStore {
     const draft = history.present;
     let pageId = outcome.pageId ?? this.state.pageId;
     let selected = this.state.selected;
+    let settingsOpen = this.state.settingsOpen;
     if (outcome.questionIds.length > 0) {
       selected = outcome.questionIds;
       pageId = findQuestion(draft, outcome.questionIds[0])?.pageId ?? pageId;
+      // The panel shows what was just added, not the form settings it was showing (the settings hide a selection).
+      settingsOpen = false;
     }
     this.set({
       history,
+      settingsOpen,
       ...this.placed(draft, pageId, selected),
       ...(options.notice && { notice: this.notice({ ...options.notice, severity: 'info' }) }),
     });

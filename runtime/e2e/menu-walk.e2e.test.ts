@@ -151,11 +151,15 @@ async function walk(email: string, clientName?: string): Promise<{ problems: Pro
   enqueue(firstProjects);
 
   /** Clicks the button `name` (of the first row that has one, with `inRow`) on `path`, a page it opens. */
-  const viaButton = async (path: string, name: string, inRow: boolean) => {
+  const viaButton = async (path: string, name: string, inRow: boolean, inMenu = false) => {
     await openInApp(page, path);
     await settle(page, requests);
-    const scope = inRow ? page.getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) }) : page;
-    const button = scope.getByRole('button', { name, exact: true }).first();
+    // A row action in the row's More actions menu is reached through that menu's button.
+    const opener = inMenu ? 'More actions' : name;
+    const scope = inRow
+      ? page.getByRole('row').filter({ has: page.getByRole('button', { name: opener, exact: true }) })
+      : page;
+    const button = scope.getByRole('button', { name: opener, exact: true }).first();
     // A register shows its rows a moment after they arrive (its reveal delay): a row of data, or none at all.
     if (inRow)
       await page
@@ -166,20 +170,22 @@ async function walk(email: string, clientName?: string): Promise<{ problems: Pro
     if ((await button.count()) === 0) return;
     arriving = `${path} ${name}`;
     await button.click();
+    if (inMenu) await page.getByRole('menuitem', { name, exact: true }).click();
     await arrived(arriving);
   };
 
   /**
    * Pages reached by a button of a page rather than a menu link: the project list's Archived Projects (the
-   * projects admin menu, whose pages join the walk) and a form library's QR Codes and Label Preparation (an
-   * area administrator's pages).
+   * projects admin menu, whose pages join the walk) and a form library's QR Codes (a row button) and Label
+   * Preparation (in the row's More actions menu since Edit took the first place): an area administrator's pages.
+   * Each entry: the button's name, whether it is in a row, whether it is in the row's More actions menu.
    */
-  const buttonsOf = (path: string): Array<[string, boolean]> => {
+  const buttonsOf = (path: string): Array<[string, boolean, boolean?]> => {
     if (path === '/projects') return [['Archived Projects', false]];
     if (path.endsWith('/form-library'))
       return [
         ['QR Codes', true],
-        ['Label Preparation', true],
+        ['Label Preparation', true, true],
       ];
     return [];
   };
@@ -194,7 +200,7 @@ async function walk(email: string, clientName?: string): Promise<{ problems: Pro
     const next = [...visited].find((path) => buttonsOf(path).length > 0 && !pressed.has(path));
     if (next === undefined) break;
     pressed.add(next);
-    for (const [name, inRow] of buttonsOf(next)) await viaButton(next, name, inRow);
+    for (const [name, inRow, inMenu] of buttonsOf(next)) await viaButton(next, name, inRow, inMenu);
   }
   await context.close();
   return { problems: [...problems, ...violations.map((v) => `${email}: ${v}`)], visited: [...visited].sort() };
@@ -213,5 +219,16 @@ describe('every menu item of every demo user opens (issue 19)', () => {
     expect(problems).toEqual([]);
     // The walk went somewhere: home and at least one section's pages.
     expect(visited.length, visited.join(', ')).toBeGreaterThan(3);
+    // An area administrator with a form reaches its row actions, the one in the More actions menu too.
+    if (email === 'hs@demo.local') {
+      expect(
+        visited.some((path) => path.endsWith('/qrcodes')),
+        visited.join(', '),
+      ).toBe(true);
+      expect(
+        visited.some((path) => path.endsWith('/label-preparation')),
+        visited.join(', '),
+      ).toBe(true);
+    }
   });
 });
