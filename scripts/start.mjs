@@ -2,7 +2,9 @@
 /**
  * `npm start`: builds the front end when dist/ is missing or older than its sources, then runs
  * api/server.ts (API + front end on one port), bundled into dist-server/server.mjs when its sources changed.
- * Signals are passed on so Ctrl+C stops cleanly.
+ * Signals are passed on so Ctrl+C stops cleanly. With `--prepare` it only builds what is stale and exits (the
+ * browser tests' global set-up, runtime/e2e/global-setup.ts, so that test files starting servers side by side never
+ * build at the same time).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -30,6 +32,7 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
 
 // The server runs as one bundled file (scripts/server-bundle.mjs), rebuilt when its sources changed.
 const serverFile = await ensureServerBundle(root);
+if (process.argv.includes('--prepare')) process.exit(0);
 const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, serverFile], {
   cwd: root,
   stdio: 'inherit',
