@@ -74,7 +74,13 @@ export function PageTabs() {
 
 function PageTabList() {
   const store = useDesignerStore();
-  const pages = useDesigner((s) => s.history.present.pages);
+  // The tabs read only the pages' ids and labels: selected as one string, an edit of a question (a new pages array)
+  // does not render the tabs again (bench:designer's label figure: the tabs rendered on every key typed).
+  const pagesKey = useDesigner((s) => JSON.stringify(s.history.present.pages.map((p) => [p.id, p.label ?? ''])));
+  const pages = useMemo(
+    () => (JSON.parse(pagesKey) as [number, string][]).map(([id, label]) => ({ id, label, questions: [] })),
+    [pagesKey],
+  );
   const pageId = useDesigner((s) => s.pageId);
   const labels = useMemo(() => pages.map((p) => pageLabelOf({ pages }, p.id)), [pages]);
   const index = pages.findIndex((p) => p.id === pageId);
