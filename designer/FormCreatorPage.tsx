@@ -282,7 +282,7 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
   const errorCount = problems.filter((p) => p.severity === 'error').length;
   const [checkOpen, setCheckOpen] = useState(false);
   const [dialog, setDialog] = useState<'publish' | 'json' | 'preview' | null>(null);
-  const ids = { toolbar: useId(), palette: useId(), canvas: useId(), properties: useId(), check: useId() };
+  const ids = { toolbar: useId(), palette: useId(), canvas: useId(), check: useId() };
 
   // The leave guard: unsaved while a save waits, runs or was refused. The guard forgets reports when the path
   // changes (a new page starts clean); this page stays, so it reports again after the guard has forgotten.
@@ -403,7 +403,6 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
       <Workspace
         paletteId={ids.palette}
         canvasId={ids.canvas}
-        propertiesId={ids.properties}
         checkId={ids.check}
         checkOpen={checkOpen}
         problems={problems}
@@ -431,12 +430,11 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
 const Workspace = memo(function Workspace(props: {
   paletteId: string;
   canvasId: string;
-  propertiesId: string;
   checkId: string;
   checkOpen: boolean;
   problems: DesignProblem[];
 }) {
-  const { paletteId, canvasId, propertiesId, checkId, checkOpen, problems } = props;
+  const { paletteId, canvasId, checkId, checkOpen, problems } = props;
   return (
     <DesignerDnd>
       <Box
@@ -475,10 +473,8 @@ const Workspace = memo(function Workspace(props: {
             <Canvas />
           </Box>
         </Box>
-        <Box component="section" aria-labelledby={propertiesId} sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
-          <Typography id={propertiesId} variant="subtitle1" component="h2" sx={visuallyHidden}>
-            {message('formCreator.properties')}
-          </Typography>
+        {/* The panel is its own landmark (an aside named Properties, with its heading). */}
+        <Box sx={{ overflowY: { md: 'auto' }, minHeight: 0 }}>
           <PropertyPanel />
         </Box>
       </Box>
