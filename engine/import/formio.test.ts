@@ -712,6 +712,37 @@ describe('importFormio: simple conditions and the conditions list', () => {
     expectSound(result);
   });
 
+  it('select boxes and multiple selects: eq names an option value, which holds while that option is chosen', () => {
+    const result = imp({
+      components: [
+        { type: 'selectboxes', key: 'sb', label: 'Boxes', input: true, values: [{ label: 'Level', value: 'lv' }] },
+        {
+          type: 'select',
+          key: 'ms',
+          label: 'Trades',
+          input: true,
+          multiple: true,
+          data: { values: [{ label: 'Electrical', value: 'el' }] },
+        },
+        { type: 'textfield', key: 'a', label: 'A', input: true, conditional: { show: true, when: 'sb', eq: 'lv' } },
+        { type: 'textfield', key: 'b', label: 'B', input: true, conditional: { show: true, when: 'ms', eq: 'el' } },
+        {
+          type: 'textfield',
+          key: 'c',
+          label: 'C',
+          input: true,
+          conditional: { show: true, when: 'box9.sb', eq: 'lv' },
+        },
+      ],
+    });
+    expect(conditionOf(result, 'A')).toEqual({ questionId: 1, equals: 'Level' });
+    expect(conditionOf(result, 'B')).toEqual({ questionId: 2, equals: 'Electrical' });
+    expect(conditionOf(result, 'C')).toBeUndefined();
+    expect(findingsAt(result, 'components[4].conditional (c)').map((f) => f.messageId)).toEqual([
+      'import.formio.conditionUnknown',
+    ]);
+  });
+
   it("a panel's condition goes to each of its questions (beside their own); a wizard panel's to its page", () => {
     const result = imp({
       display: 'wizard',

@@ -991,17 +991,19 @@ interface Failure {
 /** A rule read: the condition (undefined for "always") with the losses met, or why it failed. */
 type Mapped = { condition?: Condition; losses: Failure[]; reads: Target[] } | { failure: Failure };
 
-/** Finds the question a Form.io path names from `scope`: exact data path, then the nearest key in scope. */
+/**
+ * Finds the question a Form.io path names from `scope` (the containers around the condition): the question at
+ * that data path, else one whose data path ends with it (a key, or a path inside a container), the nearest
+ * first: in the condition's own container, then each enclosing one (Form.io's own lookup of a bare key).
+ */
 function resolveTarget(reader: FormioReader, when: string, scope: string): Target | undefined {
-  const exact = reader.targets.find((t) => t.dataPath === when);
-  if (exact) return exact;
-  const key = when.split('.').pop() ?? when;
-  const byKey = reader.targets.filter((t) => t.key === key);
-  if (byKey.length <= 1) return byKey[0];
-  // The nearest container: the same scope, then each enclosing one.
+  if (when === '') return undefined;
+  const candidates = reader.targets.filter((t) => t.dataPath === when || t.dataPath.endsWith(`.${when}`));
+  if (candidates.length <= 1) return candidates[0];
   for (let s = scope; ; s = s.includes('.') ? s.slice(0, s.lastIndexOf('.')) : '') {
-    const found = byKey.find((t) => t.scope === s);
-    if (found || s === '') return found ?? byKey[0];
+    const found = candidates.find((t) => t.dataPath === dataPathOf(s, when));
+    if (found) return found;
+    if (s === '') return candidates[0];
   }
 }
 
