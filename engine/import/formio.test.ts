@@ -9,9 +9,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jsonLogic, { type RulesLogic } from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
-import { compileFormDefinition } from '../forms/compile';
+import { compileFormDefinition, type FieldUiSchema } from '../forms/compile';
 import { type Condition, conditionHolds, questionsReadBy } from '../forms/conditions';
+import { formDataToAnswers } from '../forms/entry-data';
+import { fieldTypeOf } from '../forms/field-types';
 import { sizeProblems } from '../forms/limits';
+import { validateAnswers } from '../forms/validate-submission';
 import { checkFormDefinition } from '../rules/form-definition';
 import type { FormDefinition, FormDefinitionInput, Question } from '../types/generated';
 import { validateSchema } from '../validation/ajv';
@@ -40,6 +43,76 @@ function expectSound(result: ImportResult): void {
   expect(checkFormDefinition(result.definition)).toEqual([]);
   expect(sizeProblems(result.definition)).toEqual([]);
   expect(() => compileFormDefinition(saved(result.definition))).not.toThrow();
+  // A submission answering every question is accepted by the server's checks.
+  const def = saved(result.definition);
+  expect(validateAnswers(def, formDataToAnswers(def, sampleFormData(def)))).toEqual([]);
+}
+
+/**
+ * A submission answering every question of a draft (the first option, a tick, a number within range, a file path
+ * of the entry's folder, one table row, one grid row), as the form would post it.
+ */
+function sampleFormData(def: FormDefinition): Record<string, unknown> {
+  const compiled = compileFormDefinition(def);
+  const data: Record<string, unknown> = {};
+  for (const question of def.pages.flatMap((p) => p.questions)) {
+    const q = question as Question & Record<string, unknown>;
+    const key = `q_${q.id}`;
+    const options = (q.options as { value: string }[] | undefined)?.map((o) => o.value);
+    switch (q.type) {
+      case 'Note':
+        break;
+      case 'Text':
+        data[key] =
+          q.extendedType === 'Number'
+            ? ((q.min as number | undefined) ?? (q.max as number | undefined) ?? 1)
+            : q.extendedType === 'Hyperlink'
+              ? 'https://example.com/a'
+              : 'Sample';
+        break;
+      case 'RichText':
+        data[key] = '<p>Sample</p>';
+        break;
+      case 'Date':
+        data[key] = '2026-01-15';
+        break;
+      case 'Checkbox':
+        data[key] = options ? [options[0]] : true;
+        break;
+      case 'Dropdown':
+        data[key] = options?.[0];
+        break;
+      case 'MultiSelect':
+        data[key] = [options?.[0]];
+        break;
+      case 'TableLight': {
+        const columns = (compiled.uiSchema[key] as FieldUiSchema)['ui:options']?.columns ?? [];
+        data[key] = [{ [columns[0].key]: 'Sample' }];
+        break;
+      }
+      case 'Grid': {
+        const grid = (q as Extract<Question, { type: 'Grid' }>).grid;
+        const cell = grid?.cells.find((c) => c.cellQuestion.type === 'Dropdown');
+        if (cell)
+          data[key] = {
+            cells: [
+              {
+                cellId: cell.id,
+                rowIndex: cell.rowIndex,
+                columnIndex: cell.columnIndex,
+                gridCellQuestionId: cell.cellQuestion.id,
+                value: cell.cellQuestion.options?.[0].value,
+              },
+            ],
+          };
+        break;
+      }
+      default:
+        // Signature, FileUpload: the type's own example (a file of the entry's folder).
+        data[key] = fieldTypeOf(question).example.good;
+    }
+  }
+  return data;
 }
 
 function questions(result: ImportResult): Question[] {
@@ -1143,6 +1216,15 @@ describe('importFormio: the real forms of ../shared/real-forms/formio', () => {
     ];
     for (const condition of conditions) for (const id of questionsReadBy(condition)) expect(ids.has(id)).toBe(true);
     for (const finding of result.report) expect(finding.message).not.toMatch(/\{\w+\}/);
+    // A submission answering every question is accepted by the server's checks, and none of it is hidden.
+    const def = saved(result.definition);
+    const answers = formDataToAnswers(def, sampleFormData(def));
+    expect(validateAnswers(def, answers)).toEqual([]);
+    expect(answers.map((a) => a.questionId)).toEqual(
+      questions(result)
+        .filter((q) => q.type !== 'Note')
+        .map((q) => q.id),
+    );
     expect(recorded[file], `no baseline for ${file}`).toBeDefined();
     expect(result.summary.lossy).toBeLessThanOrEqual(recorded[file].lossy);
     expect(result.summary.dropped).toBeLessThanOrEqual(recorded[file].dropped);
