@@ -580,7 +580,27 @@ describe('importFormio: validation and what has no counterpart', () => {
     const result = imp({ components: [{ type: 'textfield', key: 't', label: 'x'.repeat(600), input: true }] });
     expect(byLabel(result, `${'x'.repeat(499)}…`)).toBeDefined();
     expect(result.report.map((f) => f.messageId)).toEqual(['import.formio.labelShortened']);
+    // The finding quotes the label's start only.
+    expect(result.report[0].message).toBe(`'${'x'.repeat(79)}…' is longer than 500 characters; it was shortened.`);
     expectSound(result);
+  });
+
+  it('a textarea with a code editor (ace) stays a long text; ckeditor and quill make a rich text', () => {
+    const result = imp({
+      components: ['ace', 'ckeditor', 'quill', ''].map((editor) => ({
+        type: 'textarea',
+        key: `t${editor}`,
+        label: editor || 'plain',
+        input: true,
+        editor,
+      })),
+    });
+    expect(questions(result).map((q) => [q.label, q.type, (q as { extendedType?: string }).extendedType])).toEqual([
+      ['ace', 'Text', 'Long'],
+      ['ckeditor', 'RichText', undefined],
+      ['quill', 'RichText', undefined],
+      ['plain', 'Text', 'Long'],
+    ]);
   });
 });
 

@@ -96,6 +96,8 @@ const OPTION_MAX = 200;
 const OPTIONS_MAX = 500;
 const TABLE_COLUMNS_MAX = 20;
 const GRID_ROWS_MAX = 200;
+/** How much of a label a finding quotes. */
+const FINDING_LABEL_MAX = 80;
 
 /** Layout components: their components are flattened into the page (a container's keys prefix its data). */
 const LAYOUT_TYPES = new Set(['panel', 'fieldset', 'well', 'columns', 'column', 'table', 'tabs', 'container']);
@@ -123,7 +125,10 @@ class FormioReader {
 
   /** A finding about `record`; lossy and dropped findings set its outcome (dropped wins). */
   find(record: ElementRecord, severity: FindingSeverity, messageId: MessageId, params: MessageParams = {}): void {
-    this.report.push({ path: record.path, severity, messageId, message: message(messageId, params) });
+    // A finding names the element by its label; a long one is cut so the report stays readable.
+    const named =
+      typeof params.label === 'string' ? { ...params, label: clip(params.label, FINDING_LABEL_MAX) } : params;
+    this.report.push({ path: record.path, severity, messageId, message: message(messageId, named) });
     if (severity === 'dropped') record.outcome = 'dropped';
     else if (severity === 'lossy' && record.outcome === 'exact') record.outcome = 'lossy';
   }
@@ -288,6 +293,8 @@ function optionsOf(
   let renamed = false;
   for (const choice of choices) {
     const value = clip(choice.label, OPTION_MAX);
+    // A repeated label is one option: a condition on either value reads it.
+    if (seen.has(value) && choice.value !== '') labels.set(choice.value, value);
     if (value === '' || seen.has(value) || options.length >= OPTIONS_MAX) {
       reader.find(record, 'lossy', 'import.formio.optionLeftOut', { label, value: choice.label || choice.value });
       continue;
@@ -312,8 +319,6 @@ interface Place {
   raw: string;
   scope: string;
   sink: Sink;
-  /** Flattened panels leave their titles as notes (one-page forms; wizard pages inside their panel). */
-  headings: boolean;
 }
 
 /** The data path of a key in a scope. */
@@ -342,7 +347,7 @@ export function importFormio(source: unknown, ctx: ImportContext): ImportResult 
   if (wizard) readWizard(reader, components);
   else {
     const sink = pageSink(reader, '');
-    walk(reader, components, { raw: 'components', scope: '', sink, headings: true });
+    walk(reader, components, { raw: 'components', scope: '', sink });
   }
   if (reader.pages.length === 0) reader.pages.push({ id: 1, label: '', questions: [] });
 
@@ -392,7 +397,7 @@ function readWizard(reader: FormioReader, components: unknown[]): void {
     if (isRecord(item) && item.type === 'panel' && reader.pages.length >= MAX_PAGES) {
       // No page left: the panel is flattened onto the last page, as on a one-page form.
       const last = pageSink(reader, '');
-      walkOne(reader, item, raw, { raw: 'components', scope: '', sink: last, headings: true });
+      walkOne(reader, item, raw, { raw: 'components', scope: '', sink: last });
       const record = reader.elements.find((e) => e.path === pathOf(raw, item));
       if (record) reader.find(record, 'lossy', 'import.formio.pageLimit', { limit: MAX_PAGES, label: labelOf(item) });
       return;
@@ -409,7 +414,6 @@ function readWizard(reader: FormioReader, components: unknown[]): void {
         raw: `${raw}.components`,
         scope: '',
         sink,
-        headings: true,
       });
       return;
     }
@@ -418,7 +422,7 @@ function readWizard(reader: FormioReader, components: unknown[]): void {
         if (!looseReported) reader.note(raw, 'import.formio.wizardLoose');
         looseReported = true;
       });
-    walkOne(reader, item, raw, { raw: 'components', scope: '', sink: loose, headings: true });
+    walkOne(reader, item, raw, { raw: 'components', scope: '', sink: loose });
   });
 }
 
@@ -462,7 +466,7 @@ function walkOne(reader: FormioReader, item: unknown, raw: string, place: Place)
   else if (reader.targets.length === before) dropCondition(reader, item, raw, label);
 }
 
-/** A layout component: its components flattened where it stands (a titled one leaves a note on one-page forms). */
+/** A layout component: its components flattened where it stands (a titled panel, fieldset or well leaves a note). */
 function readLayout(
   reader: FormioReader,
   item: Component,
@@ -483,7 +487,6 @@ function readLayout(
 
   const from = reader.targets.length;
   const titled =
-    place.headings &&
     ['panel', 'fieldset', 'well'].includes(type) &&
     item.hideLabel !== true &&
     text(item.title || item.legend || item.label) !== '';
@@ -620,7 +623,8 @@ function readComponent(
     case 'textfield':
       return put({ type: 'Text', ...commonOf(reader, record, item, label) }, 'text');
     case 'textarea': {
-      const rich = text(item.editor) !== '' || item.wysiwyg === true || isRecord(item.wysiwyg);
+      // ckeditor and quill edit formatted text; ace is a code editor (plain text).
+      const rich = ['ckeditor', 'quill'].includes(text(item.editor)) || item.wysiwyg === true || isRecord(item.wysiwyg);
       return put(
         rich
           ? { type: 'RichText', ...commonOf(reader, record, item, label) }
