@@ -519,6 +519,32 @@ describe('importFormio: validation and what has no counterpart', () => {
     expectSound(result);
   });
 
+  it('reports a date range, hidden day parts and file size limits; a signature keeps its footer as the hint', () => {
+    const result = imp({
+      components: [
+        {
+          type: 'datetime',
+          key: 'd',
+          label: 'D',
+          input: true,
+          enableTime: false,
+          datePicker: { minDate: '2026-01-01', maxDate: null },
+        },
+        { type: 'day', key: 'm', label: 'M', input: true, fields: { day: { hide: true }, month: {}, year: {} } },
+        { type: 'file', key: 'f', label: 'F', input: true, fileMinSize: '0KB', fileMaxSize: '5MB' },
+        { type: 'file', key: 'g', label: 'G', input: true, fileMinSize: '0KB', fileMaxSize: '1GB' },
+        { type: 'signature', key: 's', label: 'S', input: true, footer: 'Sign above' },
+      ],
+    });
+    expect(result.report.map((f) => `${f.path} ${f.message}`)).toEqual([
+      "components[0] (d) 'D': the range of dates allowed (2026-01-01 to -) is lost.",
+      "components[1] (m) 'M' became a whole date: Form.io asked for only some of its day, month and year.",
+      "components[2] (f) 'F': the file size limits (0KB to 5MB) are lost.",
+    ]);
+    expect(byLabel(result, 'S')).toEqual({ id: 5, type: 'Signature', label: 'S', helpText: 'Sign above' });
+    expectSound(result);
+  });
+
   it('reports each piece of JavaScript and logic dropped, as an element of its own', () => {
     const source = {
       components: [

@@ -682,14 +682,39 @@ function readComponent(
     case 'datetime': {
       if (item.enableDate === false) return asText('import.formio.timeAsText');
       if (item.enableTime !== false) reader.find(record, 'lossy', 'import.formio.timeOfDayLost', { label });
+      const picker = isRecord(item.datePicker) ? item.datePicker : {};
+      const [minDate, maxDate] = [text(picker.minDate), text(picker.maxDate)];
+      if (minDate || maxDate)
+        reader.find(record, 'lossy', 'import.formio.dateRangeLost', {
+          label,
+          min: minDate || '-',
+          max: maxDate || '-',
+        });
       return put({ type: 'Date', ...commonOf(reader, record, item, label) }, 'date');
     }
-    case 'day':
+    case 'day': {
+      const fields = isRecord(item.fields) ? item.fields : {};
+      if (['day', 'month', 'year'].some((part) => isRecord(fields[part]) && fields[part].hide === true))
+        reader.find(record, 'lossy', 'import.formio.dayPartsLost', { label });
       return put({ type: 'Date', ...commonOf(reader, record, item, label) }, 'date');
-    case 'signature':
-      return put({ type: 'Signature', ...commonOf(reader, record, item, label) }, 'none');
+    }
+    case 'signature': {
+      const common = commonOf(reader, record, item, label);
+      // The pad's footer ('Sign above') is the nearest thing to a hint.
+      const footer = plain(text(item.footer));
+      if (!common.helpText && footer) common.helpText = clip(footer, HELP_MAX);
+      return put({ type: 'Signature', ...common }, 'none');
+    }
     case 'file': {
       const common = commonOf(reader, record, item, label, { multipleKept: true });
+      // Form.io's defaults (0KB to 1GB) say nothing; other limits are the server's here.
+      const [minSize, maxSize] = [text(item.fileMinSize), text(item.fileMaxSize)];
+      if ((minSize && minSize !== '0KB') || (maxSize && maxSize !== '1GB'))
+        reader.find(record, 'lossy', 'import.formio.fileSizeLost', {
+          label,
+          min: minSize || '0KB',
+          max: maxSize || '1GB',
+        });
       const pattern = text(item.filePattern);
       const accept = pattern && pattern !== '*' ? pattern : item.image === true ? 'image/*' : '';
       return put(
