@@ -148,7 +148,8 @@ function elementsOf(components: unknown[]): number {
       cond &&
       ((typeof cond.json === 'object' && cond.json !== null && Object.keys(cond.json).length > 0) ||
         (Array.isArray(cond.conditions) && cond.conditions.length > 0) ||
-        (typeof cond.when === 'string' && cond.when.trim() !== ''))
+        (typeof cond.when === 'string' && cond.when.trim() !== '') ||
+        typeof cond.when === 'number')
     )
       count++;
     const validate = (c.validate ?? {}) as Component;
@@ -1222,6 +1223,134 @@ describe('importFormio: JSON Logic conditions, with json-logic-js as the referen
       });
       expect(conditionOf(result, 'X')).toBeUndefined();
       expect(result.report).toEqual([]);
+    }
+  });
+});
+
+describe('importFormio: odd sources never throw', () => {
+  it('odd values in every place give a sound draft and findings, not an exception', () => {
+    const odd = [null, 7, 'x', [], {}, true, { type: 42 }, { type: 'panel', components: 'none' }];
+    const source = {
+      title: 12,
+      display: 'wizard',
+      components: [
+        ...odd,
+        { type: 'columns', key: 'c', columns: [null, { components: null }, { components: [null] }] },
+        { type: 'table', key: 't', rows: [null, [null, { components: [{ type: 'textfield' }] }]] },
+        { type: 'select', key: 's', data: { json: '{not json' }, dataSrc: 'json', label: 'S', input: true },
+        { type: 'radio', key: 'r', values: 'yes', label: 'R', input: true, validate: 'required' },
+        { type: 'survey', key: 'v', questions: [{}], values: null, label: 'V', input: true },
+        {
+          type: 'datagrid',
+          key: 'g',
+          components: [{ type: 'button' }, { type: 'content', html: 'x' }],
+          label: 'G',
+          input: true,
+        },
+        { type: 'textfield', key: 'a', label: 'A', input: true, conditional: { show: true, when: 5, eq: {} } },
+        {
+          type: 'textfield',
+          key: 'b',
+          label: 'B',
+          input: true,
+          conditional: { conditions: [null, { component: 'a' }] },
+        },
+        {
+          type: 'textfield',
+          key: 'd',
+          label: 'D',
+          input: true,
+          conditional: { json: { '==': [{ var: ['data.a', 1] }] } },
+        },
+        { type: 'textfield', key: 'e', label: 'E', input: true, conditional: { json: { var: 42 } } },
+        { type: 'number', key: 'n', label: 'N', input: true, validate: { min: 'abc', max: null } },
+      ],
+    };
+    const result = imp(source);
+    expectSound(result);
+    expectSummaryAddsUp(source as { components: unknown[] }, result);
+    expect(result.definition.title).toBe('12');
+  });
+
+  it('random component trees import into sound drafts whose counts add up', () => {
+    // A small fixed-seed generator (mulberry32): the same trees every run.
+    let seed = 22;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+    const types = [
+      'textfield',
+      'number',
+      'radio',
+      'select',
+      'selectboxes',
+      'checkbox',
+      'panel',
+      'container',
+      'columns',
+      'datagrid',
+      'content',
+      'button',
+      'email',
+      'day',
+      'survey',
+    ];
+    const keys = ['a', 'b', 'c', 'd'];
+    const values = [
+      { label: 'One', value: 'a' },
+      { label: 'Two', value: 'b' },
+    ];
+    const conditionals = () =>
+      pick([
+        undefined,
+        { show: pick([true, false]), when: pick(keys), eq: pick(['a', 'true', '1', '']) },
+        {
+          show: true,
+          conjunction: pick(['all', 'any']),
+          conditions: [
+            {
+              component: pick(keys),
+              operator: pick(['isEqual', 'isEmpty', 'greaterThan', 'startsWith']),
+              value: pick(['a', 1]),
+            },
+          ],
+        },
+        {
+          json: pick([
+            { '==': [{ var: `data.${pick(keys)}` }, 'a'] },
+            { '>': [{ var: `data.${pick(keys)}` }, 1] },
+            { and: [{ var: `data.${pick(keys)}` }, { '!': { var: `data.${pick(keys)}` } }] },
+          ]),
+        },
+      ]);
+    const tree = (depth: number): Component[] =>
+      Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
+        const type = depth > 2 ? 'textfield' : pick(types);
+        const component: Component = {
+          type,
+          key: pick(keys),
+          label: pick(['', 'Label', 'x'.repeat(30)]),
+          input: true,
+          conditional: conditionals(),
+        };
+        if (['panel', 'container', 'datagrid'].includes(type)) component.components = tree(depth + 1);
+        if (type === 'columns') component.columns = [{ components: tree(depth + 1) }, { components: tree(depth + 1) }];
+        if (['radio', 'selectboxes', 'survey'].includes(type)) component.values = values;
+        if (type === 'survey') component.questions = values;
+        if (type === 'select') component.data = { values };
+        if (type === 'content') component.html = '<p>Note</p>';
+        if (random() < 0.2) component.calculateValue = 'value = 1';
+        return component;
+      });
+    for (let run = 0; run < 60; run++) {
+      const source = { display: pick(['form', 'wizard']), components: tree(0) };
+      const result = imp(source);
+      expectSound(result);
+      expectSummaryAddsUp(source, result);
     }
   });
 });

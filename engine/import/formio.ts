@@ -464,6 +464,28 @@ function walkOne(reader: FormioReader, item: unknown, raw: string, place: Place)
   const question = readComponent(reader, item, raw, place, record, type, label);
   if (question) queueCondition(reader, item, raw, place.scope, { questions: [question] });
   else if (reader.targets.length === before) dropCondition(reader, item, raw, label);
+  // Components inside one imported as a whole (an address's parts, say) are not questions of their own.
+  if (type !== 'datagrid' && type !== 'editgrid') dropParts(reader, item, raw, label);
+}
+
+/**
+ * Counts and reports, dropped, every component held by `item` (at any depth), with their scripts and conditions:
+ * the parts of a component imported as a whole (an address's fields, a grid nested in a table's column).
+ */
+function dropParts(reader: FormioReader, item: Component, raw: string, whole: string): void {
+  for (const [list, listRaw] of childLists(item, raw))
+    list.forEach((part, i) => {
+      const partRaw = `${listRaw}[${i}]`;
+      if (!isRecord(part)) {
+        reader.find(reader.element(partRaw), 'dropped', 'import.formio.notComponent');
+        return;
+      }
+      const label = labelOf(part);
+      reader.find(reader.element(pathOf(partRaw, part)), 'dropped', 'import.formio.partOf', { label, whole });
+      readScripts(reader, part, partRaw, label);
+      dropCondition(reader, part, partRaw, label);
+      dropParts(reader, part, partRaw, whole);
+    });
 }
 
 /** A layout component: its components flattened where it stands (a titled panel, fieldset or well leaves a note). */
@@ -840,6 +862,8 @@ function readTable(
         for (const [list, listRaw] of childLists(inner, innerRaw)) collect(list, listRaw);
         return;
       }
+      // A grid nested in a column is one text column: what it holds is not imported.
+      dropParts(reader, inner, innerRaw, innerLabel);
       if (innerType === 'button') {
         if ((text(inner.action) || 'submit') === 'submit')
           reader.find(innerRecord, 'info', 'import.formio.submitButton', { label: innerLabel });
