@@ -1131,6 +1131,7 @@ describe('importFormio: JSON Logic conditions, with json-logic-js as the referen
     { and: [{ '==': [{ var: 'data.grade' }, 'c40'] }, { '>': [{ var: 'data.slump' }, 100] }] },
     { or: [{ '==': [{ var: 'data.grade' }, 'c30'] }, { '!': [{ var: 'data.tick' }] }] },
     { '!': { or: [{ '==': [{ var: 'data.grade' }, 'c30'] }, { '<': [{ var: 'data.slump' }, 100] }] } },
+    { '==': [{ var: ['data.grade', null] }, 'c40'] },
     {
       and: [
         { or: [{ var: 'data.tick' }, { '==': [{ var: 'data.grade' }, 'c40'] }] },
@@ -1200,6 +1201,8 @@ describe('importFormio: JSON Logic conditions, with json-logic-js as the referen
       { '==': [{ var: 'data.missing' }, 1] },
       { '==': [{ var: 'data.note' }, null] },
       { '!=': [{ var: 'data.grade' }, null] },
+      { '==': [{ var: ['data.grade', 'c30'] }, 'c30'] },
+      { var: 'data.boxes' },
     ];
     for (const rule of unmapped) {
       const result = imp({

@@ -405,7 +405,8 @@ function readWizard(reader: FormioReader, components: unknown[]): void {
     if (isRecord(item) && item.type === 'panel') {
       loose = undefined;
       reader.element(pathOf(raw, item));
-      const sink = pageSink(reader, labelOf(item));
+      // A page shows the panel's title (its label is the builder's name for it, often the same).
+      const sink = pageSink(reader, plain(text(item.title)) || labelOf(item));
       // The page exists even when it holds no question yet: its condition belongs to it.
       const page = sink.page();
       readScripts(reader, item, raw, labelOf(item));
@@ -1155,6 +1156,7 @@ const LIST_OPERATORS: Record<string, string> = {
 function mapList(reader: FormioReader, pending: PendingCondition, conditional: Record<string, unknown>): Mapped {
   const parts: Condition[] = [];
   const reads: Target[] = [];
+  const losses: Failure[] = [];
   for (const item of arrayOf(conditional.conditions)) {
     if (!isRecord(item)) continue;
     const target = targetOf(reader, pending, text(item.component));
@@ -1176,6 +1178,8 @@ function mapList(reader: FormioReader, pending: PendingCondition, conditional: R
       const operand = operandFor(target, item.value);
       if (operand !== undefined && operand !== '') {
         part = compare(target, 'contains', operand);
+        if (target.kind === 'text')
+          losses.push({ messageId: 'import.formio.logicCase', params: { label: pending.label, key: target.key } });
         if (operator === 'notContains') part = { none: [part] } as Condition;
       }
     } else {
@@ -1191,11 +1195,11 @@ function mapList(reader: FormioReader, pending: PendingCondition, conditional: R
       };
     parts.push(part);
   }
-  if (parts.length === 0) return { losses: [], reads };
+  if (parts.length === 0) return { losses, reads };
   let condition: Condition =
     parts.length === 1 ? parts[0] : ({ [conditional.conjunction === 'any' ? 'any' : 'all']: parts } as Condition);
   if (conditional.show === false || conditional.show === 'false') condition = negate(condition);
-  return { condition, losses: [], reads };
+  return { condition, losses, reads };
 }
 
 /** A JSON Logic rule read as a condition; the reason when it is not of the shapes the language has. */
@@ -1217,6 +1221,8 @@ class LogicMapper {
     if (!isRecord(node) || !('var' in node) || Object.keys(node).length !== 1) return undefined;
     const name = Array.isArray(node.var) ? node.var[0] : node.var;
     if (typeof name !== 'string' || !name.startsWith('data.')) this.unmapped();
+    // A default stands in for an absent answer; the conditions have no such value.
+    if (Array.isArray(node.var) && node.var.length > 1 && node.var[1] !== null) this.unmapped();
     const path = name.slice('data.'.length);
     let target = resolveTarget(this.reader, path, this.pending.scope);
     let option: string | undefined;
@@ -1247,6 +1253,8 @@ class LogicMapper {
       return wanted ? c : ({ none: [c] } as Condition);
     }
     if (target.kind === 'tick') return compare(target, wanted ? 'equals' : 'notEquals', true);
+    // Select boxes' answer is an object, true even with no box ticked.
+    if (target.boxes) return this.unmapped();
     if (target.kind === 'number')
       this.losses.push({
         messageId: 'import.formio.logicZero',
