@@ -1160,6 +1160,61 @@ describe('importFormio: JSON Logic conditions, with json-logic-js as the referen
     },
   );
 
+  it('random rules that map without a loss agree with json-logic-js on random data', () => {
+    let seed = 2201;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+    const variable = () => ({ var: `data.${pick(keys)}` });
+    const literal = () => pick<unknown>(['c30', 'c40', 'fine', 'crack', 'electrical', 0, 50, 100, '100', true, false]);
+    const rule = (depth: number): unknown => {
+      const op =
+        depth > 2
+          ? pick(['==', '<', 'var'])
+          : pick(['and', 'or', '!', '!!', '==', '===', '!=', '!==', '<', '>', '<=', '>=', 'in', 'var', 'between']);
+      if (op === 'and' || op === 'or') return { [op]: [rule(depth + 1), rule(depth + 1)] };
+      if (op === '!' || op === '!!') return { [op]: [random() < 0.5 ? variable() : rule(depth + 1)] };
+      if (op === 'var') return variable();
+      if (op === 'in')
+        return random() < 0.5 ? { in: [literal(), variable()] } : { in: [variable(), [literal(), literal()]] };
+      if (op === 'between') return { '<': [pick([0, 50]), { var: 'data.slump' }, pick([100, 150])] };
+      return random() < 0.5 ? { [op]: [variable(), literal()] } : { [op]: [literal(), variable()] };
+    };
+    const sample = (): Record<string, unknown> => {
+      const data: Record<string, unknown> = { tick: random() < 0.5 };
+      if (random() < 0.7) data.grade = pick(['c30', 'c40', '']);
+      if (random() < 0.7) data.slump = pick([0, 50, 99, 100, 101, 150]);
+      if (random() < 0.7) data.note = pick(['', 'fine', 'crack', 'Crack here']);
+      if (random() < 0.7) data.trades = pick([[], ['electrical'], ['plumbing', 'electrical']]);
+      if (random() < 0.7) data.boxes = { level: random() < 0.5, cover: random() < 0.5 };
+      return data;
+    };
+    const data = Array.from({ length: 40 }, sample);
+    let mapped = 0;
+    for (let run = 0; run < 400; run++) {
+      const source = rule(0);
+      const result = imp({
+        components: [
+          ...components,
+          { type: 'textfield', key: 'x', label: 'X', input: true, conditional: { json: source } },
+        ],
+      });
+      const condition = conditionOf(result, 'X');
+      if (!condition || result.report.some((f) => f.severity !== 'info')) continue;
+      mapped++;
+      for (const d of data) {
+        const verdict = Boolean(jsonLogic.truthy(jsonLogic.apply(source as RulesLogic, { data: d })));
+        expect({ source, d, holds: conditionHolds(condition, ours(d)) }).toEqual({ source, d, holds: verdict });
+      }
+    }
+    // Enough of the rules map for the check to mean something.
+    expect(mapped).toBeGreaterThan(60);
+  });
+
   it('the case of text and the zero of a number are reported lossy where the semantics differ', () => {
     const result = imp({
       components: [

@@ -1305,6 +1305,10 @@ class LogicMapper {
         // JavaScript's equality: a tick box equals only a boolean (true == 'true' is false); === wants the
         // answer's own type (5 === '5' is false).
         if (v.target.kind === 'tick' && typeof value !== 'boolean') return this.unmapped();
+        // Loose equality of a text with a number or a boolean coerces both ('' == 0, false == ''): only a text
+        // literal compares with a text answer; '' is never an operand here (null == '' is false).
+        if (value === '') return this.unmapped();
+        if (v.target.kind !== 'tick' && v.target.kind !== 'number' && typeof value !== 'string') return this.unmapped();
         // Select boxes' answer is an object, which equals no value.
         if (v.target.boxes) return this.unmapped();
         if (
