@@ -787,8 +787,13 @@ describe('importFormio: simple conditions and the conditions list', () => {
         { type: 'textfield', key: 'e', label: 'E', input: true, conditional: { show: true, when: 'n', eq: '5' } },
         { type: 'textfield', key: 'f', label: 'F', input: true, conditional: { show: true, when: 'a', eq: '' } },
         { type: 'textfield', key: 'g', label: 'G', input: true, conditional: { show: null, when: null, eq: '' } },
+        { type: 'textfield', key: 'h', label: 'H', input: true, conditional: { show: true, when: 'n', eq: '5.0' } },
       ],
     });
+    expect(conditionOf(result, 'H')).toBeUndefined();
+    expect(findingsAt(result, 'components[10].conditional (h)').map((f) => f.message)).toEqual([
+      "'H': the condition compares with 5.0, which the question's answer cannot hold; it was left out.",
+    ]);
     expect(conditionOf(result, 'A')).toEqual({ questionId: 1, equals: 'Yes' });
     expect(conditionOf(result, 'B')).toEqual({ questionId: 1, notEquals: 'No' });
     expect(conditionOf(result, 'C')).toEqual({ questionId: 2, equals: true });
@@ -796,7 +801,7 @@ describe('importFormio: simple conditions and the conditions list', () => {
     expect(conditionOf(result, 'E')).toEqual({ questionId: 3, equals: 5 });
     expect(conditionOf(result, 'F')).toEqual({ questionId: 4, notAnswered: true });
     expect(conditionOf(result, 'G')).toBeUndefined();
-    expect(result.summary).toEqual({ exact: 16, lossy: 0, dropped: 0 });
+    expect(result.summary).toEqual({ exact: 17, lossy: 0, dropped: 1 });
     expectSound(result);
   });
 

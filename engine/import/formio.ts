@@ -1132,7 +1132,9 @@ function mapSimple(reader: FormioReader, pending: PendingCondition, conditional:
   if (isFailure(target)) return { failure: target };
   const show = conditional.show === true || conditional.show === 'true';
   const eq = conditional.eq === undefined || conditional.eq === null ? '' : String(conditional.eq);
-  const condition = equalsFor(target, eq, !show);
+  // Form.io compares the answer's text: a number answer 5 equals '5', never '5.0' or '05'.
+  const spelt = target.kind !== 'number' || eq === '' || String(Number(eq)) === eq;
+  const condition = spelt ? equalsFor(target, eq, !show) : undefined;
   if (!condition)
     return { failure: { messageId: 'import.formio.conditionValue', params: { label: pending.label, value: eq } } };
   return { condition, losses: [], reads: [target] };
