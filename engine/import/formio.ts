@@ -8,7 +8,7 @@
  * - Pages: `display: 'wizard'` makes each top-level panel a page (its title the page label, its condition the
  *   page's); top-level components outside a panel go on a page of their own. Any other display is one page, as
  *   Form.io shows it; a titled panel, fieldset or well inside leaves its title as a note above its questions
- *   (docs/decisions.md "Form.io pages and panels").
+ *   (docs/decisions.md "Form.io import").
  * - Layout (panel, columns, fieldset, well, table, tabs, container, nested form) is flattened: its components
  *   become questions where it stands; a container's (and a nested form's) keys make dotted data paths
  *   (`container1.radio1`), which is how conditions name the question they read.
@@ -55,7 +55,7 @@ interface Target {
   /** The data path Form.io names it by: the key, after the keys of the containers (and nested forms) holding it. */
   dataPath: string;
   key: string;
-  /** The data paths of the containers holding it, outermost first ('' for the form). */
+  /** The data path of the container holding it ('box1', 'box1.inner'; '' for the form). */
   scope: string;
   /** The question's id, or undefined for a column of a table (a condition cannot read one). */
   questionId?: number;
