@@ -38,7 +38,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -187,44 +187,47 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
           <QuestionPreview question={question} />
         </RowPreview>
       </RowCard>
-      <Menu
-        anchorEl={menu?.anchor}
-        open={menu !== null}
-        onClose={closeMenu}
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.stopPropagation()}
-      >
-        {menu?.moving
-          ? [
-              <ListSubheader key="title">{message('designerCanvas.moveToTitle')}</ListSubheader>,
-              ...actions.otherPages().map((page) => (
-                <MenuItem key={page.id} onClick={run(() => actions.moveTo(question.id, page.id))}>
-                  {page.label}
-                </MenuItem>
-              )),
-            ]
-          : [
-              <MenuItem key="copy" onClick={run(() => actions.copy(question.id))}>
-                {message('designerCanvas.copy')}
-              </MenuItem>,
-              <MenuItem key="paste" onClick={run(() => actions.pasteAfter(question.id))}>
-                {message('designerCanvas.pasteAfter')}
-              </MenuItem>,
-              <MenuItem key="up" onClick={run(() => actions.nudge(question.id, 'up'))}>
-                {message('designerCanvas.moveUp')}
-              </MenuItem>,
-              <MenuItem key="down" onClick={run(() => actions.nudge(question.id, 'down'))}>
-                {message('designerCanvas.moveDown')}
-              </MenuItem>,
-              <MenuItem
-                key="move"
-                disabled={actions.otherPages().length === 0}
-                onClick={() => setMenu((now) => now && { ...now, moving: true })}
-              >
-                {message('designerCanvas.moveTo')}
-              </MenuItem>,
-            ]}
-      </Menu>
+      {/* Mounted while open only: a closed MUI Menu still renders its Modal on every render of the row. */}
+      {menu && (
+        <Menu
+          anchorEl={menu.anchor}
+          open
+          onClose={closeMenu}
+          onClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => event.stopPropagation()}
+        >
+          {menu.moving
+            ? [
+                <ListSubheader key="title">{message('designerCanvas.moveToTitle')}</ListSubheader>,
+                ...actions.otherPages().map((page) => (
+                  <MenuItem key={page.id} onClick={run(() => actions.moveTo(question.id, page.id))}>
+                    {page.label}
+                  </MenuItem>
+                )),
+              ]
+            : [
+                <MenuItem key="copy" onClick={run(() => actions.copy(question.id))}>
+                  {message('designerCanvas.copy')}
+                </MenuItem>,
+                <MenuItem key="paste" onClick={run(() => actions.pasteAfter(question.id))}>
+                  {message('designerCanvas.pasteAfter')}
+                </MenuItem>,
+                <MenuItem key="up" onClick={run(() => actions.nudge(question.id, 'up'))}>
+                  {message('designerCanvas.moveUp')}
+                </MenuItem>,
+                <MenuItem key="down" onClick={run(() => actions.nudge(question.id, 'down'))}>
+                  {message('designerCanvas.moveDown')}
+                </MenuItem>,
+                <MenuItem
+                  key="move"
+                  disabled={actions.otherPages().length === 0}
+                  onClick={() => setMenu((now) => now && { ...now, moving: true })}
+                >
+                  {message('designerCanvas.moveTo')}
+                </MenuItem>,
+              ]}
+        </Menu>
+      )}
     </RowItem>
   );
 });
@@ -410,8 +413,10 @@ function CanvasList() {
     estimateSize: () => ROW_ESTIMATE,
     overscan: OVERSCAN,
     getItemKey: (index) => questions[index]?.id ?? index,
-    // A row not laid out (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
-    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE,
+    // The library's measure (the resize observer's size, else the size already measured for the row, else its
+    // offsetHeight: no layout forced for rows it knows, so an insertion measures only the new row). A row not laid
+    // out (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
   });
   // The same array while the page's ids are the same (an edit of a question's properties): the sortable context,
   // which every mounted row reads, then stays as it is.

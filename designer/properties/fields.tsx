@@ -55,8 +55,10 @@ export function TextProperty({ keyword, schema, value, onCommit, problem, label,
       label={title}
       value={text}
       multiline={multiline}
-      minRows={multiline ? 2 : undefined}
-      maxRows={multiline ? 8 : undefined}
+      // A fixed height (the reader drags it taller): MUI's autosizing measures the text area's computed style on
+      // every mount, which cost each selection a forced layout per text area (docs/performance.md).
+      rows={multiline ? 3 : undefined}
+      slotProps={multiline ? { htmlInput: { style: { resize: 'vertical' } } } : undefined}
       size="small"
       fullWidth
       disabled={disabled}
