@@ -527,12 +527,13 @@ function CanvasList() {
     const last = selected[selected.length - 1];
     const index = last === undefined ? -1 : questions.findIndex((q) => q.id === last);
     if (index < 0) return;
-    const inView = virtualizer.getVirtualItems().some((item) => item.index === index);
+    // Read from the list's own measures and scroll position, not the document: a layout read here, right after an
+    // insertion's commit, forced a layout of the whole page before its frame (docs/performance.md).
+    const item = virtualizer.measurementsCache[index];
+    const top = virtualizer.scrollOffset ?? 0;
+    const height = virtualizer.scrollRect?.height ?? 0;
+    const inView = item !== undefined && height > 0 && item.start >= top && item.end <= top + height;
     if (!inView) virtualizer.scrollToIndex(index, { align: 'auto' });
-    else
-      scrollRef.current
-        ?.querySelector<HTMLElement>(`[data-question-id="${last}"]`)
-        ?.scrollIntoView?.({ block: 'nearest' });
   }, [selected, questions, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
