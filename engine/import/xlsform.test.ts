@@ -5,7 +5,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { compileFormDefinition } from '../forms/compile';
 import { questionsReadBy } from '../forms/conditions';
+import { formDataToAnswers } from '../forms/entry-data';
 import { sizeProblems } from '../forms/limits';
+import { validateAnswers } from '../forms/validate-submission';
 import { checkFormDefinition } from '../rules/form-definition';
 import type { FormDefinition } from '../types/generated';
 import { validateSchema } from '../validation/ajv';
@@ -193,6 +195,25 @@ describe('importXlsForm: types', () => {
     expect(findingsAt(result, 'A21')[0].message).toContain('places.csv');
     // 26 rows: 20 questions (11 exact, 9 lossy), 2 metadata, calculate, hidden and the unknown type dropped.
     expect(result.summary).toEqual({ exact: 11, lossy: 9, dropped: 6 });
+  });
+
+  it("maps or_other's choice 'other' to the Dropdown's Other in conditions", async () => {
+    const result = await importXlsForm(
+      await workbook({
+        survey: [
+          HEADER,
+          ['select_one yn or_other', 'oo', 'OO'],
+          ['text', 'spec', 'Specify', null, null, "${oo} = 'other'"],
+        ],
+        choices: [
+          ['list_name', 'name', 'label'],
+          ['yn', 'yes', 'Yes'],
+        ],
+      }),
+      ctx,
+    );
+    expect(byLabel(result, 'Specify').visibleWhen).toEqual({ questionId: 1, equals: 'Other' });
+    expectSound(result);
   });
 
   it('reads required as yes/true/TRUE/1 and reports a required expression', async () => {
@@ -537,6 +558,23 @@ describe('importXlsForm: groups and repeats', () => {
   });
 });
 
+/** A sample answer for each question that takes one (files and tables left out: they are not required here). */
+function sampleFormData(result: ImportResult): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const q of questionsOf(result)) {
+    const options = q.options as { value: string }[] | undefined;
+    const key = `q_${q.id}`;
+    if (q.type === 'Text' && q.extendedType === 'Number')
+      data[key] = (q.min as number | undefined) ?? Math.min(1, (q.max as number | undefined) ?? 1);
+    else if (q.type === 'Text') data[key] = 'Sample';
+    else if (q.type === 'Date') data[key] = '2026-01-15';
+    else if (q.type === 'Dropdown') data[key] = options?.[0].value;
+    else if (q.type === 'MultiSelect' || (q.type === 'Checkbox' && options?.length)) data[key] = [options?.[0].value];
+    else if (q.type === 'Checkbox') data[key] = true;
+  }
+  return data;
+}
+
 const REAL_FORMS = path.resolve(process.cwd(), '../shared/real-forms/xlsform');
 
 /** The elements of a real form counted independently: rows other than end rows, relevant and constraint cells. */
@@ -583,6 +621,11 @@ describe('importXlsForm: real forms (../shared/real-forms/xlsform)', () => {
       const result = await importXlsForm(bytes, { formArea: 'qa', fallbackTitle: file.replace(/\.xlsx$/u, '') });
       expectSound(result);
       expect(questionsOf(result).length).toBeGreaterThan(5);
+      // It accepts a sample submission (every question that takes an answer answered, hidden ones left out).
+      const def = { ...result.definition, id: 1, clientId: 1, status: 'Draft', version: 1 } as FormDefinition;
+      const answers = formDataToAnswers(def, sampleFormData(result));
+      expect(answers.length).toBeGreaterThan(5);
+      expect(validateAnswers(def, answers)).toEqual([]);
       const { exact, lossy, dropped } = result.summary;
       expect(exact + lossy + dropped).toBe(await elementsOf(bytes));
       const count = (severity: string) => result.report.filter((f) => f.severity === severity).length;

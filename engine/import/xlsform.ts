@@ -23,6 +23,7 @@
  */
 
 import type { Condition } from '../forms/conditions';
+import { OTHER_OPTION } from '../forms/field-types/shared';
 import { MAX_PAGES, MAX_QUESTIONS } from '../forms/limits';
 import { type MessageId, type MessageParams, message } from '../messages/catalogue';
 import type { FormDefinitionInput } from '../types/generated';
@@ -412,8 +413,18 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
     const byName = new Map<string, string>();
     const used = new Set<string>();
     const options: { id: number; value: string }[] = [];
+    if (list.length > LIMITS.options)
+      tally.find(
+        pathOf(row),
+        'lossy',
+        'import.xlsform.tooManyChoices',
+        { list: listName, count: list.length, limit: LIMITS.options },
+        row.__row,
+      );
     for (const choice of list.slice(0, LIMITS.options)) {
-      let value = plainText(choice.label).text.trim().slice(0, LIMITS.option) || choice.name.slice(0, LIMITS.option);
+      let value =
+        fitText(plainText(choice.label).text.trim(), LIMITS.option, row, row.__row) ||
+        choice.name.slice(0, LIMITS.option);
       if (used.has(value)) {
         const unique = `${value} (${choice.name})`.slice(0, LIMITS.option);
         tally.find(
@@ -533,9 +544,7 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
       return;
     }
     let heading =
-      plainText(row.label ?? row.name ?? keyword)
-        .text.trim()
-        .slice(0, LIMITS.option) || keyword;
+      fitText(plainText(row.label ?? row.name ?? keyword).text.trim(), LIMITS.option, row, element) || keyword;
     if (columns.some((c) => c.value === heading)) heading = `${heading} (${row.name})`.slice(0, LIMITS.option);
     columns.push({ id: columns.length + 1, value: heading });
     const plainTextColumn = ['text', 'string'].includes(keyword) && !/^(yes|true|1)$/iu.test(row.required ?? '');
@@ -739,7 +748,8 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
       }
       case 'acknowledge':
       case 'trigger':
-        question = addQuestion(row, { ...common(row, 'Checkbox') }, { kind: 'text' });
+        // Not offered to conditions: a tick box's answer is true or false, not the text ODK compares.
+        question = addQuestion(row, { ...common(row, 'Checkbox') });
         break;
       case 'select_one':
       case 'select_multiple':
@@ -752,10 +762,13 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
         }
         const { options, choiceValue } = optionsOf(listName, row);
         if (keyword === 'select_one') {
+          // or_other adds a choice named 'other': here it is the Dropdown's own 'Other' (OTHER_OPTION).
+          const withOther = (name: string) =>
+            choiceValue(name) ?? (orOther && name === 'other' ? OTHER_OPTION : undefined);
           question = addQuestion(
             row,
             { ...common(row, 'Dropdown'), options, ...(orOther ? { allowOther: true } : {}) },
-            { kind: 'choice', choiceValue },
+            { kind: 'choice', choiceValue: withOther },
           );
         } else {
           if (keyword === 'rank') tally.find(pathOf(row), 'lossy', 'import.xlsform.rank', {}, row.__row);
