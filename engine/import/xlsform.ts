@@ -35,8 +35,8 @@ import {
   ImportSourceError,
 } from './types';
 import {
+  conditionFits,
   constraintToLimits,
-  MAX_CONDITION_DEPTH,
   type ReferencedQuestion,
   relevantToCondition,
   type Unmapped,
@@ -225,14 +225,6 @@ function joinConditions(parts: (Condition | undefined)[]): Condition | undefined
   return { all: flat } as Condition;
 }
 
-function conditionDepth(condition: Condition): number {
-  for (const kind of ['all', 'any', 'none'] as const) {
-    const inner = (condition as Record<string, unknown>)[kind];
-    if (Array.isArray(inner)) return 1 + Math.max(0, ...(inner as Condition[]).map(conditionDepth));
-  }
-  return 0;
-}
-
 /** Markdown and HTML made plain: links as 'text (url)', emphasis marks and tags removed, <br> as a new line. */
 function plainText(text: string): { text: string; changed: boolean } {
   const plain = text
@@ -389,7 +381,7 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
     }
     const own = readRelevant(row, 'import.xlsform.relevantDropped');
     let condition = joinConditions([inheritedCondition(), own]);
-    if (condition && conditionDepth(condition) > MAX_CONDITION_DEPTH) {
+    if (condition && !conditionFits(condition)) {
       tally.find(
         pathOf(row),
         'dropped',
@@ -643,7 +635,7 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
         if (questionCount < MAX_QUESTIONS) {
           const question = { id: ++questionId, ...note } as Question;
           const inherited = joinConditions([inheritedCondition(), condition]);
-          if (inherited && conditionDepth(inherited) <= MAX_CONDITION_DEPTH) question.visibleWhen = inherited;
+          if (inherited && conditionFits(inherited)) question.visibleWhen = inherited;
           pageForQuestion().questions.push(question);
           questionCount++;
         }
@@ -799,15 +791,16 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
     tally.find('choices', 'info', 'import.xlsform.choiceNames', { examples: choiceNameExamples.join(', ') });
 
   const usedPages = pages.length > 0 ? pages : [{ id: 1, label: '', questions: [] }];
-  const title = (
+  let title =
     settings.form_title ||
-    ctx.fallbackTitle ||
+    ctx.fallbackTitle?.trim() ||
     settings.form_id ||
     settings.id_string ||
-    message('import.xlsform.anchor')
-  )
-    .trim()
-    .slice(0, LIMITS.title);
+    message('import.xlsform.anchor');
+  if (title.length > LIMITS.title) {
+    tally.find('settings', 'lossy', 'import.xlsform.tooLong', { limit: LIMITS.title });
+    title = `${title.slice(0, LIMITS.title - 1)}…`;
+  }
   const definition = { formArea: ctx.formArea, title, pages: usedPages } as unknown as FormDefinitionInput;
   return { definition, report: tally.report, summary: tally.summary() };
 }
@@ -819,8 +812,8 @@ function reasonText(unmapped: Unmapped & { error?: string }): string {
       return message('import.xlsform.reason.unknownQuestion', { name: unmapped.name ?? '' });
     case 'unknownChoice':
       return message('import.xlsform.reason.unknownChoice', { name: unmapped.name ?? '' });
-    case 'choiceCompare':
-      return message('import.xlsform.reason.choiceCompare', { name: unmapped.name ?? '' });
+    case 'notNumber':
+      return message('import.xlsform.reason.notNumber', { name: unmapped.name ?? '' });
     case 'parse':
       return message('import.xlsform.reason.parse', { error: unmapped.error ?? '' });
     default:

@@ -103,7 +103,7 @@ describe('relevantToCondition', () => {
   it('reports what it cannot map, with the reason, and never throws', () => {
     expect(condition("${nobody} = 'x'")).toEqual({ unmapped: { reason: 'unknownQuestion', name: 'nobody' } });
     expect(condition("${colour} = 'green'")).toEqual({ unmapped: { reason: 'unknownChoice', name: 'green' } });
-    expect(condition('${colour} > 2')).toEqual({ unmapped: { reason: 'choiceCompare', name: 'colour' } });
+    expect(condition('${colour} > 2')).toEqual({ unmapped: { reason: 'notNumber', name: 'colour' } });
     expect(condition('${a} != ${b}')).toEqual({ unmapped: { reason: 'shape' } });
     expect(condition('${age} + 1 > 3')).toEqual({ unmapped: { reason: 'shape' } });
     expect(condition('count-selected(${tools}) > 1')).toEqual({ unmapped: { reason: 'shape' } });
@@ -115,6 +115,10 @@ describe('relevantToCondition', () => {
     const deep = "not(not(not(not(${colour} = 'red'))))";
     expect(condition(deep)).toEqual({ unmapped: { reason: 'shape' } });
     expect(condition("not(not(not(${colour} = 'red')))")).toMatchObject({ condition: { none: expect.any(Array) } });
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `\${age} = ${i}`).join(' or ');
+    expect(condition(many(100))).toMatchObject({ condition: { any: expect.any(Array) } });
+    expect(condition(many(101))).toEqual({ unmapped: { reason: 'shape' } });
+    expect(condition('${remark} > 3')).toEqual({ unmapped: { reason: 'notNumber', name: 'remark' } });
   });
 });
 

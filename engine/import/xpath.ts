@@ -230,7 +230,7 @@ export interface ReferencedQuestion {
 
 /** Why a shape was not mapped: a reason key (a catalogue message `import.xlsform.reason.<key>`) and its name. */
 export interface Unmapped {
-  reason: 'unknownQuestion' | 'unknownChoice' | 'shape' | 'choiceCompare' | 'parse';
+  reason: 'unknownQuestion' | 'unknownChoice' | 'shape' | 'notNumber' | 'parse';
   name?: string;
 }
 
@@ -277,7 +277,7 @@ function comparison(node: XPathNode & { kind: 'binary' }, resolve: Resolve): Con
     if (typeof operand === 'object') return operand;
     return op === '=' ? { questionId, equals: operand } : { questionId, notEquals: operand };
   }
-  if (question.kind !== 'number' && question.kind !== 'date') return { reason: 'choiceCompare', name: left.name };
+  if (question.kind !== 'number' && question.kind !== 'date') return { reason: 'notNumber', name: left.name };
   if (question.kind === 'date' && (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/u.test(value)))
     return { reason: 'shape' };
   const bound = question.kind === 'number' ? Number(value) : value;
@@ -325,19 +325,28 @@ function read(node: XPathNode, resolve: Resolve): Condition | Unmapped {
       // equals of a multi-valued answer holds while the value is one of those chosen (engine/forms/conditions.ts).
       return { questionId: question.id, equals: operand };
     }
-    if (node.name === 'string-length' && node.args.length === 1) return { reason: 'shape' };
   }
   return { reason: 'shape' };
 }
 
-/** How deep groups nest in a condition (a comparison: 0). */
+/** How deep groups nest in a condition (a comparison: 0); Infinity when a group holds more than the schema takes. */
 function depth(condition: Condition): number {
   for (const kind of ['all', 'any', 'none'] as const) {
     const inner = (condition as Record<string, unknown>)[kind];
-    if (Array.isArray(inner)) return 1 + Math.max(0, ...(inner as Condition[]).map(depth));
+    if (!Array.isArray(inner)) continue;
+    if (inner.length > MAX_GROUP_SIZE) return Number.POSITIVE_INFINITY;
+    return 1 + Math.max(0, ...(inner as Condition[]).map(depth));
   }
   return 0;
 }
+
+/** True when a condition fits the schema: groups at most {@link MAX_CONDITION_DEPTH} deep, each of at most 100. */
+export function conditionFits(condition: Condition): boolean {
+  return depth(condition) <= MAX_CONDITION_DEPTH;
+}
+
+/** The most conditions one group holds (question.schema.json `conditionGroup` maxItems). */
+export const MAX_GROUP_SIZE = 100;
 
 /** The deepest nesting of groups a condition may have (question.schema.json `conditionGroup3`). */
 export const MAX_CONDITION_DEPTH = 3;
@@ -360,7 +369,7 @@ export function relevantToCondition(
   if (!parsed.ok) return { unmapped: { reason: 'parse', error: parsed.error } };
   const condition = read(parsed.node, resolve);
   if ('reason' in condition) return { unmapped: condition };
-  if (depth(condition) > MAX_CONDITION_DEPTH) return { unmapped: { reason: 'shape' } };
+  if (!conditionFits(condition)) return { unmapped: { reason: 'shape' } };
   return { condition };
 }
 
