@@ -216,6 +216,43 @@ describe('importXlsForm: types', () => {
     expectSound(result);
   });
 
+  it('reports read-only, calculated answers, required messages, pictures and the columns it does not read', async () => {
+    const result = await importXlsForm(
+      await workbook({
+        survey: [
+          [
+            'type',
+            'name',
+            'label',
+            'required',
+            'required_message',
+            'read_only',
+            'calculation',
+            'media::image',
+            'guidance_hint',
+            'bind::odk:length',
+          ],
+          ['text', 'a', 'A', 'yes', 'Fill this in', 'yes', 'concat(1, 2)', 'site.png', 'Ask twice', '10'],
+        ],
+      }),
+      ctx,
+    );
+    expect(findingsAt(result, 'A2').map((f) => `${f.severity} ${f.messageId}`)).toEqual([
+      'lossy import.xlsform.requiredMessage',
+      'lossy import.xlsform.readOnly',
+      'lossy import.xlsform.questionCalculation',
+      'lossy import.xlsform.media',
+    ]);
+    expect(result.report).toContainEqual(
+      expect.objectContaining({
+        path: 'survey',
+        severity: 'info',
+        message: 'The columns guidance_hint, bind of the survey sheet were not read.',
+      }),
+    );
+    expect(result.summary).toEqual({ exact: 0, lossy: 1, dropped: 0 });
+  });
+
   it('reads required as yes/true/TRUE/1 and reports a required expression', async () => {
     const result = await importXlsForm(
       await workbook({

@@ -65,6 +65,30 @@ const METADATA = new Set([
 /** Appearances the importer acts on (the others are reported as info). */
 const READ_APPEARANCES = new Set(['multiline', 'field-list', 'minimal']);
 
+/** Columns naming a picture, sound or video shown with a question (`media::image` is read as `media`). */
+const MEDIA_COLUMNS = ['image', 'big-image', 'audio', 'video', 'media'];
+
+/** The survey columns the importer reads (any other column holding a value is reported once). */
+const SURVEY_COLUMNS = new Set([
+  'type',
+  'name',
+  'label',
+  'hint',
+  'required',
+  'required_message',
+  'relevant',
+  'constraint',
+  'constraint_message',
+  'appearance',
+  'parameters',
+  'choice_filter',
+  'calculation',
+  'repeat_count',
+  'default',
+  'read_only',
+  ...MEDIA_COLUMNS,
+]);
+
 /** Settings that name or number the source form, which the platform does itself. */
 const SETTINGS_NOT_KEPT = ['form_id', 'id_string', 'version', 'instance_name', 'submission_url', 'public_key'];
 
@@ -482,6 +506,20 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
     if (row.hint) base.helpText = sourceText(row.hint, LIMITS.helpText, row, row.__row);
     if (type !== 'Note' && required(row)) base.required = true;
     if (row.default) tally.find(pathOf(row), 'lossy', 'import.xlsform.default', { value: row.default }, row.__row);
+    if (row.required_message && base.required)
+      tally.find(pathOf(row), 'lossy', 'import.xlsform.requiredMessage', { text: row.required_message }, row.__row);
+    if (/^(yes|true|1)$/iu.test(row.read_only ?? ''))
+      tally.find(pathOf(row), 'lossy', 'import.xlsform.readOnly', {}, row.__row);
+    if (row.calculation)
+      tally.find(
+        pathOf(row),
+        'lossy',
+        'import.xlsform.questionCalculation',
+        { expression: row.calculation },
+        row.__row,
+      );
+    for (const kind of MEDIA_COLUMNS)
+      if (row[kind]) tally.find(pathOf(row), 'lossy', 'import.xlsform.media', { kind, file: row[kind] }, row.__row);
     return base;
   };
 
@@ -544,6 +582,9 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
   };
 
   const rows = recordsOf(survey, 'survey', 'type', language);
+  const unread = [...survey.columns.keys()].filter((c) => !SURVEY_COLUMNS.has(c) && rows.some((r) => r[c]));
+  if (unread.length > 0)
+    tally.find('survey', 'info', 'import.xlsform.columnsNotRead', { columns: unread.join(', '), sheet: 'survey' });
   for (const row of rows) {
     const rawType = (row.type ?? '').trim().replace(/\s+/gu, ' ');
     if (!rawType) continue;
