@@ -612,6 +612,98 @@ function sampleFormData(result: ImportResult): Record<string, unknown> {
   return data;
 }
 
+/** A seeded pseudo-random generator (mulberry32): the same forms on every run. */
+function random(seed: number) {
+  let t = seed;
+  return () => {
+    t = (t + 0x6d2b79f5) | 0;
+    let r = Math.imul(t ^ (t >>> 15), 1 | t);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('importXlsForm: random workbooks', () => {
+  const types = [
+    'text',
+    'integer',
+    'decimal',
+    'date',
+    'time',
+    'note',
+    'select_one yn',
+    'select_multiple yn',
+    'select_one yn or_other',
+    'rank yn',
+    'image',
+    'calculate',
+    'start',
+    'geopoint',
+    'range',
+    'select_one missing',
+    'acknowledge',
+    'weird_type',
+  ];
+  const structure = ['begin group', 'end group', 'begin repeat', 'end repeat', 'begin_group', 'end_group'];
+  for (let seed = 1; seed <= 20; seed++) {
+    it(`seed ${seed}: never throws, the draft is sound and the summary counts every element`, async () => {
+      const next = random(seed);
+      const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+      const rows: Cells[] = [HEADER];
+      let elements = 0;
+      for (let i = 0; i < 40; i++) {
+        const name = `q${i}`;
+        const earlier = `q${Math.floor(next() * (i + 5))}`;
+        const type = next() < 0.2 ? pick(structure) : pick(types);
+        const relevant =
+          next() < 0.4
+            ? pick([
+                `\${${earlier}} = 'yes'`,
+                `selected(\${${earlier}}, 'no')`,
+                `\${${earlier}} > 3`,
+                `\${${earlier}} != ''`,
+                `not(\${${earlier}} = ‘yes’) or \${${earlier}} <= 2`,
+                `\${${earlier}} = `,
+                'count(1) > 0',
+                `\${${earlier}} != \${${name}}`,
+              ])
+            : null;
+        const constraint =
+          next() < 0.2 ? pick(['. >= 1 and . <= 9', '. > 0', "regex(., '^a')", '. < ${q1}', '.>']) : null;
+        const label = pick(['Label', '', '**Bold** <b>x</b>', 'x'.repeat(700), 'Uses ${q1}', 'Same']);
+        const fieldList = type.startsWith('begin') && next() < 0.5 ? 'field-list' : null;
+        rows.push([
+          type,
+          type.startsWith('end') ? null : name,
+          label,
+          null,
+          pick(['yes', 'no', '1', "${q1} = 'x'", null]),
+          type.startsWith('end') ? null : relevant,
+          type.startsWith('end') ? null : constraint,
+          null,
+          fieldList,
+        ]);
+        if (!type.startsWith('end')) elements += 1 + (relevant ? 1 : 0) + (constraint ? 1 : 0);
+      }
+      const result = await importXlsForm(
+        await workbook({
+          survey: rows,
+          choices: [
+            ['list_name', 'name', 'label'],
+            ['yn', 'yes', 'Same'],
+            ['yn', 'no', 'Same'],
+          ],
+          settings: [['style'], [seed % 2 ? 'pages' : '']],
+        }),
+        ctx,
+      );
+      expectSound(result);
+      const { exact, lossy, dropped } = result.summary;
+      expect(exact + lossy + dropped).toBe(elements);
+    });
+  }
+});
+
 const REAL_FORMS = path.resolve(process.cwd(), '../shared/real-forms/xlsform');
 
 /** The elements of a real form counted independently: rows other than end rows, relevant and constraint cells. */

@@ -619,6 +619,17 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
       continue;
     }
 
+    // A constraint on a group or a repeat row (ODK ignores it): an element of its own, dropped.
+    if ((keyword === 'begin_group' || keyword === 'begin_repeat') && row.constraint) {
+      tally.element(`${row.__row}#constraint`);
+      tally.find(
+        pathOf(row),
+        'dropped',
+        'import.xlsform.constraintDropped',
+        { expression: row.constraint, reason: message('import.xlsform.reason.notQuestion') },
+        `${row.__row}#constraint`,
+      );
+    }
     const repeat = stack.findLast((f) => f.kind === 'repeat');
     if (repeat) {
       if (keyword === 'begin_group') {
@@ -639,7 +650,7 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
       }
       if (keyword === 'begin_repeat') {
         tally.find(pathOf(row), 'dropped', 'import.xlsform.repeatNested', {}, row.__row);
-        dropExpressions(row);
+        if (row.relevant) tally.mark(`${row.__row}#relevant`, 'dropped');
         stack.push({ kind: 'repeat', row, page: false, dropped: true });
         continue;
       }
