@@ -99,7 +99,7 @@ type Page = { id: number; label: string; questions: Question[]; visibleWhen?: Co
 interface Sheet {
   /** Header (lower-cased base name, e.g. `label`) -> { language (or '' for the plain column) -> column index }. */
   columns: Map<string, Map<string, number>>;
-  /** The column letter of `type` (survey) or `list_name` (choices). */
+  /** The rows after the header that hold a value, by their sheet row number; cells by 1-based column. */
   rows: { number: number; cells: string[] }[];
 }
 
@@ -232,7 +232,7 @@ interface Frame {
   condition?: Condition;
   /** True for a group that made a page. */
   page: boolean;
-  /** For a repeat: its table question, its columns and the frames nested in it. */
+  /** For a repeat: its TableLight question (undefined when it could not be added); dropped: a nested repeat. */
   table?: Question;
   dropped?: boolean;
 }
