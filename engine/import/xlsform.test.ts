@@ -572,6 +572,7 @@ describe('importXlsForm: groups and repeats', () => {
     expect(ids('A5')).toEqual(['dropped import.xlsform.inRepeat', 'lossy import.xlsform.repeatColumn']);
     expect(ids('A6')).toEqual(['dropped import.xlsform.repeatDropped']);
     expect(ids('A7')).toEqual(['dropped import.xlsform.repeatNested']);
+    expect(ids('A8')).toEqual(['dropped import.xlsform.inDroppedRepeat']);
     expect(ids('A11')).toEqual(['dropped import.xlsform.repeatEmpty']);
     expect(ids('A12')).toEqual(['dropped import.xlsform.repeatDropped']);
     // Rows: any, trees, species, girth, c, stems, stem, empty, n (9) + the repeat's relevant + girth's constraint.

@@ -556,7 +556,7 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
       );
     }
     if (frame.dropped || !frame.table) {
-      tally.mark(element, 'dropped');
+      tally.find(pathOf(row), 'dropped', 'import.xlsform.inDroppedRepeat', {}, element);
       return;
     }
     if (METADATA.has(keyword)) {
