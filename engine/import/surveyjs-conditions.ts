@@ -13,7 +13,7 @@
  */
 import { ConditionsParser, type Operand } from 'survey-core';
 import type { Condition } from '../forms/conditions';
-import type { MessageId } from '../messages/catalogue';
+import { type MessageId, message } from '../messages/catalogue';
 
 /** What a condition may read of a question: the kind of answer it holds and its choices. */
 export interface ConditionTarget {
@@ -97,8 +97,12 @@ function typeOf(op: unknown): string {
   return op && typeof (op as Operand).getType === 'function' ? (op as Operand).getType() : String(op);
 }
 
-function unmapped(what: string): Unmapped {
-  return new Unmapped('import.common.conditionUnmapped', { what });
+function unmapped(whatId: MessageId, params: Record<string, string> = {}): Unmapped {
+  return new Unmapped('import.common.conditionUnmapped', { what: message(whatId, params) });
+}
+
+function operatorUnmapped(operator: string): Unmapped {
+  return unmapped('import.common.what.operator', { operator });
 }
 
 function group(kind: 'all' | 'any', parts: Condition[]): Condition {
@@ -127,42 +131,49 @@ function walk(op: Operand, target: (op: unknown) => ConditionTarget): Condition 
       [left, right] = [right, left];
       name = flip[operator];
     }
-    if (typeOf(left) !== 'variable') throw unmapped(describe(left));
+    if (typeOf(left) !== 'variable') throw describe(left);
     const rightType = typeOf(right);
-    if (rightType === 'variable') throw unmapped('two questions compared');
-    if (rightType === 'function' || rightType === 'binary' || rightType === 'unary') throw unmapped(describe(right));
+    if (rightType === 'variable') throw unmapped('import.common.what.twoQuestions');
+    if (rightType === 'function' || rightType === 'binary' || rightType === 'unary') throw describe(right);
     const question = target(left);
     return comparison(question, name, right);
   }
   if (type === 'unary') {
     const unary = op as unknown as { operator: string; expression: Operand };
-    if (unary.operator === 'negate') return { none: [walk(unary.expression, target)] } as Condition;
-    if (typeOf(unary.expression) !== 'variable') throw unmapped(describe(unary.expression));
+    if (unary.operator === 'negate') {
+      // not (a or b) is none of a, b: the shape the exporter writes for a none group.
+      const inner = walk(unary.expression, target) as Record<string, unknown>;
+      return { none: Array.isArray(inner.any) ? inner.any : [inner] } as Condition;
+    }
+    if (typeOf(unary.expression) !== 'variable') throw describe(unary.expression);
     const question = target(unary.expression);
     if (unary.operator === 'notempty') return { questionId: question.id, answered: true };
     if (unary.operator === 'empty') return { questionId: question.id, notAnswered: true };
-    throw unmapped(`'${unary.operator}'`);
+    throw operatorUnmapped(unary.operator);
   }
   if (type === 'variable') {
     const question = target(op);
     if (question.kind === 'boolean') return { questionId: question.id, equals: true };
-    throw unmapped('a question read as true or false');
+    throw unmapped('import.common.what.truthy');
   }
-  throw unmapped(describe(op));
+  throw describe(op);
 }
 
-function describe(op: unknown): string {
+/** Why an operand cannot be read: a function, arithmetic, a value on its own, or its operator. */
+function describe(op: unknown): Unmapped {
   const type = typeOf(op);
-  if (type === 'function') return `the function ${(op as { functionName: string }).functionName}()`;
-  if (type === 'binary' && (op as { isArithmetic: boolean }).isArithmetic) return 'arithmetic';
-  if (type === 'const') return 'a constant on its own';
-  return `'${type}'`;
+  if (type === 'function')
+    return unmapped('import.common.what.function', { name: (op as { functionName: string }).functionName });
+  if (type === 'binary' && (op as { isArithmetic: boolean }).isArithmetic)
+    return unmapped('import.common.what.arithmetic');
+  if (type === 'binary' || type === 'unary') return operatorUnmapped((op as { operator: string }).operator);
+  return unmapped('import.common.what.constant');
 }
 
 function constOf(op: unknown): unknown {
   if (op === null || op === undefined) return null;
   if (typeOf(op) === 'const') return (op as { correctValue: unknown }).correctValue;
-  throw unmapped(describe(op));
+  throw describe(op);
 }
 
 /** A source value as the answer value of `question` (a choice's text, a boolean, a number), or a failure. */
@@ -187,7 +198,7 @@ function valueFor(question: ConditionTarget, value: unknown): Scalar {
   }
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
     return question.kind === 'text' || question.kind === 'date' ? String(value) : value;
-  throw unmapped(describe(value));
+  throw describe(value);
 }
 
 function isBlank(value: unknown): boolean {
@@ -200,7 +211,7 @@ function comparison(question: ConditionTarget, operator: string, right: unknown)
     const value = constOf(right);
     if (isBlank(value))
       return operator === 'equal' ? { questionId: id, notAnswered: true } : { questionId: id, answered: true };
-    if (Array.isArray(value)) throw unmapped('a list compared with =');
+    if (Array.isArray(value)) throw unmapped('import.common.what.list');
     const v = valueFor(question, value);
     // A multi-valued answer equals a value in SurveyJS only as the whole list; here equals reads each value,
     // so a SurveyJS '=' on one choice of several is taken as "has that choice".
@@ -215,7 +226,7 @@ function comparison(question: ConditionTarget, operator: string, right: unknown)
       // A choice question (a rating, radio buttons of numbers) keeps its choices' texts: the comparison becomes
       // the one-of of the choices whose stored value holds for it.
       const n = Number(bound);
-      if (!Number.isFinite(n)) throw unmapped('a comparison of choices with text');
+      if (!Number.isFinite(n)) throw operatorUnmapped(operator);
       const holds = question.choices.filter((choice) => {
         const v = Number(choice.source);
         if (!Number.isFinite(v)) return false;
@@ -233,27 +244,27 @@ function comparison(question: ConditionTarget, operator: string, right: unknown)
       return { questionId: id, [key]: Number(bound) } as Condition;
     if (question.kind === 'date' && typeof bound === 'string' && /^\d{4}-\d{2}-\d{2}$/u.test(bound))
       return { questionId: id, [key]: bound } as Condition;
-    throw unmapped(`'${operator}' on this kind of answer`);
+    throw operatorUnmapped(operator);
   }
   if (operator === 'contains' || operator === 'notcontains') {
     const value = constOf(right);
-    if (isBlank(value)) throw unmapped(`'${operator}' of nothing`);
+    if (isBlank(value)) throw operatorUnmapped(operator);
     const v = question.kind === 'multi' ? valueFor(question, value) : String(value);
-    if (question.kind !== 'multi' && question.kind !== 'text') throw unmapped(`'${operator}' on this kind of answer`);
+    if (question.kind !== 'multi' && question.kind !== 'text') throw operatorUnmapped(operator);
     const condition: Condition = { questionId: id, contains: v };
     return operator === 'contains' ? condition : ({ none: [condition] } as Condition);
   }
   if (operator === 'anyof' || operator === 'allof' || operator === 'noneof') {
-    if (typeOf(right) !== 'array') throw unmapped(`'${operator}' without a list`);
+    if (typeOf(right) !== 'array') throw unmapped('import.common.what.list');
     const values = (right as { values: unknown[] }).values.map((item) => valueFor(question, constOf(item)));
-    if (values.length === 0) throw unmapped(`'${operator}' of an empty list`);
+    if (values.length === 0) throw operatorUnmapped(operator);
     if (operator === 'anyof') return { questionId: id, oneOf: values };
     if (operator === 'noneof') return { none: [{ questionId: id, oneOf: values }] } as Condition;
     if (question.kind !== 'multi') {
       if (values.length === 1) return { questionId: id, equals: values[0] };
-      throw unmapped("'allof' on a question of one answer");
+      throw operatorUnmapped(operator);
     }
     return { all: values.map((v) => ({ questionId: id, contains: v })) } as Condition;
   }
-  throw unmapped(`'${operator}'`);
+  throw operatorUnmapped(operator);
 }

@@ -195,7 +195,7 @@ describe('importSurveyJs: question types', () => {
     [{ type: 'expression', name: 'q', expression: '{a} * 2' }, 'Note', 'lossy import.common.calculation', 1],
     [{ type: 'html', name: 'q', html: '<p>Read <b>this</b></p>' }, 'Note', 'lossy import.common.htmlAsText', 1],
     [{ type: 'text', name: 'q', inputType: 'email' }, 'Text', 'lossy import.surveyjs.inputType', 1],
-    [{ type: 'text', name: 'q', inputType: 'datetime-local' }, 'Date', 'lossy import.surveyjs.inputType', 1],
+    [{ type: 'text', name: 'q', inputType: 'datetime-local' }, 'Date', 'lossy import.surveyjs.inputTypeDate', 1],
     [{ type: 'ranking', name: 'q', choices: ['A', 'B'] }, 'MultiSelect', 'lossy import.surveyjs.ranking', 1],
     [
       { type: 'imagepicker', name: 'q', choices: [{ value: 'a', imageLink: 'x.png' }] },
@@ -363,7 +363,7 @@ describe('importSurveyJs: question types', () => {
       'pages[0].elements[1] (t).validators[1] (regex)',
       'pages[0].elements[1] (t).validators[2] (email)',
     ]);
-    expect(result.report[0].message).toBe("The text length check of 't' has no counterpart here and was not imported.");
+    expect(result.report[0].message).toBe("The 'text' validator of 't' has no counterpart here and was not imported.");
     expect(result.summary).toEqual({ exact: 4, lossy: 0, dropped: 3 });
   });
 

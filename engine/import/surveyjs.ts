@@ -664,8 +664,9 @@ class SurveyImport {
   /** A text question by its inputType (number, date, month, color, url; others as plain text, reported). */
   private textQuestion(el: Json, element: SourceElement, name: string, question: Json): Json {
     const inputType = typeof el.inputType === 'string' ? el.inputType.toLowerCase() : 'text';
-    const lossy = (taken: string) =>
-      this.report.add(element, 'lossy', 'import.surveyjs.inputType', { name, inputType, taken });
+    const lossy = (
+      id: 'import.surveyjs.inputType' | 'import.surveyjs.inputTypeDate' | 'import.surveyjs.inputTypeNumber',
+    ) => this.report.add(element, 'lossy', id, { name, inputType });
     switch (inputType) {
       case 'text':
       case '':
@@ -674,7 +675,7 @@ class SurveyImport {
       case 'number':
       case 'range': {
         question.extendedType = 'Number';
-        if (inputType === 'range') lossy('a number');
+        if (inputType === 'range') lossy('import.surveyjs.inputTypeNumber');
         const min = typeof el.min === 'number' ? el.min : undefined;
         const max = typeof el.max === 'number' ? el.max : undefined;
         if ((el.min !== undefined && min === undefined) || (el.max !== undefined && max === undefined))
@@ -687,7 +688,7 @@ class SurveyImport {
       case 'datetime':
       case 'datetime-local':
         question.type = 'Date';
-        if (inputType !== 'date') lossy('a date');
+        if (inputType !== 'date') lossy('import.surveyjs.inputTypeDate');
         break;
       case 'month':
         question.type = 'Date';
@@ -701,7 +702,7 @@ class SurveyImport {
         break;
       default:
         question.extendedType = 'Normal';
-        lossy('text');
+        lossy('import.surveyjs.inputType');
     }
     if (question.type !== 'Text') delete question.extendedType;
     if (inputType !== 'number' && inputType !== 'range' && (el.min !== undefined || el.max !== undefined))
@@ -730,8 +731,7 @@ class SurveyImport {
           delete question.max;
         continue;
       }
-      const described = type === 'text' ? 'text length' : type === 'numeric' ? 'number range' : type || 'unnamed';
-      this.report.add(element, 'dropped', 'import.common.validatorDropped', { name, validator: described });
+      this.report.add(element, 'dropped', 'import.common.validatorDropped', { name, validator: type });
     }
   }
 
