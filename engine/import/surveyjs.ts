@@ -120,6 +120,7 @@ const READ_KEYS = new Set([
   'choicesEnableIf',
   'choicesByUrl',
   'choicesFromQuestion',
+  'titleLocation',
 ]);
 
 /** Question keys that change what is asked or saved: reported (lossy) when present. */
@@ -194,23 +195,32 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** Plain text of an HTML fragment: tags removed (block ends as line breaks), entities decoded, spaces collapsed. */
 export function htmlToText(html: string): { text: string; hadMarkup: boolean } {
   const hadMarkup = /<[a-z!/][^>]*>/iu.test(html);
+  // Text without tags keeps its spacing (only entities decoded), so an exported note comes back as it was.
+  if (!hadMarkup) return { text: decodeEntities(html).trim(), hadMarkup };
   const text = html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/giu, '')
     .replace(/<\/(p|div|h[1-6]|li|tr|ul|ol|table)>|<br\s*\/?>/giu, '\n')
-    .replace(/<[^>]*>/gu, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/giu, (whole, entity: string) => {
-      if (entity[0] === '#') {
-        const code =
-          entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[entity.toLowerCase()] ?? whole;
-    })
-    .split('\n')
-    .map((line) => line.replace(/[ \t\r\f\v]+/gu, ' ').trim())
-    .filter((line) => line !== '')
-    .join('\n');
-  return { text, hadMarkup };
+    .replace(/<[^>]*>/gu, '');
+  return {
+    text: decodeEntities(text)
+      .split('\n')
+      .map((line) => line.replace(/[ \t\r\f\v]+/gu, ' ').trim())
+      .filter((line) => line !== '')
+      .join('\n'),
+    hadMarkup,
+  };
+}
+
+/** HTML character references decoded (named ones of ENTITIES, decimal and hexadecimal). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/giu, (whole, entity: string) => {
+    if (entity[0] === '#') {
+      const code =
+        entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[entity.toLowerCase()] ?? whole;
+  });
 }
 
 function isObject(value: unknown): value is Json {
@@ -441,6 +451,9 @@ class SurveyImport {
     const helpText = this.clip(textOf(el.description, this.locales).trim(), HELP_MAX, element, name);
     const common: Json = { id: 0, label };
     if (helpText) common.helpText = helpText;
+    // A title on the left is the horizontal wrapper (label beside the field).
+    if (el.titleLocation === 'left') common.wrapper = 'horizontal';
+    else if (el.titleLocation !== undefined) this.layout.add('titleLocation');
     const answered = (question: Json): Json => {
       if (el.isRequired === true) question.required = true;
       return question;
