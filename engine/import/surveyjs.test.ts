@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allQuestions } from '../forms/questions';
-import { draftProblems, realFormFiles } from '../test/imports';
+import { draftProblems, realFormFiles, sampleSubmissionProblems } from '../test/imports';
 import type { Question } from '../types/generated';
 import baseline from './real-forms-baseline.json';
 import { htmlToText, importSurveyJs } from './surveyjs';
@@ -467,6 +467,7 @@ describe('importSurveyJs: conditions', () => {
         { value: 'open', text: 'Open' },
         { value: 'done', text: 'Done' },
       ],
+      showOtherItem: true,
     },
     { type: 'text', name: 'height', inputType: 'number' },
     { type: 'checkbox', name: 'hazards', choices: ['Dust', 'Noise', 'Heat'] },
@@ -526,6 +527,7 @@ describe('importSurveyJs: conditions', () => {
       },
     ],
     ["{STATUS} = 'open'", { questionId: 1, equals: 'Open' }],
+    ["{status} = 'other'", { questionId: 1, equals: 'Other' }],
   ])('reads %s', (expression, expected) => {
     const { condition, result } = visible(expression);
     expect(condition).toEqual(expected);
@@ -642,6 +644,7 @@ describe('importSurveyJs: the real SurveyJS forms of ../shared/real-forms/survey
     const source = JSON.parse(readFileSync(file, 'utf8'));
     const result = importSurveyJs(source, ctx);
     expect(draftProblems(result.definition)).toEqual([]);
+    expect(sampleSubmissionProblems(result.definition)).toEqual([]);
     const { exact, lossy, dropped } = result.summary;
     expect(exact + lossy + dropped).toBe(countElements(source));
     expect(lossy).toBeLessThanOrEqual(recorded[name].lossy);

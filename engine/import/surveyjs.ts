@@ -27,6 +27,7 @@
  */
 import type { Condition } from '../forms/conditions';
 import { conditionDepth } from '../forms/conditions';
+import { OTHER_OPTION } from '../forms/field-types/shared';
 import { MAX_PAGES, MAX_QUESTIONS } from '../forms/limits';
 import { message } from '../messages/catalogue';
 import type { FormDefinitionInput, Question } from '../types/generated';
@@ -491,8 +492,14 @@ class SurveyImport {
           break;
         }
         const question = answered({ ...common, type: 'Dropdown', options: options(choices) });
-        if (el.showOtherItem === true || el.hasOther === true) question.allowOther = true;
-        add(question, 'single', { choices });
+        const other = el.showOtherItem === true || el.hasOther === true;
+        if (other) question.allowOther = true;
+        // SurveyJS saves 'other' for its Other item; here the Dropdown saves OTHER_OPTION.
+        const read =
+          other && !choices.some((c) => c.value === OTHER_OPTION)
+            ? [...choices, { source: 'other', value: OTHER_OPTION }]
+            : choices;
+        add(question, 'single', { choices: read });
         break;
       }
       case 'checkbox':
@@ -818,6 +825,11 @@ class SurveyImport {
 
   /** A matrix (a Dropdown per row) or matrix of drop-downs (a column per matrix column) as a Grid; rows labelled. */
   private grid(el: Json, element: SourceElement, name: string, type: string, question: Json): Json | undefined {
+    if (
+      asArray(el.rows).some((row) => isObject(row) && (row.visibleIf !== undefined || row.enableIf !== undefined)) ||
+      el.rowsVisibleIf !== undefined
+    )
+      this.report.add(element, 'lossy', 'import.common.choiceConditions', { name });
     const rows = asArray(el.rows).map((row) =>
       isObject(row) ? textOf(row.text, this.locales) || textOf(row.value, this.locales) : textOf(row, this.locales),
     );
