@@ -224,7 +224,7 @@ function exportQuestion(question: AnyQuestion, element: SourceElement, report: R
     case 'Note':
       Object.assign(out, { type: 'html', html: escapeHtml(label) });
       if (question.helpText) out.description = question.helpText;
-      return withVisibility(out);
+      return ordered(out);
     case 'Signature':
       out.type = 'signaturepad';
       break;
@@ -263,11 +263,11 @@ function exportQuestion(question: AnyQuestion, element: SourceElement, report: R
       return undefined;
   }
   common();
-  return withVisibility(out);
+  return ordered(out);
 }
 
 /** Puts the keys in the order SurveyJS's own JSON has them (type, name, title first). */
-function withVisibility(out: Json): Json {
+function ordered(out: Json): Json {
   const { type, name, title, ...rest } = out;
   return { type, name, ...(title !== undefined ? { title } : {}), ...rest };
 }
