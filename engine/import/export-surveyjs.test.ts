@@ -6,8 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
 import { formDefinitions } from '../../fixtures/seed/forms';
+import { type Condition, conditionHolds } from '../forms/conditions';
 import { exampleForm } from '../forms/example-form';
 import { fieldTypeOf } from '../forms/field-types';
 import { draftProblems, realFormFiles } from '../test/imports';
@@ -272,6 +274,92 @@ describe('round trip import -> export -> import', () => {
         compared++;
       });
       expect(compared).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('the exported JSON in SurveyJS itself (survey-core Model)', () => {
+  it.each([exampleForm, ...formDefinitions].map((def) => [def.title, def] as const))(
+    'loads the export of %s without a JSON error, with every exported question',
+    (_, definition: FormDefinition) => {
+      const { source } = exportSurveyJs(definition);
+      const model = new Model(source);
+      expect(model.jsonErrors ?? []).toEqual([]);
+      expect(model.getAllQuestions().map((q) => q.name)).toEqual(elements(source).map((e) => e.name));
+    },
+  );
+
+  const questions = [
+    {
+      id: 1,
+      label: 'Status',
+      type: 'Dropdown',
+      options: [
+        { id: 1, value: 'Open' },
+        { id: 2, value: 'Closed' },
+      ],
+    },
+    { id: 2, label: 'Height', type: 'Text', extendedType: 'Number' },
+    {
+      id: 3,
+      label: 'Hazards',
+      type: 'Checkbox',
+      options: [
+        { id: 1, value: 'Dust' },
+        { id: 2, value: 'Heat' },
+      ],
+    },
+    { id: 4, label: 'Due', type: 'Date' },
+    { id: 5, label: 'Remark', type: 'Text', extendedType: 'Normal' },
+    { id: 6, label: 'Clean', type: 'Toggle' },
+  ];
+  const conditions: Condition[] = [
+    { questionId: 1, equals: 'Open' },
+    { questionId: 1, notEquals: 'Open' },
+    { questionId: 1, oneOf: ['Open', 'Closed'] },
+    { questionId: 2, greaterThan: 2 },
+    { questionId: 2, atMost: 2 },
+    { questionId: 3, equals: 'Dust' },
+    { questionId: 3, contains: 'Heat' },
+    { questionId: 3, notEquals: 'Dust' },
+    { questionId: 4, lessThan: '2026-06-01' },
+    { questionId: 5, answered: true },
+    { questionId: 5, notAnswered: true },
+    { questionId: 6, equals: true },
+    {
+      all: [
+        { questionId: 1, equals: 'Open' },
+        {
+          any: [
+            { questionId: 2, atLeast: 3 },
+            { questionId: 3, contains: 'Dust' },
+          ],
+        },
+      ],
+    },
+    {
+      none: [
+        { questionId: 1, equals: 'Closed' },
+        { questionId: 5, answered: true },
+      ],
+    },
+  ];
+  const answers: Array<Record<string, unknown>> = [
+    {},
+    { q_1: 'Open', q_2: 3, q_3: ['Dust'], q_4: '2026-01-10', q_5: 'leak', q_6: true },
+    { q_1: 'Closed', q_2: 1, q_3: ['Heat'], q_4: '2026-12-01', q_6: false },
+    { q_1: 'Open', q_2: 2, q_3: ['Dust', 'Heat'] },
+  ];
+
+  it.each(conditions.map((c) => [JSON.stringify(c), c] as const))(
+    'shows a question under %s exactly when our condition holds, for each sample of answers',
+    (_, condition) => {
+      const definition = page([...questions, { id: 7, label: 'Shown', type: 'Text', visibleWhen: condition }]);
+      const model = new Model(exportSurveyJs(definition).source);
+      for (const data of answers) {
+        model.data = data;
+        expect(model.getQuestionByName('q_7').isVisible, JSON.stringify(data)).toBe(conditionHolds(condition, data));
+      }
     },
   );
 });
