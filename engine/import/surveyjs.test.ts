@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
+import { conditionHolds } from '../forms/conditions';
 import { allQuestions } from '../forms/questions';
 import { draftProblems, realFormFiles, sampleSubmissionProblems } from '../test/imports';
 import type { Question } from '../types/generated';
@@ -532,6 +534,55 @@ describe('importSurveyJs: conditions', () => {
     const { condition, result } = visible(expression);
     expect(condition).toEqual(expected);
     expect(result.summary.dropped).toBe(0);
+  });
+
+  // SurveyJS answers and the same answers here (choice values become their texts, a rating's numbers text).
+  const samples: Array<[Record<string, unknown>, Record<string, unknown>]> = [
+    [{}, {}],
+    [
+      { status: 'open', height: 3, hazards: ['Dust'], due: '2026-03-01', remark: 'a leak', score: 4 },
+      { q_1: 'Open', q_2: 3, q_3: ['Dust'], q_4: '2026-03-01', q_5: 'a leak', q_6: '4' },
+    ],
+    [
+      { status: 'done', height: 2, hazards: ['Dust', 'Heat'], due: '2025-12-01', score: 2 },
+      { q_1: 'Done', q_2: 2, q_3: ['Dust', 'Heat'], q_4: '2025-12-01', q_6: '2' },
+    ],
+    [
+      { status: 'other', height: 1, hazards: ['Noise'], remark: 'LEAKING' },
+      { q_1: 'Other', q_2: 1, q_3: ['Noise'], q_5: 'LEAKING' },
+    ],
+  ];
+
+  it.each([
+    "{status} = 'open'",
+    "{status} <> 'done'",
+    '{height} > 2',
+    '{height} <= 2',
+    "{due} > '2026-01-01'",
+    "{hazards} contains 'Dust'",
+    "{hazards} notcontains 'Dust'",
+    "{remark} contains 'leak'",
+    '{remark} notempty',
+    '{remark} empty',
+    "{status} anyof ['open', 'done']",
+    "{hazards} allof ['Dust', 'Heat']",
+    "{status} noneof ['open']",
+    '{score} >= 4',
+    "{status} = 'open' or ({height} > 2 and !({remark} empty))",
+    "{status} = 'other'",
+  ])('decides %s as SurveyJS does, on samples of answers', (expression) => {
+    const source = {
+      pages: [{ name: 'p1', elements: [...base, { type: 'text', name: 'target', visibleIf: expression }] }],
+    };
+    const condition = questions(importSurveyJs(source, ctx))[base.length].visibleWhen;
+    expect(condition).toBeDefined();
+    const model = new Model(source);
+    for (const [theirs, ours] of samples) {
+      model.data = theirs;
+      expect(conditionHolds(condition as never, ours), JSON.stringify(theirs)).toBe(
+        model.getQuestionByName('target').isVisible,
+      );
+    }
   });
 
   it.each([
