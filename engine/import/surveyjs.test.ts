@@ -398,6 +398,41 @@ describe('importSurveyJs: question types', () => {
     ]);
   });
 
+  it("takes a panel's or page's enableIf as visibility (lossy) and reports their requiredIf; an empty panel goes with its conditions", () => {
+    const result = importSurveyJs(
+      {
+        pages: [
+          { name: 'a', elements: [{ type: 'boolean', name: 'more' }] },
+          {
+            name: 'b',
+            enableIf: '{more} = true',
+            requiredIf: '{more} = true',
+            elements: [
+              { type: 'panel', name: 'p', enableIf: '{more} notempty', elements: [{ type: 'text', name: 'x' }] },
+              { type: 'panel', name: 'empty', visibleIf: '{more} = true' },
+            ],
+          },
+        ],
+      },
+      ctx,
+    );
+    expect(draftProblems(result.definition)).toEqual([]);
+    expect(result.definition.pages[1].visibleWhen).toEqual({ questionId: 1, equals: true });
+    expect(questions(result)[1].visibleWhen).toEqual({ questionId: 1, answered: true });
+    expect(severities(result)).toEqual([
+      'lossy import.common.requiredIf',
+      'info import.common.panelFlattenedUntitled',
+      'info import.common.groupCondition',
+      'dropped import.surveyjs.emptyPanel',
+      'dropped import.surveyjs.emptyPanel',
+      'lossy import.common.enableIf',
+      'lossy import.common.enableIf',
+    ]);
+    // Exact: two pages, panel p, two questions; lossy: the page's enableIf and requiredIf, p's enableIf; dropped:
+    // the empty panel and its condition.
+    expect(result.summary).toEqual({ exact: 5, lossy: 3, dropped: 2 });
+  });
+
   it('takes the default language of localised texts and reports the others once per form', () => {
     const result = survey([
       {

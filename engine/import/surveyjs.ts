@@ -331,23 +331,17 @@ class SurveyImport {
     }
     const current = this.pages[this.pages.length - 1];
     const pageName = String(page.name ?? `page ${index + 1}`);
-    if (element) this.layoutKeys(page, new Set(['name', 'title', 'description', 'elements', 'questions', 'visibleIf']));
+    if (element)
+      this.layoutKeys(
+        page,
+        new Set(['name', 'title', 'description', 'elements', 'questions', 'visibleIf', 'enableIf', 'requiredIf']),
+      );
     const description = textOf(page.description, this.locales).trim();
     if (description && element) {
       this.report.add(element, 'info', 'import.surveyjs.pageDescription', { name: pageName });
       this.addNote(current, description, undefined, element, pageName);
     }
-    if (typeof page.visibleIf === 'string' && page.visibleIf.trim() && element) {
-      const condition = this.report.element(`${element.path}.visibleIf`);
-      this.pending.push({
-        expression: page.visibleIf,
-        element: condition,
-        ownerName: pageName,
-        kind: 'visibleIf',
-        questions: [],
-        page: current,
-      });
-    }
+    if (element) this.groupConditions(page, element.path, pageName, current);
     const key = Array.isArray(page.elements) ? 'elements' : 'questions';
     const prefix = path ? `${path}.${key}` : Array.isArray(page.elements) ? 'elements' : 'questions';
     this.readElements(asArray(page[key]), prefix, current, []);
@@ -367,31 +361,48 @@ class SurveyImport {
     const element = this.report.element(path);
     const title = textOf(el.title, this.locales).trim();
     const children = asArray(el.elements ?? el.questions);
-    this.layoutKeys(el, new Set(['type', 'name', 'title', 'description', 'elements', 'questions', 'visibleIf']));
+    this.layoutKeys(
+      el,
+      new Set(['type', 'name', 'title', 'description', 'elements', 'questions', 'visibleIf', 'enableIf', 'requiredIf']),
+    );
     if (children.length === 0) {
       this.report.add(element, 'dropped', 'import.surveyjs.emptyPanel', { name });
+      // Its conditions go with it (each counted, as every element read is).
+      for (const kind of ['visibleIf', 'enableIf', 'requiredIf'])
+        if (typeof el[kind] === 'string' && (el[kind] as string).trim())
+          this.report.add(this.report.element(`${path}.${kind}`), 'dropped', 'import.surveyjs.emptyPanel', { name });
       return;
     }
     this.report.add(element, 'info', title ? 'import.common.panelFlattened' : 'import.common.panelFlattenedUntitled', {
       name,
     });
-    const inner = [...groups];
-    if (typeof el.visibleIf === 'string' && el.visibleIf.trim()) {
-      const condition = this.report.element(`${path}.visibleIf`);
-      this.report.add(condition, 'info', 'import.common.groupCondition', { name });
-      const pending: Pending = {
-        expression: el.visibleIf,
-        element: condition,
-        ownerName: name,
-        kind: 'visibleIf',
-        questions: [],
-      };
-      this.pending.push(pending);
-      inner.push(pending);
-    }
+    const inner = [...groups, ...this.groupConditions(el, path, name)];
     if (title)
       this.addNote(page, title, textOf(el.description, this.locales).trim() || undefined, element, name, inner);
     this.readElements(children, `${path}.elements`, page, inner);
+  }
+
+  /**
+   * The conditions of a page or panel: `visibleIf` and `enableIf` (as visibility, lossy) wait for every name's id;
+   * a panel's then go onto each of its questions (the pending conditions returned collect them); `requiredIf` is
+   * reported.
+   */
+  private groupConditions(el: Json, path: string, name: string, page?: BuiltPage): Pending[] {
+    const out: Pending[] = [];
+    for (const kind of ['visibleIf', 'enableIf'] as const) {
+      const expression = el[kind];
+      if (typeof expression !== 'string' || !expression.trim()) continue;
+      const element = this.report.element(`${path}.${kind}`);
+      if (!page) this.report.add(element, 'info', 'import.common.groupCondition', { name });
+      const pending: Pending = { expression, element, ownerName: name, kind, questions: [], page };
+      this.pending.push(pending);
+      out.push(pending);
+    }
+    if (typeof el.requiredIf === 'string' && el.requiredIf.trim()) {
+      const element = this.report.element(`${path}.requiredIf`);
+      this.report.add(element, 'lossy', 'import.common.requiredIf', { name, expression: el.requiredIf });
+    }
+    return out;
   }
 
   /** Adds a Note to the page (a panel's title, a page's description, a multiple text's title). */
