@@ -1,0 +1,407 @@
+/**
+ * Migrating a form's entries to its latest published version (issue 22 §3 "Migrate entries to a new version", its
+ * "Speed" and "Bad input" lines; docs/import-and-migration.md "Migrating entries"): preview the plan, apply it,
+ * revert it. The plan and each entry's rewrite are engine/forms/migration.ts; this module reads and writes the
+ * store through the port's operations only (so MongoDB runs it unchanged):
+ *
+ * - entries of earlier versions are read once, by a cursor (`findEach`), and written 500 per transaction: a batch
+ *   is applied whole or not at all, with the migration's progress (`migrated`) in the same transaction, so after
+ *   a crash the preview shows what remains and apply continues the same migration with its own mappings;
+ * - each rewritten entry gets a record in its `migrations` array (the audit trail: the migration, the version and
+ *   the answers before), which revert reads to restore it; an entry changed since the migration is left alone;
+ * - the migrations and the per-form lock live in `formMigrations`: `{ kind: 'migration', id, … }` records, and a
+ *   lock document `lock:{clientId}:{formId}` held with a lease (LEASE_MS, renewed per batch) that a finished run
+ *   deletes and a crashed one lets expire, so a second apply or revert while one runs is refused (409).
+ */
+import { randomUUID } from 'node:crypto';
+import { AppError, detail, problemsError } from '../../../engine/errors';
+import {
+  type Mappings,
+  type MigrationPlan,
+  MigrationPlanner,
+  migrateEntry,
+  resolveMappings,
+} from '../../../engine/forms/migration';
+import type { EntryMigration, FormDefinition, FormEntry, MigrationRequest } from '../../../engine/types/generated';
+import type { UserDoc } from '../../auth/types';
+import { nextSequence } from '../../ids';
+import type { NamedOperation, OperationContext } from '../../resources/context';
+import { DuplicateKeyError, type Store } from '../../store/port';
+import { readModelOf, toEntry } from '../entries';
+import { findWorkingCopy } from '../forms';
+
+/** Entries written per transaction. */
+export const MIGRATION_BATCH = 500;
+/** How long a migration's lock holds without being renewed (ms): a crashed run frees the form after this. */
+export const LEASE_MS = 120_000;
+
+type EntryDoc = FormEntry & { _id: string; [key: string]: unknown };
+
+/** A migration's record in `formMigrations`. */
+export interface MigrationDoc {
+  _id?: string;
+  kind: 'migration';
+  id: number;
+  clientId: number;
+  formId: number;
+  formArea: string;
+  toVersion: number;
+  fromVersions: number[];
+  mappings: Mappings;
+  /** running: started and not finished (stopped part way, or still going); applied; reverted. */
+  state: 'running' | 'applied' | 'reverted';
+  /** Entries of earlier versions when it started, and how many it has rewritten. */
+  total: number;
+  migrated: number;
+  startedAt: string;
+  finishedAt?: string;
+  by: string;
+  byId: number;
+  revertedAt?: string;
+  restored?: number;
+  skipped?: number;
+}
+
+const tenant = (context: OperationContext) => context.clientId as number;
+
+/** The form (404 for another tenant's or area's), its published versions by number and the latest. */
+async function formOf(store: Store, clientId: number, formArea: string, id: number) {
+  await findWorkingCopy(store, clientId, formArea, id);
+  const docs = await store
+    .collection<{ version: number; definition: FormDefinition }>('formVersions')
+    .find({ clientId, formId: id }, { sort: { version: -1 } });
+  if (docs.length === 0) throw new AppError(409, 'migration.notPublished');
+  return { latest: docs[0].definition, versions: new Map(docs.map((d) => [d.version, d.definition])) };
+}
+
+const earlier = (clientId: number, formId: number, toVersion: number) => ({
+  clientId,
+  formId,
+  formVersion: { $lt: toVersion },
+});
+
+/** The plan over every entry of an earlier version, read by a cursor (flat memory whatever the count). */
+async function planOf(store: Store, clientId: number, latest: FormDefinition, versions: Map<number, FormDefinition>) {
+  const planner = new MigrationPlanner(versions, latest);
+  const cursor = store.collection<EntryDoc>('formEntries').findEach(earlier(clientId, latest.id, latest.version), {
+    projection: { projectId: 1, entryNumber: 1, formVersion: 1, answers: 1 },
+  });
+  for await (const entry of cursor) planner.add(entry as Parameters<MigrationPlanner['add']>[0]);
+  return { planner, plan: planner.plan() };
+}
+
+/** The form's latest migration record, or null. */
+async function lastMigration(store: Store, clientId: number, formId: number): Promise<MigrationDoc | null> {
+  const [doc] = await store
+    .collection<MigrationDoc>('formMigrations')
+    .find({ kind: 'migration', clientId, formId }, { sort: { id: -1 }, limit: 1 });
+  return doc ?? null;
+}
+
+/** The mappings checked against the plan: 400 with a detail per problem. */
+function mappingsFor(plan: MigrationPlan, chosen: MigrationRequest['mappings']): Mappings {
+  const { mappings, problems } = resolveMappings(plan.changes, chosen as Mappings | undefined);
+  if (problems.length > 0)
+    throw problemsError(
+      400,
+      problems.map((p) =>
+        detail(`/mappings/${p.key.replace(/~/g, '~0').replace(/\//g, '~1')}`, p.messageId, { key: p.key }),
+      ),
+    );
+  return mappings;
+}
+
+/**
+ * POST {formArea}/{id}/migration/preview, body `{ mappings? }` (optional): `{ formId, toVersion, fromVersions,
+ * entries, affected, changes: MigrationChange[], mappings, pending, revertable }` — the plan against the entries of
+ * earlier versions, the mappings the body chose (checked) with the defaults for the rest, `pending` `{ migrationId,
+ * migrated, remaining, mappings }` when a migration to this version stopped part way (apply continues it with its
+ * mappings), and `revertable` `{ migrationId, toVersion, migrated, finishedAt }` for the migration Revert would
+ * undo (null after a new publish). Nothing is written.
+ * @throws AppError 404 notFound.form; 409 migration.notPublished; 400 migration.* for a mapping the plan refuses
+ */
+export const preview: NamedOperation<'forms.migrationPreview'> = async (context) => {
+  const { store } = context;
+  const clientId = tenant(context);
+  const { latest, versions } = await formOf(store, clientId, context.params.formArea, context.params.id);
+  const { plan } = await planOf(store, clientId, latest, versions);
+  const last = await lastMigration(store, clientId, latest.id);
+  const running = last?.state === 'running' && last.toVersion === latest.version ? last : null;
+  const mappings = running ? running.mappings : mappingsFor(plan, context.body?.mappings);
+  const revertable = last && last.state !== 'reverted' && last.toVersion === latest.version ? last : null;
+  return {
+    formId: latest.id,
+    ...plan,
+    mappings,
+    pending: running
+      ? { migrationId: running.id, migrated: running.migrated, remaining: plan.entries, mappings: running.mappings }
+      : null,
+    revertable: revertable
+      ? {
+          migrationId: revertable.id,
+          toVersion: revertable.toVersion,
+          migrated: revertable.migrated,
+          finishedAt: revertable.finishedAt ?? null,
+        }
+      : null,
+  };
+};
+
+/**
+ * Takes the form's migration lock: inserts the lock document, or takes it over once its lease has expired (a run
+ * that crashed). Answers the holder's token.
+ * @throws AppError 409 migration.running while another run holds it
+ */
+async function acquireLock(store: Store, clientId: number, formId: number): Promise<{ _id: string; holder: string }> {
+  const locks = store.collection<Record<string, unknown> & { _id: string }>('formMigrations');
+  const _id = `lock:${clientId}:${formId}`;
+  const holder = randomUUID();
+  const now = Date.now();
+  const leaseUntil = new Date(now + LEASE_MS).toISOString();
+  try {
+    await locks.insertOne({ _id, kind: 'lock', clientId, formId, holder, leaseUntil });
+    return { _id, holder };
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+  }
+  const taken = await locks.findOneAndUpdate(
+    { _id, leaseUntil: { $lt: new Date(now).toISOString() } },
+    { $set: { holder, leaseUntil } },
+  );
+  if (!taken) throw new AppError(409, 'migration.running');
+  return { _id, holder };
+}
+
+async function releaseLock(store: Store, lock: { _id: string; holder: string }) {
+  await store.collection('formMigrations').deleteOne({ _id: lock._id, holder: lock.holder });
+}
+
+const renewal = () => ({ $set: { leaseUntil: new Date(Date.now() + LEASE_MS).toISOString() } });
+
+/** Lets the server answer other requests between batches (the register while 100,000 entries migrate). */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Runs `each` over the documents of `filter` in batches of MIGRATION_BATCH, each batch in one transaction with
+ * `after(tx, batch)`; stops after about `maxEntries`. Answers how many documents the batches held.
+ */
+async function inBatches(
+  store: Store,
+  filter: Record<string, unknown>,
+  lock: { _id: string; holder: string },
+  write: (tx: Store, batch: EntryDoc[]) => Promise<void>,
+  maxEntries = Number.POSITIVE_INFINITY,
+): Promise<number> {
+  let seen = 0;
+  let batch: EntryDoc[] = [];
+  const flush = async () => {
+    const docs = batch;
+    batch = [];
+    await store.withTransaction(async (tx) => {
+      await write(tx, docs);
+      await tx.collection('formMigrations').updateOne({ _id: lock._id, holder: lock.holder }, renewal());
+    });
+    seen += docs.length;
+    await yieldToOthers();
+  };
+  for await (const doc of store
+    .collection<EntryDoc>('formEntries')
+    .findEach(filter, { sort: { _id: 1 }, batchSize: MIGRATION_BATCH })) {
+    batch.push(doc);
+    if (batch.length === MIGRATION_BATCH) {
+      await flush();
+      if (seen >= maxEntries) return seen;
+    }
+  }
+  if (batch.length > 0) await flush();
+  return seen;
+}
+
+/**
+ * POST {formArea}/{id}/migration/apply, body `{ mappings?, maxEntries? }` (optional): rewrites every entry of an
+ * earlier version to the latest published version (see the module's comment), or continues the migration to it
+ * that stopped part way (with the mappings it started with; the body's are then not used). Answers `{ migrationId,
+ * toVersion, total, migrated, remaining, finished }` (migrated: by this migration so far).
+ * @throws AppError 404 notFound.form; 409 migration.notPublished, migration.running; 400 a mapping the plan refuses
+ */
+export const apply: NamedOperation<'forms.migrationApply'> = async (context) => {
+  const { store } = context;
+  const clientId = tenant(context);
+  const { latest, versions } = await formOf(store, clientId, context.params.formArea, context.params.id);
+  const lock = await acquireLock(store, clientId, latest.id);
+  try {
+    const { planner, plan } = await planOf(store, clientId, latest, versions);
+    const migrations = store.collection<MigrationDoc>('formMigrations');
+    let doc = await lastMigration(store, clientId, latest.id);
+    if (doc?.state !== 'running' || doc.toVersion !== latest.version) {
+      const mappings = mappingsFor(plan, context.body?.mappings);
+      const user = context.user as UserDoc;
+      doc = {
+        kind: 'migration',
+        id: await nextSequence(store, 'formMigrations'),
+        clientId,
+        formId: latest.id,
+        formArea: latest.formArea,
+        toVersion: latest.version,
+        fromVersions: plan.fromVersions,
+        mappings,
+        state: 'running',
+        total: plan.entries,
+        migrated: 0,
+        startedAt: context.now.toISOString(),
+        by: user.fullName,
+        byId: user.id,
+      };
+      await migrations.insertOne({ ...doc });
+    }
+    const migration = doc;
+    const at = context.now.toISOString();
+    await inBatches(
+      store,
+      earlier(clientId, latest.id, latest.version),
+      lock,
+      async (tx, batch) => {
+        const entries = tx.collection<EntryDoc>('formEntries');
+        let written = 0;
+        for (const stored of batch) {
+          const entry = toEntry(stored);
+          const out = migrateEntry(
+            planner,
+            entry as Parameters<typeof migrateEntry>[1],
+            migration.mappings,
+            migration.id,
+          );
+          const record: EntryMigration = {
+            migrationId: migration.id,
+            fromVersion: entry.formVersion as number,
+            toVersion: latest.version,
+            at,
+            by: migration.by,
+            byId: migration.byId,
+            previousAnswers: entry.answers,
+            ...(entry.keptAnswers ? { previousKeptAnswers: entry.keptAnswers } : {}),
+            ...(entry.modified ? { entryModified: entry.modified } : {}),
+          };
+          const next: FormEntry = {
+            ...entry,
+            answers: out.answers,
+            formVersion: latest.version,
+            ...(out.keptAnswers.length > 0 ? { keptAnswers: out.keptAnswers } : {}),
+            migrations: [...(entry.migrations ?? []), record],
+          };
+          // Written only if nobody changed the entry since it was read (a save meanwhile wrote the new version).
+          const result = await entries.updateOne(
+            { _id: stored._id, formVersion: entry.formVersion, modified: entry.modified ?? null },
+            {
+              $set: {
+                answers: next.answers,
+                formVersion: next.formVersion,
+                migrations: next.migrations,
+                ...(next.keptAnswers ? { keptAnswers: next.keptAnswers } : {}),
+                ...readModelOf(latest, next),
+              },
+            },
+          );
+          written += result.matchedCount;
+        }
+        await tx.collection('formMigrations').updateOne(
+          { kind: 'migration', id: migration.id, clientId },
+          {
+            $inc: { migrated: written },
+          },
+        );
+      },
+      context.body?.maxEntries,
+    );
+    const remaining = await store
+      .collection('formEntries')
+      .countDocuments(earlier(clientId, latest.id, latest.version));
+    if (remaining === 0)
+      await migrations.updateOne(
+        { kind: 'migration', id: migration.id, clientId },
+        { $set: { state: 'applied', finishedAt: new Date().toISOString() } },
+      );
+    const now = (await migrations.findOne({ kind: 'migration', id: migration.id, clientId })) as MigrationDoc;
+    return {
+      migrationId: migration.id,
+      toVersion: latest.version,
+      total: now.total,
+      migrated: now.migrated,
+      remaining,
+      finished: remaining === 0,
+    };
+  } finally {
+    await releaseLock(store, lock);
+  }
+};
+
+/**
+ * POST {formArea}/{id}/migration/revert: restores every entry of the form's last migration (applied, or stopped
+ * part way) as its record says it was: answers, kept answers, version; its record goes. An entry changed since
+ * the migration is left as it is and counted in `skipped`. Answers `{ migrationId, restored, skipped }`.
+ * @throws AppError 404 notFound.form; 409 migration.notPublished, migration.nothingToRevert,
+ *   migration.revertAfterPublish (published again since), migration.running
+ */
+export const revert: NamedOperation<'forms.migrationRevert'> = async (context) => {
+  const { store } = context;
+  const clientId = tenant(context);
+  const { latest } = await formOf(store, clientId, context.params.formArea, context.params.id);
+  const lock = await acquireLock(store, clientId, latest.id);
+  try {
+    const last = await lastMigration(store, clientId, latest.id);
+    if (!last || last.state === 'reverted') throw new AppError(409, 'migration.nothingToRevert');
+    if (last.toVersion !== latest.version) throw new AppError(409, 'migration.revertAfterPublish');
+    let restored = 0;
+    let skipped = 0;
+    await inBatches(store, { clientId, formId: latest.id, formVersion: latest.version }, lock, async (tx, batch) => {
+      const entries = tx.collection<EntryDoc>('formEntries');
+      let done = 0;
+      for (const stored of batch) {
+        const entry = toEntry(stored);
+        const history = entry.migrations ?? [];
+        const record = history[history.length - 1];
+        if (!record || record.migrationId !== last.id) continue;
+        if ((entry.modified ?? undefined) !== record.entryModified) {
+          skipped += 1;
+          continue;
+        }
+        const rest = history.slice(0, -1);
+        const { migrations: _m, keptAnswers: _k, ...plain } = entry;
+        const before: FormEntry = {
+          ...plain,
+          answers: record.previousAnswers,
+          formVersion: record.fromVersion,
+          ...(record.previousKeptAnswers ? { keptAnswers: record.previousKeptAnswers } : {}),
+          ...(rest.length > 0 ? { migrations: rest } : {}),
+        };
+        const unset: Record<string, ''> = {};
+        if (!record.previousKeptAnswers) unset.keptAnswers = '';
+        if (rest.length === 0) unset.migrations = '';
+        const result = await entries.updateOne(
+          { _id: stored._id, formVersion: latest.version, modified: entry.modified ?? null },
+          {
+            $set: {
+              answers: before.answers,
+              formVersion: before.formVersion,
+              ...(before.keptAnswers ? { keptAnswers: before.keptAnswers } : {}),
+              ...(before.migrations ? { migrations: before.migrations } : {}),
+              ...readModelOf(latest, before),
+            },
+            ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
+          },
+        );
+        done += result.matchedCount;
+      }
+      restored += done;
+    });
+    await store
+      .collection<MigrationDoc>('formMigrations')
+      .updateOne(
+        { kind: 'migration', id: last.id, clientId },
+        { $set: { state: 'reverted', revertedAt: new Date().toISOString(), restored, skipped } },
+      );
+    return { migrationId: last.id, restored, skipped };
+  } finally {
+    await releaseLock(store, lock);
+  }
+};
