@@ -235,6 +235,24 @@ describe('migrating entries to a new version', () => {
     expect(await locks.countDocuments({ kind: 'lock' })).toBe(0);
   }, 60_000);
 
+  it('leaves on revert an entry changed since the migration', async () => {
+    const before = await seedEntries();
+    const v2 = await publishRename();
+    await json(applyCall());
+    const edited = before[1];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await json(
+      h.call('PUT', '/api/projects/1/forms/quality-assurance/submit', {
+        cookie: admin,
+        body: { formId: pour.id, entryNumber: edited.entryNumber, answers: sampleAnswers(v2, 3) },
+      }),
+    );
+    expect(await json(revertCall())).toMatchObject({ restored: COUNT - 1, skipped: 1 });
+    const after = await entriesNow();
+    expect(after[1]).toMatchObject({ formVersion: v2.version, answers: sampleAnswers(v2, 3) });
+    expect(after.filter((e) => e.entryNumber !== edited.entryNumber)).toEqual(before.filter((e) => e !== edited));
+  }, 60_000);
+
   it('refuses a revert after the next publish (409)', async () => {
     await seedEntries();
     await publishRename();
@@ -248,8 +266,9 @@ describe('migrating entries to a new version', () => {
   it('leaves whole batches only when a write fails part way; the preview shows what remains and apply goes on', async () => {
     const before = await seedEntries();
     await publishRename();
-    // The 700th entry write fails: the first batch (500) is kept, the second is rolled back whole.
-    failing.failOn('formEntries', 'updateOne', 699);
+    // The second batch's write of the entries no change touches fails (after its touched entries were written):
+    // the first batch (500) is kept, the second is rolled back whole.
+    failing.failOn('formEntries', 'updateMany', 1);
     expect((await applyCall()).status).toBe(500);
     expect(failing.fired()).toBe(true);
     const partway = await entriesNow();

@@ -251,6 +251,16 @@ export class MigrationPlanner {
     return changes;
   }
 
+  /**
+   * Counts `count` entries of version `from` without reading them (apply checks its mappings against the changes
+   * of the versions that have entries; the counts per change stay 0).
+   */
+  addVersion(from: number, count: number): void {
+    if (count <= 0 || !this.changesFrom(from)) return;
+    this.entryCount += count;
+    this.versionsSeen.add(from);
+  }
+
   /** Counts one entry (ignored unless of an earlier known version). */
   add(entry: MigratingEntry): void {
     const changes = this.changesFrom(entry.formVersion);

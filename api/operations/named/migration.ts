@@ -182,8 +182,9 @@ const renewal = () => ({ $set: { leaseUntil: new Date(Date.now() + LEASE_MS).toI
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Runs `each` over the documents of `filter` in batches of MIGRATION_BATCH, each batch in one transaction with
- * `after(tx, batch)`; stops after about `maxEntries`. Answers how many documents the batches held.
+ * Reads the documents of `filter` by a cursor and hands them to `write` in batches of MIGRATION_BATCH, each batch
+ * in one transaction with the lock's lease renewed; stops after about `maxEntries`. Answers how many documents the
+ * batches held.
  */
 async function inBatches(
   store: Store,
@@ -206,7 +207,8 @@ async function inBatches(
   };
   for await (const doc of store
     .collection<EntryDoc>('formEntries')
-    .findEach(filter, { sort: { _id: 1 }, batchSize: MIGRATION_BATCH })) {
+    // The register row is not read: a touched entry's is built again, an untouched one's stays as stored.
+    .findEach(filter, { sort: { _id: 1 }, batchSize: MIGRATION_BATCH, projection: { registerRow: 0 } })) {
     batch.push(doc);
     if (batch.length === MIGRATION_BATCH) {
       await flush();
@@ -217,11 +219,19 @@ async function inBatches(
   return seen;
 }
 
+/** Entries written between two yields inside a batch's transaction, so the server answers reads meanwhile. */
+const YIELD_EVERY = 100;
+
+/** The filter of entries not changed since `at`: `modified` missing or not later (ISO texts compare as times). */
+const unchangedSince = (at: string) => ({ $or: [{ modified: { $exists: false } }, { modified: { $lte: at } }] });
+
 /**
  * POST {formArea}/{id}/migration/apply, body `{ mappings?, maxEntries? }` (optional): rewrites every entry of an
  * earlier version to the latest published version (see the module's comment), or continues the migration to it
- * that stopped part way (with the mappings it started with; the body's are then not used). Answers `{ migrationId,
- * toVersion, total, migrated, remaining, finished }` (migrated: by this migration so far).
+ * that stopped part way (with the mappings it started with; the body's are then not used). An entry no change
+ * touches only moves to the new version (one updateMany per version and batch; its record has no previous
+ * answers); a touched one is rewritten with its register row. Answers `{ migrationId, toVersion, total,
+ * migrated, remaining, finished }` (migrated: by this migration so far).
  * @throws AppError 404 notFound.form; 409 migration.notPublished, migration.running; 400 a mapping the plan refuses
  */
 export const apply: NamedOperation<'forms.migrationApply'> = async (context) => {
@@ -230,7 +240,16 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
   const { latest, versions } = await formOf(store, clientId, context.params.formArea, context.params.id);
   const lock = await acquireLock(store, clientId, latest.id);
   try {
-    const { planner, plan } = await planOf(store, clientId, latest, versions);
+    // The changes of the versions that have entries, without reading the entries (the preview counts them).
+    const planner = new MigrationPlanner(versions, latest);
+    const entries = store.collection<EntryDoc>('formEntries');
+    for (const version of versions.keys())
+      if (version < latest.version)
+        planner.addVersion(
+          version,
+          await entries.countDocuments({ clientId, formId: latest.id, formVersion: version }),
+        );
+    const plan = planner.plan();
     const migrations = store.collection<MigrationDoc>('formMigrations');
     let doc = await lastMigration(store, clientId, latest.id);
     if (doc?.state !== 'running' || doc.toVersion !== latest.version) {
@@ -255,32 +274,41 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
       await migrations.insertOne({ ...doc });
     }
     const migration = doc;
-    const at = context.now.toISOString();
+    const at = new Date().toISOString();
+    const recordOf = (fromVersion: number): EntryMigration => ({
+      migrationId: migration.id,
+      fromVersion,
+      toVersion: latest.version,
+      at,
+      by: migration.by,
+      byId: migration.byId,
+    });
     await inBatches(
       store,
       earlier(clientId, latest.id, latest.version),
       lock,
       async (tx, batch) => {
-        const entries = tx.collection<EntryDoc>('formEntries');
+        const col = tx.collection<EntryDoc>('formEntries');
         let written = 0;
-        for (const stored of batch) {
+        const untouched = new Map<number, string[]>();
+        for (const [index, stored] of batch.entries()) {
+          if (index > 0 && index % YIELD_EVERY === 0) await yieldToOthers();
           const entry = toEntry(stored);
+          const from = entry.formVersion as number;
           const out = migrateEntry(
             planner,
             entry as Parameters<typeof migrateEntry>[1],
             migration.mappings,
             migration.id,
           );
+          if (!out.changed) {
+            untouched.set(from, [...(untouched.get(from) ?? []), stored._id]);
+            continue;
+          }
           const record: EntryMigration = {
-            migrationId: migration.id,
-            fromVersion: entry.formVersion as number,
-            toVersion: latest.version,
-            at,
-            by: migration.by,
-            byId: migration.byId,
+            ...recordOf(from),
             previousAnswers: entry.answers,
             ...(entry.keptAnswers ? { previousKeptAnswers: entry.keptAnswers } : {}),
-            ...(entry.modified ? { entryModified: entry.modified } : {}),
           };
           const next: FormEntry = {
             ...entry,
@@ -290,8 +318,8 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
             migrations: [...(entry.migrations ?? []), record],
           };
           // Written only if nobody changed the entry since it was read (a save meanwhile wrote the new version).
-          const result = await entries.updateOne(
-            { _id: stored._id, formVersion: entry.formVersion, modified: entry.modified ?? null },
+          const result = await col.updateOne(
+            { _id: stored._id, formVersion: from, modified: entry.modified ?? null },
             {
               $set: {
                 answers: next.answers,
@@ -304,18 +332,23 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
           );
           written += result.matchedCount;
         }
-        await tx.collection('formMigrations').updateOne(
-          { kind: 'migration', id: migration.id, clientId },
-          {
-            $inc: { migrated: written },
-          },
-        );
+        // Their answers and register rows stay: only the version moves, with the record saying from which.
+        for (const [from, ids] of untouched)
+          for (let start = 0; start < ids.length; start += YIELD_EVERY) {
+            await yieldToOthers();
+            const result = await col.updateMany(
+              { _id: { $in: ids.slice(start, start + YIELD_EVERY) }, formVersion: from },
+              { $set: { formVersion: latest.version }, $push: { migrations: recordOf(from) } },
+            );
+            written += result.matchedCount;
+          }
+        await tx
+          .collection('formMigrations')
+          .updateOne({ kind: 'migration', id: migration.id, clientId }, { $inc: { migrated: written } });
       },
       context.body?.maxEntries,
     );
-    const remaining = await store
-      .collection('formEntries')
-      .countDocuments(earlier(clientId, latest.id, latest.version));
+    const remaining = await entries.countDocuments(earlier(clientId, latest.id, latest.version));
     if (remaining === 0)
       await migrations.updateOne(
         { kind: 'migration', id: migration.id, clientId },
@@ -338,7 +371,8 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
 /**
  * POST {formArea}/{id}/migration/revert: restores every entry of the form's last migration (applied, or stopped
  * part way) as its record says it was: answers, kept answers, version; its record goes. An entry changed since
- * the migration is left as it is and counted in `skipped`. Answers `{ migrationId, restored, skipped }`.
+ * the migration (its `modified` later than the record's `at`) is left as it is and counted in `skipped`.
+ * Answers `{ migrationId, restored, skipped }`.
  * @throws AppError 404 notFound.form; 409 migration.notPublished, migration.nothingToRevert,
  *   migration.revertAfterPublish (published again since), migration.running
  */
@@ -354,18 +388,34 @@ export const revert: NamedOperation<'forms.migrationRevert'> = async (context) =
     let restored = 0;
     let skipped = 0;
     await inBatches(store, { clientId, formId: latest.id, formVersion: latest.version }, lock, async (tx, batch) => {
-      const entries = tx.collection<EntryDoc>('formEntries');
+      const col = tx.collection<EntryDoc>('formEntries');
       let done = 0;
-      for (const stored of batch) {
+      let left = 0;
+      // Entries whose answers the migration did not change: by version, and whether its record is their only one.
+      const versionOnly = new Map<string, { from: number; only: boolean; at: string; ids: string[] }>();
+      for (const [index, stored] of batch.entries()) {
+        if (index > 0 && index % YIELD_EVERY === 0) await yieldToOthers();
         const entry = toEntry(stored);
         const history = entry.migrations ?? [];
         const record = history[history.length - 1];
         if (!record || record.migrationId !== last.id) continue;
-        if ((entry.modified ?? undefined) !== record.entryModified) {
-          skipped += 1;
+        if (entry.modified !== undefined && entry.modified > record.at) {
+          left += 1;
           continue;
         }
         const rest = history.slice(0, -1);
+        if (!record.previousAnswers) {
+          const key = `${record.fromVersion}:${rest.length === 0}:${record.at}`;
+          const group = versionOnly.get(key) ?? {
+            from: record.fromVersion,
+            only: rest.length === 0,
+            at: record.at,
+            ids: [],
+          };
+          group.ids.push(stored._id);
+          versionOnly.set(key, group);
+          continue;
+        }
         const { migrations: _m, keptAnswers: _k, ...plain } = entry;
         const before: FormEntry = {
           ...plain,
@@ -377,7 +427,7 @@ export const revert: NamedOperation<'forms.migrationRevert'> = async (context) =
         const unset: Record<string, ''> = {};
         if (!record.previousKeptAnswers) unset.keptAnswers = '';
         if (rest.length === 0) unset.migrations = '';
-        const result = await entries.updateOne(
+        const result = await col.updateOne(
           { _id: stored._id, formVersion: latest.version, modified: entry.modified ?? null },
           {
             $set: {
@@ -392,7 +442,22 @@ export const revert: NamedOperation<'forms.migrationRevert'> = async (context) =
         );
         done += result.matchedCount;
       }
+      for (const group of versionOnly.values())
+        for (let start = 0; start < group.ids.length; start += YIELD_EVERY) {
+          await yieldToOthers();
+          const ids = group.ids.slice(start, start + YIELD_EVERY);
+          const result = await col.updateMany(
+            { _id: { $in: ids }, formVersion: latest.version, ...unchangedSince(group.at) },
+            group.only
+              ? { $set: { formVersion: group.from }, $unset: { migrations: '' } }
+              : { $set: { formVersion: group.from }, $pull: { migrations: { migrationId: last.id } } },
+          );
+          done += result.matchedCount;
+          left += ids.length - result.matchedCount;
+        }
+      // Counted once the batch is in (a batch run again counts again only on MongoDB's retry, which starts over).
       restored += done;
+      skipped += left;
     });
     await store
       .collection<MigrationDoc>('formMigrations')

@@ -150,7 +150,7 @@ export interface KeptAnswer {
   answer: Answer;
 }
 /**
- * One migration's record on an entry: what it changed and what was there before.
+ * One migration's record on an entry: what it changed and what was there before. An entry whose `modified` is later than `at` was changed since, and revert leaves it.
  *
  * This interface was referenced by `FormEntry`'s JSON-Schema
  * via the `definition` "entryMigration".
@@ -162,12 +162,11 @@ export interface EntryMigration {
   at: string;
   by: string;
   byId?: number;
-  previousAnswers: Answer[];
-  previousKeptAnswers?: KeptAnswer[];
   /**
-   * The entry's `modified` when migrated: an entry changed since is not reverted.
+   * The answers before the migration; absent when it changed none (only the version moved).
    */
-  entryModified?: string;
+  previousAnswers?: Answer[];
+  previousKeptAnswers?: KeptAnswer[];
 }
 /**
  * Body of PUT submit: a new entry (no entryNumber) or an update of an existing one (entryNumber).
