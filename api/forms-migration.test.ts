@@ -9,7 +9,7 @@ import type { MigrationChange } from '../engine/forms/migration';
 import type { FormDefinition, FormDefinitionInput, FormEntry } from '../engine/types/generated';
 import { demoSeed } from '../fixtures/seed';
 import { readModelOf, toEntry } from './operations/entries';
-import { MIGRATION_BATCH } from './operations/named/migration';
+import { MIGRATION_BATCH, YIELD_EVERY } from './operations/named/migration';
 import { type FailingStore, failingStore } from './test/failing-store';
 import { type Harness, makeHarness, sampleAnswers } from './test/harness';
 
@@ -266,9 +266,13 @@ describe('migrating entries to a new version', () => {
   it('leaves whole batches only when a write fails part way; the preview shows what remains and apply goes on', async () => {
     const before = await seedEntries();
     await publishRename();
-    // The second batch's write of the entries no change touches fails (after its touched entries were written):
-    // the first batch (500) is kept, the second is rolled back whole.
-    failing.failOn('formEntries', 'updateMany', 1);
+    // The second batch's first write of entries no change touches fails (after its touched entries were written):
+    // the first batch (500) is kept, the second is rolled back whole. The first batch writes its untouched
+    // entries YIELD_EVERY at a time.
+    const untouchedFirst = before
+      .slice(0, MIGRATION_BATCH)
+      .filter((e) => e.answers.find((a) => a.questionId === GRADE)?.answers[0] !== OLD).length;
+    failing.failOn('formEntries', 'updateMany', Math.ceil(untouchedFirst / YIELD_EVERY));
     expect((await applyCall()).status).toBe(500);
     expect(failing.fired()).toBe(true);
     const partway = await entriesNow();

@@ -220,7 +220,7 @@ async function inBatches(
 }
 
 /** Entries written between two yields inside a batch's transaction, so the server answers reads meanwhile. */
-const YIELD_EVERY = 100;
+export const YIELD_EVERY = 100;
 
 /** The filter of entries not changed since `at`: `modified` missing or not later (ISO texts compare as times). */
 const unchangedSince = (at: string) => ({ $or: [{ modified: { $exists: false } }, { modified: { $lte: at } }] });
