@@ -6,8 +6,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { readModelOf, toEntry } from '../../api/operations/entries';
-import { sampleAnswers } from '../../api/test/harness';
 import type { FormDefinition, FormEntry } from '../../engine/types/generated';
 import { demoSeed } from '../../fixtures/seed';
 import { mockApi } from '../../runtime/test/mock-api';
@@ -29,9 +27,13 @@ async function seed(): Promise<FormEntry[]> {
     globalEntryNumber: 101 + i,
     date: '2026-11-01T08:00:00.000Z',
     enteredBy: 'Aoife Byrne',
-    answers: sampleAnswers(pour, i),
+    // Entry #102 answers grade C8/10, the others C30/37.
+    answers: [
+      { questionId: 1, answers: [`Pour ${i}`] },
+      { questionId: 3, answers: [i === 1 ? 'C8/10' : 'C30/37'] },
+    ],
   }));
-  await store.collection<FormEntry>('formEntries').insertMany(entries.map((e) => ({ ...e, ...readModelOf(pour, e) })));
+  await store.collection<FormEntry>('formEntries').insertMany(entries.map((e) => ({ ...e })));
   const v2: FormDefinition = {
     ...pour,
     version: 2,
@@ -54,9 +56,9 @@ const stored = async () =>
   (
     await mockApi
       .store()
-      .collection<FormEntry & { _id: string }>('formEntries')
+      .collection<FormEntry & { _id: string; registerRow?: unknown; registerVersion?: unknown }>('formEntries')
       .find({ clientId: 1, formId: pour.id, entryNumber: { $gt: 100 } }, { sort: { entryNumber: 1 } })
-  ).map((d) => toEntry(d as never));
+  ).map(({ _id, registerRow, registerVersion, ...entry }) => entry as FormEntry);
 
 describe('MigrationPanel', () => {
   it('shows the plan, applies the chosen mapping with its result, and reverts it', async () => {

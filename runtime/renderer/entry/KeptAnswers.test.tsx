@@ -5,7 +5,6 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sampleAnswers } from '../../../api/test/harness';
 import type { FormEntry } from '../../../engine/types/generated';
 import { demoSeed } from '../../../fixtures/seed';
 import { mockApi } from '../../test/mock-api';
@@ -28,7 +27,7 @@ describe('kept answers of a migrated entry', () => {
       globalEntryNumber: 41,
       date: '2026-11-01T08:00:00.000Z',
       enteredBy: 'Aoife Byrne',
-      answers: sampleAnswers(pour, 2).filter((a) => a.questionId !== 3),
+      answers: [{ questionId: 1, answers: ['Pour 2'] }],
       keptAnswers: [
         { fromVersion: 1, migrationId: 1, label: 'Old grade', answer: { questionId: 3, answers: ['C8/10'] } },
         {
