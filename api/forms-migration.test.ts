@@ -9,7 +9,7 @@ import type { MigrationChange } from '../engine/forms/migration';
 import type { FormDefinition, FormDefinitionInput, FormEntry } from '../engine/types/generated';
 import { demoSeed } from '../fixtures/seed';
 import { readModelOf, toEntry } from './operations/entries';
-import { MIGRATION_BATCH, YIELD_EVERY } from './operations/named/migration';
+import { MIGRATION_BATCH } from './operations/named/migration';
 import { type FailingStore, failingStore } from './test/failing-store';
 import { type Harness, makeHarness, sampleAnswers } from './test/harness';
 
@@ -63,8 +63,8 @@ async function entriesNow(): Promise<FormEntry[]> {
   return docs.map((d) => toEntry(d as never));
 }
 
-/** Renames the grade option C8/10 in the working copy and publishes it: version 2. */
-async function publishRename(label = NEW): Promise<FormDefinition> {
+/** Changes the working copy's questions with `change` and publishes it. */
+async function publishChange(change: (q: FormDefinition['pages'][number]['questions'][number]) => unknown) {
   const def = await json<FormDefinition>(h.call('GET', `${Q}/${pour.id}`, { cookie: admin }));
   const {
     id,
@@ -81,15 +81,19 @@ async function publishRename(label = NEW): Promise<FormDefinition> {
   } = def;
   const pages = input.pages.map((page) => ({
     ...page,
-    questions: page.questions.map((q) =>
-      q.id === GRADE && q.type === 'Dropdown'
-        ? { ...q, options: q.options?.map((o) => (o.value === OLD || o.id === 2 ? { ...o, value: label } : o)) }
-        : q,
-    ),
+    questions: page.questions.map(change),
   })) as FormDefinitionInput['pages'];
   await json(h.call('PUT', `${Q}/${pour.id}`, { cookie: admin, body: { ...input, pages } }));
   return json<FormDefinition>(h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }));
 }
+
+/** Renames the grade option C8/10 in the working copy and publishes it: version 2. */
+const publishRename = (label = NEW) =>
+  publishChange((q) =>
+    q.id === GRADE && q.type === 'Dropdown'
+      ? { ...q, options: q.options?.map((o) => (o.value === OLD || o.id === 2 ? { ...o, value: label } : o)) }
+      : q,
+  );
 
 interface Preview {
   toVersion: number;
@@ -102,8 +106,9 @@ interface Preview {
 }
 interface Applied {
   migrationId: number;
+  total: number;
+  read: number;
   migrated: number;
-  remaining: number;
   finished: boolean;
 }
 
@@ -144,7 +149,7 @@ describe('migrating entries to a new version', () => {
     expect(plan.mappings).toEqual({ [`option:${GRADE}:${OLD}`]: { action: 'map', to: NEW } });
 
     const applied = await json<Applied>(applyCall());
-    expect(applied).toMatchObject({ migrated: COUNT, remaining: 0, finished: true });
+    expect(applied).toMatchObject({ total: COUNT, read: COUNT, migrated: renamed.length, finished: true });
 
     // Read through the API: the new value and version, and the audit trail with the answers before.
     const one = renamed[3];
@@ -163,8 +168,13 @@ describe('migrating entries to a new version', () => {
       }),
     ]);
     expect(read.keptAnswers).toBeUndefined();
+    // The touched entries moved to version 2; the others keep version 1 (their answers fit it as they are).
     const after = await entriesNow();
-    expect(after.every((e) => e.formVersion === v2.version)).toBe(true);
+    const moved = new Set(renamed.map((e) => e.entryNumber));
+    expect(after.map((e) => e.formVersion)).toEqual(
+      after.map((e) => (moved.has(e.entryNumber) ? v2.version : pour.version)),
+    );
+    expect(after.filter((e) => e.migrations).length).toBe(renamed.length);
     expect(after.filter((e) => e.answers.some((a) => a.answers.includes(OLD)))).toEqual([]);
     // Untouched answers are as they were.
     const untouched = before.findIndex((e) => !renamed.includes(e));
@@ -180,7 +190,7 @@ describe('migrating entries to a new version', () => {
 
     expect((await preview()).revertable).toMatchObject({ migrationId: applied.migrationId });
     const reverted = await json<{ restored: number; skipped: number }>(revertCall());
-    expect(reverted).toEqual({ migrationId: applied.migrationId, restored: COUNT, skipped: 0 });
+    expect(reverted).toEqual({ migrationId: applied.migrationId, restored: renamed.length, skipped: 0 });
     expect(await entriesNow()).toEqual(before);
     // Reverted, it is not offered again; the plan is back.
     expect((await json<{ messageId: string }>(revertCall(), 409)).messageId).toBe('migration.nothingToRevert');
@@ -231,7 +241,7 @@ describe('migrating entries to a new version', () => {
       { _id: `lock:1:${pour.id}` },
       { $set: { leaseUntil: new Date(Date.now() - 1).toISOString() } },
     );
-    expect(await json(revertCall())).toMatchObject({ restored: COUNT });
+    expect(await json(revertCall())).toMatchObject({ restored: COUNT / 8 });
     expect(await locks.countDocuments({ kind: 'lock' })).toBe(0);
   }, 60_000);
 
@@ -239,7 +249,7 @@ describe('migrating entries to a new version', () => {
     const before = await seedEntries();
     const v2 = await publishRename();
     await json(applyCall());
-    const edited = before[1];
+    const edited = before.find((e) => e.answers.some((a) => a.answers.includes(OLD))) as FormEntry;
     await new Promise((resolve) => setTimeout(resolve, 5));
     await json(
       h.call('PUT', '/api/projects/1/forms/quality-assurance/submit', {
@@ -247,9 +257,12 @@ describe('migrating entries to a new version', () => {
         body: { formId: pour.id, entryNumber: edited.entryNumber, answers: sampleAnswers(v2, 3) },
       }),
     );
-    expect(await json(revertCall())).toMatchObject({ restored: COUNT - 1, skipped: 1 });
+    expect(await json(revertCall())).toMatchObject({ restored: COUNT / 8 - 1, skipped: 1 });
     const after = await entriesNow();
-    expect(after[1]).toMatchObject({ formVersion: v2.version, answers: sampleAnswers(v2, 3) });
+    expect(after.find((e) => e.entryNumber === edited.entryNumber)).toMatchObject({
+      formVersion: v2.version,
+      answers: sampleAnswers(v2, 3),
+    });
     expect(after.filter((e) => e.entryNumber !== edited.entryNumber)).toEqual(before.filter((e) => e !== edited));
   }, 60_000);
 
@@ -265,15 +278,11 @@ describe('migrating entries to a new version', () => {
 
   it('leaves whole batches only when a write fails part way; the preview shows what remains and apply goes on', async () => {
     const before = await seedEntries();
-    await publishRename();
-    // The second batch's first write of entries no change touches fails (after its touched entries were written):
-    // the first batch (500) is kept, the second is rolled back whole. The first batch writes its untouched
-    // entries YIELD_EVERY at a time.
-    const untouchedFirst = before
-      .slice(0, MIGRATION_BATCH)
-      .filter((e) => e.answers.find((a) => a.questionId === GRADE)?.answers[0] !== OLD).length;
-    failing.failOn('formEntries', 'updateMany', Math.ceil(untouchedFirst / YIELD_EVERY));
-    expect((await applyCall()).status).toBe(500);
+    // Every entry answers question 5, a one-line text that becomes a number: all 1,000 are touched.
+    await publishChange((q) => (q.id === 5 ? { ...q, extendedType: 'Number' } : q));
+    // The 701st entry write fails: the first batch (500) is kept, the second is rolled back whole.
+    failing.failOn('formEntries', 'updateOne', 700);
+    expect((await applyCall({ mappings: { 'type:5': { action: 'drop' } } })).status).toBe(500);
     expect(failing.fired()).toBe(true);
     const partway = await entriesNow();
     expect(partway.filter((e) => e.formVersion === pour.version + 1).length).toBe(MIGRATION_BATCH);
@@ -281,9 +290,16 @@ describe('migrating entries to a new version', () => {
     const plan = await preview();
     expect(plan.entries).toBe(COUNT - MIGRATION_BATCH);
     expect(plan.pending).toMatchObject({ migrated: MIGRATION_BATCH, remaining: COUNT - MIGRATION_BATCH });
+    expect(plan.mappings).toEqual({ 'type:5': { action: 'drop' } });
 
-    const finished = await json<Applied>(applyCall());
-    expect(finished).toMatchObject({ migrationId: plan.pending?.migrationId, migrated: COUNT, remaining: 0 });
+    // Apply goes on with the mappings it started with, whatever the body says.
+    const finished = await json<Applied>(applyCall({ mappings: { 'type:5': { action: 'keep' } } }));
+    expect(finished).toMatchObject({ migrationId: plan.pending?.migrationId, migrated: COUNT, finished: true });
+    const all = await entriesNow();
+    expect(all.every((e) => e.formVersion === pour.version + 1 && !e.answers.some((a) => a.questionId === 5))).toBe(
+      true,
+    );
+    expect(all.some((e) => e.keptAnswers)).toBe(false);
     expect(await json(revertCall())).toMatchObject({ restored: COUNT });
     expect(await entriesNow()).toEqual(before);
   }, 60_000);

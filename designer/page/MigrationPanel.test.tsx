@@ -81,15 +81,19 @@ describe('MigrationPanel', () => {
     expect(mapping).toHaveTextContent('Keep as they are');
 
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('8 entries now use version 2.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '1 entries were migrated to version 2; the others keep their version, their answers fit it as they are.',
+      ),
+    ).toBeInTheDocument();
     const after = await stored();
-    expect(after.every((e) => e.formVersion === 2)).toBe(true);
+    expect(after.map((e) => e.formVersion)).toEqual([1, 2, 1, 1, 1, 1, 1, 1]);
     expect(after[1].keptAnswers).toEqual([
       expect.objectContaining({ fromVersion: 1, answer: { questionId: 3, answers: ['C8/10'] } }),
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Revert' }));
-    expect(await screen.findByText('8 entries are back as they were.')).toBeInTheDocument();
+    expect(await screen.findByText('1 entries are back as they were.')).toBeInTheDocument();
     expect(await stored()).toEqual(before);
   });
 

@@ -2,7 +2,7 @@
  * "Migrate entries" after Publish (issue 22 §3; docs/import-and-migration.md "Migrating entries"): shown by the
  * publish dialog once a form with entries of earlier versions is published. It reads the plan
  * (forms.migrationPreview: each change with the entries it touches and a sample), offers a mapping per change
- * (the defaults: map a renamed option, keep the rest), applies it in steps of MIGRATION_STEP entries
+ * (the defaults: map a renamed option, keep the rest), applies it in steps of MIGRATION_STEP entries read
  * (forms.migrationApply with `maxEntries`, so the progress shows and a long migration never holds one request),
  * and offers Revert (forms.migrationRevert) while the server allows it. A migration that stopped part way is
  * shown with what remains; Apply continues it with its own mappings.
@@ -32,10 +32,10 @@ export interface MigrationPreview extends MigrationPlan {
 }
 
 interface ApplyAnswer {
-  migrationId: number;
+  migrationId: number | null;
   total: number;
+  read: number;
   migrated: number;
-  remaining: number;
   finished: boolean;
 }
 
@@ -109,8 +109,7 @@ export function MigrationPanel({ formArea, formId }: MigrationPanelProps) {
   }, [load]);
 
   const apply = async (preview: MigrationPreview) => {
-    const total = preview.entries + (preview.pending?.migrated ?? 0);
-    setState({ kind: 'applying', preview, done: preview.pending?.migrated ?? 0, total });
+    setState({ kind: 'applying', preview, done: 0, total: preview.entries });
     try {
       for (;;) {
         const answer = await callOperation<ApplyAnswer>('forms.migrationApply', {
@@ -121,7 +120,7 @@ export function MigrationPanel({ formArea, formId }: MigrationPanelProps) {
           setState({ kind: 'applied', count: answer.migrated, version: preview.toVersion, revertable: true });
           return;
         }
-        setState({ kind: 'applying', preview, done: answer.migrated, total: answer.total });
+        setState({ kind: 'applying', preview, done: answer.read, total: answer.total });
       }
     } catch (error) {
       setState({ kind: 'failed', text: errorText(error), preview });
@@ -150,7 +149,7 @@ export function MigrationPanel({ formArea, formId }: MigrationPanelProps) {
         </Alert>
       )}
       {state.kind === 'plan' && <Plan preview={state.preview} chosen={chosen} onChoose={setChosen} />}
-      {state.kind === 'plan' && state.preview.entries > 0 && (
+      {state.kind === 'plan' && (state.preview.affected > 0 || state.preview.pending) && (
         <Button variant="contained" onClick={() => apply(state.preview)}>
           {message('migration.apply')}
         </Button>
@@ -217,9 +216,7 @@ function Plan({
           {message('migration.remaining', { remaining: preview.pending.remaining })}
         </Alert>
       )}
-      {preview.changes.length === 0 && (
-        <Typography gutterBottom>{message('migration.noChanges', { version: preview.toVersion })}</Typography>
-      )}
+      {preview.affected === 0 && <Typography gutterBottom>{message('migration.noChanges')}</Typography>}
       <Box component="ul" sx={{ pl: 0, listStyle: 'none' }}>
         {preview.changes.map((change) => {
           const mapping = chosen[change.key] ?? change.defaultMapping;

@@ -50,9 +50,12 @@ export interface MigrationDoc {
   mappings: Mappings;
   /** running: started and not finished (stopped part way, or still going); applied; reverted. */
   state: 'running' | 'applied' | 'reverted';
-  /** Entries of earlier versions when it started, and how many it has rewritten. */
+  /** Entries of earlier versions when it started, how many it has read, and how many it has rewritten. */
   total: number;
+  read: number;
   migrated: number;
+  /** The `_id` of the last entry of its last batch: a migration that stopped part way goes on after it. */
+  lastId?: string;
   startedAt: string;
   finishedAt?: string;
   by: string;
@@ -115,8 +118,8 @@ function mappingsFor(plan: MigrationPlan, chosen: MigrationRequest['mappings']):
  * POST {formArea}/{id}/migration/preview, body `{ mappings? }` (optional): `{ formId, toVersion, fromVersions,
  * entries, affected, changes: MigrationChange[], mappings, pending, revertable }` — the plan against the entries of
  * earlier versions, the mappings the body chose (checked) with the defaults for the rest, `pending` `{ migrationId,
- * migrated, remaining, mappings }` when a migration to this version stopped part way (apply continues it with its
- * mappings), and `revertable` `{ migrationId, toVersion, migrated, finishedAt }` for the migration Revert would
+ * migrated, remaining, mappings }` when a migration to this version stopped part way (remaining: the touched
+ * entries still of earlier versions; apply continues it with its mappings), and `revertable` `{ migrationId, toVersion, migrated, finishedAt }` for the migration Revert would
  * undo (null after a new publish). Nothing is written.
  * @throws AppError 404 notFound.form; 409 migration.notPublished; 400 migration.* for a mapping the plan refuses
  */
@@ -134,7 +137,7 @@ export const preview: NamedOperation<'forms.migrationPreview'> = async (context)
     ...plan,
     mappings,
     pending: running
-      ? { migrationId: running.id, migrated: running.migrated, remaining: plan.entries, mappings: running.mappings }
+      ? { migrationId: running.id, migrated: running.migrated, remaining: plan.affected, mappings: running.mappings }
       : null,
     revertable: revertable
       ? {
@@ -181,57 +184,70 @@ const renewal = () => ({ $set: { leaseUntil: new Date(Date.now() + LEASE_MS).toI
 /** Lets the server answer other requests between batches (the register while 100,000 entries migrate). */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Entries read between two yields to the server's other requests (the register while 100,000 entries migrate). */
+export const YIELD_EVERY = 100;
+
 /**
- * Reads the documents of `filter` by a cursor and hands them to `write` in batches of MIGRATION_BATCH, each batch
- * in one transaction with the lock's lease renewed; stops after about `maxEntries`. Answers how many documents the
- * batches held.
+ * Reads the documents of `filter` by a cursor, in `_id` order after `after` (a migration that stopped part way goes
+ * on from where its last batch ended), keeps those `pick` wants and hands them to `write` MIGRATION_BATCH at a
+ * time, each batch in one transaction with the lock's lease renewed and `progress(tx, written, lastId)` (the
+ * position: the last document read). Stops after about `maxEntries` read. Answers how many were read and whether
+ * the cursor reached the end.
  */
-async function inBatches(
-  store: Store,
-  filter: Record<string, unknown>,
-  lock: { _id: string; holder: string },
-  write: (tx: Store, batch: EntryDoc[]) => Promise<void>,
-  maxEntries = Number.POSITIVE_INFINITY,
-): Promise<number> {
-  let seen = 0;
+async function inBatches(options: {
+  store: Store;
+  filter: Record<string, unknown>;
+  after?: string;
+  lock: { _id: string; holder: string };
+  pick: (doc: EntryDoc) => boolean;
+  write: (tx: Store, batch: EntryDoc[]) => Promise<number>;
+  progress: (tx: Store, written: number, lastId: string) => Promise<void>;
+  maxEntries?: number;
+}): Promise<{ read: number; done: boolean }> {
+  const { store, lock, pick, write, progress, maxEntries = Number.POSITIVE_INFINITY } = options;
+  let read = 0;
   let batch: EntryDoc[] = [];
+  let lastId = options.after;
   const flush = async () => {
     const docs = batch;
     batch = [];
+    if (lastId === undefined) return;
+    const position = lastId;
     await store.withTransaction(async (tx) => {
-      await write(tx, docs);
+      const written = docs.length > 0 ? await write(tx, docs) : 0;
+      await progress(tx, written, position);
       await tx.collection('formMigrations').updateOne({ _id: lock._id, holder: lock.holder }, renewal());
     });
-    seen += docs.length;
     await yieldToOthers();
   };
-  for await (const doc of store
+  const filter = options.after === undefined ? options.filter : { ...options.filter, _id: { $gt: options.after } };
+  // The register row is not read: a rewritten entry's is built again.
+  const cursor = store
     .collection<EntryDoc>('formEntries')
-    // The register row is not read: a touched entry's is built again, an untouched one's stays as stored.
-    .findEach(filter, { sort: { _id: 1 }, batchSize: MIGRATION_BATCH, projection: { registerRow: 0 } })) {
-    batch.push(doc);
-    if (batch.length === MIGRATION_BATCH) {
+    .findEach(filter, { sort: { _id: 1 }, batchSize: MIGRATION_BATCH, projection: { registerRow: 0 } });
+  for await (const doc of cursor) {
+    read += 1;
+    lastId = doc._id;
+    if (pick(doc)) batch.push(doc);
+    if (batch.length === MIGRATION_BATCH) await flush();
+    else if (read % YIELD_EVERY === 0) await yieldToOthers();
+    if (read >= maxEntries) {
       await flush();
-      if (seen >= maxEntries) return seen;
+      return { read, done: false };
     }
   }
-  if (batch.length > 0) await flush();
-  return seen;
+  await flush();
+  return { read, done: true };
 }
 
-/** Entries written between two yields inside a batch's transaction, so the server answers reads meanwhile. */
-export const YIELD_EVERY = 100;
-
-/** The filter of entries not changed since `at`: `modified` missing or not later (ISO texts compare as times). */
-const unchangedSince = (at: string) => ({ $or: [{ modified: { $exists: false } }, { modified: { $lte: at } }] });
-
 /**
- * POST {formArea}/{id}/migration/apply, body `{ mappings?, maxEntries? }` (optional): rewrites every entry of an
- * earlier version to the latest published version (see the module's comment), or continues the migration to it
- * that stopped part way (with the mappings it started with; the body's are then not used). An entry no change
- * touches only moves to the new version (one updateMany per version and batch; its record has no previous
- * answers); a touched one is rewritten with its register row. Answers `{ migrationId, toVersion, total,
- * migrated, remaining, finished }` (migrated: by this migration so far).
+ * POST {formArea}/{id}/migration/apply, body `{ mappings?, maxEntries? }` (optional): rewrites to the latest
+ * published version every entry of an earlier version that a change of the plan touches (see the module's
+ * comment); the others keep their version (their answers fit the new one as they are). Continues the migration
+ * to this version that stopped part way, from where it stopped and with the mappings it started with (the body's
+ * are then not used). `maxEntries`: stop after about that many entries read (the creator's progress bar calls
+ * again). Answers `{ migrationId, toVersion, total, read, migrated, finished }`: total the entries of earlier
+ * versions when it started, read how far it has gone through them, migrated the entries it rewrote.
  * @throws AppError 404 notFound.form; 409 migration.notPublished, migration.running; 400 a mapping the plan refuses
  */
 export const apply: NamedOperation<'forms.migrationApply'> = async (context) => {
@@ -252,7 +268,20 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
     const plan = planner.plan();
     const migrations = store.collection<MigrationDoc>('formMigrations');
     let doc = await lastMigration(store, clientId, latest.id);
-    if (doc?.state !== 'running' || doc.toVersion !== latest.version) {
+    const continuing = doc?.state === 'running' && doc.toVersion === latest.version;
+    // Nothing to migrate: no record is made (Revert would have nothing to undo).
+    if (!continuing && (plan.entries === 0 || plan.changes.length === 0)) {
+      mappingsFor(plan, context.body?.mappings);
+      return {
+        migrationId: null,
+        toVersion: latest.version,
+        total: plan.entries,
+        read: plan.entries,
+        migrated: 0,
+        finished: true,
+      };
+    }
+    if (!continuing || !doc) {
       const mappings = mappingsFor(plan, context.body?.mappings);
       const user = context.user as UserDoc;
       doc = {
@@ -266,6 +295,7 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
         mappings,
         state: 'running',
         total: plan.entries,
+        read: 0,
         migrated: 0,
         startedAt: context.now.toISOString(),
         by: user.fullName,
@@ -275,38 +305,38 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
     }
     const migration = doc;
     const at = new Date().toISOString();
-    const recordOf = (fromVersion: number): EntryMigration => ({
-      migrationId: migration.id,
-      fromVersion,
-      toVersion: latest.version,
-      at,
-      by: migration.by,
-      byId: migration.byId,
-    });
-    await inBatches(
+    const outcomes = new Map<string, ReturnType<typeof migrateEntry>>();
+    const { read, done } = await inBatches({
       store,
-      earlier(clientId, latest.id, latest.version),
+      filter: earlier(clientId, latest.id, latest.version),
+      after: migration.lastId,
       lock,
-      async (tx, batch) => {
+      maxEntries: context.body?.maxEntries,
+      pick: (stored) => {
+        const out = migrateEntry(
+          planner,
+          toEntry(stored) as Parameters<typeof migrateEntry>[1],
+          migration.mappings,
+          migration.id,
+        );
+        if (out.changed) outcomes.set(stored._id, out);
+        return out.changed;
+      },
+      write: async (tx, batch) => {
         const col = tx.collection<EntryDoc>('formEntries');
         let written = 0;
-        const untouched = new Map<number, string[]>();
         for (const [index, stored] of batch.entries()) {
           if (index > 0 && index % YIELD_EVERY === 0) await yieldToOthers();
           const entry = toEntry(stored);
-          const from = entry.formVersion as number;
-          const out = migrateEntry(
-            planner,
-            entry as Parameters<typeof migrateEntry>[1],
-            migration.mappings,
-            migration.id,
-          );
-          if (!out.changed) {
-            untouched.set(from, [...(untouched.get(from) ?? []), stored._id]);
-            continue;
-          }
+          const out = outcomes.get(stored._id) as ReturnType<typeof migrateEntry>;
+          outcomes.delete(stored._id);
           const record: EntryMigration = {
-            ...recordOf(from),
+            migrationId: migration.id,
+            fromVersion: entry.formVersion as number,
+            toVersion: latest.version,
+            at,
+            by: migration.by,
+            byId: migration.byId,
             previousAnswers: entry.answers,
             ...(entry.keptAnswers ? { previousKeptAnswers: entry.keptAnswers } : {}),
           };
@@ -319,7 +349,7 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
           };
           // Written only if nobody changed the entry since it was read (a save meanwhile wrote the new version).
           const result = await col.updateOne(
-            { _id: stored._id, formVersion: from, modified: entry.modified ?? null },
+            { _id: stored._id, formVersion: entry.formVersion, modified: entry.modified ?? null },
             {
               $set: {
                 answers: next.answers,
@@ -332,36 +362,30 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
           );
           written += result.matchedCount;
         }
-        // Their answers and register rows stay: only the version moves, with the record saying from which.
-        for (const [from, ids] of untouched)
-          for (let start = 0; start < ids.length; start += YIELD_EVERY) {
-            await yieldToOthers();
-            const result = await col.updateMany(
-              { _id: { $in: ids.slice(start, start + YIELD_EVERY) }, formVersion: from },
-              { $set: { formVersion: latest.version }, $push: { migrations: recordOf(from) } },
-            );
-            written += result.matchedCount;
-          }
+        return written;
+      },
+      progress: async (tx, written, lastId) => {
         await tx
           .collection('formMigrations')
-          .updateOne({ kind: 'migration', id: migration.id, clientId }, { $inc: { migrated: written } });
+          .updateOne(
+            { kind: 'migration', id: migration.id, clientId },
+            { $inc: { migrated: written }, $set: { lastId } },
+          );
       },
-      context.body?.maxEntries,
+    });
+    const total = migration.total;
+    await migrations.updateOne(
+      { kind: 'migration', id: migration.id, clientId },
+      done ? { $set: { state: 'applied', finishedAt: new Date().toISOString(), read: total } } : { $inc: { read } },
     );
-    const remaining = await entries.countDocuments(earlier(clientId, latest.id, latest.version));
-    if (remaining === 0)
-      await migrations.updateOne(
-        { kind: 'migration', id: migration.id, clientId },
-        { $set: { state: 'applied', finishedAt: new Date().toISOString() } },
-      );
     const now = (await migrations.findOne({ kind: 'migration', id: migration.id, clientId })) as MigrationDoc;
     return {
       migrationId: migration.id,
       toVersion: latest.version,
-      total: now.total,
+      total,
+      read: Math.min(now.read, total),
       migrated: now.migrated,
-      remaining,
-      finished: remaining === 0,
+      finished: done,
     };
   } finally {
     await releaseLock(store, lock);
@@ -370,9 +394,9 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
 
 /**
  * POST {formArea}/{id}/migration/revert: restores every entry of the form's last migration (applied, or stopped
- * part way) as its record says it was: answers, kept answers, version; its record goes. An entry changed since
- * the migration (its `modified` later than the record's `at`) is left as it is and counted in `skipped`.
- * Answers `{ migrationId, restored, skipped }`.
+ * part way) as its record says it was: answers, kept answers, version; its record goes (an entry with no other
+ * record is exactly as before). An entry changed since the migration (its `modified` later than the record's
+ * `at`) is left as it is and counted in `skipped`. Answers `{ migrationId, restored, skipped }`.
  * @throws AppError 404 notFound.form; 409 migration.notPublished, migration.nothingToRevert,
  *   migration.revertAfterPublish (published again since), migration.running
  */
@@ -387,77 +411,70 @@ export const revert: NamedOperation<'forms.migrationRevert'> = async (context) =
     if (last.toVersion !== latest.version) throw new AppError(409, 'migration.revertAfterPublish');
     let restored = 0;
     let skipped = 0;
-    await inBatches(store, { clientId, formId: latest.id, formVersion: latest.version }, lock, async (tx, batch) => {
-      const col = tx.collection<EntryDoc>('formEntries');
-      let done = 0;
-      let left = 0;
-      // Entries whose answers the migration did not change: by version, and whether its record is their only one.
-      const versionOnly = new Map<string, { from: number; only: boolean; at: string; ids: string[] }>();
-      for (const [index, stored] of batch.entries()) {
-        if (index > 0 && index % YIELD_EVERY === 0) await yieldToOthers();
-        const entry = toEntry(stored);
-        const history = entry.migrations ?? [];
-        const record = history[history.length - 1];
-        if (!record || record.migrationId !== last.id) continue;
-        if (entry.modified !== undefined && entry.modified > record.at) {
-          left += 1;
-          continue;
+    const lastRecord = (stored: EntryDoc) => {
+      const history = stored.migrations ?? [];
+      const record = history[history.length - 1];
+      return record?.migrationId === last.id ? record : undefined;
+    };
+    await inBatches({
+      store,
+      filter: {
+        clientId,
+        formId: latest.id,
+        formVersion: latest.version,
+        migrations: { $elemMatch: { migrationId: last.id } },
+      },
+      lock,
+      pick: (stored) => {
+        const record = lastRecord(stored);
+        if (!record?.previousAnswers) return false;
+        if (stored.modified !== undefined && stored.modified > record.at) {
+          skipped += 1;
+          return false;
         }
-        const rest = history.slice(0, -1);
-        if (!record.previousAnswers) {
-          const key = `${record.fromVersion}:${rest.length === 0}:${record.at}`;
-          const group = versionOnly.get(key) ?? {
-            from: record.fromVersion,
-            only: rest.length === 0,
-            at: record.at,
-            ids: [],
+        return true;
+      },
+      write: async (tx, batch) => {
+        const col = tx.collection<EntryDoc>('formEntries');
+        let done = 0;
+        for (const [index, stored] of batch.entries()) {
+          if (index > 0 && index % YIELD_EVERY === 0) await yieldToOthers();
+          const entry = toEntry(stored);
+          const history = entry.migrations ?? [];
+          const record = history[history.length - 1];
+          const rest = history.slice(0, -1);
+          const { migrations: _m, keptAnswers: _k, ...plain } = entry;
+          const before: FormEntry = {
+            ...plain,
+            answers: record.previousAnswers ?? entry.answers,
+            formVersion: record.fromVersion,
+            ...(record.previousKeptAnswers ? { keptAnswers: record.previousKeptAnswers } : {}),
+            ...(rest.length > 0 ? { migrations: rest } : {}),
           };
-          group.ids.push(stored._id);
-          versionOnly.set(key, group);
-          continue;
-        }
-        const { migrations: _m, keptAnswers: _k, ...plain } = entry;
-        const before: FormEntry = {
-          ...plain,
-          answers: record.previousAnswers,
-          formVersion: record.fromVersion,
-          ...(record.previousKeptAnswers ? { keptAnswers: record.previousKeptAnswers } : {}),
-          ...(rest.length > 0 ? { migrations: rest } : {}),
-        };
-        const unset: Record<string, ''> = {};
-        if (!record.previousKeptAnswers) unset.keptAnswers = '';
-        if (rest.length === 0) unset.migrations = '';
-        const result = await col.updateOne(
-          { _id: stored._id, formVersion: latest.version, modified: entry.modified ?? null },
-          {
-            $set: {
-              answers: before.answers,
-              formVersion: before.formVersion,
-              ...(before.keptAnswers ? { keptAnswers: before.keptAnswers } : {}),
-              ...(before.migrations ? { migrations: before.migrations } : {}),
-              ...readModelOf(latest, before),
+          const unset: Record<string, ''> = {};
+          if (!record.previousKeptAnswers) unset.keptAnswers = '';
+          if (rest.length === 0) unset.migrations = '';
+          const result = await col.updateOne(
+            { _id: stored._id, formVersion: latest.version, modified: entry.modified ?? null },
+            {
+              $set: {
+                answers: before.answers,
+                formVersion: before.formVersion,
+                ...(before.keptAnswers ? { keptAnswers: before.keptAnswers } : {}),
+                ...(before.migrations ? { migrations: before.migrations } : {}),
+                ...readModelOf(latest, before),
+              },
+              ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
             },
-            ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
-          },
-        );
-        done += result.matchedCount;
-      }
-      for (const group of versionOnly.values())
-        for (let start = 0; start < group.ids.length; start += YIELD_EVERY) {
-          await yieldToOthers();
-          const ids = group.ids.slice(start, start + YIELD_EVERY);
-          const result = await col.updateMany(
-            { _id: { $in: ids }, formVersion: latest.version, ...unchangedSince(group.at) },
-            group.only
-              ? { $set: { formVersion: group.from }, $unset: { migrations: '' } }
-              : { $set: { formVersion: group.from }, $pull: { migrations: { migrationId: last.id } } },
           );
           done += result.matchedCount;
-          left += ids.length - result.matchedCount;
+          if (result.matchedCount === 0) skipped += 1;
         }
-      // Counted once the batch is in (a batch run again counts again only on MongoDB's retry, which starts over).
-      restored += done;
-      skipped += left;
+        return done;
+      },
+      progress: async (_tx, written) => {
+        restored += written;
+      },
     });
     await store
       .collection<MigrationDoc>('formMigrations')
