@@ -221,10 +221,11 @@ async function inBatches(options: {
     await yieldToOthers();
   };
   const filter = options.after === undefined ? options.filter : { ...options.filter, _id: { $gt: options.after } };
-  // The register row is not read: a rewritten entry's is built again.
+  // The register row is not read: a rewritten entry's is built again. The cursor reads YIELD_EVERY at a time: a
+  // selective filter (revert's) makes the store go through many entries per read, in one go.
   const cursor = store
     .collection<EntryDoc>('formEntries')
-    .findEach(filter, { sort: { _id: 1 }, batchSize: MIGRATION_BATCH, projection: { registerRow: 0 } });
+    .findEach(filter, { sort: { _id: 1 }, batchSize: YIELD_EVERY, projection: { registerRow: 0 } });
   for await (const doc of cursor) {
     read += 1;
     lastId = doc._id;
