@@ -81,7 +81,7 @@ export interface MigrationChange {
 export interface MigrationPlan {
   toVersion: number;
   fromVersions: number[];
-  /** Entries of earlier versions (all are rewritten to toVersion by an apply). */
+  /** Entries of earlier versions (an apply rewrites those a change touches to toVersion). */
   entries: number;
   /** Of those, entries at least one change touches. */
   affected: number;

@@ -4,9 +4,10 @@
  * revert it. The plan and each entry's rewrite are engine/forms/migration.ts; this module reads and writes the
  * store through the port's operations only (so MongoDB runs it unchanged):
  *
- * - entries of earlier versions are read once, by a cursor (`findEach`), and written 500 per transaction: a batch
- *   is applied whole or not at all, with the migration's progress (`migrated`) in the same transaction, so after
- *   a crash the preview shows what remains and apply continues the same migration with its own mappings;
+ * - entries of earlier versions are read once, by a cursor (`findEach`), and those a change touches are written 500
+ *   per transaction (the others keep their version): a batch is applied whole or not at all, with the migration's
+ *   progress (`migrated`, `lastId`) in the same transaction, so after a crash the preview shows what remains and
+ *   apply continues the same migration after its last batch with its own mappings;
  * - each rewritten entry gets a record in its `migrations` array (the audit trail: the migration, the version and
  *   the answers before), which revert reads to restore it; an entry changed since the migration is left alone;
  * - the migrations and the per-form lock live in `formMigrations`: `{ kind: 'migration', id, … }` records, and a
