@@ -163,6 +163,7 @@ export const collectionNames = [
   'formEntries',
   'counters',
   'secrets',
+  'formMigrations',
   ...resourceCollections,
 ] as const;
 

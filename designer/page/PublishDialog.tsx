@@ -5,7 +5,7 @@
  * published version and its entries. Errors block Publish with their messages; warnings are listed and do not.
  * Publish calls forms.publish; a refusal (a 400 with the design check's details, another administrator's save)
  * shows its messages the same way. After publishing the dialog says which version was made and links to the
- * form's versions.
+ * form's versions; when the form had entries, it offers "Migrate entries" (./MigrationPanel.tsx, issue 22 §3).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,6 +26,7 @@ import type { FormDefinition } from '../../engine/types/generated';
 import { ApiError, callOperation, errorText } from '../../runtime/api/client';
 import type { Autosaver } from '../autosave';
 import { useDesignerStore } from '../store';
+import { MigrationPanel } from './MigrationPanel';
 
 /** The answer of forms.publishImpact (docs/api.md). */
 export interface PublishImpact {
@@ -42,7 +43,7 @@ type Step =
   | { kind: 'ready'; impact: PublishImpact; problems: DesignProblem[] }
   | { kind: 'publishing'; impact: PublishImpact; problems: DesignProblem[] }
   | { kind: 'refused'; texts: string[]; impact?: PublishImpact; problems?: DesignProblem[] }
-  | { kind: 'published'; version: number; formId: number };
+  | { kind: 'published'; version: number; formId: number; hadEntries: boolean };
 
 export interface PublishDialogProps {
   open: boolean;
@@ -104,7 +105,12 @@ export function PublishDialog({ open, onClose, autosaver, formArea, onPublished 
       const published = await callOperation<FormDefinition>('forms.publish', { params: { formArea, id: formId } });
       autosaver.published(published.modified);
       onPublished(published, step.impact);
-      setStep({ kind: 'published', version: published.version, formId });
+      setStep({
+        kind: 'published',
+        version: published.version,
+        formId,
+        hadEntries: step.impact.publishedVersion !== null && step.impact.entries > 0,
+      });
     } catch (error) {
       setStep({ kind: 'refused', texts: refusalTexts(error), impact: step.impact, problems: step.problems });
     }
@@ -134,6 +140,7 @@ export function PublishDialog({ open, onClose, autosaver, formArea, onPublished 
             </Link>
           </Alert>
         )}
+        {step.kind === 'published' && step.hadEntries && <MigrationPanel formArea={formArea} formId={step.formId} />}
         {impact && step.kind !== 'published' && (
           <Box sx={{ mb: 1 }}>
             <Typography gutterBottom>

@@ -299,7 +299,7 @@ describe('designCheck', () => {
     const draft = form([dropdown(1, ['Yes', 'no'])]);
     expect(designCheck(draft, { published, entryCount: 3 })).toEqual([
       {
-        severity: 'error',
+        severity: 'warning',
         messageId: 'designCheck.choiceValuesChanged',
         params: { label: 'Q1', values: 'No, N/A', entries: 3 },
         questionId: 1,

@@ -29,9 +29,9 @@
  * - warning `designCheck.emailTextWithoutRecipients`: questions put their text into the notification e-mail
  *   (`emailText`) but no question `notify`s anyone (recipients are picked by the site user on a `notify`
  *   question, engine/forms/field-types/common.ts `notifyFields`), so the e-mail has no one to go to;
- * - error `designCheck.choiceValuesChanged`: with `published` and `entryCount > 0`, a question of the published
+ * - warning `designCheck.choiceValuesChanged`: with `published` and `entryCount > 0`, a question of the published
  *   version that is still in the form no longer offers one of its option values (changed or removed): stored
- *   answers hold option values.
+ *   answers hold option values, which the migration after publishing maps (issue 22 §3, engine/forms/migration.ts).
  *
  * A problem: `{ severity: 'error' | 'warning', messageId, params, questionId?, pageId? }`; `params` fill the
  * catalogue text (schemas/messages/en.json `designCheck.*`). `designErrors` keeps the errors.
@@ -322,7 +322,7 @@ function choiceChangeProblems(definition: Pick<FormDefinition, 'pages'>, context
     const gone = [...new Set(before.options.map((o) => o.value))].filter((value) => !offered.has(value));
     if (gone.length === 0) continue;
     problems.push({
-      severity: 'error',
+      severity: 'warning',
       messageId: 'designCheck.choiceValuesChanged',
       params: { label: labelOf(current.question), values: gone.join(', '), entries: context.entryCount ?? 0 },
       questionId: before.id,

@@ -24,6 +24,7 @@ import { type LeaveQuestion, useHasUnsavedChanges, useLeaveQuestion, useUnsavedC
 import { useRunAction } from './actions';
 import { holds } from './conditions';
 import type { FormDocument, FormMode } from './documents';
+import { hasKeptAnswers, KeptAnswers } from './entry/KeptAnswers';
 import { withFetchedOptions } from './form-options';
 import { useScreenHost } from './host/ScreenHost';
 import { messageHtml } from './host/sanitize';
@@ -514,6 +515,7 @@ export function FormScreen({
   };
   return (
     <Box>
+      {hasKeptAnswers(loaded.item) && <KeptAnswers kept={loaded.item.keptAnswers} />}
       <EntryStateContext.Provider value={entryState}>
         <SchemaForm
           key={`${formKey}-${loadCount}`}

@@ -13,6 +13,7 @@ import * as entries from './entries';
 import * as files from './files';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
+import * as migration from './migration';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
 import * as settingsForms from './settings-forms';
@@ -50,6 +51,9 @@ export const namedOperations: NamedOperations = {
   'forms.versions': forms.versions,
   'forms.versionDiff': forms.diff,
   'forms.publishImpact': forms.impact,
+  'forms.migrationPreview': migration.preview,
+  'forms.migrationApply': migration.apply,
+  'forms.migrationRevert': migration.revert,
   'forms.sections': settingsForms.sections,
   'forms.allMetadata': settingsForms.allMetadata,
   'forms.metadata': settingsForms.metadata,

@@ -72,6 +72,18 @@ export interface FormEntry {
    */
   isDraft?: boolean;
   /**
+   * Answers a migration kept as they were (issue 22 §3, mapping 'keep'): of a question the entry's version no longer has, or that it asks differently (another type, an option gone, grid cells moved). Shown read-only 'from version N'; never validated against the current version.
+   *
+   * @maxItems 2000
+   */
+  keptAnswers?: KeptAnswer[];
+  /**
+   * The audit trail of the migrations that rewrote the entry (issue 22 §3; docs/import-and-migration.md 'Migrating entries'), oldest first: which migration, the version before and after, and the answers before it. Reverting the migration restores them and removes its record.
+   *
+   * @maxItems 100
+   */
+  migrations?: EntryMigration[];
+  /**
    * A draft's page (1-based order) the user was on at its last page save (the activePageOrder of PUT …/submit?isFromPaging=true): where Continue opens it. Removed when the entry is submitted.
    */
   activePageOrder?: number;
@@ -124,6 +136,37 @@ export interface GridCellAnswer {
   columnIndex: number;
   gridCellQuestionId?: number;
   value: string | number | boolean;
+}
+/**
+ * An answer kept by a migration as it was, with the version it was given in and its question's label then.
+ *
+ * This interface was referenced by `FormEntry`'s JSON-Schema
+ * via the `definition` "keptAnswer".
+ */
+export interface KeptAnswer {
+  fromVersion: number;
+  migrationId: number;
+  label: string;
+  answer: Answer;
+}
+/**
+ * One migration's record on an entry: what it changed and what was there before. An entry whose `modified` is later than `at` was changed since, and revert leaves it.
+ *
+ * This interface was referenced by `FormEntry`'s JSON-Schema
+ * via the `definition` "entryMigration".
+ */
+export interface EntryMigration {
+  migrationId: number;
+  fromVersion: number;
+  toVersion: number;
+  at: string;
+  by: string;
+  byId?: number;
+  /**
+   * The answers before the migration; absent when it changed none (only the version moved).
+   */
+  previousAnswers?: Answer[];
+  previousKeptAnswers?: KeptAnswer[];
 }
 /**
  * Body of PUT submit: a new entry (no entryNumber) or an update of an existing one (entryNumber).

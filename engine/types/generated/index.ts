@@ -35,6 +35,7 @@ export * from './label-export-request';
 export * from './linked-form-setups-input';
 export * from './login-request';
 export * from './lookup-values-create';
+export * from './migration-request';
 export * from './password-change-request';
 export * from './project-access-request';
 export * from './project-deadline';

@@ -17,6 +17,7 @@ import type { LabelPreparationSetupInput } from './label-preparation-setup-input
 import type { LinkedFormSetupsInput } from './linked-form-setups-input';
 import type { LoginRequest } from './login-request';
 import type { LookupValuesCreate } from './lookup-values-create';
+import type { MigrationRequest } from './migration-request';
 import type { OrganisationInput } from './organisation-input';
 import type { PackageReturnInput } from './package-return-input';
 import type { PasswordChangeRequest } from './password-change-request';
@@ -106,6 +107,9 @@ export interface OperationParamTypes {
   "questionLibrary.list": { formArea: string };
   "questionLibrary.create": { formArea: string };
   "questionLibrary.delete": { formArea: string; id: number };
+  "forms.migrationPreview": { formArea: string; id: number };
+  "forms.migrationApply": { formArea: string; id: number };
+  "forms.migrationRevert": { formArea: string; id: number };
   "entries.submit": { projectId: number; formArea: string };
   "entries.getall": { projectId: number; formArea: string; formId: number };
   "entries.get": { projectId: number; formArea: string; formId: number; entryNumber: number };
@@ -312,6 +316,9 @@ export interface OperationBodyTypes {
   "questionLibrary.list": undefined;
   "questionLibrary.create": QuestionLibraryItemInput;
   "questionLibrary.delete": undefined;
+  "forms.migrationPreview": MigrationRequest;
+  "forms.migrationApply": MigrationRequest;
+  "forms.migrationRevert": undefined;
   "entries.submit": Submission;
   "entries.getall": RegisterQuery;
   "entries.get": undefined;
@@ -481,6 +488,9 @@ export interface NamedHandlerOperations {
   "forms.versions": "forms.versions";
   "forms.versionDiff": "forms.versionDiff";
   "forms.publishImpact": "forms.publishImpact";
+  "forms.migrationPreview": "forms.migrationPreview";
+  "forms.migrationApply": "forms.migrationApply";
+  "forms.migrationRevert": "forms.migrationRevert";
   "entries.submit": "entries.submit";
   "entries.getall": "entries.getall";
   "entries.get": "entries.get";

@@ -35,6 +35,7 @@ import schema_label_export_request from '../../../schemas/api/label-export-reque
 import schema_linked_form_setups_input from '../../../schemas/api/linked-form-setups-input.schema.json';
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
+import schema_migration_request from '../../../schemas/api/migration-request.schema.json';
 import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
 import schema_project_access_request from '../../../schemas/api/project-access-request.schema.json';
 import schema_project_deadline from '../../../schemas/api/project-deadline.schema.json';
@@ -126,6 +127,7 @@ export const registeredSchemas = {
   'linked-form-setups-input': schema_linked_form_setups_input,
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
+  'migration-request': schema_migration_request,
   'password-change-request': schema_password_change_request,
   'project-access-request': schema_project_access_request,
   'project-deadline': schema_project_deadline,
