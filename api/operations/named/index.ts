@@ -12,6 +12,7 @@ import * as employees from './employees';
 import * as entries from './entries';
 import * as files from './files';
 import * as forms from './forms';
+import * as formImport from './form-import';
 import * as labelPreparation from './label-preparation';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
@@ -50,6 +51,8 @@ export const namedOperations: NamedOperations = {
   'forms.versions': forms.versions,
   'forms.versionDiff': forms.diff,
   'forms.publishImpact': forms.impact,
+  'forms.import': formImport.importSource,
+  'forms.export': formImport.exportSource,
   'forms.sections': settingsForms.sections,
   'forms.allMetadata': settingsForms.allMetadata,
   'forms.metadata': settingsForms.metadata,
