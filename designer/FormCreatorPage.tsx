@@ -33,7 +33,7 @@ import {
 } from 'react-router';
 import { canRedo, canUndo, type Draft, type EditKind, redoKind, undoKind } from '../engine/designer';
 import type { DesignCheckContext, DesignProblem } from '../engine/forms/design-check';
-import { importedDraft, questionOfFinding } from '../engine/import/findings';
+import { importedDraft, questionOfFinding } from '../engine/import/report-view';
 import type { ImportFinding } from '../engine/import/types';
 import { type MessageId, message } from '../engine/messages/catalogue';
 import type { FormArea, FormDefinition } from '../engine/types/generated';

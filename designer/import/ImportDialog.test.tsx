@@ -10,7 +10,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { findingsBySeverity, questionOfFinding, sourceNameOf } from '../../engine/import/findings';
+import { findingsBySeverity, questionOfFinding, sourceNameOf } from '../../engine/import/report-view';
 import type { ImportFinding } from '../../engine/import/types';
 import { testDefinition } from '../../engine/test/definitions';
 import type { FormDefinition } from '../../engine/types/generated';

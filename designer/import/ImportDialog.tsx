@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Component, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { detectFormat, MAX_SOURCE_BYTES } from '../../engine/import/detect';
-import { importedDraft } from '../../engine/import/findings';
+import { importedDraft } from '../../engine/import/report-view';
 import { type ImportFormat, type ImportResult, importFormats } from '../../engine/import/types';
 import { message } from '../../engine/messages/catalogue';
 import { callOperation, errorText } from '../../runtime/api/client';

@@ -8,7 +8,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { findingsBySeverity } from '../../engine/import/findings';
+import { findingsBySeverity } from '../../engine/import/report-view';
 import type { ImportFinding, ImportSummary } from '../../engine/import/types';
 import { message } from '../../engine/messages/catalogue';
 

@@ -11,7 +11,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isJsLiteral, REAL_FORMS, realForms } from '../../api/test/real-forms';
 import { importForm } from '../../engine/import';
-import { importedDraft } from '../../engine/import/findings';
+import { importedDraft } from '../../engine/import/report-view';
 import type { ImportFormat } from '../../engine/import/types';
 import { formSources } from '../../runtime/renderer/functions/form-sources';
 import { SchemaForm } from '../../runtime/renderer/SchemaForm';
