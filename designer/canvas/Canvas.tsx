@@ -36,9 +36,9 @@ import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
+import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -146,14 +146,15 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
   };
   const required = (question as { required?: boolean }).required === true;
   const conditional = (question as { visibleWhen?: unknown }).visibleWhen !== undefined;
+  const openMenu = useCallback((anchor: HTMLElement) => setMenu({ anchor, moving: false }), []);
   return (
-    <Box
+    <RowItem
       ref={ref}
       data-index={index}
       data-question-id={question.id}
       data-testid={`canvas-question-${question.id}`}
       data-selected={selected || undefined}
-      component="li"
+      data-insert={insertHere || undefined}
       tabIndex={0}
       aria-label={label}
       aria-roledescription={attributes['aria-roledescription']}
@@ -161,135 +162,194 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
       onPointerDown={listeners?.onPointerDown as PointerEventHandler | undefined}
       onKeyDown={onKeyDown}
       onClick={(event) => actions.select(question.id, event)}
-      sx={{
-        // Placed by `top`, moved by the drag's transform: dnd-kit measures a droppable without its transform.
-        position: 'absolute',
+      // Placed by `top`, moved by the drag's transform: dnd-kit measures a droppable without its transform.
+      // Inline: these change while dragging and scrolling, and the static rules stay one class (no styles
+      // serialised again on a row's render; docs/performance.md "The form creator").
+      style={{
         top: start,
-        left: 0,
-        width: '100%',
         transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined,
         transition,
         zIndex: isDragging ? 2 : undefined,
         opacity: isDragging ? 0.4 : 1,
-        pb: 1,
-        outline: 'none',
       }}
     >
-      <Box
-        sx={{
-          border: 1,
-          borderColor: selected ? 'primary.main' : 'divider',
-          boxShadow: selected ? (theme) => `0 0 0 1px ${theme.palette.primary.main}` : undefined,
-          borderTop: insertHere ? 3 : undefined,
-          borderTopColor: insertHere ? 'primary.main' : undefined,
-          borderRadius: 1,
-          bgcolor: 'background.paper',
-          '[data-question-id]:focus-visible > &': {
-            outline: '2px solid',
-            outlineColor: 'primary.main',
-            outlineOffset: 2,
-          },
-        }}
-      >
-        <Stack direction="row" alignItems="center" gap={1} sx={{ px: 1, pt: 0.5 }}>
-          <DragIndicatorIcon fontSize="small" color="action" aria-hidden sx={{ cursor: 'grab' }} data-drag-handle />
-          <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
-            {typeTitle}
-          </Typography>
-          {required && (
-            <Chip size="small" color="error" variant="outlined" label={message('designerCanvas.required')} />
-          )}
-          {conditional && (
-            <Chip
-              size="small"
-              variant="outlined"
-              icon={<AltRouteIcon aria-hidden />}
-              label={message('designerCanvas.conditional')}
-              title={message('designerCanvas.conditionalHint')}
-            />
-          )}
-          {selected && (
-            <>
-              <IconButton
-                size="small"
-                aria-label={message('designerCanvas.duplicate')}
-                title={message('designerCanvas.duplicate')}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  actions.duplicate(question.id);
-                }}
-              >
-                <ContentCopyIcon fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={message('designerCanvas.delete')}
-                title={message('designerCanvas.delete')}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  actions.remove(question.id);
-                }}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={message('designerCanvas.more')}
-                title={message('designerCanvas.more')}
-                aria-haspopup="menu"
-                onClick={(event) => {
-                  event.stopPropagation();
-                  setMenu({ anchor: event.currentTarget, moving: false });
-                }}
-              >
-                <MoreVertIcon fontSize="small" />
-              </IconButton>
-            </>
-          )}
-        </Stack>
-        <Box inert sx={{ px: 2, pb: 1, pointerEvents: 'none' }}>
+      <RowCard>
+        <RowHeader
+          questionId={question.id}
+          typeTitle={typeTitle}
+          required={required}
+          conditional={conditional}
+          selected={selected}
+          actions={actions}
+          onMore={openMenu}
+        />
+        <RowPreview inert>
           <QuestionPreview question={question} />
-        </Box>
-      </Box>
-      <Menu
-        anchorEl={menu?.anchor}
-        open={menu !== null}
-        onClose={closeMenu}
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.stopPropagation()}
-      >
-        {menu?.moving
-          ? [
-              <ListSubheader key="title">{message('designerCanvas.moveToTitle')}</ListSubheader>,
-              ...actions.otherPages().map((page) => (
-                <MenuItem key={page.id} onClick={run(() => actions.moveTo(question.id, page.id))}>
-                  {page.label}
-                </MenuItem>
-              )),
-            ]
-          : [
-              <MenuItem key="copy" onClick={run(() => actions.copy(question.id))}>
-                {message('designerCanvas.copy')}
-              </MenuItem>,
-              <MenuItem key="paste" onClick={run(() => actions.pasteAfter(question.id))}>
-                {message('designerCanvas.pasteAfter')}
-              </MenuItem>,
-              <MenuItem key="up" onClick={run(() => actions.nudge(question.id, 'up'))}>
-                {message('designerCanvas.moveUp')}
-              </MenuItem>,
-              <MenuItem key="down" onClick={run(() => actions.nudge(question.id, 'down'))}>
-                {message('designerCanvas.moveDown')}
-              </MenuItem>,
-              <MenuItem
-                key="move"
-                disabled={actions.otherPages().length === 0}
-                onClick={() => setMenu((now) => now && { ...now, moving: true })}
-              >
-                {message('designerCanvas.moveTo')}
-              </MenuItem>,
-            ]}
-      </Menu>
-    </Box>
+        </RowPreview>
+      </RowCard>
+      {/* Mounted while open only: a closed MUI Menu still renders its Modal on every render of the row. */}
+      {menu && (
+        <Menu
+          anchorEl={menu.anchor}
+          open
+          onClose={closeMenu}
+          onClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => event.stopPropagation()}
+        >
+          {menu.moving
+            ? [
+                <ListSubheader key="title">{message('designerCanvas.moveToTitle')}</ListSubheader>,
+                ...actions.otherPages().map((page) => (
+                  <MenuItem key={page.id} onClick={run(() => actions.moveTo(question.id, page.id))}>
+                    {page.label}
+                  </MenuItem>
+                )),
+              ]
+            : [
+                <MenuItem key="copy" onClick={run(() => actions.copy(question.id))}>
+                  {message('designerCanvas.copy')}
+                </MenuItem>,
+                <MenuItem key="paste" onClick={run(() => actions.pasteAfter(question.id))}>
+                  {message('designerCanvas.pasteAfter')}
+                </MenuItem>,
+                <MenuItem key="up" onClick={run(() => actions.nudge(question.id, 'up'))}>
+                  {message('designerCanvas.moveUp')}
+                </MenuItem>,
+                <MenuItem key="down" onClick={run(() => actions.nudge(question.id, 'down'))}>
+                  {message('designerCanvas.moveDown')}
+                </MenuItem>,
+                <MenuItem
+                  key="move"
+                  disabled={actions.otherPages().length === 0}
+                  onClick={() => setMenu((now) => now && { ...now, moving: true })}
+                >
+                  {message('designerCanvas.moveTo')}
+                </MenuItem>,
+              ]}
+        </Menu>
+      )}
+    </RowItem>
+  );
+});
+
+/** A row's element: its static rules, one class for every row. */
+const RowItem = styled('li')({
+  position: 'absolute',
+  left: 0,
+  width: '100%',
+  paddingBottom: 8,
+  outline: 'none',
+});
+
+/** The row's card: the selected and drop-target looks by the row's data attributes. */
+const RowCard = styled('div')(({ theme }) => ({
+  border: `1px solid ${theme.palette.divider}`,
+  borderRadius: theme.shape.borderRadius,
+  backgroundColor: theme.palette.background.paper,
+  '[data-selected] > &': {
+    borderColor: theme.palette.primary.main,
+    boxShadow: `0 0 0 1px ${theme.palette.primary.main}`,
+  },
+  '[data-insert] > &': { borderTop: `3px solid ${theme.palette.primary.main}` },
+  '[data-question-id]:focus-visible > &': {
+    outline: `2px solid ${theme.palette.primary.main}`,
+    outlineOffset: 2,
+  },
+}));
+
+const RowHeaderBox = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'row',
+  alignItems: 'center',
+  gap: theme.spacing(1),
+  padding: theme.spacing(0.5, 1, 0, 1),
+}));
+
+const RowType = styled('span')(({ theme }) => ({
+  ...theme.typography.caption,
+  color: theme.palette.text.secondary,
+  flex: 1,
+}));
+
+const RowPreview = styled('div')(({ theme }) => ({
+  padding: theme.spacing(0, 2, 1, 2),
+  pointerEvents: 'none',
+}));
+
+/**
+ * A row's header: its drag handle, type, marks and (selected) actions. Memoised apart from the row, so a key typed
+ * into the question's label does not render it again.
+ */
+const RowHeader = memo(function RowHeader({
+  questionId,
+  typeTitle,
+  required,
+  conditional,
+  selected,
+  actions,
+  onMore,
+}: {
+  questionId: number;
+  typeTitle: string;
+  required: boolean;
+  conditional: boolean;
+  selected: boolean;
+  actions: RowActions;
+  onMore(anchor: HTMLElement): void;
+}) {
+  return (
+    <RowHeaderBox>
+      <DragIndicatorIcon fontSize="small" color="action" aria-hidden style={{ cursor: 'grab' }} data-drag-handle />
+      <RowType>{typeTitle}</RowType>
+      {required && <Chip size="small" color="error" variant="outlined" label={message('designerCanvas.required')} />}
+      {conditional && (
+        <Chip
+          size="small"
+          variant="outlined"
+          icon={<AltRouteIcon aria-hidden />}
+          label={message('designerCanvas.conditional')}
+          title={message('designerCanvas.conditionalHint')}
+        />
+      )}
+      {selected && (
+        <>
+          <IconButton
+            size="small"
+            aria-label={message('designerCanvas.duplicate')}
+            title={message('designerCanvas.duplicate')}
+            onClick={(event) => {
+              event.stopPropagation();
+              actions.duplicate(questionId);
+            }}
+          >
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={message('designerCanvas.delete')}
+            title={message('designerCanvas.delete')}
+            onClick={(event) => {
+              event.stopPropagation();
+              actions.remove(questionId);
+            }}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={message('designerCanvas.more')}
+            title={message('designerCanvas.more')}
+            aria-haspopup="menu"
+            onClick={(event) => {
+              event.stopPropagation();
+              onMore(event.currentTarget);
+            }}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+        </>
+      )}
+    </RowHeaderBox>
   );
 });
 
@@ -353,8 +413,10 @@ function CanvasList() {
     estimateSize: () => ROW_ESTIMATE,
     overscan: OVERSCAN,
     getItemKey: (index) => questions[index]?.id ?? index,
-    // A row not laid out (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
-    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE,
+    // The library's measure (the resize observer's size, else the size already measured for the row, else its
+    // offsetHeight: no layout forced for rows it knows, so an insertion measures only the new row). A row not laid
+    // out (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
   });
   // The same array while the page's ids are the same (an edit of a question's properties): the sortable context,
   // which every mounted row reads, then stays as it is.
@@ -465,12 +527,13 @@ function CanvasList() {
     const last = selected[selected.length - 1];
     const index = last === undefined ? -1 : questions.findIndex((q) => q.id === last);
     if (index < 0) return;
-    const inView = virtualizer.getVirtualItems().some((item) => item.index === index);
+    // Read from the list's own measures and scroll position, not the document: a layout read here, right after an
+    // insertion's commit, forced a layout of the whole page before its frame (docs/performance.md).
+    const item = virtualizer.measurementsCache[index];
+    const top = virtualizer.scrollOffset ?? 0;
+    const height = virtualizer.scrollRect?.height ?? 0;
+    const inView = item !== undefined && height > 0 && item.start >= top && item.end <= top + height;
     if (!inView) virtualizer.scrollToIndex(index, { align: 'auto' });
-    else
-      scrollRef.current
-        ?.querySelector<HTMLElement>(`[data-question-id="${last}"]`)
-        ?.scrollIntoView?.({ block: 'nearest' });
   }, [selected, questions, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

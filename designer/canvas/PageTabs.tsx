@@ -21,11 +21,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { styled } from '@mui/material/styles';
 import Tab, { type TabProps } from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, type PointerEventHandler, useMemo, useState } from 'react';
+import { type FormEvent, memo, type PointerEventHandler, useMemo, useState } from 'react';
 import { addPage, deletePage, movePage, pageDeletion, pageIndexOf, renamePage } from '../../engine/designer';
 import { message } from '../../engine/messages/catalogue';
 import { useDesigner, useDesignerStore } from '../store';
@@ -42,26 +43,63 @@ function SortableTab(props: TabProps & { pageId: number; index: number; onRename
   });
   const questionOver = isOver && (active?.data.current as DragItem | undefined)?.kind !== 'pageTab';
   return (
-    <Tab
+    <TabView
       {...tab}
-      ref={setNodeRef}
+      tabRef={setNodeRef}
       label={label}
-      data-testid={`page-tab-${pageId}`}
-      // The pointer drags a tab; the keyboard moves it with Move left / Move right (the arrows are the tabs' own).
-      onPointerDown={listeners?.onPointerDown as PointerEventHandler<HTMLDivElement> | undefined}
-      onDoubleClick={onRename}
-      sx={{
-        transform: transform ? `translate3d(${transform.x}px, 0, 0)` : undefined,
-        transition,
-        opacity: isDragging ? 0.5 : 1,
-        outline: questionOver ? '2px dashed' : undefined,
-        outlineColor: 'primary.main',
-        outlineOffset: -2,
-        textTransform: 'none',
-      }}
+      pageId={pageId}
+      onRename={onRename}
+      onDragPointerDown={listeners?.onPointerDown as PointerEventHandler<HTMLDivElement> | undefined}
+      transform={transform ? `translate3d(${transform.x}px, 0, 0)` : undefined}
+      transition={transition}
+      dragging={isDragging}
+      questionOver={questionOver}
     />
   );
 }
+
+/**
+ * A tab's element, memoised on plain props: dnd-kit renders every sortable again when a drop target registers
+ * (a question added), and the tab itself (MUI's ButtonBase) then stays as it was.
+ */
+const TabView = memo(function TabView({
+  tabRef,
+  pageId,
+  onRename,
+  onDragPointerDown,
+  transform,
+  transition,
+  dragging,
+  questionOver,
+  ...tab
+}: TabProps & {
+  tabRef: (element: HTMLElement | null) => void;
+  pageId: number;
+  onRename: () => void;
+  onDragPointerDown?: PointerEventHandler<HTMLDivElement>;
+  transform?: string;
+  transition?: string;
+  dragging: boolean;
+  questionOver: boolean;
+}) {
+  return (
+    <StyledTab
+      {...tab}
+      ref={tabRef}
+      data-testid={`page-tab-${pageId}`}
+      data-question-over={questionOver || undefined}
+      // The pointer drags a tab; the keyboard moves it with Move left / Move right (the arrows are the tabs' own).
+      onPointerDown={onDragPointerDown}
+      onDoubleClick={onRename}
+      style={{ transform, transition, opacity: dragging ? 0.5 : 1 }}
+    />
+  );
+});
+
+const StyledTab = styled(Tab)(({ theme }) => ({
+  textTransform: 'none',
+  '&[data-question-over]': { outline: `2px dashed ${theme.palette.primary.main}`, outlineOffset: -2 },
+}));
 
 /** The page tabs (see the module comment). */
 export function PageTabs() {

@@ -14,6 +14,7 @@ import { useDraggable } from '@dnd-kit/core';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
+import { styled } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, memo, useMemo, useRef, useState } from 'react';
@@ -66,7 +67,6 @@ const PaletteItem = memo(function PaletteItem({ entry, tabbable }: { entry: Pale
   const store = useDesignerStore();
   const data: DragItem = { kind: 'type', typeName: entry.type.name, label: entry.title };
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: dragId.type(entry.type.name), data });
-  const Icon = fieldTypeIcon(entry.type.icon);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
@@ -76,41 +76,58 @@ const PaletteItem = memo(function PaletteItem({ entry, tabbable }: { entry: Pale
     listeners?.onKeyDown?.(event);
   };
   return (
-    <Box component="li" sx={{ listStyle: 'none' }}>
-      <Box
+    <PaletteLi>
+      <PaletteButton
         ref={setNodeRef}
         {...attributes}
         {...listeners}
         // One tab stop for the list (the arrows move between the items).
         tabIndex={tabbable ? 0 : -1}
         data-palette-item={entry.type.name}
+        data-dragging={isDragging || undefined}
         onKeyDown={onKeyDown}
         onClick={() => addFromPalette(store, entry.type.name)}
         data-testid={`palette-item-${entry.type.name}`}
-        sx={{
-          display: 'flex',
-          gap: 1.5,
-          alignItems: 'flex-start',
-          px: 1.5,
-          py: 1,
-          borderRadius: 1,
-          cursor: 'grab',
-          opacity: isDragging ? 0.5 : 1,
-          '&:hover': { bgcolor: 'action.hover' },
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-        }}
       >
-        <Icon fontSize="small" color="action" aria-hidden sx={{ mt: 0.25 }} />
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" fontWeight={500}>
-            {entry.title}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" component="div">
-            {entry.summary}
-          </Typography>
-        </Box>
+        <PaletteItemBody entry={entry} />
+      </PaletteButton>
+    </PaletteLi>
+  );
+});
+
+const PaletteLi = styled('li')({ listStyle: 'none' });
+
+/**
+ * The item's element. Static rules (one class for every item): a drag's start or a drop target's registration
+ * renders every draggable again (dnd-kit's context), and `sx` objects were serialised again each time.
+ */
+const PaletteButton = styled('div')(({ theme }) => ({
+  display: 'flex',
+  gap: theme.spacing(1.5),
+  alignItems: 'flex-start',
+  padding: theme.spacing(1, 1.5),
+  borderRadius: theme.shape.borderRadius,
+  cursor: 'grab',
+  '&[data-dragging]': { opacity: 0.5 },
+  '&:hover': { backgroundColor: theme.palette.action.hover },
+  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+}));
+
+/** The item's icon, name and summary: memoised, it renders once. */
+const PaletteItemBody = memo(function PaletteItemBody({ entry }: { entry: PaletteEntry }) {
+  const Icon = fieldTypeIcon(entry.type.icon);
+  return (
+    <>
+      <Icon fontSize="small" color="action" aria-hidden sx={{ mt: 0.25 }} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" fontWeight={500}>
+          {entry.title}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {entry.summary}
+        </Typography>
       </Box>
-    </Box>
+    </>
   );
 });
 

@@ -17,7 +17,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import {
   type ComparisonOperator,
   type Condition,
@@ -199,7 +199,12 @@ export interface ConditionBuilderProps {
 }
 
 /** See the module comment. */
-export function ConditionBuilder({ value, onChange, candidates, label }: ConditionBuilderProps) {
+export const ConditionBuilder = memo(function ConditionBuilder({
+  value,
+  onChange,
+  candidates,
+  label,
+}: ConditionBuilderProps) {
   const headingId = useId();
   const [tree, setTree] = useState<GroupNode>(() => treeOf(value));
   const sent = useRef<Condition | undefined>(value);
@@ -436,7 +441,7 @@ export function ConditionBuilder({ value, onChange, candidates, label }: Conditi
       )}
     </section>
   );
-}
+});
 
 /** 'date.' for a date question's operators (after / before), '' otherwise. */
 function answerLabelKind(question: Question | undefined): string {

@@ -15,7 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode, useCallback, useMemo } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import {
   applied,
   changeQuestionType,
@@ -78,15 +78,18 @@ function QuestionCondition({
   onCommit(value: unknown, mergeKey?: string | false): void;
 }) {
   const draft = useDesigner((s) => s.history.present);
-  const candidates = useMemo(() => conditionCandidates(draft, { questionId }), [draft, questionId]);
-  return (
-    <ConditionBuilder
-      label={label}
-      value={value}
-      candidates={candidates}
-      onChange={(condition) => onCommit(condition, false)}
-    />
-  );
+  const fresh = useMemo(() => conditionCandidates(draft, { questionId }), [draft, questionId]);
+  // The same candidates while the questions before this one are the same objects (an edit of this question,
+  // a key typed into its label): the builder is not rendered again.
+  const kept = useRef(fresh);
+  if (!sameCandidates(kept.current, fresh)) kept.current = fresh;
+  const onChange = useCallback((condition: VisibleWhen | undefined) => onCommit(condition, false), [onCommit]);
+  return <ConditionBuilder label={label} value={value} candidates={kept.current} onChange={onChange} />;
+}
+
+/** True when two candidate lists name the same question objects under the same page labels. */
+function sameCandidates(a: readonly ConditionCandidate[], b: readonly ConditionCandidate[]): boolean {
+  return a.length === b.length && a.every((c, i) => c.question === b[i].question && c.pageLabel === b[i].pageLabel);
 }
 
 /**
@@ -187,7 +190,10 @@ function QuestionProperties({ questionId }: { questionId: number }) {
     [store, questionId],
   );
   const type = question ? fieldTypeOf(question as AnyQuestion) : undefined;
-  const properties = useMemo(() => (type && question ? panelProperties(question) : []), [type, question]);
+  // The editors' list depends on the type only: the same property objects keep each memoised editor of an
+  // unchanged keyword from rendering again while another is typed into.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is the field type's (panelProperties reads only fieldTypeOf(question))
+  const properties = useMemo(() => (type && question ? panelProperties(question) : []), [type]);
   if (!question || !type) return null;
   const record = question as unknown as Record<string, unknown>;
   return (

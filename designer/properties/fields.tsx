@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { PropertySchema } from '../../engine/forms/field-types/types';
 import { message } from '../../engine/messages/catalogue';
+import { GrowingTextarea } from '../../runtime/renderer/widgets/GrowingTextarea';
 import { enumLabel, valueProblem } from './properties';
 
 /** What every scalar editor takes. */
@@ -55,8 +56,9 @@ export function TextProperty({ keyword, schema, value, onCommit, problem, label,
       label={title}
       value={text}
       multiline={multiline}
-      minRows={multiline ? 2 : undefined}
-      maxRows={multiline ? 8 : undefined}
+      // The runtime's growing text area: MUI's TextareaAutosize measures its computed style in a layout effect on
+      // every render, a forced layout per text area on each selection (docs/performance.md "The form creator").
+      slotProps={multiline ? { input: { inputComponent: GrowingTextarea }, htmlInput: { rows: 2 } } : undefined}
       size="small"
       fullWidth
       disabled={disabled}

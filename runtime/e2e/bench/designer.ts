@@ -68,7 +68,18 @@ type Until =
 
 /** Installed before any page script: the measures' clock, frame log and long tasks. */
 function instrument() {
-  type Armed = { until: Until; known: Set<string>; startedAt: number; result?: number };
+  type Armed = {
+    until: Until;
+    known: Set<string>;
+    startedAt: number;
+    result?: number;
+    /** The main thread's work for the edit (ms): see "work" in the header. */
+    work?: number;
+    /** Each input event's task, [its start, the end of the task it ran in] (ms). */
+    tasks: Array<[number, number]>;
+    /** When a task that ran an input event ended with the change already in the document. */
+    readyAt?: number;
+  };
   const w = window as unknown as {
     __arm: (until: Until) => void;
     __armed?: Armed;
@@ -78,6 +89,17 @@ function instrument() {
     __firstQuestion?: string;
   };
   w.__longTasks = [];
+  // What an edit costs the page (BENCH_DEBUG): style rules inserted and nodes changed.
+  const counts = { rules: 0, mutations: 0 };
+  (w as unknown as { __counts: typeof counts }).__counts = counts;
+  const insertRule = CSSStyleSheet.prototype.insertRule;
+  CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
+    counts.rules++;
+    return insertRule.call(this, rule, index);
+  };
+  new MutationObserver((records) => {
+    counts.mutations += records.length;
+  }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
@@ -100,7 +122,7 @@ function instrument() {
     if (until.kind === 'new')
       for (const element of document.querySelectorAll(until.selector))
         known.add(element.getAttribute(until.attribute) ?? '');
-    w.__armed = { until, known, startedAt: 0 };
+    w.__armed = { until, known, startedAt: 0, tasks: [] };
   };
   const start = () => {
     const armed = w.__armed;
@@ -108,13 +130,62 @@ function instrument() {
     if (armed.startedAt !== 0) return;
     armed.startedAt = performance.now();
     const check = () => {
-      if (holds(armed)) setTimeout(() => (armed.result = performance.now() - armed.startedAt), 0);
-      else requestAnimationFrame(check);
+      if (holds(armed)) {
+        const frameAt = performance.now();
+        setTimeout(() => {
+          const end = performance.now();
+          armed.result = end - armed.startedAt;
+          armed.work =
+            armed.readyAt !== undefined && armed.readyAt <= frameAt
+              ? busy(armed.tasks) + end - frameAt
+              : end - armed.startedAt;
+        }, 0);
+      } else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
   };
+  /** The length of the union of the intervals (ms): events of one task share its end. */
+  const busy = (tasks: Array<[number, number]>): number => {
+    let total = 0;
+    let reach = -Infinity;
+    for (const [from, to] of [...tasks].sort((a, b) => a[0] - b[0])) {
+      if (to <= reach) continue;
+      total += to - Math.max(from, reach);
+      reach = to;
+    }
+    return total;
+  };
+  // Each input event's task: a message posted while it runs is delivered when its task has ended.
+  const channel = new MessageChannel();
+  const pending: Array<{ armed: Armed; from: number }> = [];
+  channel.port1.onmessage = () => {
+    const now = performance.now();
+    for (const { armed, from } of pending.splice(0)) {
+      if (armed.result !== undefined) continue;
+      armed.tasks.push([from, now]);
+      if (armed.readyAt === undefined && holds(armed)) armed.readyAt = now;
+    }
+  };
+  const task = () => {
+    const armed = w.__armed;
+    if (!armed || armed.startedAt === 0 || armed.result !== undefined) return;
+    pending.push({ armed, from: performance.now() });
+    channel.port2.postMessage(0);
+  };
   document.addEventListener('pointerdown', start, true);
   document.addEventListener('keydown', start, true);
+  for (const type of [
+    'pointerdown',
+    'pointerup',
+    'mousedown',
+    'mouseup',
+    'click',
+    'keydown',
+    'keypress',
+    'input',
+    'keyup',
+  ])
+    document.addEventListener(type, task, true);
   // The designer's first question: its first paint.
   const observer = new MutationObserver(() => {
     if (w.__firstQuestion && document.querySelector(w.__firstQuestion)) {
@@ -319,17 +390,49 @@ async function scrollToTop(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-/** Arms a measure, runs the action, and answers the measure's time (ms). */
-async function measureOnce(page: Page, until: Until, action: () => Promise<void>): Promise<number> {
+/** The measures' latencies and works (ms). */
+const latencies = (measures: readonly Measure[]) => measures.map((m) => m.latency);
+const works = (measures: readonly Measure[]) => measures.map((m) => m.work);
+const cpus = (measures: readonly Measure[]) => measures.map((m) => m.cpu);
+
+/** One measure: input to the next frame showing the change, the main thread's work for it, and its CPU (ms). */
+interface Measure {
+  latency: number;
+  work: number;
+  cpu: number;
+}
+
+/** Each page's DevTools session with its Performance domain on (the renderer's main-thread CPU time). */
+const sessions = new WeakMap<Page, CDPSession>();
+
+/** The page's main thread's CPU time so far (ms): DevTools' Performance metric ThreadTime. */
+async function threadTime(page: Page): Promise<number> {
+  let session = sessions.get(page);
+  if (!session) {
+    session = await page.context().newCDPSession(page);
+    await session.send('Performance.enable', { timeDomain: 'threadTicks' });
+    sessions.set(page, session);
+  }
+  const { metrics } = await session.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
+}
+
+/** Arms a measure, runs the action, and answers the measure's times (ms). */
+async function measureOnce(page: Page, until: Until, action: () => Promise<void>): Promise<Measure> {
   await settle(page);
   await page.evaluate((u) => (window as unknown as { __arm: (u: Until) => void }).__arm(u), until);
+  const cpuBefore = await threadTime(page);
   await action();
   const handle = await page.waitForFunction(
-    () => (window as unknown as { __armed?: { result?: number } }).__armed?.result,
+    () => {
+      const armed = (window as unknown as { __armed?: { result?: number; work?: number } }).__armed;
+      return armed?.result !== undefined && { latency: armed.result, work: armed.work ?? armed.result };
+    },
     null,
     { polling: 'raf', timeout: 60_000 },
   );
-  return (await handle.jsonValue()) as number;
+  const times = (await handle.jsonValue()) as Omit<Measure, 'cpu'>;
+  return { ...times, cpu: (await threadTime(page)) - cpuBefore };
 }
 
 interface Opened {
@@ -374,6 +477,18 @@ interface Figures {
   labelP50: number;
   labelP95: number;
   undo: number;
+  /** The main thread's work per edit (p50, p95; undo: median). */
+  addWorkP50: number;
+  addWorkP95: number;
+  labelWorkP50: number;
+  labelWorkP95: number;
+  undoWork: number;
+  /** The main thread's CPU time per edit (p50, p95; undo: median). */
+  addCpuP50: number;
+  addCpuP95: number;
+  labelCpuP50: number;
+  labelCpuP95: number;
+  undoCpu: number;
   open1000?: Opened;
 }
 
@@ -422,7 +537,7 @@ async function measureSide(browser: Browser, side: Side, urls: { f500: string; f
 
   // Add a question from the palette, after the first question.
   const adding = await profile(page, `${side.name} add`);
-  const adds: number[] = [];
+  const adds: Measure[] = [];
   for (let i = 0; i < ADDS; i++) {
     await page.locator(side.first).first().click();
     await page.waitForTimeout(200);
@@ -434,7 +549,7 @@ async function measureSide(browser: Browser, side: Side, urls: { f500: string; f
     await page.waitForTimeout(200);
   }
   await adding.stop();
-  await debug(page, side, `adds ${adds.map((a) => a.toFixed(0)).join(' ')}`);
+  await debug(page, side, `adds ${adds.map((a) => a.latency.toFixed(0)).join(' ')}`);
 
   // Drag question 2 down the page.
   await page.locator(side.first).first().scrollIntoViewIfNeeded();
@@ -467,8 +582,9 @@ async function measureSide(browser: Browser, side: Side, urls: { f500: string; f
   await page.locator(side.first).first().click();
   await page.waitForTimeout(300);
   await side.focusLabel(page);
+  const countsBefore = await page.evaluate(() => ({ ...(window as unknown as { __counts: object }).__counts }));
   const typing = await profile(page, `${side.name} label`);
-  const labels: number[] = [];
+  const labels: Measure[] = [];
   let typed = '';
   for (let i = 0; i < KEYS; i++) {
     const key = 'abcdefghij'[i % 10];
@@ -481,9 +597,16 @@ async function measureSide(browser: Browser, side: Side, urls: { f500: string; f
     );
   }
   await typing.stop();
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      `${side.name} label: ${KEYS} keys; before`,
+      countsBefore,
+      'after',
+      await page.evaluate(() => (window as unknown as { __counts: unknown }).__counts),
+    );
 
   // Delete page 2, then undo.
-  const undos: number[] = [];
+  const undos: Measure[] = [];
   for (let i = 0; i < UNDOS; i++) {
     await side.deletePage(page);
     await page.waitForTimeout(300);
@@ -507,13 +630,23 @@ async function measureSide(browser: Browser, side: Side, urls: { f500: string; f
   const dragFrames = frames.length > 0 ? frames : [Number.NaN];
   return {
     open: { paint: median(opens.map((o) => o.paint)), interactive: median(opens.map((o) => o.interactive)) },
-    addP50: percentile(adds, 50),
-    addP95: percentile(adds, 95),
+    addP50: percentile(latencies(adds), 50),
+    addP95: percentile(latencies(adds), 95),
+    addWorkP50: percentile(works(adds), 50),
+    addWorkP95: percentile(works(adds), 95),
     dragP50: percentile(dragFrames, 50),
     dragP95: percentile(dragFrames, 95),
-    labelP50: percentile(labels, 50),
-    labelP95: percentile(labels, 95),
-    undo: median(undos),
+    labelP50: percentile(latencies(labels), 50),
+    labelP95: percentile(latencies(labels), 95),
+    labelWorkP50: percentile(works(labels), 50),
+    labelWorkP95: percentile(works(labels), 95),
+    undo: median(latencies(undos)),
+    undoWork: median(works(undos)),
+    addCpuP50: percentile(cpus(adds), 50),
+    addCpuP95: percentile(cpus(adds), 95),
+    labelCpuP50: percentile(cpus(labels), 50),
+    labelCpuP95: percentile(cpus(labels), 95),
+    undoCpu: median(cpus(undos)),
     open1000: {
       paint: median(opens1000.map((o) => o.paint)),
       interactive: median(opens1000.map((o) => o.interactive)),
@@ -612,6 +745,16 @@ try {
       figure('label-to-canvas p50', (x) => x.labelP50),
       figure('label-to-canvas p95', (x) => x.labelP95),
       figure('undo page deletion', (x) => x.undo),
+      figure('add work p50', (x) => x.addWorkP50),
+      figure('add work p95', (x) => x.addWorkP95),
+      figure('label work p50', (x) => x.labelWorkP50),
+      figure('label work p95', (x) => x.labelWorkP95),
+      figure('undo work', (x) => x.undoWork),
+      figure('add CPU p50', (x) => x.addCpuP50),
+      figure('add CPU p95', (x) => x.addCpuP95),
+      figure('label CPU p50', (x) => x.labelCpuP50),
+      figure('label CPU p95', (x) => x.labelCpuP95),
+      figure('undo CPU', (x) => x.undoCpu),
       figure('open 1,000 questions', (x) => x.open1000?.paint),
       figure('interactive 1,000', (x) => x.open1000?.interactive),
     ].join('; '),
