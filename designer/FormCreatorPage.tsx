@@ -339,6 +339,10 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
   const { imported } = loaded;
   const [reportOpen, setReportOpen] = useState(imported !== undefined);
   const openImported = useOpenImported(formArea);
+  // An opened import says what it is and that it is not saved yet (the save state says it too).
+  useEffect(() => {
+    if (imported) store.tell({ messageId: 'import.ui.opened', params: { title: store.draft.title }, severity: 'info' });
+  }, [imported, store]);
   // The form library's Import (routes to a new form with ?import=1) opens the dialog at once.
   const [search, setSearch] = useSearchParams();
   useEffect(() => {

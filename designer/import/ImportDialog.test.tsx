@@ -101,6 +101,9 @@ describe('the Import dialog', () => {
     await screen.findByRole('heading', { level: 1, name: 'Scaffold inspection' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('designer-save-state')).toHaveTextContent('Not saved yet');
+    expect(
+      await screen.findByText('Imported Scaffold inspection: not saved yet. Save it, or make an edit, to keep it.'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('designer-import-report')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import report' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();

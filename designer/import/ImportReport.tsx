@@ -65,7 +65,12 @@ export function ImportReport(props: {
                   </Typography>
                   <Typography variant="body2">{finding.message}</Typography>
                   {questionId !== undefined && onShow && (
-                    <Button size="small" sx={{ px: 0.5, minWidth: 0 }} onClick={() => onShow(questionId)}>
+                    <Button
+                      size="small"
+                      sx={{ px: 0.5, minWidth: 0 }}
+                      aria-label={message('import.ui.showQuestionOf', { path: finding.path })}
+                      onClick={() => onShow(questionId)}
+                    >
                       {message('import.ui.showQuestion')}
                     </Button>
                   )}
