@@ -221,7 +221,8 @@ describe('GET /api/settings/forms/{formArea}/{id}/export', () => {
     expect(((await res.json()) as { messageId: string }).messageId).toBe('import.core.exportFormat');
     expect((await h.call('GET', `${Q}/${pour.id}/export`, { cookie: viewer })).status).toBe(403);
     const other = demoSeed.formDefinitions.find((f) => f.clientId !== 1 && f.formArea === 'quality-assurance');
-    if (other) expect((await h.call('GET', `${Q}/${other.id}/export`, { cookie: admin })).status).toBe(404);
+    expect(other, "another client's form in the demo seed").toBeDefined();
+    expect((await h.call('GET', `${Q}/${other?.id}/export`, { cookie: admin })).status).toBe(404);
     expect((await h.call('GET', `${Q}/999999/export`, { cookie: admin })).status).toBe(404);
   });
 });
