@@ -9,11 +9,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { findingsBySeverity, questionOfFinding, sourceNameOf } from '../../engine/import/report-view';
 import type { ImportFinding } from '../../engine/import/types';
 import { testDefinition } from '../../engine/test/definitions';
 import type { FormDefinition } from '../../engine/types/generated';
+import { mswPath } from '../../fixtures/msw/handlers';
 import { mockApi, server } from '../../runtime/test/mock-api';
 import { renderApp } from '../../runtime/test/render';
 
@@ -163,6 +165,61 @@ describe('the Import dialog', () => {
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
     await user.upload(within(dialog).getByTestId('import-file'), big);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The file is 6.0 MB, over the 5 MB limit.');
+  });
+});
+
+describe("the creator's import report", () => {
+  it('links a finding to its question: Show question shows its page and selects it', async () => {
+    await mockApi.logIn('admin@demo.local', 1);
+    const definition = {
+      title: 'Two pages',
+      pages: [
+        { id: 1, label: 'First', questions: [{ id: 1, label: 'Site', type: 'Text' }] },
+        { id: 2, label: 'Second', questions: [{ id: 2, label: 'Total hours', type: 'Note', text: 'Calculated' }] },
+      ],
+    };
+    const report: ImportFinding[] = [
+      {
+        path: 'pages[1].elements[0] (total hours)',
+        severity: 'lossy',
+        messageId: 'import.core.failed',
+        message: 'A calculation, kept as a note.',
+      },
+      { path: 'triggers[0]', severity: 'dropped', messageId: 'import.core.failed', message: 'A trigger, not mapped.' },
+    ];
+    server.use(
+      http.post(mswPath('forms.import'), () =>
+        HttpResponse.json({ definition, report, summary: { exact: 2, lossy: 1, dropped: 1 } }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderApp('/quality-assurance/form-creator?import=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Import a form' });
+    await user.click(within(dialog).getByRole('textbox', { name: "Or paste the form's JSON" }));
+    await user.paste('{"pages": []}');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    const inDialog = await within(dialog).findByTestId('import-report');
+    expect(within(inDialog).getByText('2 mapped exactly, 1 mapped with a loss, 1 not mapped.')).toBeInTheDocument();
+    expect(within(inDialog).getByRole('heading', { name: 'Not mapped (1)' })).toBeInTheDocument();
+    expect(within(inDialog).getByRole('heading', { name: 'Mapped with a loss (1)' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Open in the form creator' }));
+    await screen.findByRole('heading', { level: 1, name: 'Two pages' });
+    const panel = screen.getByTestId('designer-import-report');
+    // Only the finding about a question has Show question.
+    const shows = within(panel).getAllByRole('button', { name: /^Show question/ });
+    expect(shows).toHaveLength(1);
+    expect(shows[0]).toHaveAccessibleName('Show question: pages[1].elements[0] (total hours)');
+    expect(screen.getByRole('tab', { name: 'First' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(shows[0]);
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Second' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('designer-properties')).getByRole('textbox', { name: 'Label' })).toHaveValue(
+        'Total hours',
+      ),
+    );
+    // The toolbar hides and shows the panel.
+    await user.click(screen.getByRole('button', { name: 'Import report' }));
+    expect(screen.queryByTestId('designer-import-report')).toBeNull();
   });
 });
 
