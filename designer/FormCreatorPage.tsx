@@ -83,8 +83,39 @@ interface Loaded {
   autosaver: Autosaver;
   publishedVersion: number | null;
   context: DesignCheckContext;
-  /** The import this new draft came from (its report stays reachable in the creator). */
+  /** The import this new draft came from (not saved yet when opened). */
   imported?: ImportOutcome;
+  /** The report of the import the form came from: this session's, or one kept in the tab for the saved form. */
+  importReport?: KeptReport;
+}
+
+/** An import's report as the creator keeps it beside the form. */
+type KeptReport = Pick<ImportOutcome['result'], 'report' | 'summary'>;
+
+const reportKey = (formArea: string, formId: number | string) => `site-forms:import-report:${formArea}:${formId}`;
+
+/**
+ * Keeps an imported form's report in the tab's session storage once the form is saved, so a reload of the form
+ * (or opening it again in the tab) still shows it. Storage refused (private mode, full): the report stays for the
+ * session only.
+ */
+function keepReport(formArea: string, formId: number, kept: KeptReport): void {
+  try {
+    sessionStorage.setItem(reportKey(formArea, formId), JSON.stringify(kept));
+  } catch {
+    // Not kept past this page: nothing else depends on it.
+  }
+}
+
+/** The report kept for a saved form in this tab, if any. */
+function keptReport(formArea: string, formId: number | string): KeptReport | undefined {
+  try {
+    const text = sessionStorage.getItem(reportKey(formArea, formId));
+    const kept = text ? (JSON.parse(text) as KeptReport) : undefined;
+    return Array.isArray(kept?.report) && kept?.summary ? kept : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -168,6 +199,7 @@ function FormCreatorSession(props: {
           publishedVersion: null,
           context: {},
           imported,
+          importReport: imported?.result,
         };
       }
       const params = { formArea, id: formId };
@@ -181,6 +213,7 @@ function FormCreatorSession(props: {
         autosaver: new Autosaver(store, formArea, { formId: copy.id, modified: copy.modified }),
         publishedVersion: impact.publishedVersion,
         context: { published: impact.published ?? undefined, entryCount: impact.entries },
+        importReport: keptReport(formArea, copy.id),
       };
     };
     let made: Loaded | undefined;
@@ -336,8 +369,8 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
   const errorCount = problems.filter((p) => p.severity === 'error').length;
   const [checkOpen, setCheckOpen] = useState(false);
   const [dialog, setDialog] = useState<'publish' | 'json' | 'preview' | 'import' | 'export' | null>(null);
-  const { imported } = loaded;
-  const [reportOpen, setReportOpen] = useState(imported !== undefined);
+  const { imported, importReport } = loaded;
+  const [reportOpen, setReportOpen] = useState(importReport !== undefined);
   const openImported = useOpenImported(formArea);
   // An opened import says what it is and that it is not saved yet (the save state says it too).
   useEffect(() => {
@@ -361,6 +394,11 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
   // The leave guard: unsaved while a save waits, runs or was refused. The guard forgets reports when the path
   // changes (a new page starts clean); this page stays, so it reports again after the guard has forgotten.
   const report = useUnsavedChanges();
+  // Once the imported form exists, its report is kept with it in the tab.
+  useEffect(() => {
+    if (imported && saveState.formId !== undefined)
+      keepReport(formArea, saveState.formId, { report: imported.result.report, summary: imported.result.summary });
+  }, [imported, saveState.formId, formArea]);
   // An imported draft nothing was saved of is unsaved work too (the leave guard asks before it is lost).
   const unsaved =
     saveState.status === 'pending' ||
@@ -474,7 +512,7 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
               {message('import.ui.save')}
             </Button>
           )}
-          {imported !== undefined && (
+          {importReport !== undefined && (
             <Button aria-pressed={reportOpen} onClick={() => setReportOpen((shown) => !shown)}>
               {message('import.ui.reportButton')}
             </Button>
@@ -497,7 +535,7 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
         checkId={ids.check}
         checkOpen={checkOpen}
         problems={problems}
-        imported={reportOpen ? imported : undefined}
+        importReport={reportOpen ? importReport : undefined}
       />
       <NoticeSnackbar />
       <PublishDialog
@@ -535,10 +573,10 @@ const Workspace = memo(function Workspace(props: {
   checkId: string;
   checkOpen: boolean;
   problems: DesignProblem[];
-  /** The import whose report is shown above the canvas. */
-  imported?: ImportOutcome;
+  /** The import report shown above the canvas. */
+  importReport?: KeptReport;
 }) {
-  const { paletteId, canvasId, checkId, checkOpen, problems, imported } = props;
+  const { paletteId, canvasId, checkId, checkOpen, problems, importReport } = props;
   return (
     <DesignerDnd>
       <Box
@@ -572,7 +610,7 @@ const Workspace = memo(function Workspace(props: {
               <DesignCheckPanel problems={problems} headingId={checkId} />
             </Box>
           )}
-          {imported && <ImportedReport imported={imported} />}
+          {importReport && <ImportedReport kept={importReport} />}
           <PageTabs />
           <Box sx={{ flex: 1, minHeight: { xs: '70vh', md: 0 }, display: 'flex', flexDirection: 'column' }}>
             <Canvas />
@@ -591,7 +629,7 @@ const Workspace = memo(function Workspace(props: {
  * The import's report in the creator (issue 22 §1: the administrator fixes reported items): each finding about a
  * question has Show question, which shows its page and selects it for the property panel.
  */
-function ImportedReport({ imported }: { imported: ImportOutcome }) {
+function ImportedReport({ kept }: { kept: KeptReport }) {
   const store = useDesignerStore();
   const headingId = useId();
   const questionOf = useCallback((finding: ImportFinding) => questionOfFinding(store.draft, finding), [store]);
@@ -601,8 +639,8 @@ function ImportedReport({ imported }: { imported: ImportOutcome }) {
       sx={{ mb: 1, p: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '35%', overflowY: 'auto' }}
     >
       <ImportReport
-        report={imported.result.report}
-        summary={imported.result.summary}
+        report={kept.report}
+        summary={kept.summary}
         headingId={headingId}
         questionOf={questionOf}
         onShow={(questionId) => store.select(questionId)}

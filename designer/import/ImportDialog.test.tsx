@@ -133,6 +133,18 @@ describe('the Import dialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/quality-assurance/form-creator/${stored.id}`));
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByTestId('designer-import-report')).toBeInTheDocument();
+
+    // The saved form keeps its report in the tab: opened again, the creator shows it.
+    act(() => {
+      void router.navigate('/quality-assurance/form-library');
+    });
+    await screen.findByRole('button', { name: 'Import form' });
+    act(() => {
+      void router.navigate(`/quality-assurance/form-creator/${stored.id}`);
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Scaffold inspection' });
+    expect(await screen.findByTestId('designer-import-report')).toBeInTheDocument();
+    expect(screen.getByTestId('designer-save-state')).toHaveTextContent('All changes saved');
   });
 
   it("detects a chosen file's format and imports it from the creator's toolbar as a new draft", async () => {
