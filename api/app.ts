@@ -46,6 +46,16 @@ export function createApp(options: AppOptions) {
       .filter((operation) => operation.upload)
       .map((operation) => operation.path),
   );
+  // Operations that take a larger JSON body (catalogue `maxBodyBytes`: a form import's source), by method and path.
+  const largeBodies = Object.values(operations)
+    .filter((operation) => operation.maxBodyBytes !== undefined)
+    .map((operation) => ({
+      method: operation.method,
+      path: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      limit: operation.maxBodyBytes as number,
+    }));
+  const largeBodyLimit = (c: Context): number | undefined =>
+    largeBodies.find((large) => large.method === c.req.method && large.path.test(c.req.path))?.limit;
   const tooLarge = (c: Context): never => {
     // The rest of the oversized body is never read: closing the connection after the answer keeps
     // its bytes from being parsed as the next request on a keep-alive connection.
@@ -57,6 +67,7 @@ export function createApp(options: AppOptions) {
   // Hono's compress middleware does all its work after `next`: it is run on the answer once it is there.
   const compressLarge = compress({ threshold: COMPRESS_THRESHOLD_BYTES });
   const uploadLimit = limit(MAX_UPLOAD_BYTES);
+  const largeJsonLimits = new Map(largeBodies.map((large) => [large.limit, limit(large.limit)]));
   const invitationSender = options.invitationSender ?? logInvitationSender;
   const app = new Hono<ApiEnv>({ router: new CachedRouter() })
     .use('*', security({ trustProxy, uploadPaths }))
@@ -73,15 +84,17 @@ export function createApp(options: AppOptions) {
       // build the whole web Request (signal, headers, stream) only to find that out.
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
       const upload = uploadPaths.has(c.req.path);
+      const large = upload ? undefined : largeBodyLimit(c);
       // A declared length is checked as it is (Node's parser reads no more than that), and the body is left for
       // readBody to read (api/http/body.ts requestText); bodyLimit counts the bytes of a chunked one.
       const length = c.req.header('content-length');
       if (length !== undefined && /^\d{1,15}$/.test(length) && c.req.header('transfer-encoding') === undefined) {
-        if (Number(length) > (upload ? MAX_UPLOAD_BYTES : maxBodyBytes)) tooLarge(c);
+        if (Number(length) > (upload ? MAX_UPLOAD_BYTES : (large ?? maxBodyBytes))) tooLarge(c);
         c.set('incomingBody', true);
         return next();
       }
-      return upload ? uploadLimit(c, next) : jsonLimit(c, next);
+      if (upload) return uploadLimit(c, next);
+      return large !== undefined ? (largeJsonLimits.get(large) as typeof jsonLimit)(c, next) : jsonLimit(c, next);
     })
     // Answers of 8 KiB or more (registers, CSV) go gzip- or deflate-compressed to a client that takes it. Smaller
     // ones arrive in the first round trip either way (TCP's initial window is ten segments, about 14 KiB), and a

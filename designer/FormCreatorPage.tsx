@@ -22,9 +22,19 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { Link as RouterLink, type UIMatch, useLocation, useMatches, useNavigate, useParams } from 'react-router';
+import {
+  Link as RouterLink,
+  type UIMatch,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 import { canRedo, canUndo, type Draft, type EditKind, redoKind, undoKind } from '../engine/designer';
 import type { DesignCheckContext, DesignProblem } from '../engine/forms/design-check';
+import { importedDraft, questionOfFinding } from '../engine/import/report-view';
+import type { ImportFinding } from '../engine/import/types';
 import { type MessageId, message } from '../engine/messages/catalogue';
 import type { FormArea, FormDefinition } from '../engine/types/generated';
 import { callOperation, errorText } from '../runtime/api/client';
@@ -33,6 +43,9 @@ import { Autosaver, type SaveState } from './autosave';
 import { Canvas } from './canvas/Canvas';
 import { DesignerDnd } from './canvas/dnd';
 import { PageTabs } from './canvas/PageTabs';
+import { ExportDialog } from './import/ExportDialog';
+import { ImportDialog, type ImportOutcome } from './import/ImportDialog';
+import { ImportReport } from './import/ImportReport';
 import { LibraryMenu } from './library/QuestionLibrary';
 import { DesignCheckPanel, useDesignProblems } from './page/DesignCheckPanel';
 import { JsonDialog } from './page/JsonDialog';
@@ -70,6 +83,64 @@ interface Loaded {
   autosaver: Autosaver;
   publishedVersion: number | null;
   context: DesignCheckContext;
+  /** The import this new draft came from (not saved yet when opened). */
+  imported?: ImportOutcome;
+  /** The report of the import the form came from: this session's, or one kept in the tab for the saved form. */
+  importReport?: KeptReport;
+}
+
+/** An import's report as the creator keeps it beside the form. */
+type KeptReport = Pick<ImportOutcome['result'], 'report' | 'summary'>;
+
+const reportKey = (formArea: string, formId: number | string) => `site-forms:import-report:${formArea}:${formId}`;
+
+/**
+ * Keeps an imported form's report in the tab's session storage once the form is saved, so a reload of the form
+ * (or opening it again in the tab) still shows it. Storage refused (private mode, full): the report stays for the
+ * session only.
+ */
+function keepReport(formArea: string, formId: number, kept: KeptReport): void {
+  try {
+    sessionStorage.setItem(reportKey(formArea, formId), JSON.stringify(kept));
+  } catch {
+    // Not kept past this page: nothing else depends on it.
+  }
+}
+
+/** The report kept for a saved form in this tab, if any. */
+function keptReport(formArea: string, formId: number | string): KeptReport | undefined {
+  try {
+    const text = sessionStorage.getItem(reportKey(formArea, formId));
+    const kept = text ? (JSON.parse(text) as KeptReport) : undefined;
+    return Array.isArray(kept?.report) && kept?.summary ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The location state that opens an imported draft (the Import dialog's "Open in the form creator"): the import's
+ * answer and a nonce, so that a second import onto the same path starts a new session.
+ */
+export interface ImportedState {
+  imported: ImportOutcome & { nonce: string };
+}
+
+function importedOf(state: unknown): ImportedState['imported'] | undefined {
+  const imported = (state as Partial<ImportedState> | null)?.imported;
+  return imported?.result?.definition ? imported : undefined;
+}
+
+/** Opens an import's draft in the form creator, unsaved (a new session of the new-form path). */
+export function useOpenImported(formArea: string): (outcome: ImportOutcome) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (outcome: ImportOutcome) => {
+      const state: ImportedState = { imported: { ...outcome, nonce: `${Date.now()}-${Math.random()}` } };
+      navigate(`/${formArea}/form-creator`, { state });
+    },
+    [navigate, formArea],
+  );
 }
 
 /**
@@ -78,29 +149,38 @@ interface Loaded {
  */
 export function FormCreatorPage() {
   const { formArea, formId } = useRouteParams();
+  const location = useLocation();
+  const imported = formId === undefined ? importedOf(location.state) : undefined;
   const created = useRef<string | undefined>(undefined);
   const onCreated = useCallback((id: number) => {
     created.current = String(id);
   }, []);
-  const [session, setSession] = useState({ formId, n: 0 });
-  if (formId !== session.formId) {
+  const [session, setSession] = useState({ formId, n: 0, nonce: imported?.nonce });
+  if (formId !== session.formId || (imported && imported.nonce !== session.nonce)) {
     const adopted = formId !== undefined && formId === created.current;
-    setSession({ formId, n: adopted ? session.n : session.n + 1 });
+    setSession({ formId, n: adopted ? session.n : session.n + 1, nonce: imported?.nonce });
   }
   return (
     <FormCreatorSession
       key={`${formArea}|${session.n}`}
       formArea={formArea}
       formId={session.formId}
+      imported={imported}
       onCreated={onCreated}
     />
   );
 }
 
-function FormCreatorSession(props: { formArea: string; formId?: string; onCreated: (id: number) => void }) {
+function FormCreatorSession(props: {
+  formArea: string;
+  formId?: string;
+  imported?: ImportOutcome;
+  onCreated: (id: number) => void;
+}) {
   const { formArea, onCreated } = props;
-  // The form this session opened (a new form's id, once created, changes only the URL).
+  // The form this session opened (a new form's id, once created, changes only the URL), or the import it opened.
   const [formId] = useState(props.formId);
+  const [imported] = useState(props.imported);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -108,12 +188,18 @@ function FormCreatorSession(props: { formArea: string; formId?: string; onCreate
     let live = true;
     const start = async (): Promise<Loaded> => {
       if (formId === undefined) {
-        const store = new DesignerStore(blankDraft(formArea));
+        // An imported draft is the history's start (nothing to undo back to) and is not saved until the
+        // administrator saves or edits it (docs/import-and-migration.md "Import in the form creator").
+        const store = new DesignerStore(
+          imported ? importedDraft(imported.result.definition, formArea) : blankDraft(formArea),
+        );
         return {
           store,
           autosaver: new Autosaver(store, formArea, undefined),
           publishedVersion: null,
           context: {},
+          imported,
+          importReport: imported?.result,
         };
       }
       const params = { formArea, id: formId };
@@ -127,6 +213,7 @@ function FormCreatorSession(props: { formArea: string; formId?: string; onCreate
         autosaver: new Autosaver(store, formArea, { formId: copy.id, modified: copy.modified }),
         publishedVersion: impact.publishedVersion,
         context: { published: impact.published ?? undefined, entryCount: impact.entries },
+        importReport: keptReport(formArea, copy.id),
       };
     };
     let made: Loaded | undefined;
@@ -141,7 +228,7 @@ function FormCreatorSession(props: { formArea: string; formId?: string; onCreate
       live = false;
       made?.autosaver.dispose();
     };
-  }, [formArea, formId]);
+  }, [formArea, formId, imported]);
 
   if (failed) return <Alert severity="error">{failed}</Alert>;
   if (!loaded) return <Typography color="text.secondary">{message('common.loading')}</Typography>;
@@ -281,13 +368,43 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
   const problems = useDesignProblems(context);
   const errorCount = problems.filter((p) => p.severity === 'error').length;
   const [checkOpen, setCheckOpen] = useState(false);
-  const [dialog, setDialog] = useState<'publish' | 'json' | 'preview' | null>(null);
+  const [dialog, setDialog] = useState<'publish' | 'json' | 'preview' | 'import' | 'export' | null>(null);
+  const { imported, importReport } = loaded;
+  const [reportOpen, setReportOpen] = useState(importReport !== undefined);
+  const openImported = useOpenImported(formArea);
+  // An opened import says what it is and that it is not saved yet (the save state says it too).
+  useEffect(() => {
+    if (imported) store.tell({ messageId: 'import.ui.opened', params: { title: store.draft.title }, severity: 'info' });
+  }, [imported, store]);
+  // The form library's Import (routes to a new form with ?import=1) opens the dialog at once.
+  const [search, setSearch] = useSearchParams();
+  useEffect(() => {
+    if (search.get('import') === null) return;
+    setDialog('import');
+    setSearch(
+      (params) => {
+        params.delete('import');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [search, setSearch]);
   const ids = { toolbar: useId(), palette: useId(), canvas: useId(), check: useId() };
 
   // The leave guard: unsaved while a save waits, runs or was refused. The guard forgets reports when the path
   // changes (a new page starts clean); this page stays, so it reports again after the guard has forgotten.
   const report = useUnsavedChanges();
-  const unsaved = saveState.status === 'pending' || saveState.status === 'saving' || saveState.status === 'failed';
+  // Once the imported form exists, its report is kept with it in the tab.
+  useEffect(() => {
+    if (imported && saveState.formId !== undefined)
+      keepReport(formArea, saveState.formId, { report: imported.result.report, summary: imported.result.summary });
+  }, [imported, saveState.formId, formArea]);
+  // An imported draft nothing was saved of is unsaved work too (the leave guard asks before it is lost).
+  const unsaved =
+    saveState.status === 'pending' ||
+    saveState.status === 'saving' ||
+    saveState.status === 'failed' ||
+    (imported !== undefined && saveState.status === 'new');
   const { pathname } = useLocation();
   const urlFormId = useParams().formId;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the reason to report again
@@ -390,8 +507,20 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
               )}
             </Button>
           </Tooltip>
+          {imported !== undefined && saveState.status === 'new' && (
+            <Button variant="outlined" onClick={() => void autosaver.flush({ create: true })}>
+              {message('import.ui.save')}
+            </Button>
+          )}
+          {importReport !== undefined && (
+            <Button aria-pressed={reportOpen} onClick={() => setReportOpen((shown) => !shown)}>
+              {message('import.ui.reportButton')}
+            </Button>
+          )}
           <Button onClick={() => setDialog('preview')}>{message('formCreator.preview')}</Button>
           <Button onClick={() => setDialog('json')}>{message('formCreator.json')}</Button>
+          <Button onClick={() => setDialog('import')}>{message('import.ui.run')}</Button>
+          <Button onClick={() => setDialog('export')}>{message('import.ui.export')}</Button>
           <Button variant="contained" onClick={() => setDialog('publish')} disabled={autosaver.conflicted}>
             {message('formCreator.publish')}
           </Button>
@@ -406,6 +535,7 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
         checkId={ids.check}
         checkOpen={checkOpen}
         problems={problems}
+        importReport={reportOpen ? importReport : undefined}
       />
       <NoticeSnackbar />
       <PublishDialog
@@ -417,6 +547,16 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
       />
       <JsonDialog open={dialog === 'json'} onClose={() => setDialog(null)} />
       <PreviewDialog open={dialog === 'preview'} onClose={() => setDialog(null)} />
+      <ImportDialog
+        open={dialog === 'import'}
+        onClose={() => setDialog(null)}
+        formArea={formArea}
+        onOpen={(outcome) => {
+          setDialog(null);
+          openImported(outcome);
+        }}
+      />
+      <ExportDialog open={dialog === 'export'} onClose={() => setDialog(null)} />
     </Box>
   );
 }
@@ -433,8 +573,10 @@ const Workspace = memo(function Workspace(props: {
   checkId: string;
   checkOpen: boolean;
   problems: DesignProblem[];
+  /** The import report shown above the canvas. */
+  importReport?: KeptReport;
 }) {
-  const { paletteId, canvasId, checkId, checkOpen, problems } = props;
+  const { paletteId, canvasId, checkId, checkOpen, problems, importReport } = props;
   return (
     <DesignerDnd>
       <Box
@@ -468,6 +610,7 @@ const Workspace = memo(function Workspace(props: {
               <DesignCheckPanel problems={problems} headingId={checkId} />
             </Box>
           )}
+          {importReport && <ImportedReport kept={importReport} />}
           <PageTabs />
           <Box sx={{ flex: 1, minHeight: { xs: '70vh', md: 0 }, display: 'flex', flexDirection: 'column' }}>
             <Canvas />
@@ -481,3 +624,27 @@ const Workspace = memo(function Workspace(props: {
     </DesignerDnd>
   );
 });
+
+/**
+ * The import's report in the creator (issue 22 §1: the administrator fixes reported items): each finding about a
+ * question has Show question, which shows its page and selects it for the property panel.
+ */
+function ImportedReport({ kept }: { kept: KeptReport }) {
+  const store = useDesignerStore();
+  const headingId = useId();
+  const questionOf = useCallback((finding: ImportFinding) => questionOfFinding(store.draft, finding), [store]);
+  return (
+    <Box
+      data-testid="designer-import-report"
+      sx={{ mb: 1, p: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '35%', overflowY: 'auto' }}
+    >
+      <ImportReport
+        report={kept.report}
+        summary={kept.summary}
+        headingId={headingId}
+        questionOf={questionOf}
+        onShow={(questionId) => store.select(questionId)}
+      />
+    </Box>
+  );
+}

@@ -100,6 +100,8 @@ export interface Operation {
   handler: OperationHandler;
   /** The body is multipart/form-data (an upload). */
   upload?: boolean;
+  /** A JSON body over the app's default limit is accepted up to this many bytes (a form import's source). */
+  maxBodyBytes?: number;
   /** A Pending user may call it (shell-access-navigation.md §4). */
   pendingAllowed?: boolean;
   /** The access-model question asked before the handler (engine/rules/operation-access.ts, access.ts can()). */

@@ -4,24 +4,26 @@
  * place the real forms of ../shared/real-forms are found (a missing folder fails with its name, never a skip).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { compileFormDefinition } from '../forms/compile';
 import { questionsReadBy } from '../forms/conditions';
 import { formDataToAnswers } from '../forms/entry-data';
 import { sizeProblems } from '../forms/limits';
 import { allQuestions } from '../forms/questions';
 import { validateAnswers } from '../forms/validate-submission';
+import type { ImportFormat } from '../import/types';
 import { checkFormDefinition } from '../rules/form-definition';
 import type { FormDefinition, FormDefinitionInput } from '../types/generated';
 import { validateSchema } from '../validation/ajv';
+import { REAL_FORMS } from './real-forms';
 
 /** The folder of real third-party forms of one format, e.g. `realFormsDir('surveyjs')`. */
-export function realFormsDir(format: 'surveyjs' | 'formio' | 'xlsform'): string {
-  return resolve(process.cwd(), '..', 'shared', 'real-forms', format);
+export function realFormsDir(format: ImportFormat): string {
+  return join(REAL_FORMS, format);
 }
 
 /** The files of a real-forms folder; throws naming the folder when it is missing. */
-export function realFormFiles(format: 'surveyjs' | 'formio' | 'xlsform'): string[] {
+export function realFormFiles(format: ImportFormat): string[] {
   const dir = realFormsDir(format);
   if (!existsSync(dir))
     throw new Error(

@@ -11,6 +11,7 @@ import * as contacts from './contacts';
 import * as employees from './employees';
 import * as entries from './entries';
 import * as files from './files';
+import * as formImport from './form-import';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
 import * as migration from './migration';
@@ -54,6 +55,8 @@ export const namedOperations: NamedOperations = {
   'forms.migrationPreview': migration.preview,
   'forms.migrationApply': migration.apply,
   'forms.migrationRevert': migration.revert,
+  'forms.import': formImport.importSource,
+  'forms.export': formImport.exportSource,
   'forms.sections': settingsForms.sections,
   'forms.allMetadata': settingsForms.allMetadata,
   'forms.metadata': settingsForms.metadata,

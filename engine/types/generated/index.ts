@@ -31,6 +31,7 @@ export * from './download-request';
 export * from './employee-assign';
 export * from './employee-project-access';
 export * from './file-urls-request';
+export * from './form-import-request';
 export * from './label-export-request';
 export * from './linked-form-setups-input';
 export * from './login-request';

@@ -52,6 +52,8 @@ export const operationAccess: Readonly<Record<string, OperationAccessRule>> = {
   "forms.versions": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
   "forms.versionDiff": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
   "forms.publishImpact": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
+  "forms.import": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
+  "forms.export": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
   "questionLibrary.list": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
   "questionLibrary.create": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
   "questionLibrary.delete": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},

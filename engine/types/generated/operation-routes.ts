@@ -64,6 +64,8 @@ export const operationRoutes = {
   "forms.versions": ["GET", "/api/settings/forms/{formArea}/{id}/versions"],
   "forms.versionDiff": ["GET", "/api/settings/forms/{formArea}/{id}/diff/{from}/{to}"],
   "forms.publishImpact": ["GET", "/api/settings/forms/{formArea}/{id}/publish-impact"],
+  "forms.import": ["POST", "/api/settings/forms/{formArea}/import"],
+  "forms.export": ["GET", "/api/settings/forms/{formArea}/{id}/export"],
   "questionLibrary.list": ["GET", "/api/settings/question-library/{formArea}"],
   "questionLibrary.create": ["POST", "/api/settings/question-library/{formArea}"],
   "questionLibrary.delete": ["DELETE", "/api/settings/question-library/{formArea}/{id}"],

@@ -12,6 +12,7 @@ import type { EmployeeInvite } from './employee-invite';
 import type { EmployeeProjectAccess } from './employee-project-access';
 import type { FileUrlsRequest } from './file-urls-request';
 import type { FormDefinitionInput } from './form-definition-input';
+import type { FormImportRequest } from './form-import-request';
 import type { LabelExportRequest } from './label-export-request';
 import type { LabelPreparationSetupInput } from './label-preparation-setup-input';
 import type { LinkedFormSetupsInput } from './linked-form-setups-input';
@@ -104,6 +105,8 @@ export interface OperationParamTypes {
   "forms.versions": { formArea: string; id: number };
   "forms.versionDiff": { formArea: string; id: number; from: number; to: number };
   "forms.publishImpact": { formArea: string; id: number };
+  "forms.import": { formArea: string };
+  "forms.export": { formArea: string; id: number };
   "questionLibrary.list": { formArea: string };
   "questionLibrary.create": { formArea: string };
   "questionLibrary.delete": { formArea: string; id: number };
@@ -313,6 +316,8 @@ export interface OperationBodyTypes {
   "forms.versions": undefined;
   "forms.versionDiff": undefined;
   "forms.publishImpact": undefined;
+  "forms.import": FormImportRequest;
+  "forms.export": undefined;
   "questionLibrary.list": undefined;
   "questionLibrary.create": QuestionLibraryItemInput;
   "questionLibrary.delete": undefined;
@@ -488,6 +493,8 @@ export interface NamedHandlerOperations {
   "forms.versions": "forms.versions";
   "forms.versionDiff": "forms.versionDiff";
   "forms.publishImpact": "forms.publishImpact";
+  "forms.import": "forms.import";
+  "forms.export": "forms.export";
   "forms.migrationPreview": "forms.migrationPreview";
   "forms.migrationApply": "forms.migrationApply";
   "forms.migrationRevert": "forms.migrationRevert";

@@ -31,6 +31,7 @@ import schema_download_request from '../../../schemas/api/download-request.schem
 import schema_employee_assign from '../../../schemas/api/employee-assign.schema.json';
 import schema_employee_project_access from '../../../schemas/api/employee-project-access.schema.json';
 import schema_file_urls_request from '../../../schemas/api/file-urls-request.schema.json';
+import schema_form_import_request from '../../../schemas/api/form-import-request.schema.json';
 import schema_label_export_request from '../../../schemas/api/label-export-request.schema.json';
 import schema_linked_form_setups_input from '../../../schemas/api/linked-form-setups-input.schema.json';
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
@@ -123,6 +124,7 @@ export const registeredSchemas = {
   'employee-assign': schema_employee_assign,
   'employee-project-access': schema_employee_project_access,
   'file-urls-request': schema_file_urls_request,
+  'form-import-request': schema_form_import_request,
   'label-export-request': schema_label_export_request,
   'linked-form-setups-input': schema_linked_form_setups_input,
   'login-request': schema_login_request,
