@@ -156,10 +156,12 @@ describe('the condition language', () => {
       required: ['q_4'],
       properties: { q_4: { anyOf: [{ enum: ['A', 'B'] }, { type: 'array', contains: { enum: ['A', 'B'] } }] } },
     });
+    // "Answered" says what it said (not '', null or []), now with the array's type named: the untyped `minItems`
+    // made Ajv's strictTypes warn on every text question read by "answered" (an imported XLSForm's `!= ''`).
     expect(conditionSchema({ questionId: 4 })).toEqual({
       type: 'object',
       required: ['q_4'],
-      properties: { q_4: { not: { enum: ['', null] }, minItems: 1 } },
+      properties: { q_4: { not: { anyOf: [{ enum: ['', null] }, { type: 'array', maxItems: 0 }] } } },
     });
   });
 

@@ -227,7 +227,8 @@ function comparisonSchema(read: ReadComparison): JSONSchema {
   const key = answerKey(read.questionId);
   switch (read.operator) {
     case 'answered':
-      return answerIs(key, { not: { enum: ['', null] }, minItems: 1 });
+      // Not empty: neither '' nor null nor [] (typed, so Ajv's strictTypes has nothing to say about it).
+      return answerIs(key, { not: { anyOf: [{ enum: ['', null] }, { type: 'array', maxItems: 0 }] } });
     case 'notAnswered':
       return { not: comparisonSchema({ ...read, operator: 'answered' }) };
     case 'equals':
