@@ -10,7 +10,9 @@
  *   the chosen block is inserted after the last selected question (else at the end of the page shown) with
  *   `pasteQuestions`, as one undoable edit (new ids; conditions among the block point at the copies). Items the
  *   draft's area saved can be deleted there.
- * Nothing links the copies to the library item: the source is kept for the next issue's updates.
+ * Each copy is linked to the item (`libraryLink`: the item, its question's id there, the item's version;
+ * engine/designer/library-link.ts), so that a change to the item can be taken into the forms holding it (issue 22
+ * §4 "Linked blocks").
  */
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import LibraryIcon from '@mui/icons-material/LibraryBooksOutlined';
@@ -33,10 +35,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import {
-  CLIPBOARD_FORMAT,
-  CLIPBOARD_VERSION,
   copyQuestions,
   findQuestion,
+  type LinkedItem,
+  linkedClipboard,
   pasteQuestions,
   type QuestionClipboard,
   type Target,
@@ -56,14 +58,9 @@ export function insertTarget(store: DesignerStore): Target {
   return last ? { pageId: last.pageId, index: last.index + 1 } : { pageId };
 }
 
-/** A library item as a clipboard payload for pasteQuestions. */
-export function itemClipboard(item: Pick<QuestionLibraryItem, 'questions' | 'source'>): QuestionClipboard {
-  return {
-    format: CLIPBOARD_FORMAT,
-    version: CLIPBOARD_VERSION,
-    sourceFormId: item.source.formId,
-    questions: item.questions,
-  };
+/** A library item as a clipboard payload for pasteQuestions, each copy linked to the item (issue 22 §4). */
+export function itemClipboard(item: LinkedItem): QuestionClipboard {
+  return linkedClipboard(item);
 }
 
 /** True when the item's name or one of its questions' labels holds `search` (case and spaces ignored). */
