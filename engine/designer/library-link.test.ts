@@ -7,7 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { definitionFaults } from '../test/designer';
 import type { FormDefinition, Question, QuestionLibraryItem } from '../types/generated';
-import { applyLibraryItem, linkedClipboard, linkedVersionOf, pasteQuestions } from './index';
+import {
+  applyLibraryItem,
+  asItemQuestions,
+  linkedClipboard,
+  linkedVersionOf,
+  linkQuestions,
+  pasteQuestions,
+  unlinkedQuestions,
+} from './index';
 
 const dropdown = (id: number, label: string, values: string[], extra: Record<string, unknown> = {}): Question =>
   ({ id, label, type: 'Dropdown', options: values.map((value, i) => ({ id: i + 1, value })), ...extra }) as Question;
@@ -163,5 +171,41 @@ describe('linked blocks', () => {
       [3, { questionId: 2, equals: 'No' }],
     ]);
     expect(definitionFaults(definition)).toEqual([]);
+  });
+});
+
+describe('saving a selection over an item', () => {
+  it("keeps the item's ids for its copies, gives new questions free ids, remaps conditions, links the form", () => {
+    const def = withBlock();
+    // The form's Area (1) is saved with the block's copies (2, 3): they take the item's ids (11, 12), Area keeps 1.
+    const selection = [
+      def.pages[0].questions[0],
+      def.pages[1].questions[0],
+      { ...def.pages[1].questions[1], visibleWhen: { all: [{ questionId: 2, equals: 'Yes' }, { questionId: 1 }] } },
+    ] as Question[];
+    const { questions, ids } = asItemQuestions(selection, v1);
+    expect([...ids]).toEqual([
+      [2, 11],
+      [3, 12],
+      [1, 1],
+    ]);
+    expect(questions.map((q) => q.id)).toEqual([1, 11, 12]);
+    expect(questions[2].visibleWhen).toEqual({ all: [{ questionId: 11, equals: 'Yes' }, { questionId: 1 }] });
+    expect(questions.every((q) => !('libraryLink' in q))).toBe(true);
+    // A new question whose id the item has (here 12, whose copies other forms hold) gets one above them all.
+    const clash = asItemQuestions([{ ...def.pages[1].questions[0] }, text(12, 'Clash')], v1);
+    expect(clash.questions.map((q) => q.id)).toEqual([11, 13]);
+
+    const linked = linkQuestions(def, 3, ids, 4);
+    expect(linked.pages[0].questions[0].libraryLink).toEqual({ itemId: 3, questionId: 1, version: 4 });
+    expect(linked.pages[1].questions[0].libraryLink).toEqual({ itemId: 3, questionId: 11, version: 4 });
+    expect(linked.pages[1].questions[1].libraryLink).toEqual({ itemId: 3, questionId: 12, version: 4 });
+    expect(unlinkedQuestions(def.pages[1].questions).every((q) => !('libraryLink' in q))).toBe(true);
+    // Applied to another form holding version 1, the saved item updates its copies, still linked; Permit's
+    // condition names the item's Area, which that form does not hold: it is removed and reported.
+    const other = applyLibraryItem(withBlock(), item(4, questions));
+    expect(other.updated).toEqual([2, 3]);
+    expect(other.conditionDropped).toEqual([3]);
+    expect(other.definition.pages[1].questions[1]).not.toHaveProperty('visibleWhen');
   });
 });

@@ -156,3 +156,84 @@ export function applyLibraryItem<D extends { pages: Page[] }>(def: D, item: Link
   result.definition = { ...def, pages };
   return result;
 }
+
+/**
+ * The selected questions as the item `itemId` is to hold them when saved over it ("Save the selection as this
+ * item"): a question that is a copy of one of the item's keeps the item's question id (so the other forms' copies
+ * stay linked to it), any other keeps its own id unless the item has or had it (then one above all of them: the
+ * forms' copies of a question the item drops must not be taken for the new one); conditions among
+ * them are remapped to those ids (others kept as they are), and no question keeps a link.
+ * @returns the questions and, by the form's question id, the id each has in the item
+ */
+export function asItemQuestions(
+  questions: readonly Question[],
+  item: Pick<QuestionLibraryItem, 'id' | 'questions'>,
+): { questions: Question[]; ids: Map<number, number> } {
+  const itemId = item.id;
+  const ids = new Map<number, number>();
+  const used = new Set<number>();
+  // The item's present ids are not given to a new question: the forms' copies still name them.
+  const reserved = new Set(item.questions.map((question) => question.id));
+  for (const question of questions) {
+    const link = question.libraryLink;
+    if (link?.itemId === itemId && !used.has(link.questionId)) {
+      ids.set(question.id, link.questionId);
+      used.add(link.questionId);
+    }
+  }
+  let next = Math.max(0, ...reserved, ...used, ...questions.map((question) => question.id)) + 1;
+  for (const question of questions) {
+    if (ids.has(question.id)) continue;
+    const id = used.has(question.id) || reserved.has(question.id) ? next++ : question.id;
+    ids.set(question.id, id);
+    used.add(id);
+  }
+  const out = unlinkedQuestions(questions).map((question) => {
+    const copy: Record<string, unknown> = { ...question, id: ids.get(question.id) };
+    for (const keyword of REFERENCE_KEYWORDS)
+      if (copy[keyword] !== undefined)
+        copy[keyword] = remapReferences(copy[keyword], (refersTo) => ids.get(refersTo) ?? refersTo);
+    const grid = copy.grid as { questionId?: number } | undefined;
+    if (grid?.questionId !== undefined) copy.grid = { ...grid, questionId: copy.id };
+    return copy as unknown as Question;
+  });
+  return { questions: out, ids };
+}
+
+/**
+ * The definition with the questions named in `ids` (form question id -> the item's question id) linked to the item
+ * `itemId` at `version` (after "Save the selection as this item": the item now holds these very questions, so the
+ * form holds its newest version). Other questions are left as they are.
+ */
+export function linkQuestions<D extends { pages: Page[] }>(
+  def: D,
+  itemId: number,
+  ids: ReadonlyMap<number, number>,
+  version: number,
+): D {
+  return {
+    ...def,
+    pages: def.pages.map((page) =>
+      page.questions.some((question) => ids.has(question.id))
+        ? {
+            ...page,
+            questions: page.questions.map((question) => {
+              const questionId = ids.get(question.id);
+              return questionId === undefined
+                ? question
+                : { ...question, libraryLink: { itemId, questionId, version } };
+            }),
+          }
+        : page,
+    ),
+  };
+}
+
+/** The questions as a library item keeps them: without a link of their own (an item is not a copy of another). */
+export function unlinkedQuestions(questions: readonly Question[]): Question[] {
+  return questions.map((question) => {
+    if (!question.libraryLink) return question;
+    const { libraryLink: _link, ...rest } = question;
+    return rest as Question;
+  });
+}
