@@ -151,7 +151,7 @@ describe('linked blocks of the question library', () => {
     );
     expect(renamed).toMatchObject({ name: 'Hot works (2027)', version: 2, questions: item.questions });
     expect((await renameYes()).version).toBe(3);
-    for (const bad of [{ name: '' }, { questions: [] }, { source: item.source }, { version: 9 }]) {
+    for (const bad of [{}, { name: '' }, { questions: [] }, { source: item.source }, { version: 9 }]) {
       const res = await h.call('PUT', `${L}/health-and-safety/${item.id}`, { cookie: admin, body: bad });
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }

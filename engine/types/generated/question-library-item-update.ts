@@ -3,7 +3,7 @@
 import type { Question } from './question';
 
 /**
- * Body of PUT /api/settings/question-library/{formArea}/{id} (issue 22 §4 'Linked blocks'): a new name, new questions (1 to 200, as copied from a form), or both; what is left out stays. The item's version goes up by one; formArea, the source and the audit fields are the server's.
+ * Body of PUT /api/settings/question-library/{formArea}/{id} (issue 22 §4 'Linked blocks'): a new name, new questions (1 to 200, as copied from a form), or both (an empty body is refused); what is left out stays. The item's version goes up by one; formArea, the source and the audit fields are the server's.
  */
 export interface QuestionLibraryItemUpdate {
   name?: string;
