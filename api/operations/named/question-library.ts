@@ -8,7 +8,7 @@
  * - usages: the client's forms of the areas the user administers whose working copy links an older version;
  * - updateForms: per named form the working copy with the item applied (applyLibraryItem) and the migration plan
  *   publishing it would need (engine/forms/migration.ts MigrationPlanner over the form's entries of its published
- *   versions, as forms.migrationPreview plans a publish); with `apply` the working copies are saved, all or none,
+ *   versions, as forms.migrationPreview plans a publish; the preview's); with `apply` the working copies are saved, all or none,
  *   each only over the copy that was read (forms.update's 409 forms.changedByOther). Nothing is published: the
  *   administrator publishes each form and its Publish offers the entries' migration, as for any change.
  */
@@ -104,13 +104,13 @@ function refusal(definition: FormDefinition): AppError | null {
  * applied, forms: [{ formId, formArea, title, linkedVersion, updated, unlinked, conditionDropped, definition,
  * plan }] }` — per form (in the body's order) the question ids updated, unlinked (no longer in the item) and whose
  * item condition was dropped, the updated working copy, and the migration plan its publish would need (null for a
- * form never published). A form holding no older copy (linkedVersion null) has nothing updated and is not saved,
+ * form never published; in the preview only, not in an apply's answer). A form holding no older copy (linkedVersion null) has nothing updated and is not saved,
  * so a second apply changes nothing. With `apply: true` the working copies are saved (one transaction: all or
  * none), never published. @throws AppError 404 questionLibrary.notFound / notFound.form (another client's form),
  *   403 auth.forbidden for a form of an area the user does not administer, 400 forms.* for an updated copy the
  *   definition rules refuse, 409 forms.changedByOther when a copy was saved meanwhile
  */
-export const updateForms: NamedOperation<'questionLibrary.updateForms'> = inTransaction(async (context) => {
+const run: NamedOperation<'questionLibrary.updateForms'> = async (context) => {
   const { store, body } = context;
   const clientId = context.clientId as number;
   const item = await itemOf(store, clientId, context.params.id);
@@ -137,7 +137,8 @@ export const updateForms: NamedOperation<'questionLibrary.updateForms'> = inTran
         unlinked,
         conditionDropped,
         definition,
-        plan: await planFor(store, clientId, definition),
+        // The preview's: an apply runs in a transaction, which must not hold the store for a read of every entry.
+        ...(body.apply ? {} : { plan: await planFor(store, clientId, definition) }),
       },
     });
   }
@@ -162,4 +163,7 @@ export const updateForms: NamedOperation<'questionLibrary.updateForms'> = inTran
     applied: body.apply === true,
     forms: results.map((r) => r.summary),
   };
-});
+};
+
+export const updateForms: NamedOperation<'questionLibrary.updateForms'> = (context) =>
+  context.body.apply ? inTransaction(run)(context) : run(context);
