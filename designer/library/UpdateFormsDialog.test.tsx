@@ -50,18 +50,30 @@ describe('UpdateFormsDialog', () => {
         source: { formId: 5, formArea: AREA, questionIds: [1, 2] },
       },
     });
-    const create = (title: string) =>
+    const create = (title: string, more: Question[] = []) =>
       callOperation<FormDefinition>('forms.create', {
         params: { formArea: AREA },
         body: {
           title,
           pages: [
-            { id: 1, label: 'Site', questions: [{ id: 1, label: 'Area', type: 'Text' }, ...copies(item.id, 'Yes', 2)] },
+            {
+              id: 1,
+              label: 'Site',
+              questions: [{ id: 1, label: 'Area', type: 'Text' }, ...copies(item.id, 'Yes', 2), ...more],
+            },
           ],
         },
       });
     const formA = await create('Daily check A');
-    const formB = await create('Daily check B');
+    // Form B also holds a copy of a question the item no longer has.
+    const formB = await create('Daily check B', [
+      {
+        id: 4,
+        label: 'Fire watch',
+        type: 'Text',
+        libraryLink: { itemId: item.id, questionId: 3, version: 1 },
+      } as Question,
+    ]);
     await callOperation('forms.publish', { params: { formArea: AREA, id: formA.id } });
     // Form A has three entries, two answering Yes.
     await mockApi
@@ -128,7 +140,11 @@ describe('UpdateFormsDialog', () => {
       await within(rowA).findByText("'Hot works?': 'Yes' became 'Yes, permit issued': 2 entries"),
     ).toBeInTheDocument();
     const rowB = within(dialog).getByTestId(`library-usage-${formB.id}`);
+    expect(rowB).toHaveTextContent('Daily check B (version 1, 3 questions)');
     expect(within(rowB).getByText('No entries yet.')).toBeInTheDocument();
+    expect(
+      within(rowB).getByText("'Fire watch' is no longer in the library item: it stays in the form, unlinked."),
+    ).toBeInTheDocument();
     await user.click(within(rowB).getByRole('checkbox'));
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

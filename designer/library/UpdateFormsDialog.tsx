@@ -2,7 +2,8 @@
  * "Update in N forms" of a changed library item (issue 22 §4 "Linked blocks"; docs/import-and-migration.md
  * "Linked blocks"): the forms whose working copy holds an older version of the item (questionLibrary.usages, given
  * by the caller), each with the migration plan its publish would need (questionLibrary.updateForms without
- * apply: per change the entries it touches, in the words of the migration step), a checkbox each (all ticked),
+ * apply: per change the entries it touches, in the words of the migration step; questions the item dropped, left
+ * unlinked, and conditions removed), a checkbox each (all ticked),
  * and Update. The chosen forms' working copies are updated on the server (never published); the form open in the
  * creator, when it is one of them, is updated in the editor as one undoable edit, so its autosave carries it.
  */
@@ -19,10 +20,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
-import { applied, applyLibraryItem } from '../../engine/designer';
+import { applied, applyLibraryItem, findQuestion } from '../../engine/designer';
 import type { MigrationPlan } from '../../engine/forms/migration';
 import { message } from '../../engine/messages/catalogue';
-import type { QuestionLibraryItem } from '../../engine/types/generated';
+import type { FormDefinition, QuestionLibraryItem } from '../../engine/types/generated';
 import { callOperation, errorText } from '../../runtime/api/client';
 import { changeText } from '../page/MigrationPanel';
 import { useDesignerStore } from '../store';
@@ -39,6 +40,28 @@ export interface LibraryUsage {
 interface FormPreview {
   formId: number;
   plan: MigrationPlan | null;
+  unlinked: number[];
+  conditionDropped: number[];
+  definition: Pick<FormDefinition, 'pages'>;
+}
+
+/** What the update does to a form besides its plan: questions left unlinked, conditions removed. */
+function Losses({ preview }: { preview: FormPreview | undefined }) {
+  if (!preview) return null;
+  const labelOf = (id: number) => findQuestion(preview.definition as FormDefinition, id)?.question.label ?? String(id);
+  const lines = [
+    ...preview.unlinked.map((id) => message('questionLibrary.link.removedFromItem', { label: labelOf(id) })),
+    ...preview.conditionDropped.map((id) => message('questionLibrary.link.conditionDropped', { label: labelOf(id) })),
+  ];
+  return (
+    <>
+      {lines.map((line) => (
+        <Typography key={line} variant="body2" color="warning.main">
+          {line}
+        </Typography>
+      ))}
+    </>
+  );
 }
 
 /** One form's plan: the entries each change touches, or that none does. */
@@ -71,7 +94,7 @@ export function UpdateFormsDialog({
 }) {
   const store = useDesignerStore();
   const formArea = store.draft.formArea;
-  const [plans, setPlans] = useState<Map<number, MigrationPlan | null> | null>(null);
+  const [previews, setPreviews] = useState<Map<number, FormPreview> | null>(null);
   const [chosen, setChosen] = useState(() => new Set(usages.map((usage) => usage.formId)));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,7 +106,7 @@ export function UpdateFormsDialog({
       params: { formArea, id: item.id },
       body: { formIds: usages.map((usage) => usage.formId) },
     })
-      .then((answer) => live && setPlans(new Map(answer.forms.map((form) => [form.formId, form.plan]))))
+      .then((answer) => live && setPreviews(new Map(answer.forms.map((form) => [form.formId, form]))))
       .catch((e: unknown) => live && setError(message('questionLibrary.link.loadFailed', { error: errorText(e) })));
     return () => {
       live = false;
@@ -138,7 +161,7 @@ export function UpdateFormsDialog({
             {error}
           </Alert>
         )}
-        {plans === null && !error && <CircularProgress aria-label={message('common.loading')} />}
+        {previews === null && !error && <CircularProgress aria-label={message('common.loading')} />}
         {usages.map((usage) => (
           <Box key={usage.formId} data-testid={`library-usage-${usage.formId}`} sx={{ mb: 1.5 }}>
             <FormControlLabel
@@ -150,7 +173,8 @@ export function UpdateFormsDialog({
               })}
             />
             <Box sx={{ pl: 4 }}>
-              <PlanSummary plan={plans?.get(usage.formId)} />
+              <PlanSummary plan={previews?.get(usage.formId)?.plan} />
+              <Losses preview={previews?.get(usage.formId)} />
             </Box>
           </Box>
         ))}
