@@ -24,6 +24,7 @@ import {
 import { employeeSheet } from './employee-sheet';
 import { formActiveFlag, formCategory, formPages, formSummary, publishFlags } from './form-definitions';
 import { labelRowIds, labelSetupInput } from './label-setups';
+import { libraryItemVersion } from './library-item-version';
 import { linksOfQueryForm } from './linked-form-setups';
 import { lookupValueLine } from './lookup-value-line';
 import { organisationSheet } from './organisation-sheet';
@@ -80,6 +81,7 @@ export const hookRegistry: HookRegistry = {
   },
   beforeValidate: {
     defaultSubcontractorCode,
+    libraryItemVersion,
     lookupValueLine,
     projectLookupValueLine,
     accessesChange,

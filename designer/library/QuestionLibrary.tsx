@@ -9,8 +9,12 @@
  * - "Insert from library…": the client's library (`questionLibrary.list`), searchable by name and question label;
  *   the chosen block is inserted after the last selected question (else at the end of the page shown) with
  *   `pasteQuestions`, as one undoable edit (new ids; conditions among the block point at the copies). Items the
- *   draft's area saved can be deleted there.
- * Nothing links the copies to the library item: the source is kept for the next issue's updates.
+ *   draft's area saved can be deleted there, or replaced by the selected questions ("Save the selection as this
+ *   item": questionLibrary.update, a new version; the selection is then linked to it). An item that forms hold at
+ *   an older version offers "Update in N forms" (./UpdateFormsDialog.tsx; issue 22 §4).
+ * Each copy is linked to the item (`libraryLink`: the item, its question's id there, the item's version;
+ * engine/designer/library-link.ts), so that a change to the item can be taken into the forms holding it (issue 22
+ * §4 "Linked blocks").
  */
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import LibraryIcon from '@mui/icons-material/LibraryBooksOutlined';
@@ -33,18 +37,23 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import {
-  CLIPBOARD_FORMAT,
-  CLIPBOARD_VERSION,
+  applied,
+  asItemQuestions,
   copyQuestions,
   findQuestion,
+  type LinkedItem,
+  linkedClipboard,
+  linkQuestions,
   pasteQuestions,
   type QuestionClipboard,
   type Target,
+  unlinkedQuestions,
 } from '../../engine/designer';
 import { message } from '../../engine/messages/catalogue';
 import type { QuestionLibraryItem } from '../../engine/types/generated';
 import { callOperation, errorText } from '../../runtime/api/client';
 import { type DesignerStore, useDesigner, useDesignerStore } from '../store';
+import { type LibraryUsage, UpdateFormsDialog } from './UpdateFormsDialog';
 
 /** The longest name the server takes (question-library-item.schema.json). */
 const NAME_MAX = 100;
@@ -56,14 +65,9 @@ export function insertTarget(store: DesignerStore): Target {
   return last ? { pageId: last.pageId, index: last.index + 1 } : { pageId };
 }
 
-/** A library item as a clipboard payload for pasteQuestions. */
-export function itemClipboard(item: Pick<QuestionLibraryItem, 'questions' | 'source'>): QuestionClipboard {
-  return {
-    format: CLIPBOARD_FORMAT,
-    version: CLIPBOARD_VERSION,
-    sourceFormId: item.source.formId,
-    questions: item.questions,
-  };
+/** A library item as a clipboard payload for pasteQuestions, each copy linked to the item (issue 22 §4). */
+export function itemClipboard(item: LinkedItem): QuestionClipboard {
+  return linkedClipboard(item);
 }
 
 /** True when the item's name or one of its questions' labels holds `search` (case and spaces ignored). */
@@ -93,7 +97,7 @@ function SaveDialog({ onClose }: { onClose: () => void }) {
         params: { formArea: draft.formArea },
         body: {
           name: name.trim(),
-          questions: clipboard.questions,
+          questions: unlinkedQuestions(clipboard.questions),
           source: { formId: draft.id, formArea: draft.formArea, questionIds: clipboard.questions.map((q) => q.id) },
         },
       });
@@ -143,10 +147,40 @@ function SaveDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The searchable list of "Insert from library…". */
-function InsertDialog({ onClose }: { onClose: () => void }) {
+/** The forms holding an older version of the item `id` (questionLibrary.usages); empty while unknown. */
+function useUsages(formArea: string, id: number | undefined, refresh: number): LibraryUsage[] {
+  const [usages, setUsages] = useState<LibraryUsage[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh asks again after the item changed
+  useEffect(() => {
+    setUsages([]);
+    if (id === undefined) return;
+    let live = true;
+    callOperation<LibraryUsage[]>('questionLibrary.usages', { params: { formArea, id } })
+      .then((answer) => live && setUsages(answer))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [formArea, id, refresh]);
+  return usages;
+}
+
+/**
+ * The searchable list of "Insert from library…". For the item chosen: Insert; "Save the selection as this item"
+ * (an item the draft's area saved, with questions selected: questionLibrary.update, and the selection is then
+ * linked to the item's new version); "Update in N forms" when forms hold an older version (issue 22 §4).
+ */
+function InsertDialog({
+  onClose,
+  onUpdate,
+}: {
+  onClose: () => void;
+  onUpdate: (item: QuestionLibraryItem, usages: LibraryUsage[]) => void;
+}) {
   const store = useDesignerStore();
   const formArea = useDesigner((s) => s.history.present.formArea);
+  const selected = useDesigner((s) => s.selected);
+  const [refresh, setRefresh] = useState(0);
   const [items, setItems] = useState<QuestionLibraryItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -165,6 +199,27 @@ function InsertDialog({ onClose }: { onClose: () => void }) {
 
   const shown = useMemo(() => (items ?? []).filter((item) => matches(item, search)), [items, search]);
   const chosenItem = shown.find((item) => item.id === chosen);
+  const usages = useUsages(formArea, chosenItem?.id, refresh);
+
+  const saveOver = async (item: QuestionLibraryItem) => {
+    const { questions, ids } = asItemQuestions(copyQuestions(store.draft, selected).questions, item);
+    try {
+      const saved = await callOperation<QuestionLibraryItem>('questionLibrary.update', {
+        params: { formArea, id: item.id },
+        body: { questions },
+      });
+      setItems((list) => (list ?? []).map((i) => (i.id === saved.id ? saved : i)));
+      store.edit('updateQuestion', (draft) => applied(linkQuestions(draft, saved.id, ids, saved.version ?? 1)), {
+        notice: {
+          messageId: 'questionLibrary.link.replaced',
+          params: { name: saved.name, count: questions.length, version: saved.version ?? 1 },
+        },
+      });
+      setRefresh((n) => n + 1);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
 
   const insert = (item: QuestionLibraryItem) => {
     const outcome = store.edit(
@@ -246,6 +301,14 @@ function InsertDialog({ onClose }: { onClose: () => void }) {
         )}
       </DialogContent>
       <DialogActions>
+        {chosenItem && usages.length > 0 && (
+          <Button onClick={() => onUpdate(chosenItem, usages)}>
+            {message('questionLibrary.link.updateIn', { count: usages.length })}
+          </Button>
+        )}
+        {chosenItem && chosenItem.formArea === formArea && selected.length > 0 && (
+          <Button onClick={() => void saveOver(chosenItem)}>{message('questionLibrary.link.saveAs')}</Button>
+        )}
         <Button onClick={onClose}>{message('common.cancel')}</Button>
         <Button variant="contained" disabled={!chosenItem} onClick={() => chosenItem && insert(chosenItem)}>
           {message('questionLibrary.insertButton')}
@@ -260,6 +323,7 @@ export function LibraryMenu() {
   const hasSelection = useDesigner((s) => s.selected.length > 0);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'save' | 'insert' | null>(null);
+  const [updating, setUpdating] = useState<{ item: QuestionLibraryItem; usages: LibraryUsage[] } | null>(null);
   const menuId = useId();
   const open = (which: 'save' | 'insert') => {
     setAnchor(null);
@@ -283,7 +347,18 @@ export function LibraryMenu() {
         <MenuItem onClick={() => open('insert')}>{message('questionLibrary.insert')}</MenuItem>
       </Menu>
       {dialog === 'save' && <SaveDialog onClose={() => setDialog(null)} />}
-      {dialog === 'insert' && <InsertDialog onClose={() => setDialog(null)} />}
+      {dialog === 'insert' && (
+        <InsertDialog
+          onClose={() => setDialog(null)}
+          onUpdate={(item, usages) => {
+            setDialog(null);
+            setUpdating({ item, usages });
+          }}
+        />
+      )}
+      {updating && (
+        <UpdateFormsDialog item={updating.item} usages={updating.usages} onClose={() => setUpdating(null)} />
+      )}
     </>
   );
 }

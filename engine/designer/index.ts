@@ -6,6 +6,7 @@
  */
 export * from './clipboard';
 export * from './history';
+export * from './library-link';
 export * from './model';
 export * from './pages';
 export * from './questions';

@@ -17,6 +17,7 @@ import * as labelPreparation from './label-preparation';
 import * as migration from './migration';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
+import * as questionLibrary from './question-library';
 import * as settingsForms from './settings-forms';
 import * as subcontractors from './subcontractors';
 
@@ -55,6 +56,8 @@ export const namedOperations: NamedOperations = {
   'forms.migrationPreview': migration.preview,
   'forms.migrationApply': migration.apply,
   'forms.migrationRevert': migration.revert,
+  'questionLibrary.usages': questionLibrary.usages,
+  'questionLibrary.updateForms': questionLibrary.updateForms,
   'forms.import': formImport.importSource,
   'forms.export': formImport.exportSource,
   'forms.sections': settingsForms.sections,

@@ -96,6 +96,19 @@ export const commonDefinitions: Readonly<Record<string, JSONSchema>> = {
       atMost: { $ref: `${QUESTION_DEFS}/conditionBound` },
     },
   },
+  libraryLink: {
+    title: 'LibraryLink',
+    description:
+      "Where a question inserted from the question library came from (issue 22 §4 'Linked blocks'; engine/designer/library-link.ts): the library item's id, the id its question has in the item, and the item's version the question holds. The form creator sets it on insert; 'Update in N forms' replaces the question by the item's newer version. The compiler and the register ignore it.",
+    type: 'object',
+    additionalProperties: false,
+    required: ['itemId', 'questionId', 'version'],
+    properties: {
+      itemId: { type: 'integer', minimum: 1 },
+      questionId: { type: 'integer', minimum: 1 },
+      version: { type: 'integer', minimum: 1 },
+    },
+  },
   conditionBound: {
     title: 'ConditionBound',
     description: 'What an answer is compared with: a number, or a date as yyyy-mm-dd.',
@@ -141,6 +154,13 @@ export const questionProperties: PropertySchemas = {
     description:
       'Shown only while a condition on earlier questions holds (all / any / none of comparisons); a hidden question is never required.',
     'x-editor': 'condition',
+  },
+  libraryLink: {
+    $ref: `${QUESTION_DEFS}/libraryLink`,
+    'x-title': 'questionLibrary.link.title',
+    description:
+      'The library item (and its version) this question is a copy of; set by the form creator, not shown in the property panel.',
+    'x-editor': 'none',
   },
 };
 

@@ -122,6 +122,7 @@ function questionDef(questionType: string, kinds: FieldType[]): JSONSchema {
   }
   properties.wrapper = questionProperties.wrapper;
   properties.visibleWhen = questionProperties.visibleWhen;
+  properties.libraryLink = questionProperties.libraryLink;
 
   // Keywords of some variants only: one `if` per set of variants taking them.
   const conditional = new Map<

@@ -91,6 +91,8 @@ export interface AnyQuestion {
   required?: boolean;
   helpText?: string;
   visibleWhen?: VisibleWhen;
+  /** The library item it is a copy of (issue 22 §4), when inserted from the question library. */
+  libraryLink?: { itemId: number; questionId: number; version: number };
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   requiredOnPageChange?: boolean;
   showInRegister?: boolean;

@@ -4,7 +4,7 @@ import type { FormArea } from './form-definition';
 import type { Question } from './question';
 
 /**
- * A block of questions a client saved under a name in the question library (issue 21 part 10), to insert into any of its forms as a copy (engine/designer/clipboard.ts pasteQuestions gives the copies new ids). `source` remembers where they were copied from, for the next issue's updates; `formArea` is the area whose administrator saved it (the path's).
+ * A block of questions a client saved under a name in the question library (issue 21 part 10), to insert into any of its forms as a copy (engine/designer/clipboard.ts pasteQuestions gives the copies new ids). `source` remembers where they were copied from; `version` counts its changes, and the copies inserted into forms carry a libraryLink to it (issue 22 §4 'Linked blocks'); `formArea` is the area whose administrator saved it (the path's).
  */
 export interface QuestionLibraryItem {
   _id?: string;
@@ -23,6 +23,10 @@ export interface QuestionLibraryItem {
    */
   questions: Question[];
   source: QuestionLibrarySource;
+  /**
+   * The item's version: 1 when saved, one more on each change (questionLibrary.update). Questions inserted from it carry the version they copy in their libraryLink (issue 22 §4); forms holding an older one are offered 'Update in N forms'. An item saved before versions is version 1.
+   */
+  version?: number;
   created?: string;
   modified?: string;
   createdBy?: string;

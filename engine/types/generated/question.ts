@@ -89,6 +89,7 @@ export interface CheckboxQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * A choice of a Dropdown, Checkbox or MultiSelect question, or a column of a TableLight question.
@@ -178,6 +179,14 @@ export interface Comparison {
   atMost?: ConditionBound;
 }
 /**
+ * Where a question inserted from the question library came from (issue 22 §4 'Linked blocks'; engine/designer/library-link.ts): the library item's id, the id its question has in the item, and the item's version the question holds. The form creator sets it on insert; 'Update in N forms' replaces the question by the item's newer version. The compiler and the register ignore it.
+ */
+export interface LibraryLink {
+  itemId: number;
+  questionId: number;
+  version: number;
+}
+/**
  * A colour as #rrggbb (colour-picker).
  */
 export interface ColourQuestion {
@@ -222,6 +231,7 @@ export interface ColourQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * A date, yyyy-mm-dd (date), or with the month picker a month and a year.
@@ -272,6 +282,7 @@ export interface DateQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * Documents chosen from the project's document store, projects/{projectId}/documents, in a tree (dms-buttons); the answer is their paths.
@@ -326,6 +337,7 @@ export interface DocumentPickerQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * One choice of a list (hz-select), with a blank first option and the options sorted numerically.
@@ -382,6 +394,7 @@ export interface DropdownQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * Files kept in the file store (file-upload); the answer is their paths.
@@ -436,6 +449,7 @@ export interface FileUploadQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * A table of cells with scoring (grid and grid-summary).
@@ -489,6 +503,7 @@ export interface GridQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * A Grid question's table (form-configuration.md §3 Grid): headers by column and one cell per row and column, each with its cell question.
@@ -598,6 +613,7 @@ export interface TextQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
   /**
    * The smallest answer accepted.
    */
@@ -636,6 +652,7 @@ export interface ImageQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * Several choices of a list (multiSelect).
@@ -688,6 +705,7 @@ export interface MultiSelectQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * A text shown in the form, never answered (note).
@@ -714,6 +732,7 @@ export interface NoteQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * Formatted text, sanitised on the client and the server (wysiwygInput).
@@ -760,6 +779,7 @@ export interface RichTextQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * A signature drawn on a pad, kept as a PNG file (signature-pad); the answer is its path.
@@ -810,6 +830,7 @@ export interface SignatureQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * The equipment table (table): rows of item, assetNo, description, manufacturer, modelNo and owner, each row filled completely.
@@ -856,6 +877,7 @@ export interface TableQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * Rows under the question's own columns (table-light); any cell may stay empty.
@@ -909,6 +931,7 @@ export interface TableLightQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * Degrees C within min and max (temperatureInput).
@@ -963,6 +986,7 @@ export interface TemperatureQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }
 /**
  * On or off, as two buttons (toggle-button).
@@ -1017,4 +1041,5 @@ export interface ToggleQuestion {
    */
   wrapper?: 'vertical' | 'horizontal' | 'accordion';
   visibleWhen?: VisibleWhen;
+  libraryLink?: LibraryLink;
 }

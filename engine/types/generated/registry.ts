@@ -33,6 +33,7 @@ import schema_employee_project_access from '../../../schemas/api/employee-projec
 import schema_file_urls_request from '../../../schemas/api/file-urls-request.schema.json';
 import schema_form_import_request from '../../../schemas/api/form-import-request.schema.json';
 import schema_label_export_request from '../../../schemas/api/label-export-request.schema.json';
+import schema_library_update_request from '../../../schemas/api/library-update-request.schema.json';
 import schema_linked_form_setups_input from '../../../schemas/api/linked-form-setups-input.schema.json';
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
@@ -62,6 +63,7 @@ import schema_project_offline_availability from '../../../schemas/api/derived/pr
 import schema_qa_offline_info_input from '../../../schemas/api/derived/qa-offline-info-input.schema.json';
 import schema_qr_code_setup_input from '../../../schemas/api/derived/qr-code-setup-input.schema.json';
 import schema_question_library_item_input from '../../../schemas/api/derived/question-library-item-input.schema.json';
+import schema_question_library_item_update from '../../../schemas/api/derived/question-library-item-update.schema.json';
 import schema_subcontractor_input from '../../../schemas/api/derived/subcontractor-input.schema.json';
 import schema_subcontractor_order_input from '../../../schemas/api/derived/subcontractor-order-input.schema.json';
 import schema_subcontractor_package_input from '../../../schemas/api/derived/subcontractor-package-input.schema.json';
@@ -126,6 +128,7 @@ export const registeredSchemas = {
   'file-urls-request': schema_file_urls_request,
   'form-import-request': schema_form_import_request,
   'label-export-request': schema_label_export_request,
+  'library-update-request': schema_library_update_request,
   'linked-form-setups-input': schema_linked_form_setups_input,
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
@@ -155,6 +158,7 @@ export const registeredSchemas = {
   'qa-offline-info-input': schema_qa_offline_info_input,
   'qr-code-setup-input': schema_qr_code_setup_input,
   'question-library-item-input': schema_question_library_item_input,
+  'question-library-item-update': schema_question_library_item_update,
   'subcontractor-input': schema_subcontractor_input,
   'subcontractor-order-input': schema_subcontractor_order_input,
   'subcontractor-package-input': schema_subcontractor_package_input,
