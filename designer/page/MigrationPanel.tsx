@@ -140,7 +140,7 @@ export function MigrationPanel({ formArea, formId }: MigrationPanelProps) {
   return (
     <Box data-testid="designer-migration" sx={{ mt: 2 }}>
       <Typography variant="h6" component="h3" gutterBottom>
-        {message('migration.anchor')}
+        {message('migration.heading')}
       </Typography>
       {(state.kind === 'loading' || state.kind === 'reverting') && <LinearProgress />}
       {state.kind === 'failed' && (

@@ -848,7 +848,7 @@ export async function importXlsForm(bytes: Uint8Array, ctx: ImportContext): Prom
     ctx.fallbackTitle?.trim() ||
     settings.form_id ||
     settings.id_string ||
-    message('import.xlsform.anchor');
+    message('import.xlsform.defaultTitle');
   if (title.length > LIMITS.title) {
     tally.find('settings', 'lossy', 'import.xlsform.tooLong', { limit: LIMITS.title });
     title = `${title.slice(0, LIMITS.title - 1)}…`;
