@@ -182,6 +182,34 @@ describe('the version list', () => {
     expect(versions[0].questions).toBe(pour.pages.reduce((sum, p) => sum + p.questions.length, 0));
   });
 
+  it('gives a project the version an entry was filled in (?version=N), the latest without it', async () => {
+    const v = pour.version;
+    const input = await workingInput();
+    const [first, ...others] = input.pages[0].questions;
+    await json(
+      h.call('PUT', `${Q}/${pour.id}`, {
+        cookie: admin,
+        body: { ...input, pages: [{ ...input.pages[0], questions: others }, ...input.pages.slice(1)] },
+      }),
+    );
+    await json(h.call('PUT', `${F}/publish/quality-assurance/${pour.id}`, { cookie: admin }));
+    const project = `${F}/1/quality-assurance/${pour.id}`;
+    const ids = (def: FormDefinition) => def.pages[0].questions.map((q) => q.id);
+    const latest = await json<FormDefinition>(h.call('GET', project, { cookie: user }));
+    expect(latest.version).toBe(v + 1);
+    expect(ids(latest)).not.toContain(first.id);
+    const earlier = await json<FormDefinition>(h.call('GET', `${project}?version=${v}`, { cookie: user }));
+    expect(earlier.version).toBe(v);
+    expect(ids(earlier)[0]).toBe(first.id);
+    expect((await json<FormDefinition>(h.call('GET', `${project}?version=${v + 1}`, { cookie: user }))).version).toBe(
+      v + 1,
+    );
+    await json(h.call('GET', `${project}?version=${v + 5}`, { cookie: user }), 404);
+    await json(h.call('GET', `${project}?version=first`, { cookie: user }), 400);
+    // Another client's project, whatever the version.
+    await json(h.call('GET', `${F}/9999/quality-assurance/${pour.id}?version=${v}`, { cookie: user }), 404);
+  });
+
   it('answers the question-level difference between any two published versions', async () => {
     const v = pour.version;
     const input = await workingInput();

@@ -97,6 +97,27 @@ export async function publishedFormForProject(
   return def;
 }
 
+/**
+ * Published version `version` of a form a project fills (issue 21 §8, issue 22 §3: a saved entry opens with the
+ * version it was filled in): the form must be offered as {@link publishedFormForProject} says (its latest version
+ * decides whether it is active and on the project), then that version's definition.
+ * @throws AppError 404 notFound.form when the form is not offered or has no such version
+ */
+export async function publishedVersionForProject(
+  store: Store,
+  clientId: number,
+  projectId: number,
+  formArea: string,
+  formId: number,
+  version: number,
+): Promise<FormDefinition> {
+  const latest = await publishedFormForProject(store, clientId, projectId, formArea, formId);
+  if (latest.version === version) return latest;
+  const found = await store.collection<FormVersionDoc>('formVersions').findOne({ clientId, formId, version });
+  if (!found) throw new AppError(404, 'notFound.form');
+  return found.definition;
+}
+
 /** Summaries of the published, active forms of a formArea offered on a project, by title. */
 export async function activeFormsForProject(store: Store, clientId: number, formArea: string, projectId: number) {
   const versions = await store

@@ -214,10 +214,12 @@ export function FormScreen({
     let live = true;
     (async () => {
       let form: FormSourceResult;
+      let sourceAnswer: unknown;
       if (doc.source) {
         const loaded = doc.source.fromLoader ? loaderData?.[doc.source.fromLoader] : undefined;
         const { params: callParams } = resolveCall(doc.source.call, [params]);
         const answer = loaded ?? (await callOperation<unknown>(doc.source.call.operation, { params: callParams }));
+        sourceAnswer = answer;
         performance.mark('form:source');
         form = formSources[doc.source.name](answer);
         performance.mark('form:compiled');
@@ -258,6 +260,17 @@ export function FormScreen({
             query,
           });
           item = answer;
+          // A saved item shown as it was filled in: the source's version it names (source.viewVersion).
+          const wanted =
+            doc.source?.viewVersion && requestedMode === 'view' ? answer[doc.source.viewVersion] : undefined;
+          if (doc.source && typeof wanted === 'number' && wanted !== (sourceAnswer as { version?: unknown }).version) {
+            const { params: callParams } = resolveCall(doc.source.call, [params]);
+            const versioned = await callOperation<unknown>(doc.source.call.operation, {
+              params: callParams,
+              query: { version: String(wanted) },
+            });
+            form = formSources[doc.source.name](versioned);
+          }
           formData = toFormData[doc.load.toFormData](answer, form.data);
         } catch (e) {
           if (!(doc.load.notFound === 'add' && e instanceof ApiError && e.status === 404)) throw e;

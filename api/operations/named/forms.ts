@@ -17,6 +17,7 @@ import {
   designCheckOf,
   formVersionList,
   publishedFormForProject,
+  publishedVersionForProject,
   publishForm,
   publishImpact,
   updateForm,
@@ -76,10 +77,16 @@ export const publish: NamedOperation<'forms.publish'> = inTransaction(async ({ h
   return publishForm(store, clientId as number, params.formArea, params.id, actorOf(c.get('user')));
 });
 
-/** GET …/{projectId}/{formArea}/{id}: the published form a project fills. */
-export const getForProject: NamedOperation<'forms.getForProject'> = async ({ store, clientId, params }) => {
+/** GET …/{projectId}/{formArea}/{id}: the published form a project fills; with `?version=N`, its published version N (a saved entry opens with the version it was filled in). */
+export const getForProject: NamedOperation<'forms.getForProject'> = async ({ http: c, store, clientId, params }) => {
   const project = await findProject(store, clientId as number, params.projectId);
-  return publishedFormForProject(store, clientId as number, project.id, params.formArea, params.id);
+  const asked = c.req.query('version');
+  if (asked === undefined)
+    return publishedFormForProject(store, clientId as number, project.id, params.formArea, params.id);
+  const version = Number(asked);
+  if (!Number.isSafeInteger(version) || version < 1)
+    throw new AppError(400, 'validation.badParam', { value: asked, name: 'version' });
+  return publishedVersionForProject(store, clientId as number, project.id, params.formArea, params.id, version);
 };
 
 /** POST …/{formArea}: a new form definition; 201. */

@@ -51,6 +51,10 @@ export type FormScreen = {
      * A route loader (routes.json `loader`) whose data is the same answer: used when the route has loaded it, so it is not fetched twice; `call` otherwise.
      */
     fromLoader?: string;
+    /**
+     * In view mode, the loaded item's field that holds the version of the source it was saved with (a form entry's `formVersion`): when it differs from the source answer's `version`, the source's call is made again with ?version=<it>, so a saved entry shows the form it was filled in (issue 21 §8, issue 22 §3). Add and edit modes keep the latest.
+     */
+    viewVersion?: string;
   };
   /**
    * Option lists of select fields fetched when the form opens (e.g. the organisations, the roles, a lookup type's values): by field name, the call whose answer is an array of strings (each its own value and label) or of objects (`value` and `label` name their fields; default id and name). The field's schema gets them as oneOf [{ const, title }].

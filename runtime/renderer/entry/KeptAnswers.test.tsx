@@ -51,3 +51,50 @@ describe('kept answers of a migrated entry', () => {
     expect(keptAnswerText(entry.keptAnswers?.[1] as never)).toBe('✓');
   });
 });
+
+describe('an entry of an earlier version', () => {
+  it('opens with the version it was filled in (source.viewVersion); a new entry with the latest', async () => {
+    await mockApi.logIn('admin@demo.local', 1);
+    const store = mockApi.store();
+    const first = pour.pages[0].questions[0];
+    const later = {
+      ...pour,
+      version: pour.version + 1,
+      pages: [
+        {
+          ...pour.pages[0],
+          questions: [{ ...first, label: 'Pour reference (version 2)' }, ...pour.pages[0].questions.slice(1)],
+        },
+        ...pour.pages.slice(1),
+      ],
+    };
+    await store.collection('formVersions').insertOne({
+      formId: pour.id,
+      clientId: 1,
+      formArea: pour.formArea,
+      version: later.version,
+      definition: later,
+    });
+    const entry: FormEntry = {
+      id: 901,
+      clientId: 1,
+      projectId: 1,
+      formId: pour.id,
+      formVersion: pour.version,
+      formArea: pour.formArea,
+      entryNumber: 42,
+      globalEntryNumber: 42,
+      date: '2026-11-01T08:00:00.000Z',
+      enteredBy: 'Aoife Byrne',
+      answers: [{ questionId: first.id, answers: ['Pour 3'] }],
+    };
+    await store.collection<FormEntry>('formEntries').insertOne(entry);
+    const view = renderApp(`/projects/1/qa/${pour.id}/entry/42`);
+    expect(await screen.findByDisplayValue('Pour 3')).toBeInTheDocument();
+    expect(screen.getAllByText(new RegExp(`^${first.label}`)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Pour reference \(version 2\)/)).toBeNull();
+    view.unmount();
+    renderApp(`/projects/1/qa/${pour.id}/add`);
+    expect((await screen.findAllByText(/Pour reference \(version 2\)/)).length).toBeGreaterThan(0);
+  });
+});
