@@ -354,6 +354,7 @@ describe('the form creator', () => {
     await drag(page, page.getByTestId('palette-item-number'), page.getByTestId('canvas-empty'));
     await props.getByRole('textbox', { name: 'Label' }).fill('Wind speed');
     await drag(page, page.getByTestId('palette-item-text'), page.getByTestId('canvas-end'));
+    await expect.poll(() => props.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('Text');
     await props.getByRole('textbox', { name: 'Label' }).fill('Banksman');
     await props.getByRole('switch', { name: 'Required', exact: true }).check();
     await props.getByRole('switch', { name: 'Show in the register' }).check();
@@ -364,6 +365,7 @@ describe('the form creator', () => {
 
     step('A Text shown when the wind speed is over 10, dragged onto page 2 with a Grid.');
     await drag(page, page.getByTestId('palette-item-text'), page.getByTestId('canvas-end'));
+    await expect.poll(() => props.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('Text');
     await props.getByRole('textbox', { name: 'Label' }).fill('Crane lift stopped');
     await props.getByRole('button', { name: 'Add condition' }).click();
     await props.getByRole('combobox', { name: 'Question', exact: true }).selectOption({ label: 'Wind speed (Page 1)' });
@@ -381,6 +383,8 @@ describe('the form creator', () => {
     await page.getByRole('tab', { name: 'Page 2' }).click();
     await expect.poll(() => canvasLabels(page)).toEqual(['Crane lift stopped']);
     await drag(page, page.getByTestId('palette-item-grid'), page.getByTestId('canvas-end'));
+    // The panel shows the new question (its palette name as its label) before its label is typed, as a user sees it.
+    await expect.poll(() => props.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('Grid');
     await props.getByRole('textbox', { name: 'Label' }).fill('Exclusion zone');
     await expect.poll(() => canvasLabels(page)).toEqual(['Crane lift stopped', 'Exclusion zone']);
     await saved(page);
