@@ -319,7 +319,7 @@ describe('form entries', () => {
     const res = await h.call('POST', `${base}/download`, { cookie, body: { formId: f1.id } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".+ Register \d{8}\.csv"/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".+ - \d{4}-\d{2}-\d{2}\.csv"/);
     const text = await res.text();
     const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
     const [header, ...rows] = parsed.data;

@@ -22,6 +22,7 @@ import {
   withoutAccesses,
 } from './employee-access';
 import { employeeSheet } from './employee-sheet';
+import { exportSettingFormat } from './export-settings';
 import { formActiveFlag, formCategory, formPages, formSummary, publishFlags } from './form-definitions';
 import { labelRowIds, labelSetupInput } from './label-setups';
 import { libraryItemVersion } from './library-item-version';
@@ -93,6 +94,7 @@ export const hookRegistry: HookRegistry = {
     packageInput,
     labelSetupInput,
     qrSetupInput,
+    exportSettingFormat,
   },
   beforeChange: {
     keepOwnAdminOnChange,

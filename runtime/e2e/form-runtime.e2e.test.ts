@@ -274,7 +274,7 @@ describe('the form runtime', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^Site Safety Inspection Register \d{8}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^Site Safety Inspection - \d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
     const [header, ...rows] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
     const cell = (row: string[], column: string) => row[header.indexOf(column)];

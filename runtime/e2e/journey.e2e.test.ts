@@ -124,7 +124,7 @@ describe('the main job', () => {
     const download = await downloadPromise;
     const file = path.join(downloads, download.suggestedFilename());
     await download.saveAs(file);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^${form.title} Register \\d{8}\\.csv$`));
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${form.title} - \\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const rows = Papa.parse<string[]>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(rows[0].slice(0, 3)).toEqual(['Entry Number', 'Created', 'Entered By']);
     expect(rows.length).toBe(2);

@@ -4,10 +4,11 @@
  */
 import type { Context } from 'hono';
 import { AppError } from '../../../engine/errors';
-import { csvFileName, registerCsvStream } from '../../../engine/export/csv';
+import { registerCsvStream } from '../../../engine/export/csv';
 import type { Client, LinkedFormSetup } from '../../../engine/types/generated';
 import type { ApiEnv } from '../../http/env';
 import type { NamedOperation } from '../../resources/context';
+import { downloadNameFor } from '../download-names';
 import { discardEntry, type EntryScope, entriesForDownload, getEntry, registerPage, submitEntry } from '../entries';
 import { publishedFormForProject } from '../forms';
 import { requestProject } from '../projects';
@@ -67,9 +68,13 @@ export const getall: NamedOperation<'entries.getall'> = async ({ http: c, params
 export const get: NamedOperation<'entries.get'> = async ({ http: c, params }) =>
   getEntry(await scopeOf(c, params, params.formId), params.entryNumber);
 
-/** POST …/download: the register as a CSV file (docs/decisions.md "Registers and CSV"), streamed. */
+/**
+ * POST …/download: the register as a CSV file (docs/decisions.md "Registers and CSV"), streamed, named by the
+ * project's export setting of the form area for a register download (docs/entries.md "Download names").
+ */
 export const download: NamedOperation<'entries.download'> = async ({ http: c, params, body: request }) => {
   const scope = await scopeOf(c, params, request.formId);
+  const fileName = `${await downloadNameFor(scope)}.csv`;
   // Streamed from store cursors in pieces of rows (never the whole register nor one string of the file);
   // the time zone is checked before the first piece.
   const chunks = registerCsvStream(scope.form, entriesForDownload(scope, request), { timeZone: process.env.TZ });
@@ -90,7 +95,7 @@ export const download: NamedOperation<'entries.download'> = async ({ http: c, pa
   });
   return c.body(stream, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': attachment(csvFileName(scope.form, new Date())),
+    'Content-Disposition': attachment(fileName),
     'Cache-Control': 'no-store',
   });
 };

@@ -4,6 +4,7 @@ import schema_client from '../../../schemas/entities/client.schema.json';
 import schema_code_generator_setting from '../../../schemas/entities/code-generator-setting.schema.json';
 import schema_contact from '../../../schemas/entities/contact.schema.json';
 import schema_employee from '../../../schemas/entities/employee.schema.json';
+import schema_export_setting from '../../../schemas/entities/export-setting.schema.json';
 import schema_form_definition from '../../../schemas/entities/form-definition.schema.json';
 import schema_form_entry from '../../../schemas/entities/form-entry.schema.json';
 import schema_form_version_change from '../../../schemas/entities/form-version-change.schema.json';
@@ -53,6 +54,7 @@ import schema_contact_input from '../../../schemas/api/derived/contact-input.sch
 import schema_employee_accesses from '../../../schemas/api/derived/employee-accesses.schema.json';
 import schema_employee_input from '../../../schemas/api/derived/employee-input.schema.json';
 import schema_employee_invite from '../../../schemas/api/derived/employee-invite.schema.json';
+import schema_export_setting_input from '../../../schemas/api/derived/export-setting-input.schema.json';
 import schema_form_definition_input from '../../../schemas/api/derived/form-definition-input.schema.json';
 import schema_label_preparation_setup_input from '../../../schemas/api/derived/label-preparation-setup-input.schema.json';
 import schema_organisation_input from '../../../schemas/api/derived/organisation-input.schema.json';
@@ -76,6 +78,7 @@ import resource_client from '../../../schemas/resources/client.json';
 import resource_code_generator_setting from '../../../schemas/resources/code-generator-setting.json';
 import resource_contact from '../../../schemas/resources/contact.json';
 import resource_employee from '../../../schemas/resources/employee.json';
+import resource_export_setting from '../../../schemas/resources/export-setting.json';
 import resource_form_definition from '../../../schemas/resources/form-definition.json';
 import resource_invitation from '../../../schemas/resources/invitation.json';
 import resource_label_preparation_setup from '../../../schemas/resources/label-preparation-setup.json';
@@ -99,6 +102,7 @@ export const registeredSchemas = {
   'code-generator-setting': schema_code_generator_setting,
   'contact': schema_contact,
   'employee': schema_employee,
+  'export-setting': schema_export_setting,
   'form-definition': schema_form_definition,
   'form-entry': schema_form_entry,
   'form-version-change': schema_form_version_change,
@@ -148,6 +152,7 @@ export const registeredSchemas = {
   'employee-accesses': schema_employee_accesses,
   'employee-input': schema_employee_input,
   'employee-invite': schema_employee_invite,
+  'export-setting-input': schema_export_setting_input,
   'form-definition-input': schema_form_definition_input,
   'label-preparation-setup-input': schema_label_preparation_setup_input,
   'organisation-input': schema_organisation_input,
@@ -169,7 +174,7 @@ export const registeredSchemas = {
 export const registeredRuleFamilies: readonly { $id: string }[] = [rules_employee, rules_lookup_value, rules_organisation, rules_project];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_question_library_item, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
+export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_export_setting, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_question_library_item, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'questionLibraryItems', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
+export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'exportSettings', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'questionLibraryItems', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
