@@ -4,7 +4,8 @@
  * shown (issue 19: a row's for that row), `openForm` (a form
  * document in a modal in add or view mode with the row as its input; view disables the inputs and hides
  * Save; Close is always there; the register reloads after a save), row `selection` seen by toolbar
- * conditions and actions, the `modal` error policy with the server's message, and a `page` in tabs.
+ * conditions and actions, the `modal` error policy with the server's message, a `page` in tabs, and the
+ * download-name-format widget (an ordered list of typed parts, issue 24 §3) on the Export Settings document.
  * Documents are provided in the test (provideScreen); calls go to the real API through MSW.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -14,7 +15,7 @@ import { callOperation } from '../api/client';
 import type { IsLoggedInAnswer } from '../api/types';
 import { toRoute } from '../routes';
 import { mockApi } from '../test/mock-api';
-import { type FormDocument, type PageDocument, provideScreen, type RegisterDocument } from './documents';
+import { type FormDocument, loadScreen, type PageDocument, provideScreen, type RegisterDocument } from './documents';
 import { ScreenView } from './ScreenView';
 
 const form: FormDocument = {
@@ -269,5 +270,86 @@ describe('renderer keywords', () => {
     await user.click(second);
     await waitFor(() => expect(second).toHaveAttribute('aria-expanded', 'true'));
     expect(await screen.findByLabelText(/^Values/)).toBeVisible();
+  });
+});
+
+describe('download-name-format widget (issue 24 §3)', () => {
+  beforeEach(() => mockApi.logIn('admin@demo.local', 1));
+
+  it('lists the default parts, adds, moves and removes parts with a live preview, saves and resets to default', async () => {
+    const user = userEvent.setup();
+    const today = new Date().toLocaleDateString('en-CA');
+    const doc = (await loadScreen('projects/export-setting')) as FormDocument;
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: <ScreenView document={doc} params={{ projectId: '1', formArea: 'health-and-safety' }} />,
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    // No setting saved yet: the default, form title, space, entry number, ' - ', created date.
+    await screen.findByRole('list', { name: 'Parts of the file name' });
+    // Read afresh each time: a save or reset loads the form again (a new list).
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Parts of the file name' }))
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('span')?.textContent);
+    expect(names()).toEqual(['Form Title', "Text ' '", 'Entry Number', "Text ' - '", 'Created']);
+    const preview = () => screen.getByRole('status');
+    expect(preview()).toHaveTextContent(`Preview: Site Safety Inspection 1 - ${today}.pdf`);
+    expect(preview()).toHaveTextContent(`Register download: Site Safety Inspection - ${today}.csv`);
+    expect(screen.queryByRole('button', { name: 'Reset to default' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Created' }));
+    await user.click(screen.getByRole('button', { name: "Remove Text ' - '" }));
+    await user.click(screen.getByRole('button', { name: 'Move Entry Number up' }));
+    await user.click(screen.getByRole('button', { name: 'Move Entry Number up' }));
+    expect(screen.getByRole('button', { name: 'Move Entry Number up' })).toBeDisabled();
+    await user.click(screen.getByRole('combobox', { name: 'Add part' }));
+    await user.click(await screen.findByRole('option', { name: 'Project Code' }));
+    // The header parts are offered with their condition.
+    await user.click(screen.getByRole('combobox', { name: 'Add part' }));
+    expect(await screen.findByRole('option', { name: 'Level (when the form asks for it)' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    // '|' separates the stored parts: it is not typed into a custom text.
+    await user.type(screen.getByLabelText('Custom text'), ' _x|');
+    expect(screen.getByLabelText('Custom text')).toHaveValue(' _x');
+    await user.click(screen.getByRole('button', { name: 'Add custom text' }));
+    expect(names()).toEqual(['Entry Number', 'Form Title', "Text ' '", 'Project Code', "Text ' _x'"]);
+    // The screen's project's code (projects.summary of project 1) in the preview.
+    await waitFor(() => expect(preview()).toHaveTextContent('Preview: 1Site Safety Inspection CCE-2401 _x.pdf'));
+    expect(preview()).toHaveTextContent('Register download: Site Safety Inspection CCE-2401 _x.csv');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Save successful')).toBeInTheDocument();
+    const saved = await callOperation<{ format: string }>('exportSettings.get', {
+      params: { projectId: '1', formArea: 'health-and-safety' },
+    });
+    expect(saved.format).toBe('setup:entryNumber|setup:formTitle|text: |project:code|text: _x');
+
+    // Reloaded in edit mode: Reset to default removes the setting after a confirmation.
+    await user.click(await screen.findByRole('button', { name: 'Reset to default' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('Reset the file name to the default (form title, entry number, created date)?');
+    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('The default file name applies again.')).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['Form Title', "Text ' '", 'Entry Number', "Text ' - '", 'Created']));
+    await expect(
+      callOperation('exportSettings.get', { params: { projectId: '1', formArea: 'health-and-safety' } }),
+    ).rejects.toThrow();
+  });
+
+  it('removing every part leaves nothing to save', async () => {
+    const user = userEvent.setup();
+    const doc = (await loadScreen('projects/export-setting')) as FormDocument;
+    const router = createMemoryRouter([
+      { path: '/', element: <ScreenView document={doc} params={{ projectId: '1', formArea: 'quality-assurance' }} /> },
+    ]);
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('list', { name: 'Parts of the file name' });
+    for (const name of ['Form Title', "Text ' '", 'Entry Number', "Text ' - '", 'Created'])
+      await user.click(screen.getByRole('button', { name: `Remove ${name}` }));
+    expect(screen.getByText('Add at least one part.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
   });
 });
