@@ -41,9 +41,15 @@ describe('export settings', () => {
     const cookie = await admin();
     const today = new Date().toISOString().slice(0, 10);
     expect(await csvName(cookie)).toBe(`Site Safety Inspection - ${today}.csv`);
+    // None saved: the default, marked so, without an id.
     const none = await h.call('GET', `${HS}/export-setting`, { cookie });
-    expect(none.status).toBe(404);
-    expect((await none.json()).messageId).toBe('exportNames.notFound');
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({
+      projectId: 1,
+      formArea: 'health-and-safety',
+      format: 'setup:formTitle|text: |setup:entryNumber|text: - |datefield:created',
+      isDefault: true,
+    });
 
     const format = 'project:code|text: _ |setup:formTitle|text: |setup:entryNumber|text: |datefield:created';
     const created = await h.call('POST', `${HS}/export-setting`, { cookie, body: { format } });
@@ -51,7 +57,13 @@ describe('export settings', () => {
     const setting = (await created.json()) as { id: number; projectId: number; formArea: string; format: string };
     expect(setting).toMatchObject({ projectId: 1, formArea: 'health-and-safety', format });
     const read = await h.call('GET', `${HS}/export-setting`, { cookie });
-    expect(await read.json()).toMatchObject({ id: setting.id, format });
+    expect(await read.json()).toEqual({
+      id: setting.id,
+      projectId: 1,
+      formArea: 'health-and-safety',
+      format,
+      isDefault: false,
+    });
     // A register download has no entry: its entry number is left out and Created is the download's day.
     expect(await csvName(cookie)).toBe(`CCE-2401 _ Site Safety Inspection ${today}.csv`);
     // The quality assurance area of the project keeps the default.
@@ -60,9 +72,10 @@ describe('export settings', () => {
     const again = await h.call('POST', `${HS}/export-setting`, { cookie, body: { format: 'setup:formTitle' } });
     expect(again.status).toBe(409);
 
-    const changed = await h.call('PUT', `${HS}/export-setting/${setting.id}`, {
+    // With the saved setting's id: its change.
+    const changed = await h.call('POST', `${HS}/export-setting`, {
       cookie,
-      body: { format: 'text:QA/QC: |project:name|text:  CON' },
+      body: { id: setting.id, format: 'text:QA/QC: |project:name|text:  CON' },
     });
     expect(changed.status).toBe(200);
     // '/' and ':' of the custom text become '_'; doubled spaces are one.
@@ -72,6 +85,9 @@ describe('export settings', () => {
     expect(reset.status).toBe(200);
     expect(await settings()).toHaveLength(0);
     expect(await csvName(cookie)).toBe(`Site Safety Inspection - ${today}.csv`);
+    expect(
+      ((await (await h.call('GET', `${HS}/export-setting`, { cookie })).json()) as { isDefault: boolean }).isDefault,
+    ).toBe(true);
   });
 
   it.each([
@@ -102,7 +118,7 @@ describe('export settings', () => {
     const created = await h.call('POST', `${HS}/export-setting`, { cookie, body: { format: 'setup:formTitle' } });
     const { id } = (await created.json()) as { id: number };
     for (const body of [{ format: '' }, {}, { format: `text:${'x'.repeat(1000)}` }, { format: 7 }]) {
-      const res = await h.call('PUT', `${HS}/export-setting/${id}`, { cookie, body });
+      const res = await h.call('POST', `${HS}/export-setting`, { cookie, body: { id, ...body } });
       expect(res.status).toBe(400);
     }
     expect((await settings()).map((s) => s.format)).toEqual(['setup:formTitle']);
@@ -131,14 +147,21 @@ describe('export settings', () => {
     expect((await settings()).map((s) => s.formArea).sort()).toEqual(['health-and-safety', 'quality-assurance']);
   });
 
-  it("answers 404 for another client's project or an unknown form area, and saves nothing", async () => {
+  it("answers 404 for another client's project, an unknown form area or another project's setting, and changes nothing", async () => {
     const cookie = await admin();
     const foreign = '/api/projects/5/forms/health-and-safety/export-setting';
     expect((await h.call('GET', foreign, { cookie })).status).toBe(404);
     expect((await h.call('POST', foreign, { cookie, body: { format: 'setup:formTitle' } })).status).toBe(404);
     const unknownArea = '/api/projects/1/forms/site-work/export-setting';
+    expect((await h.call('GET', unknownArea, { cookie })).status).toBe(404);
     expect((await h.call('POST', unknownArea, { cookie, body: { format: 'setup:formTitle' } })).status).toBe(404);
-    expect(await settings()).toHaveLength(0);
+    // Another project's setting is not changed through this project's path.
+    const own = await h.call('POST', `${HS}/export-setting`, { cookie, body: { format: 'text:one' } });
+    const { id } = (await own.json()) as { id: number };
+    const elsewhere = '/api/projects/2/forms/health-and-safety/export-setting';
+    expect((await h.call('POST', elsewhere, { cookie, body: { id, format: 'text:two' } })).status).toBe(404);
+    expect((await h.call('DELETE', `${elsewhere}/${id}`, { cookie })).status).toBe(404);
+    expect((await settings()).map((s) => s.format)).toEqual(['text:one']);
   });
 });
 

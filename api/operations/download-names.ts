@@ -13,15 +13,15 @@ import {
 import type { ExportSetting, FormEntry, Organisation } from '../../engine/types/generated';
 import type { EntryScope } from './entries';
 
-/** The format the project's setting stores for `formArea`, undefined when none is saved (the default applies). */
+/** The project's saved setting for `formArea` (`{ id, format }`), undefined when none is saved (the default applies). */
 export async function downloadNameFormat(
   scope: Pick<EntryScope, 'store' | 'clientId' | 'project'>,
   formArea: string,
-): Promise<string | undefined> {
+): Promise<Pick<ExportSetting, 'id' | 'format'> | undefined> {
   const setting = await scope.store
     .collection<ExportSetting>('exportSettings')
     .findOne({ clientId: scope.clientId, projectId: scope.project.id, formArea });
-  return setting?.format;
+  return setting ? { id: setting.id, format: setting.format } : undefined;
 }
 
 /**
@@ -36,7 +36,7 @@ export async function downloadNameFor(scope: EntryScope, entry?: FormEntry, now:
   const stored = await downloadNameFormat(scope, scope.form.formArea);
   let parts: ReturnType<typeof parseDownloadNameFormat>;
   try {
-    parts = parseDownloadNameFormat(stored);
+    parts = parseDownloadNameFormat(stored?.format);
   } catch {
     parts = parseDownloadNameFormat(undefined);
   }

@@ -86,9 +86,9 @@ describe('export-names', () => {
     await page.getByRole('button', { name: 'Reset to default' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByText('The default file name applies again.').waitFor();
-    const status = await page.evaluate(
-      async () => (await fetch('/api/projects/1/forms/health-and-safety/export-setting')).status,
+    const setting = await page.evaluate(async () =>
+      (await fetch('/api/projects/1/forms/health-and-safety/export-setting')).json(),
     );
-    expect(status).toBe(404);
+    expect(setting.isDefault).toBe(true);
   });
 });

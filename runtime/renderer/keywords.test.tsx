@@ -334,9 +334,11 @@ describe('download-name-format widget (issue 24 §3)', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('The default file name applies again.')).toBeInTheDocument();
     await waitFor(() => expect(names()).toEqual(['Form Title', "Text ' '", 'Entry Number', "Text ' - '", 'Created']));
-    await expect(
-      callOperation('exportSettings.get', { params: { projectId: '1', formArea: 'health-and-safety' } }),
-    ).rejects.toThrow();
+    const reset = await callOperation<{ isDefault: boolean }>('exportSettings.get', {
+      params: { projectId: '1', formArea: 'health-and-safety' },
+    });
+    expect(reset.isDefault).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Reset to default' })).toBeNull();
   });
 
   it('removing every part leaves nothing to save', async () => {

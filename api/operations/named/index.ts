@@ -10,6 +10,7 @@ import { codeGeneratorGenerate } from './code-generator-generate';
 import * as contacts from './contacts';
 import * as employees from './employees';
 import * as entries from './entries';
+import * as exportSettings from './export-settings';
 import * as files from './files';
 import * as formImport from './form-import';
 import * as forms from './forms';
@@ -82,6 +83,7 @@ export const namedOperations: NamedOperations = {
   'entries.download': entries.download,
   'entries.discard': entries.discard,
   'entries.linkedPrefill': entries.linkedPrefill,
+  'exportSettings.get': exportSettings.get,
   'employees.assignOne': employees.assignOne,
   'employees.assign': employees.assign,
   'employees.invite': employees.invite,

@@ -124,8 +124,7 @@ export interface OperationParamTypes {
   "entries.get": { projectId: number; formArea: string; formId: number; entryNumber: number };
   "entries.discard": { projectId: number; formArea: string; formId: number; entryNumber: number };
   "exportSettings.get": { projectId: number; formArea: string };
-  "exportSettings.create": { projectId: number; formArea: string };
-  "exportSettings.update": { projectId: number; formArea: string; id: number };
+  "exportSettings.save": { projectId: number; formArea: string };
   "exportSettings.delete": { projectId: number; formArea: string; id: number };
   "entries.linkedPrefill": { projectId: number; formArea: string; formId: number; entryNumber: number; linkedFormId: number };
   "entries.download": { projectId: number; formArea: string };
@@ -342,8 +341,7 @@ export interface OperationBodyTypes {
   "entries.get": undefined;
   "entries.discard": undefined;
   "exportSettings.get": undefined;
-  "exportSettings.create": ExportSettingInput;
-  "exportSettings.update": ExportSettingInput;
+  "exportSettings.save": ExportSettingInput;
   "exportSettings.delete": undefined;
   "entries.linkedPrefill": undefined;
   "entries.download": DownloadRequest;
@@ -521,6 +519,7 @@ export interface NamedHandlerOperations {
   "entries.getall": "entries.getall";
   "entries.get": "entries.get";
   "entries.discard": "entries.discard";
+  "exportSettings.get": "exportSettings.get";
   "entries.linkedPrefill": "entries.linkedPrefill";
   "entries.download": "entries.download";
   "subcontractors.nextCode": "subcontractors.code";
