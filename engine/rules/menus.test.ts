@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import projectsView from '../../schemas/screens/menus/projects-view.json';
 import type { AccessSubject } from './access';
-import { visibleMenuItems } from './menus';
+import { type MenuItemAccess, visibleMenuItems } from './menus';
 
 const admin: AccessSubject = { processes: [{ process: 'Admin', activity: 'Edit' }] };
 const viewer: AccessSubject = {
@@ -50,5 +51,38 @@ describe('visibleMenuItems', () => {
   });
   it('shows only open items without a user', () => {
     expect(visibleMenuItems([{ id: 'open', route: '/x' }, ...items], undefined).map((i) => i.id)).toEqual(['open']);
+  });
+});
+
+describe('Export Settings in the project view menu (issue 24 §3)', () => {
+  const view = projectsView as unknown as {
+    items: (MenuItemAccess & { id: string; items?: (MenuItemAccess & { id: string })[] })[];
+  };
+  /** The sub-items of a project's section the user sees. */
+  function subItems(user: AccessSubject, section: string): string[] {
+    const shown = visibleMenuItems(view.items, user, { area: 'projects', projectId: 1 });
+    return (shown.find((i) => i.id === section)?.items ?? []).map((i) => i.id);
+  }
+  // An Edit user of every project holding every code there, and the quality assurance admin flag.
+  const qaAdmin: AccessSubject = {
+    processes: [],
+    access: {
+      clientId: 1,
+      flags: { accessAllProjects: true, accessQA: true },
+      projects: [{ projectId: 1, activity: 'Edit' }],
+    },
+  };
+  const editor: AccessSubject = {
+    processes: [],
+    access: { clientId: 1, flags: { accessAllProjects: true }, projects: [{ projectId: 1, activity: 'Edit' }] },
+  };
+
+  it("shows it to the area's administrators only, however many codes a user holds on the project", () => {
+    expect(subItems(admin, 'qa')).toContain('export-setting');
+    expect(subItems(admin, 'health-and-safety')).toContain('export-setting');
+    expect(subItems(qaAdmin, 'qa')).toContain('export-setting');
+    expect(subItems(qaAdmin, 'health-and-safety')).not.toContain('export-setting');
+    expect(subItems(editor, 'qa')).not.toContain('export-setting');
+    expect(subItems(editor, 'qa')).toContain('audits');
   });
 });
