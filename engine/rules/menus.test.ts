@@ -55,13 +55,12 @@ describe('visibleMenuItems', () => {
 });
 
 describe('Export Settings in the project view menu (issue 24 §3)', () => {
-  const view = projectsView as unknown as {
-    items: (MenuItemAccess & { id: string; items?: (MenuItemAccess & { id: string })[] })[];
-  };
+  type Item = MenuItemAccess & { id: string; items?: Item[] };
+  const view = projectsView as unknown as { items: Item[] };
   /** The sub-items of a project's section the user sees. */
   function subItems(user: AccessSubject, section: string): string[] {
     const shown = visibleMenuItems(view.items, user, { area: 'projects', projectId: 1 });
-    return (shown.find((i) => i.id === section)?.items ?? []).map((i) => i.id);
+    return ((shown.find((i) => i.id === section)?.items ?? []) as Item[]).map((i) => i.id);
   }
   // An Edit user of every project holding every code there, and the quality assurance admin flag.
   const qaAdmin: AccessSubject = {
