@@ -139,7 +139,7 @@ export default function DownloadNameFormatWidget(props: WidgetProps) {
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: parts repeat (two equal texts); the position is the part
             <ListItem key={index} divider sx={{ pr: 16 }}>
-              <ListItemText primary={name} primaryTypographyProps={{ sx: { whiteSpace: 'pre' } }} />
+              <ListItemText primary={name} slotProps={{ primary: { sx: { whiteSpace: 'pre' } } }} />
               <Stack direction="row" sx={{ position: 'absolute', right: 0 }}>
                 <IconButton
                   size="small"
