@@ -10,6 +10,7 @@ import {
   parseDownloadNameFormat,
   safeFileName,
   serialiseDownloadNameFormat,
+  uniqueFileName,
 } from './download-name';
 
 const allAsked = {
@@ -204,5 +205,15 @@ describe('safeFileName', () => {
         expect(out.length).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe('uniqueFileName', () => {
+  it('numbers the names a zip would hold twice, ignoring case', () => {
+    const taken = new Set<string>();
+    expect(uniqueFileName('Site Safety Inspection', '.pdf', taken)).toBe('Site Safety Inspection.pdf');
+    expect(uniqueFileName('site safety inspection', '.pdf', taken)).toBe('site safety inspection (2).pdf');
+    expect(uniqueFileName('Site Safety Inspection', '.pdf', taken)).toBe('Site Safety Inspection (3).pdf');
+    expect(uniqueFileName('Site Safety Inspection', '.csv', taken)).toBe('Site Safety Inspection.csv');
   });
 });

@@ -309,3 +309,16 @@ function cut(text: string): string {
   }
   return out;
 }
+
+/**
+ * `name` + `extension` made unique among `taken` (compared case-insensitively, as Windows and macOS do): the first
+ * free of 'name.ext', 'name (2).ext', 'name (3).ext'…; the result is added to `taken`. For the files of one zip (the
+ * PDFs of many entries), whose names may repeat when the format has no entry number.
+ * @param extension with its dot ('.pdf'), or ''
+ */
+export function uniqueFileName(name: string, extension: string, taken: Set<string>): string {
+  let candidate = `${name}${extension}`;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${name} (${n})${extension}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
