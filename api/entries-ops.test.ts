@@ -189,10 +189,21 @@ describe('POST getMultiple', () => {
   });
 });
 
-function upload(text: string, cookie = user, formId = 5, name = 'entries.csv') {
+/** The upload as a browser sends it: multipart with its length (the security check reads both). */
+async function upload(text: string, cookie = user, formId = 5, name = 'entries.csv') {
   const form = new FormData();
   form.append('uploads[]', new File([text], name, { type: 'text/csv' }));
-  return h.app.request(`${HS}/upload?formId=${formId}`, { method: 'PUT', headers: { Cookie: cookie }, body: form });
+  const sent = new Request('http://localhost/', { method: 'PUT', body: form });
+  const body = await sent.arrayBuffer();
+  return h.app.request(`${HS}/upload?formId=${formId}`, {
+    method: 'PUT',
+    headers: {
+      Cookie: cookie,
+      'Content-Type': sent.headers.get('content-type') ?? '',
+      'Content-Length': String(body.byteLength),
+    },
+    body,
+  });
 }
 
 const HEADER = 'Inspected by,Inspection date,Air temperature,Trades on site,Hot work on site?,Area left safe';

@@ -14,7 +14,7 @@
  * BENCH_CSV_NODE_OPTIONS (space-separated) replaces the server's Node options, to compare settings.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,18 +58,25 @@ async function peakWhile<T>(pid: number, work: Promise<T>): Promise<{ result: T;
   }
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'siteforms-csv-bench-'));
+// BENCH_CSV_DATA_DIR: a store written by an earlier run, kept and used again (comparing settings without writing
+// the entries each time); by default a fresh directory, removed at the end.
+const kept = process.env.BENCH_CSV_DATA_DIR;
+const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'siteforms-csv-bench-'));
 let server: ChildProcess | undefined;
 try {
-  const writeStart = performance.now();
-  const store = await openEmbeddedStore(dir, { durability: 'process' });
-  await store.ensureIndexes();
-  await seedIfEmpty(store);
-  await writeBenchEntries(store, ENTRIES);
-  await store.close();
-  console.log(
-    `\nCSV download memory: ${ENTRIES} entries written in ${((performance.now() - writeStart) / 1000).toFixed(1)} s`,
-  );
+  if (!kept || !existsSync(path.join(dir, 'written'))) {
+    const writeStart = performance.now();
+    mkdirSync(dir, { recursive: true });
+    const store = await openEmbeddedStore(dir, { durability: 'process' });
+    await store.ensureIndexes();
+    await seedIfEmpty(store);
+    await writeBenchEntries(store, ENTRIES);
+    await store.close();
+    writeFileSync(path.join(dir, 'written'), String(ENTRIES));
+    console.log(
+      `\nCSV download memory: ${ENTRIES} entries written in ${((performance.now() - writeStart) / 1000).toFixed(1)} s`,
+    );
+  } else console.log(`\nCSV download memory: ${readFileSync(path.join(dir, 'written'), 'utf8')} entries in ${dir}`);
 
   const port = await freePort();
   const { ensureServerBundle, SERVER_NODE_OPTIONS } = await import('../../scripts/server-bundle.mjs');
@@ -144,5 +151,5 @@ try {
 } finally {
   server?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
-  rmSync(dir, { recursive: true, force: true });
+  if (!kept) rmSync(dir, { recursive: true, force: true });
 }
