@@ -40,12 +40,26 @@ export interface AppOptions {
 /** Builds the API app. Static files and the SPA fallback are added by api/server.ts. */
 export function createApp(options: AppOptions) {
   const { store, sessionTtlMs = 12 * 3600_000, maxBodyBytes = 1024 * 1024, trustProxy = false } = options;
-  // Upload paths (catalogue operations marked `upload`) take multipart bodies up to MAX_UPLOAD_BYTES.
-  const uploadPaths = new Set(
-    Object.values(operations)
-      .filter((operation) => operation.upload)
-      .map((operation) => operation.path),
-  );
+  // Upload paths (catalogue operations marked `upload`) take multipart bodies up to MAX_UPLOAD_BYTES; a path with
+  // parameters (a project's entries upload) matches any value of them in one segment.
+  const uploadTemplates = Object.values(operations)
+    .filter((operation) => operation.upload)
+    .map((operation) => operation.path);
+  const literalUploads = new Set(uploadTemplates.filter((path) => !path.includes('{')));
+  const uploadPatterns = uploadTemplates
+    .filter((path) => path.includes('{'))
+    .map(
+      (path) =>
+        new RegExp(
+          `^${path
+            .split(/\{[^}]+\}/)
+            .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+            .join('[^/]+')}$`,
+        ),
+    );
+  const uploadPaths = {
+    has: (path: string) => literalUploads.has(path) || uploadPatterns.some((pattern) => pattern.test(path)),
+  };
   // Operations that take a larger JSON body (catalogue `maxBodyBytes`: a form import's source), by method and path.
   const largeBodies = Object.values(operations)
     .filter((operation) => operation.maxBodyBytes !== undefined)

@@ -14,12 +14,13 @@ import path from 'node:path';
 /**
  * The Node options the bundled server runs with (`npm start`, the benchmarks that start it):
  * - `--enable-source-maps`: stack traces name the TypeScript sources;
- * - `--max-semi-space-size=64` (MiB): a young generation big enough that a request's objects die in it. With
- *   V8's default the objects of requests in flight were promoted to the old generation and collected there by a
- *   mark-compact about every second: garbage collection took 15% of a small read's time, against 4-5% with it
- *   (docs/decisions.md "A larger young generation"). Idle memory does not change (the space grows under load).
+ * - `--max-semi-space-size=16` (MiB; the figures below are those of Node's default here): the young generation may grow to
+ *   twice that. It was 64 (issue "Performance at scale" §4: fewer mark-compacts under small reads), but then the
+ *   young generation alone grew by up to 128 MiB under allocation-heavy work and stayed: the CSV download of
+ *   100,000 entries rose +92, +132, +191 MiB in three downloads in a row and +230 MiB with four at once (issue 24
+ *   "Speed": within +100 MiB). Measured with `npm run bench:csv` (docs/decisions.md "The CSV download's memory").
  */
-export const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--max-semi-space-size=64'];
+export const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--max-semi-space-size=16'];
 
 /** Newest modification time (ms) of the files under `dir` (node_modules and dot folders skipped). */
 export function newestMtime(dir) {

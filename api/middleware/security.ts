@@ -32,7 +32,7 @@ export interface SecurityOptions {
   /** Trust X-Forwarded-Proto and X-Forwarded-Host (the app runs behind a TLS-terminating proxy). */
   trustProxy?: boolean;
   /** Paths whose writes are uploads: multipart/form-data is admitted there (the catalogue's `upload`). */
-  uploadPaths?: ReadonlySet<string>;
+  uploadPaths?: { has(path: string): boolean };
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

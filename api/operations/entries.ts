@@ -494,6 +494,14 @@ function queryEntries(
   return queryRows(rows, { sorting: query.sorting, filters: rest, globalFilter: query.globalFilter });
 }
 
+/**
+ * Documents a CSV download reads from the store at a time (findEach's batch; its default is 500): the batch's
+ * texts stay alive while its rows are written, and fewer of them alive at each young-generation collection keep
+ * the server's memory flat however many downloads run (issue 24 "Speed"; docs/decisions.md "The CSV download's
+ * memory"). The time is the same (docs/performance.md).
+ */
+export const CSV_READ_BATCH = 50;
+
 /** The store projection of what the CSV reads of an entry (engine/export/csv.ts `csvEntryFields`). */
 const csvProjection: Record<string, 0 | 1> = {
   _id: 0,
@@ -519,7 +527,11 @@ export async function* entriesForDownload(
   if (q) {
     if (query.downloadFormIds) q.filter = { $and: [q.filter, { entryNumber: { $in: query.downloadFormIds } }] };
     for (const part of readModelParts(q))
-      yield* entries.findEach(part.filter, { sort: part.sort, projection: csvProjection }) as AsyncIterable<CsvEntry>;
+      yield* entries.findEach(part.filter, {
+        sort: part.sort,
+        projection: csvProjection,
+        batchSize: CSV_READ_BATCH,
+      }) as AsyncIterable<CsvEntry>;
     return;
   }
   const docs = await entries.find(scopeFilter(scope), { sort: { entryNumber: -1 } });

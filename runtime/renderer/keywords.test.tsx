@@ -6,6 +6,8 @@
  * Save; Close is always there; the register reloads after a save), row `selection` seen by toolbar
  * conditions and actions, the `modal` error policy with the server's message, a `page` in tabs, and the
  * download-name-format widget (an ordered list of typed parts, issue 24 §3) on the Export Settings document.
+ * conditions and actions, the `modal` error policy with the server's message, and a `page` in tabs; an openForm's
+ * `asks` (the access question of the operation its form saves with) and a call's `then.navigate` (issue 24).
  * Documents are provided in the test (provideScreen); calls go to the real API through MSW.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -99,6 +101,18 @@ const projects: RegisterDocument = {
       label: 'common.submit',
       action: { navigate: '/projects/1/qa/1/add' },
     },
+    {
+      // openForm with `asks`: the question of the operation the form saves with (Edit on project 1's entries).
+      id: 'importEntries',
+      label: 'entriesOps.import',
+      action: {
+        openForm: {
+          screen: 'test/value-form',
+          mode: 'add',
+          asks: { operation: 'entries.upload', params: { projectId: '1', formArea: 'quality-assurance' } },
+        },
+      },
+    },
   ],
   rowActions: [
     {
@@ -132,6 +146,8 @@ describe('access questions (issue 19)', () => {
     expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
     // The add route asks entries.submit: Edit on project 1 (routes.json `can`).
     expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    // openForm `asks`: entries.upload, Edit on project 1.
+    expect(screen.getByRole('button', { name: 'Import' })).toBeInTheDocument();
     // Edit on projects 1-4, View on the client's others: the row action shows on the former only.
     expect(within(screen.getByRole('row', { name: /CCE-2401/ })).getByRole('button', { name: 'View' })).toBeVisible();
     const viewOnly = screen.getByRole('row', { name: /CCE-2518/ });
@@ -143,6 +159,7 @@ describe('access questions (issue 19)', () => {
     expect(within(screen.getByRole('row', { name: /CCE-2401/ })).queryByRole('button', { name: 'View' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
   });
 
   it("can: a route asks its operation's question with its parameters before the page renders", async () => {
@@ -177,6 +194,35 @@ describe('access questions (issue 19)', () => {
 
 describe('renderer keywords', () => {
   beforeEach(() => mockApi.logIn('admin@demo.local', 1));
+
+  it("call then.navigate: after the call, opens a route read from the call's answer first", async () => {
+    const opener: RegisterDocument = {
+      ...projects,
+      id: 'test/projects-open',
+      toolbar: [],
+      rowActions: [
+        {
+          id: 'openProject',
+          label: 'common.open',
+          action: {
+            call: { operation: 'projects.get', params: { id: '{id}' } },
+            // biome-ignore lint/suspicious/noThenProperty: the action's `then` keyword, not a promise
+            then: { navigate: '/opened/{code}' },
+          },
+        },
+      ],
+      operations: ['projects.getall', 'projects.get'],
+    };
+    const router = createMemoryRouter([
+      { path: '/', element: <ScreenView document={opener} params={{}} /> },
+      { path: '/opened/:code', element: <p>opened</p> },
+    ]);
+    render(<RouterProvider router={router} />);
+    const row = await screen.findByRole('row', { name: /CCE-2401/ });
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Open' }));
+    await screen.findByText('opened');
+    expect(router.state.location.pathname).toBe('/opened/CCE-2401');
+  });
 
   it('openForm: adds in a modal and reloads the register; view shows the row with inputs disabled and no Save', async () => {
     const user = userEvent.setup();

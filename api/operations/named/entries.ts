@@ -15,7 +15,7 @@ import { requestProject } from '../projects';
 import { qrGrantsUpdate } from './qr-codes';
 
 /** The entry scope of the path's project and form area and the form `formId`. */
-async function scopeOf(
+export async function scopeOf(
   c: Context<ApiEnv>,
   params: { projectId: number; formArea: string },
   formId: number,
@@ -29,7 +29,8 @@ async function scopeOf(
   return { store, clientId, clientName: client.name, project, form };
 }
 
-function attachment(fileName: string): string {
+/** A Content-Disposition of a download named `fileName` (ASCII fallback and the UTF-8 name). */
+export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -10,6 +10,7 @@ import { codeGeneratorGenerate } from './code-generator-generate';
 import * as contacts from './contacts';
 import * as employees from './employees';
 import * as entries from './entries';
+import * as entriesOps from './entries-ops';
 import * as exportSettings from './export-settings';
 import * as files from './files';
 import * as formImport from './form-import';
@@ -79,6 +80,11 @@ export const namedOperations: NamedOperations = {
   'labelPreparation.export': labelPreparation.exportLabels,
   'entries.submit': entries.submit,
   'entries.getall': entries.getall,
+  'entries.copy': entriesOps.copy,
+  'entries.getMultiple': entriesOps.getMultiple,
+  'entries.upload': entriesOps.upload,
+  'entries.uploadTemplate': entriesOps.uploadTemplate,
+  'entries.downloadLookupValues': entriesOps.downloadLookupValues,
   'entries.get': entries.get,
   'entries.download': entries.download,
   'entries.discard': entries.discard,

@@ -33,6 +33,7 @@ export * from './employee-assign';
 export * from './employee-project-access';
 export * from './file-urls-request';
 export * from './form-import-request';
+export * from './get-multiple-request';
 export * from './label-export-request';
 export * from './library-update-request';
 export * from './linked-form-setups-input';

@@ -33,6 +33,7 @@ import schema_employee_assign from '../../../schemas/api/employee-assign.schema.
 import schema_employee_project_access from '../../../schemas/api/employee-project-access.schema.json';
 import schema_file_urls_request from '../../../schemas/api/file-urls-request.schema.json';
 import schema_form_import_request from '../../../schemas/api/form-import-request.schema.json';
+import schema_get_multiple_request from '../../../schemas/api/get-multiple-request.schema.json';
 import schema_label_export_request from '../../../schemas/api/label-export-request.schema.json';
 import schema_library_update_request from '../../../schemas/api/library-update-request.schema.json';
 import schema_linked_form_setups_input from '../../../schemas/api/linked-form-setups-input.schema.json';
@@ -131,6 +132,7 @@ export const registeredSchemas = {
   'employee-project-access': schema_employee_project_access,
   'file-urls-request': schema_file_urls_request,
   'form-import-request': schema_form_import_request,
+  'get-multiple-request': schema_get_multiple_request,
   'label-export-request': schema_label_export_request,
   'library-update-request': schema_library_update_request,
   'linked-form-setups-input': schema_linked_form_setups_input,

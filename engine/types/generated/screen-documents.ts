@@ -782,7 +782,7 @@ export interface Button {
    * Id of a text of the message catalogue (schemas/messages/en.json).
    */
   label: MessageId;
-  icon?: 'add' | 'download' | 'open' | 'view' | 'edit' | 'delete' | 'back' | 'qrCode' | 'label';
+  icon?: 'add' | 'download' | 'open' | 'view' | 'edit' | 'delete' | 'back' | 'qrCode' | 'label' | 'upload' | 'copy';
   variant?: 'contained' | 'outlined' | 'text';
   /**
    * What a button does: navigate to a route template; call an operation (result 'download' saves the answer as a file; 'refresh' reloads the screen's data; 'close' hands the answer to the screen's host, e.g. the dialog showing it); open a form document in a modal in a mode with the row as its input (the screen reloads after a save); show the QR image modal of a code (qrCode); or open the label export modal for the selected rows (labelExport). Each kind is one file of runtime/renderer/actions.
@@ -809,6 +809,15 @@ export interface Button {
          * Also send the table's sorting, filters and global filter in the body.
          */
         withQuery?: boolean;
+        /**
+         * After success, open a route: a template read from the call's answer first, then the row and the route (e.g. the entry a copy made).
+         */
+        then?: {
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          navigate: string;
+        };
         /**
          * After success, a dialog that stays until closed (not a toast): its title, a text whose {name} placeholders read the call's answer, and optionally one value of the answer in a read-only field with a 'Copy link' button (e.g. an invitation's one-time link).
          */
@@ -850,6 +859,7 @@ export interface Button {
            */
           screen: string;
           mode: 'add' | 'edit' | 'view';
+          asks?: Call1;
         };
         confirm?: Confirm;
         /**
@@ -942,6 +952,41 @@ export interface Confirm {
   messageId: MessageId;
   when?: Condition1;
 }
+/**
+ * An API operation call: path parameters and body values resolved from the route (and row).
+ */
+export interface Call1 {
+  /**
+   * Name of an API operation of engine/api/operations.ts.
+   */
+  operation: OperationName;
+  params?: {
+    /**
+     * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+     */
+    [k: string]: string;
+  };
+  body?: {
+    /**
+     * A value of a request body: a JSON constant, or a parameter reference converted to a type.
+     */
+    [k: string]:
+      | {
+          param: string;
+          type?: 'string' | 'integer';
+        }
+      | (string | number | boolean | null);
+  };
+  /**
+   * Query parameters, templates like params; an empty value is left out.
+   */
+  query?: {
+    /**
+     * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+     */
+    [k: string]: string;
+  };
+}
 export interface Submit {
   /**
    * Id of a text of the message catalogue (schemas/messages/en.json).
@@ -980,7 +1025,7 @@ export interface Submit {
      */
     offerLinked?: boolean;
   };
-  editCall?: Call1;
+  editCall?: Call2;
   confirm?: Confirm1;
   /**
    * When the call fails: 'alert' (default) shows the server's error above the screen; 'modal' shows it in a dialog (fallback 'Server error, please refresh and try again'); 'ignore' does nothing and the screen reloads.
@@ -994,12 +1039,12 @@ export interface Submit {
    * Leaving a page of a multi-page form saves the entry so far: the submit call with ?isFromPaging=true&activePageOrder=<the page shown next, from 1>; the entry number it answers is kept for the following saves and the final submit (form-configuration.md §4 Multi-page renderer). Page saves apply to a new item and to a loaded item that is a draft (isDraft: it opens at its activePageOrder); a submitted item changes only by a full submit (docs/decisions.md 'Drafts').
    */
   pageSave?: boolean;
-  discardCall?: Call2;
+  discardCall?: Call3;
 }
 /**
  * An API operation call: path parameters and body values resolved from the route (and row).
  */
-export interface Call1 {
+export interface Call2 {
   /**
    * Name of an API operation of engine/api/operations.ts.
    */
@@ -1044,7 +1089,7 @@ export interface Confirm1 {
 /**
  * An API operation call: path parameters and body values resolved from the route (and row).
  */
-export interface Call2 {
+export interface Call3 {
   /**
    * Name of an API operation of engine/api/operations.ts.
    */

@@ -8,6 +8,7 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
@@ -15,6 +16,7 @@ import LabelIcon from '@mui/icons-material/LabelOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
+import UploadIcon from '@mui/icons-material/Upload';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -36,6 +38,8 @@ const icons: Record<NonNullable<ButtonSpec['icon']>, ReactNode> = {
   back: <ArrowBackIcon />,
   qrCode: <QrCodeIcon />,
   label: <LabelIcon />,
+  upload: <UploadIcon />,
+  copy: <ContentCopyIcon />,
 };
 
 export interface ActionButtonsProps {
