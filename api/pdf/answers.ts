@@ -88,6 +88,29 @@ function pictureRows(pictures: { name: string }[], fit: [number, number]): Conte
   return { stack: rows };
 }
 
+/**
+ * The first header row of a grid or table: the question's label across its columns, without lines. Being a header
+ * row, it moves to the next page with the table's first rows rather than stay alone at the foot of a page, and is
+ * repeated over the table's rows on every page it runs on.
+ */
+function labelRow(label: string, columns: number): TableCell[] {
+  return [
+    { text: label, style: 'label', colSpan: columns, border: [false, false, false, false], margin: [-4, 0, 0, 0] },
+    ...Array.from({ length: columns - 1 }, () => ({ text: '' })),
+  ];
+}
+
+/** Thin grey lines, none above the label row. */
+const GRID_LINES = {
+  hLineColor: '#bbbbbb',
+  vLineColor: '#bbbbbb',
+  hLineWidth: (i: number) => (i === 0 ? 0 : 0.5),
+  vLineWidth: () => 0.5,
+};
+
+/** The field types whose rendering carries the question's label (in its table's header). */
+const SELF_LABELLED = new Set(['grid', 'table', 'tableLight']);
+
 /** The rendering of one field type's answer (answer present and non-empty unless said). */
 type Renderer = (question: Question, answer: Answer, context: AnswerContext) => Content;
 
@@ -101,6 +124,7 @@ const grid: Renderer = (question, answer) => {
   const weights = columns.map((i) => headers.find((h) => h.index === i)?.width ?? 120);
   const sumOfWeights = weights.reduce((a, b) => a + b, 0);
   const body: TableCell[][] = [
+    labelRow(question.label, columns.length),
     columns.map((i) => ({ text: headers.find((h) => h.index === i)?.label ?? '', style: 'tableHeader' })),
   ];
   for (let row = 0; row < definition.totalRows; row += 1) {
@@ -130,12 +154,13 @@ const grid: Renderer = (question, answer) => {
   const parts: Content[] = [
     {
       table: {
-        headerRows: 1,
+        headerRows: 2,
+        keepWithHeaderRows: 1,
         dontBreakRows: true,
         widths: weights.map((w) => `${((w / sumOfWeights) * 100).toFixed(2)}%`),
         body,
       },
-      layout: { hLineColor: '#bbbbbb', vLineColor: '#bbbbbb', hLineWidth: () => 0.5, vLineWidth: () => 0.5 },
+      layout: GRID_LINES,
     },
   ];
   if ((q.ratings ?? []).length > 0) {
@@ -144,6 +169,7 @@ const grid: Renderer = (question, answer) => {
     if (!gridScored(definition, value)) parts.push({ text: message('grid.notScored'), style: 'muted' });
     else
       parts.push({
+        unbreakable: true,
         table: {
           widths: ['*', '*', '*', '*'],
           body: [
@@ -179,9 +205,12 @@ function tableOf(kind: 'table' | 'table-light'): Renderer {
     if (rows.length === 0 || columns.length === 0) return noAnswer();
     return {
       table: {
-        headerRows: 1,
+        headerRows: 2,
+        keepWithHeaderRows: 1,
+        dontBreakRows: true,
         widths: columns.map(() => '*'),
         body: [
+          labelRow(question.label, columns.length),
           columns.map((c) => ({
             text: c.label ?? message(`table.${c.key}` as 'table.item'),
             style: 'tableHeader',
@@ -189,7 +218,7 @@ function tableOf(kind: 'table' | 'table-light'): Renderer {
           ...rows.map((row) => columns.map((c) => ({ text: row?.[c.key] ?? '' }))),
         ],
       },
-      layout: { hLineColor: '#bbbbbb', vLineColor: '#bbbbbb', hLineWidth: () => 0.5, vLineWidth: () => 0.5 },
+      layout: GRID_LINES,
     };
   };
 }
@@ -262,18 +291,83 @@ function isEmpty(answer: Answer | undefined): boolean {
  * The content of a question's answer in the entry PDF (see the module comment).
  * @param question the question as the entry's form version has it
  * @param answer its saved answer, or undefined when not answered
+ * @returns the answer's content, and `labelled` when it carries the question's label itself (a grid or table)
  */
-export function answerContent(question: Question, answer: Answer | undefined, context: AnswerContext): Content {
+export function answerContent(
+  question: Question,
+  answer: Answer | undefined,
+  context: AnswerContext,
+): { body: Content; labelled: boolean } {
   const type = fieldTypeOf(question);
   if (type.name === 'image') {
     const file = (question as { imageFile?: string }).imageFile;
     const picture = file ? context.picture(file) : undefined;
-    return picture ? { image: picture.name, fit: [515, 360] } : { text: '' };
+    return { body: picture ? { image: picture.name, fit: [515, 360] } : { text: '' }, labelled: false };
   }
-  if (type.answerless) return { text: '' };
-  if (isEmpty(answer) || !answer) return noAnswer();
+  if (type.answerless) return { body: { text: '' }, labelled: false };
+  if (isEmpty(answer) || !answer) return { body: noAnswer(), labelled: false };
   const render = renderers[type.name];
-  if (render) return render(question, answer, context);
+  if (render) return { body: render(question, answer, context), labelled: SELF_LABELLED.has(type.name) };
   const text = type.answerText(question, answer, PDF_FORMAT);
-  return text === '' ? noAnswer() : { text };
+  return { body: text === '' ? noAnswer() : { text }, labelled: false };
+}
+
+/** Points a block may take at most to be kept whole on a page (an A4 page holds about 760 between margins). */
+const KEEP_WHOLE = 480;
+
+/**
+ * A rough height of content in points, from above: 12 pt a line of about 95 characters, a picture its box, a table
+ * row 16 pt a line; Infinity for what cannot be told. Only used to decide what to keep whole, never to cut.
+ */
+export function roughHeight(content: Content): number {
+  if (typeof content === 'string') return 12 * Math.max(1, Math.ceil(content.length / 95));
+  if (Array.isArray(content)) return content.reduce((sum: number, c) => sum + roughHeight(c as Content), 0);
+  if (typeof content !== 'object' || content === null) return 12;
+  const node = content as unknown as Record<string, unknown>;
+  if (typeof node.text === 'string') return roughHeight(node.text);
+  if (Array.isArray(node.text)) {
+    const length = (node.text as Array<string | { text?: string }>).reduce(
+      (sum, run) => sum + (typeof run === 'string' ? run.length : String(run.text ?? '').length),
+      0,
+    );
+    return 12 * Math.max(1, Math.ceil(length / 95)) + 12 * (JSON.stringify(node.text).match(/\\n/g) ?? []).length;
+  }
+  if (Array.isArray(node.fit)) return (node.fit as number[])[1] + 6;
+  if (Array.isArray(node.canvas)) return 12;
+  if (Array.isArray(node.stack)) return roughHeight(node.stack as Content[]);
+  if (Array.isArray(node.ul)) return roughHeight(node.ul as Content[]);
+  if (Array.isArray(node.ol)) return roughHeight(node.ol as Content[]);
+  if (Array.isArray(node.columns))
+    return Math.max(0, ...(node.columns as Content[]).map((c) => roughHeight(c as Content)));
+  return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * One question with its answer, the label never left alone at the foot of a page: label above the answer (beside it
+ * for the horizontal wrapper), kept whole with the answer when the answer is short, else with the answer's first
+ * part; a grid or table carries its label in its header rows; a note is its text.
+ */
+export function questionContent(question: Question, answer: Answer | undefined, context: AnswerContext): Content {
+  const type = fieldTypeOf(question);
+  if (type.name === 'note') return { text: question.label, style: 'muted', margin: [0, 2, 0, 6], unbreakable: true };
+  const { body, labelled } = answerContent(question, answer, context);
+  const margin: [number, number, number, number] = [0, 0, 0, 8];
+  if (labelled) return { stack: [body], margin };
+  const label: Content = { text: question.label, style: 'label' };
+  if (question.wrapper === 'horizontal') {
+    const block: Content = {
+      columns: [
+        { ...label, width: 160 },
+        { stack: [body], width: '*' },
+      ],
+      columnGap: 8,
+      margin,
+    };
+    return roughHeight(body) <= KEEP_WHOLE ? { ...block, unbreakable: true } : block;
+  }
+  if (roughHeight(body) <= KEEP_WHOLE) return { stack: [label, body], margin, unbreakable: true };
+  const parts = (body as { stack?: Content[] }).stack;
+  if (parts && parts.length > 1 && roughHeight(parts[0]) <= KEEP_WHOLE)
+    return { stack: [{ stack: [label, parts[0]], unbreakable: true }, ...parts.slice(1)], margin };
+  return { stack: [label, body], margin };
 }

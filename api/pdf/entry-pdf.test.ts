@@ -137,7 +137,8 @@ async function render(entry: FormEntry, overrides: Partial<EntryPdfInput> = {}) 
   return { bytes, pages, text: pages.join(' ') };
 }
 
-describe('renderEntryPdf', () => {
+// The first render loads pdf.js, the fonts and sharp; on a loaded 2-core machine that has taken 5 s.
+describe('renderEntryPdf', { timeout: 30_000 }, () => {
   it('leaves the hot-work page out when there is no hot work, and shows it when there is', async () => {
     const without = await render(entryWith('No'));
     expect(without.text).toContain('Site Safety Inspection');

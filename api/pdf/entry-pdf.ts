@@ -26,8 +26,8 @@ import { fieldTypeOf } from '../../engine/forms/field-types';
 import { hiddenQuestionIds } from '../../engine/forms/visibility';
 import { message } from '../../engine/messages/catalogue';
 import { CORE_HEADER_QUESTIONS } from '../../engine/rules/label-preparation';
-import type { Answer, FormDefinition, FormEntry, Project, Question } from '../../engine/types/generated';
-import { type AnswerContext, answerContent, picturesOf } from './answers';
+import type { Answer, FormDefinition, FormEntry, Project } from '../../engine/types/generated';
+import { type AnswerContext, picturesOf, questionContent } from './answers';
 import { throwIfAborted, writePdf } from './document';
 import { type PdfImage, pdfImage } from './images';
 import { formatInstant, PDF_STYLES, pageFooter } from './parts';
@@ -123,24 +123,6 @@ function headerTable(fields: Array<[string, string]>): Content {
   };
 }
 
-/** One question with its answer: label above, or beside for the horizontal wrapper. */
-function questionBlock(question: Question, answer: Answer | undefined, context: AnswerContext): Content {
-  const type = fieldTypeOf(question);
-  const body = answerContent(question, answer, context);
-  if (type.answerless && type.name === 'note') return { text: question.label, style: 'muted', margin: [0, 2, 0, 6] };
-  const label: Content = { text: question.label, style: 'label' };
-  if (question.wrapper === 'horizontal')
-    return {
-      columns: [
-        { ...label, width: 160 },
-        { stack: [body], width: '*' },
-      ],
-      columnGap: 8,
-      margin: [0, 0, 0, 8],
-    };
-  return { stack: [label, body], margin: [0, 0, 0, 8] };
-}
-
 /**
  * Renders an entry's PDF into `out`.
  * @param input the entry, its form version, project, client, image quality and file reader
@@ -210,7 +192,7 @@ export async function renderEntryPdf(
   const content: Content[] = [{ text: form.title, style: 'title' }, headerTable(headerFields(input))];
   for (const { page, index, questions } of pages) {
     content.push({ text: page.label || message('form.page', { n: index + 1 }), style: 'page' });
-    for (const question of questions) content.push(questionBlock(question, answers.get(question.id), context));
+    for (const question of questions) content.push(questionContent(question, answers.get(question.id), context));
   }
   if ((entry.keptAnswers ?? []).length > 0) {
     content.push({ text: message('pdf.keptAnswers'), style: 'page' });

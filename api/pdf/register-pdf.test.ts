@@ -68,7 +68,7 @@ async function* slowly(entries: FormEntry[], onRead: (n: number) => void): Async
   }
 }
 
-describe('renderRegisterPdf', () => {
+describe('renderRegisterPdf', { timeout: 30_000 }, () => {
   it('prints the headers on every page, every entry number and the filters', async () => {
     const out = collector();
     await renderRegisterPdf(input(120), out);
