@@ -1,7 +1,8 @@
 /**
  * The pictures of an entry PDF at the requested image quality (issue 24 §1 "photos and marked-up images at the
- * requested imageQuality"; docs/decisions.md "PDF image quality"). sharp decodes and re-encodes one picture at a
- * time (a 60-photo entry never holds 60 decoded photos), turned upright by its EXIF orientation.
+ * requested imageQuality"; docs/decisions.md "PDF image quality"). sharp decodes and re-encodes a picture per call
+ * (the entry PDF makes two calls at a time: a 60-photo entry never holds 60 decoded photos), turned upright by its
+ * EXIF orientation; a JPEG is decoded at a half, quarter or eighth of its size when that still covers the width.
  *
  * imageQuality q (an integer 1..100, validated by the caller) maps to:
  * - the largest width in pixels: 200 + 18 × q (q = 100: 2000 px; 50: 1100 px; 1: 218 px), never enlarged;
