@@ -209,6 +209,17 @@ describe('renderEntryPdf', { timeout: 30_000 }, () => {
     expect(low.bytes.length).toBeLessThan(high.bytes.length / 2);
   });
 
+  it('prints the answers a migration kept from an earlier version under their own heading', async () => {
+    const entry: FormEntry = {
+      ...entryWith('No'),
+      keptAnswers: [
+        { fromVersion: 1, migrationId: 3, label: 'Weather', answer: { questionId: 99, answers: ['Rain'] } },
+      ],
+    };
+    const { text } = await render(entry);
+    expect(text).toContain('Answers from earlier versions of the form Weather (from version 1) Rain');
+  });
+
   it('names a picture it cannot read instead of failing', async () => {
     const { text, bytes } = await render(entryWith('No'), { readFile: async () => undefined });
     expect(text).toContain('crack.jpg (file not available)');
