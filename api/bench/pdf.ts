@@ -15,14 +15,14 @@
  *   the render keeps (collected at each progress call); run first, before the photos are made;
  * Each entry line gives the wall time and the process's CPU time (user + system, libvips' threads included): on the
  * shared machine the wall time follows the load of other engineers' tests, the CPU time much less.
- * - with BENCH_PDF_CHROMIUM=1 (default on), the other engine for the decision: headless Chromium (playwright-core,
- *   runtime/e2e/browser.ts) printing an HTML print view of the same 40-page entry with the same resized photos
+ * - with BENCH_PDF_CHROMIUM=1 (default on), the other engine for the decision: headless Chromium (playwright-core
+ *   with the @sparticuz/chromium binary) printing an HTML print view of the same 40-page entry with the same resized photos
  *   (page.pdf), its launch timed apart.
  */
 import { Writable } from 'node:stream';
+import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import type { Answer, FormDefinition, FormEntry, Project, Question } from '../../engine/types/generated';
-import { launchBrowser } from '../../runtime/e2e/browser';
 import { renderEntryPdf } from '../pdf/entry-pdf';
 import { pdfImage } from '../pdf/images';
 import { renderRegisterPdf } from '../pdf/register-pdf';
@@ -155,6 +155,28 @@ function entryOf(pages: number, perPage: number, photos: number): { form: FormDe
     answers,
   };
   return { form, entry };
+}
+
+/**
+ * A headless Chromium from the @sparticuz/chromium package, with the closed-network flags of runtime/e2e/browser.ts
+ * (api/ may not import runtime/: tests/architecture.test.ts).
+ */
+async function launchChromium() {
+  const { default: packaged } = await import('@sparticuz/chromium');
+  const unwanted = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content']);
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || (await packaged.executablePath()),
+    headless: true,
+    args: [
+      ...packaged.args.filter((a) => !unwanted.has(a)),
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-dev-shm-usage',
+    ],
+  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -302,7 +324,7 @@ async function main(): Promise<void> {
       .join('');
     const html = `<!doctype html><html><head><style>body{font:9pt sans-serif;margin:0}.q{break-inside:avoid;margin:0 0 8pt}.photos img{width:48%;margin:1%}section{break-before:page}</style></head><body><h1>${big.form.title}</h1>${body}</body></html>`;
     const tLaunch0 = performance.now();
-    const browser = await launchBrowser();
+    const browser = await launchChromium();
     const launch = performance.now() - tLaunch0;
     try {
       const times: number[] = [];
