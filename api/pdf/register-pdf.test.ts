@@ -147,7 +147,7 @@ describe('renderRegisterPdf', { timeout: 30_000 }, () => {
     expect(out.bytes().includes(Buffer.from('%%EOF'))).toBe(false);
   });
 
-  it('shares the width out by the columns' longest texts, within 6 to 40 characters', () => {
+  it("shares the width out by the columns' longest texts, within 6 to 40 characters", () => {
     const widths = columnWidths(
       ['Entry Number', 'Comments', 'Status'],
       [
