@@ -14,7 +14,7 @@ import { requestProject } from '../projects';
 import { qrGrantsUpdate } from './qr-codes';
 
 /** The entry scope of the path's project and form area and the form `formId`. */
-async function scopeOf(
+export async function scopeOf(
   c: Context<ApiEnv>,
   params: { projectId: number; formArea: string },
   formId: number,
@@ -28,7 +28,8 @@ async function scopeOf(
   return { store, clientId, clientName: client.name, project, form };
 }
 
-function attachment(fileName: string): string {
+/** A Content-Disposition attachment header for `fileName` (an ASCII fallback and the UTF-8 name). */
+export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
