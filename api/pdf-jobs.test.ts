@@ -14,6 +14,7 @@ import { createApp } from './app';
 import { PdfJobRunner, type PdfJobStatus } from './pdf/jobs';
 import type { EntryPdfInput, PdfRenderers, RegisterPdfInput } from './pdf/renderers';
 import { type Harness, makeHarness } from './test/harness';
+import { pdfPages } from './test/pdf';
 
 const HS = '/api/projects/1/forms/health-and-safety';
 /** Page 1 of the Site Safety Inspection with its required questions; hot work (question 6) No. */
@@ -90,13 +91,17 @@ let runner: PdfJobRunner;
 let fake: ReturnType<typeof fakeRenderers>;
 let admin: string;
 
-async function setUp(limits: ConstructorParameters<typeof PdfJobRunner>[1] = {}) {
+async function setUp(limits: ConstructorParameters<typeof PdfJobRunner>[1] = {}, platformRenderers = false) {
   dir = mkdtempSync(path.join(tmpdir(), 'pdf-jobs-test-'));
   runner = new PdfJobRunner(path.join(dir, 'jobs'), limits);
   fake = fakeRenderers();
   h = await makeHarness();
   // The harness's app, again with this runner and these renderers (same store and seed).
-  const app = createApp({ store: h.store, pdfJobs: runner, pdfRenderers: fake.renderers });
+  const app = createApp({
+    store: h.store,
+    pdfJobs: runner,
+    pdfRenderers: platformRenderers ? undefined : fake.renderers,
+  });
   h.app = app;
   h.call = (method, p, options = {}) => {
     const headers: Record<string, string> = {};
@@ -496,5 +501,99 @@ describe('the runner', () => {
     expect(failed.message).toBe('The PDF could not be made. Please try again.');
     expect(filesLeft()).toEqual([]);
     expect((await h.call('GET', `${HS}/pdfdownloadfile?jobId=${job.jobId}`, { cookie: admin })).status).toBe(409);
+  });
+});
+
+describe("with the platform's renderers (pdfmake)", { timeout: 60_000 }, () => {
+  beforeEach(async () => {
+    await runner.close();
+    await setUp({}, true);
+  });
+
+  /** The Site Safety Inspection's answers with hot work: the permit number and the equipment table. */
+  const hotWork = [
+    ...noHotWork.filter((a) => a.questionId !== 6),
+    { questionId: 6, answers: ['Yes'] },
+    { questionId: 8, answers: ['HW-0042'] },
+    {
+      questionId: 18,
+      answers: [
+        JSON.stringify({
+          item: 'Extinguisher',
+          assetNo: 'EX-7',
+          description: 'CO2 5 kg',
+          manufacturer: 'Firemaster',
+          modelNo: 'FM5',
+          owner: 'Corrib',
+        }),
+      ],
+    },
+  ];
+
+  async function download(start: Response): Promise<Response> {
+    expect(start.status).toBe(202);
+    const job = (await start.json()) as PdfJobStatus;
+    await pollUntil(admin, job.jobId, (s) => s.complete || s.state === 'failed');
+    const file = await h.call('GET', `${HS}/pdfdownloadfile?jobId=${job.jobId}`, { cookie: admin });
+    expect(file.status).toBe(200);
+    return file;
+  }
+
+  it('an entry PDF holds the hot-work page only when hot work was chosen', async () => {
+    const without = await submitEntry(admin);
+    const withHotWork = await submitEntry(admin, hotWork);
+    const plain = (
+      await pdfPages(
+        new Uint8Array(
+          await (await download(await startEntries(admin, [{ formId: 5, entryNumber: without }]))).arrayBuffer(),
+        ),
+      )
+    ).join(' ');
+    expect(plain).toContain('Site Safety Inspection');
+    expect(plain).toContain('Seán Doyle');
+    expect(plain).not.toContain('Hot work permit number');
+    const hot = (
+      await pdfPages(
+        new Uint8Array(
+          await (await download(await startEntries(admin, [{ formId: 5, entryNumber: withHotWork }]))).arrayBuffer(),
+        ),
+      )
+    ).join(' ');
+    expect(hot).toContain('Hot work permit number');
+    expect(hot).toContain('HW-0042');
+  });
+
+  it('several entries give a zip of real PDFs, and a register PDF lists its columns and rows', async () => {
+    const numbers = [await submitEntry(admin), await submitEntry(admin, hotWork)];
+    const zipFile = await download(
+      await startEntries(
+        admin,
+        numbers.map((entryNumber) => ({ formId: 5, entryNumber })),
+      ),
+    );
+    const zip = await JSZip.loadAsync(await zipFile.arrayBuffer());
+    expect(Object.keys(zip.files)).toHaveLength(2);
+    for (const n of numbers) {
+      const bytes = (await zip.file(`Site Safety Inspection ${n}.pdf`)?.async('uint8array')) as Uint8Array;
+      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+      expect((await pdfPages(bytes)).join(' ')).toContain('Site Safety Inspection');
+    }
+    const register = await download(
+      await h.call('POST', `${HS}/downloadPdfRegister`, {
+        cookie: admin,
+        body: {
+          formId: 5,
+          columns: [
+            { id: 'entryNumber', header: 'Entry Number' },
+            { id: 'q_1', header: 'Inspected by' },
+          ],
+          downloadFormIds: numbers,
+        },
+      }),
+    );
+    const text = (await pdfPages(new Uint8Array(await register.arrayBuffer()))).join(' ');
+    expect(text).toContain('Entry Number');
+    expect(text).toContain('Inspected by');
+    expect(text).toContain('Seán Doyle');
   });
 });

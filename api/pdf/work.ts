@@ -4,6 +4,7 @@
  * the whole zip in memory), and a register's PDF whose rows stream from the store.
  */
 import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
 import { AppError } from '../../engine/errors';
 import type { FormDefinition, FormEntry, Project } from '../../engine/types/generated';
@@ -115,6 +116,8 @@ export function entriesZipWork(
       }
       if (signal.aborted) aborted(signal);
       await Promise.race([archive.finalize(), failed]);
+      // The zip's last bytes are still on their way through the pipe: done when the pipe has ended the file.
+      await Promise.race([finished(out as NodeJS.WritableStream), failed]);
     } finally {
       signal.removeEventListener('abort', onAbort);
     }
