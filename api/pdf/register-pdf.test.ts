@@ -124,4 +124,36 @@ describe('renderRegisterPdf', { timeout: 30_000 }, () => {
     expect(out.bytes().length).toBe(0);
     expect(out.finished).toBe(false);
   });
+
+  it('stops while drawing its pages: rejects, writes no more and never finishes the file', async () => {
+    const controller = new AbortController();
+    const out = collector();
+    let written = 0;
+    const stopped = renderRegisterPdf(input(400), out, {
+      signal: controller.signal,
+      onProgress: (done) => {
+        // Past the rows read (400 steps) and half the drawing's 16 steps: half the pages are written.
+        if (done >= 408 && !controller.signal.aborted) {
+          written = out.bytes().length;
+          controller.abort();
+        }
+      },
+    });
+    await expect(stopped).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(written).toBeGreaterThan(0);
+    expect(out.bytes().length).toBe(written);
+    expect(out.finished).toBe(false);
+    expect(out.bytes().includes(Buffer.from('%%EOF'))).toBe(false);
+  });
+
+  it('reports progress from 0 to its total, never going back', async () => {
+    const steps: Array<[number, number]> = [];
+    await renderRegisterPdf(input(130), collector(), { onProgress: (done, total) => steps.push([done, total]) });
+    const total = steps[0][1];
+    expect(steps[0][0]).toBe(0);
+    expect(steps.every(([, t]) => t === total)).toBe(true);
+    expect(steps.at(-1)).toEqual([total, total]);
+    expect(steps.map(([d]) => d)).toEqual([...steps.map(([d]) => d)].sort((a, b) => a - b));
+  });
 });

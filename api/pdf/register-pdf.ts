@@ -8,15 +8,24 @@
  * register's, `entryNumber`, `date` (yyyy-MM-dd HH:mm in the time zone), `enteredBy`, `status` (catalogue
  * register.status.*) and `q_<questionId>` (the answer's register text); an unknown id gives empty cells.
  *
- * Rows are read from an iterable (the store's cursor) and only their cells' texts are kept, not the entries.
+ * Drawn with pdfkit directly, not pdfmake (docs/decisions.md "PDF engine"): pdfmake lays the whole document out in
+ * memory before writing a byte (+29 MiB at 500 entries, +75 MiB at 2,000, growing with every row), while here
+ * only the cells' texts are kept (about 100 bytes an entry): the rows are read from the iterable (the store's
+ * cursor), measured and paginated, so "Page n of m" is known, then each page is drawn and written to `out` as soon
+ * as the next one starts. The PDF is tagged: a Table of TR rows of TH and TD cells, the title a H1 and the filters
+ * and count paragraphs, so a screen reader reads the table as one.
  */
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import PDFDocument from 'pdfkit';
 import { message } from '../../engine/messages/catalogue';
 import { entryToRegisterRow } from '../../engine/registers/rows';
 import type { FormDefinition, FormEntry } from '../../engine/types/generated';
-import { throwIfAborted, writePdf } from './document';
+import { abortError, throwIfAborted } from './document';
 import type { PdfRenderOptions } from './entry-pdf';
-import { formatInstant, PDF_STYLES, pageFooter } from './parts';
+import { formatInstant } from './parts';
 
 /** What a register PDF is made of (the contract of issue 24's PDF jobs). */
 export interface RegisterPdfInput {
@@ -30,7 +39,7 @@ export interface RegisterPdfInput {
   filters: { label: string; value: string }[];
   /** The entries, in the register's order. */
   rows: AsyncIterable<FormEntry> | Iterable<FormEntry>;
-  /** How many rows there are (for progress and the count line). */
+  /** How many rows there are (for progress). */
   total: number;
   projectName: string;
   clientName: string;
@@ -40,6 +49,24 @@ export interface RegisterPdfInput {
 
 /** Columns up to this many fit an A4 portrait page; more go landscape. */
 export const PORTRAIT_COLUMNS = 6;
+
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+let roboto: { regular: Buffer; bold: Buffer } | undefined;
+
+/** Roboto from the pdfmake package (the entry PDF's font), read once. */
+function fonts(): { regular: Buffer; bold: Buffer } {
+  roboto ??= {
+    regular: readFileSync(path.join(fontDir, 'Roboto-Regular.ttf')),
+    bold: readFileSync(path.join(fontDir, 'Roboto-Medium.ttf')),
+  };
+  return roboto;
+}
+
+const MARGIN = { top: 30, left: 30, right: 30, bottom: 45 };
+const CELL_PADDING = 3;
+const FONT_SIZE = 8;
+const COLOURS = { line: '#bbbbbb', header: '#e8edf3', zebra: '#f6f8fa', text: '#000000', muted: '#555555' };
 
 /** The text of a register cell of an entry (see the module comment). */
 function cellTexts(input: RegisterPdfInput, entry: FormEntry): string[] {
@@ -52,11 +79,41 @@ function cellTexts(input: RegisterPdfInput, entry: FormEntry): string[] {
   });
 }
 
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** The lines above the table on the first page, as drawn: text, size, weight, colour and the space after. */
+function introLines(input: RegisterPdfInput, count: number) {
+  const filters =
+    input.filters.length > 0
+      ? `${message('pdf.filters')}: ${input.filters.map((f) => message('pdf.filter', { label: f.label, value: f.value })).join('; ')}`
+      : message('pdf.noFilters');
+  return [
+    { text: input.title, size: 16, bold: true, colour: COLOURS.text, after: 4, tag: 'H1' as const },
+    {
+      text: `${input.clientName} · ${input.projectName}`,
+      size: 10,
+      bold: false,
+      colour: COLOURS.muted,
+      after: 6,
+      tag: 'P' as const,
+    },
+    { text: filters, size: 9, bold: false, colour: COLOURS.text, after: 3, tag: 'P' as const },
+    {
+      text: count === 1 ? message('pdf.registerCountOne') : message('pdf.registerCount', { count: String(count) }),
+      size: 9,
+      bold: false,
+      colour: COLOURS.text,
+      after: 6,
+      tag: 'P' as const,
+    },
+  ];
+}
+
 /**
  * Renders a register's PDF into `out`.
  * @param input the register's form, title, visible columns, filters and rows
  * @param out where the PDF goes; ended when fully written
- * @param opts stop signal; progress as rows read out of `total`, then the layout and the writing
+ * @param opts stop signal; progress as rows read out of `total`, then pages drawn
  * @throws AbortError (rejects) when stopped; nothing more is written to `out` (it is destroyed)
  */
 export async function renderRegisterPdf(
@@ -64,66 +121,199 @@ export async function renderRegisterPdf(
   out: NodeJS.WritableStream,
   opts: PdfRenderOptions = {},
 ): Promise<void> {
-  const total = input.total + 2;
-  let done = 0;
-  opts.onProgress?.(done, total);
-  const body: TableCell[][] = [input.columns.map((c) => ({ text: c.header, style: 'tableHeader' }))];
-  let count = 0;
+  // Steps: the rows read, then the pages drawn (counted as one step per 25 rows, known once paginated).
+  const readSteps = Math.max(input.total, 1);
+  const drawSteps = Math.max(1, Math.ceil(input.total / 25));
+  const total = readSteps + drawSteps;
+  opts.onProgress?.(0, total);
+  const cells: string[][] = [];
   for await (const entry of input.rows) {
     throwIfAborted(opts.signal);
-    body.push(cellTexts(input, entry));
-    count += 1;
-    done = Math.min(count, input.total);
-    if (count % 25 === 0) opts.onProgress?.(done, total);
+    cells.push(cellTexts(input, entry));
+    if (cells.length % 25 === 0) opts.onProgress?.(Math.min(cells.length, readSteps), total);
   }
   throwIfAborted(opts.signal);
-  opts.onProgress?.(input.total, total);
+  opts.onProgress?.(readSteps, total);
 
   const landscape = input.columns.length > PORTRAIT_COLUMNS;
-  const filters: Content =
-    input.filters.length > 0
-      ? {
-          text: [
-            { text: `${message('pdf.filters')}: `, bold: true },
-            input.filters.map((f) => message('pdf.filter', { label: f.label, value: f.value })).join('; '),
-          ],
-          margin: [0, 0, 0, 4],
-        }
-      : { text: message('pdf.noFilters'), style: 'muted', margin: [0, 0, 0, 4] };
-  const content: Content[] = [
-    { text: input.title, style: 'title' },
-    { text: `${input.clientName} · ${input.projectName}`, style: 'subtitle' },
-    filters,
-    {
-      text: count === 1 ? message('pdf.registerCountOne') : message('pdf.registerCount', { count: String(count) }),
-      margin: [0, 0, 0, 6],
-    },
-    {
-      table: { headerRows: 1, widths: input.columns.map(() => '*'), body },
-      layout: {
-        hLineColor: '#bbbbbb',
-        vLineColor: '#bbbbbb',
-        hLineWidth: () => 0.5,
-        vLineWidth: () => 0.5,
-        fillColor: (row: number) => (row > 0 && row % 2 === 0 ? '#f6f8fa' : null),
-      },
-      fontSize: 8,
-    },
-  ];
-  const definition: TDocumentDefinitions = {
-    info: { title: input.title, subject: input.projectName, creator: input.clientName },
-    pageSize: 'A4',
-    pageOrientation: landscape ? 'landscape' : 'portrait',
-    pageMargins: [30, 30, 30, 45],
-    content,
-    styles: PDF_STYLES,
-    footer: pageFooter(input.printedOn, input.timeZone, input.title),
-  };
-  await writePdf(definition, new Map(), out, {
-    signal: opts.signal,
-    onDrawn: (fraction) => {
-      if (fraction >= 1) opts.onProgress?.(input.total + 1, total);
-    },
+  const doc: Doc = new PDFDocument({
+    size: 'A4',
+    layout: landscape ? 'landscape' : 'portrait',
+    margins: MARGIN,
+    autoFirstPage: false,
+    bufferPages: false,
+    compress: true,
+    tagged: true,
+    lang: 'en-IE',
+    displayTitle: true,
+    pdfVersion: '1.7',
+    info: { Title: input.title, Subject: input.projectName, Creator: input.clientName, Producer: 'Site Forms' },
+    font: null as unknown as string,
   });
+  const { regular, bold } = fonts();
+  doc.registerFont('Roboto', regular);
+  doc.registerFont('Roboto-Bold', bold);
+  const [pageWidth, pageHeight] = landscape ? [841.89, 595.28] : [595.28, 841.89];
+  const tableWidth = pageWidth - MARGIN.left - MARGIN.right;
+  const bottom = pageHeight - MARGIN.bottom;
+  const columnWidth = tableWidth / Math.max(input.columns.length, 1);
+  const textWidth = columnWidth - 2 * CELL_PADDING;
+  const maxRowHeight = bottom - MARGIN.top - 60;
+
+  // Measure every row and the header, then paginate: the pages' first and last rows.
+  const heightOf = (texts: readonly string[], font: 'Roboto' | 'Roboto-Bold') => {
+    doc.font(font).fontSize(FONT_SIZE);
+    let height = 0;
+    for (const text of texts) height = Math.max(height, doc.heightOfString(text || ' ', { width: textWidth }));
+    return Math.min(height + 2 * CELL_PADDING, maxRowHeight);
+  };
+  const headerTexts = input.columns.map((c) => c.header);
+  const headerHeight = heightOf(headerTexts, 'Roboto-Bold');
+  const intro = introLines(input, cells.length);
+  let introHeight = 0;
+  for (const line of intro) {
+    doc.font(line.bold ? 'Roboto-Bold' : 'Roboto').fontSize(line.size);
+    introHeight += doc.heightOfString(line.text, { width: tableWidth }) + line.after;
+  }
+  const rowHeights = cells.map((row) => heightOf(row, 'Roboto'));
+  const pages: Array<{ from: number; to: number }> = [];
+  let y = MARGIN.top + introHeight + headerHeight;
+  let from = 0;
+  rowHeights.forEach((height, i) => {
+    if (y + height > bottom && i > from) {
+      pages.push({ from, to: i });
+      from = i;
+      y = MARGIN.top + headerHeight;
+    }
+    y += height;
+  });
+  pages.push({ from, to: cells.length });
+
+  const done = pipeline(doc, out as NodeJS.WritableStream, opts.signal ? { signal: opts.signal } : {});
+  // A stop while drawing rejects `done` at once; the loop below stops at its next page.
+  const stopped = done.catch((error: unknown) => error);
+  try {
+    const printed = message('pdf.printedOn', { date: formatInstant(input.printedOn, input.timeZone) });
+    const table = doc.struct('Table');
+    let drawnRows = 0;
+    for (const [index, page] of pages.entries()) {
+      if (opts.signal?.aborted) throw abortError();
+      doc.addPage();
+      let top = MARGIN.top;
+      if (index === 0) {
+        for (const line of intro) {
+          doc.addStructure(
+            doc.struct(line.tag, {}, () => {
+              doc
+                .font(line.bold ? 'Roboto-Bold' : 'Roboto')
+                .fontSize(line.size)
+                .fillColor(line.colour)
+                .text(line.text, MARGIN.left, top, { width: tableWidth });
+            }),
+          );
+          top = doc.y + line.after;
+        }
+        doc.addStructure(table);
+      }
+      top = drawRow(doc, table, headerTexts, top, headerHeight, true, columnWidth, textWidth);
+      for (let i = page.from; i < page.to; i += 1) {
+        top = drawRow(doc, table, cells[i], top, rowHeights[i], false, columnWidth, textWidth, i % 2 === 1);
+        drawnRows += 1;
+      }
+      drawFooter(doc, printed, input.title, index + 1, pages.length, pageWidth, pageHeight);
+      opts.onProgress?.(
+        readSteps + Math.min(drawSteps, Math.floor((drawnRows / Math.max(cells.length, 1)) * drawSteps)),
+        total,
+      );
+      // Let the written pages flow out (and a stop be seen) before the next page.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    table.end();
+    doc.end();
+  } catch (error) {
+    doc.destroy();
+    await stopped;
+    throw error;
+  }
+  await done;
   opts.onProgress?.(total, total);
+}
+
+/** Draws one row of cells (tagged TR of TH or TD) at `top`; returns the next row's top. */
+function drawRow(
+  doc: Doc,
+  table: ReturnType<Doc['struct']>,
+  texts: readonly string[],
+  top: number,
+  height: number,
+  header: boolean,
+  columnWidth: number,
+  textWidth: number,
+  zebra = false,
+): number {
+  const width = columnWidth * texts.length;
+  if (header || zebra) doc.rect(MARGIN.left, top, width, height).fill(header ? COLOURS.header : COLOURS.zebra);
+  doc.lineWidth(0.5).strokeColor(COLOURS.line);
+  for (let i = 0; i <= texts.length; i += 1)
+    doc
+      .moveTo(MARGIN.left + i * columnWidth, top)
+      .lineTo(MARGIN.left + i * columnWidth, top + height)
+      .stroke();
+  doc
+    .moveTo(MARGIN.left, top)
+    .lineTo(MARGIN.left + width, top)
+    .stroke();
+  doc
+    .moveTo(MARGIN.left, top + height)
+    .lineTo(MARGIN.left + width, top + height)
+    .stroke();
+  const row = doc.struct('TR');
+  table.add(row);
+  texts.forEach((text, i) => {
+    row.add(
+      doc.struct(header ? 'TH' : 'TD', {}, () => {
+        doc
+          .font(header ? 'Roboto-Bold' : 'Roboto')
+          .fontSize(FONT_SIZE)
+          .fillColor(COLOURS.text)
+          .text(text, MARGIN.left + i * columnWidth + CELL_PADDING, top + CELL_PADDING, {
+            width: textWidth,
+            height: height - 2 * CELL_PADDING,
+            ellipsis: true,
+            lineBreak: true,
+          });
+      }),
+    );
+  });
+  row.end();
+  return top + height;
+}
+
+/** The footer: printed-on date, the title and "Page n of m", in the bottom margin. */
+function drawFooter(
+  doc: Doc,
+  printed: string,
+  title: string,
+  page: number,
+  pages: number,
+  pageWidth: number,
+  pageHeight: number,
+): void {
+  // Text below the bottom margin would start a new page: the margin is lifted while the footer is drawn.
+  const margin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  const y = pageHeight - MARGIN.bottom + 14;
+  const width = pageWidth - MARGIN.left - MARGIN.right;
+  doc.font('Roboto').fontSize(7.5).fillColor(COLOURS.muted);
+  const artifact = { type: 'Pagination' as const };
+  doc.markContent('Artifact', artifact);
+  doc.text(printed, MARGIN.left, y, { width, align: 'left', lineBreak: false });
+  doc.text(title, MARGIN.left, y, { width, align: 'center', lineBreak: false });
+  doc.text(message('pdf.pageOf', { page: String(page), pages: String(pages) }), MARGIN.left, y, {
+    width,
+    align: 'right',
+    lineBreak: false,
+  });
+  doc.endMarkedContent();
+  doc.page.margins.bottom = margin;
 }
