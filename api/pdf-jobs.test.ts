@@ -11,6 +11,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
+import { pdfDownloadName, safeName } from './pdf/file-names';
 import { PdfJobRunner, type PdfJobStatus } from './pdf/jobs';
 import type { EntryPdfInput, PdfRenderers, RegisterPdfInput } from './pdf/renderers';
 import { type Harness, makeHarness } from './test/harness';
@@ -595,5 +596,18 @@ describe("with the platform's renderers (pdfmake)", { timeout: 60_000 }, () => {
     expect(text).toContain('Entry Number');
     expect(text).toContain('Inspected by');
     expect(text).toContain('Seán Doyle');
+  });
+});
+
+describe('download names', () => {
+  it('replace what no file system takes, and name a zip of several forms after the project', () => {
+    expect(safeName('Pour 3/4: \\north\u0007 bay?.')).toBe('Pour 3_4_ _north_ bay_');
+    expect(safeName(' .. ')).toBe('_');
+    const project = { id: 1, code: 'CCE-2401', name: 'Harbour Road' } as never;
+    const form = (id: number, title: string) => ({ id, title }) as never;
+    expect(pdfDownloadName({ kind: 'zip', forms: [form(1, 'A'), form(2, 'B')], project })).toBe(
+      'CCE-2401 Harbour Road.zip',
+    );
+    expect(pdfDownloadName({ kind: 'register', form: form(1, 'Pour: north'), project })).toBe('Pour_ north.pdf');
   });
 });

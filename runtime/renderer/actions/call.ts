@@ -83,7 +83,8 @@ async function followJob(
       await callOperation(job.stop, { params, query });
       return { kind: 'done' };
     }
-    show();
+    // Complete: nothing is left to stop; the file comes (from this server, at once).
+    host?.jobProgress(null);
     saveFile(await downloadOperation(job.file, { params, query }, status.fileName));
     return { kind: 'done', answer: status };
   } finally {
