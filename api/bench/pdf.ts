@@ -13,14 +13,16 @@
  *   store's cursor: time, the process's peak RSS over the render against before it (process.resourceUsage().maxRSS,
  *   which also sees a peak inside synchronous work that a timer cannot sample), and with --expose-gc the most heap
  *   the render keeps (collected at each progress call); run first, before the photos are made;
- * - with BENCH_PDF_CHROMIUM=1 (default on), the other engine for the decision: headless Chromium (playwright-core,
- *   runtime/e2e/browser.ts) printing an HTML print view of the same 40-page entry with the same resized photos
+ * Each entry line gives the wall time and the process's CPU time (user + system, libvips' threads included): on the
+ * shared machine the wall time follows the load of other engineers' tests, the CPU time much less.
+ * - with BENCH_PDF_CHROMIUM=1 (default on), the other engine for the decision: headless Chromium (playwright-core
+ *   with the @sparticuz/chromium binary) printing an HTML print view of the same 40-page entry with the same resized photos
  *   (page.pdf), its launch timed apart.
  */
 import { Writable } from 'node:stream';
+import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import type { Answer, FormDefinition, FormEntry, Project, Question } from '../../engine/types/generated';
-import { launchBrowser } from '../../runtime/e2e/browser';
 import { renderEntryPdf } from '../pdf/entry-pdf';
 import { pdfImage } from '../pdf/images';
 import { renderRegisterPdf } from '../pdf/register-pdf';
@@ -155,6 +157,28 @@ function entryOf(pages: number, perPage: number, photos: number): { form: FormDe
   return { form, entry };
 }
 
+/**
+ * A headless Chromium from the @sparticuz/chromium package, with the closed-network flags of runtime/e2e/browser.ts
+ * (api/ may not import runtime/: tests/architecture.test.ts).
+ */
+async function launchChromium() {
+  const { default: packaged } = await import('@sparticuz/chromium');
+  const unwanted = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content']);
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || (await packaged.executablePath()),
+    headless: true,
+    args: [
+      ...packaged.args.filter((a) => !unwanted.has(a)),
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
@@ -173,47 +197,51 @@ async function main(): Promise<void> {
       for (let n = 1; n <= REGISTER_ENTRIES; n += 1) yield { ...entry, id: n, entryNumber: n };
     }
     // The PDF goes to a sink that only counts its bytes (the job writes it to a file): what is measured is the
-    // renderer's own memory. With --expose-gc (npm run bench:pdf), the heap is collected at each progress call, so
-    // the figure is what the render keeps, not garbage the collector has not reached yet.
+    // renderer's own memory. Two runs: one timed (and its peak RSS), then with --expose-gc (npm run bench:pdf) one
+    // that collects the heap at each progress call, so the figure is what the render keeps, not garbage the
+    // collector has not reached yet (that run is slower by its collections and is not timed).
     const gc = (globalThis as { gc?: () => void }).gc;
-    gc?.();
-    const base = process.memoryUsage();
-    const before = base.rss;
-    let retained = 0;
-    let size = 0;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        done();
-      },
-    });
-    const t0 = performance.now();
-    await renderRegisterPdf(
-      {
-        form,
-        title: form.title,
-        columns,
-        filters: [{ label: 'Status', value: 'Submitted' }],
-        rows: rows(),
-        total: REGISTER_ENTRIES,
-        projectName: project.name,
-        clientName: 'Corrib Civil Engineering',
-        printedOn: new Date(),
-      },
-      sink,
-      {
-        onProgress: () => {
-          if (!gc) return;
-          gc();
-          const now = process.memoryUsage();
-          retained = Math.max(retained, now.heapUsed + now.external - base.heapUsed - base.external);
+    const run = async (sampleHeap: boolean) => {
+      gc?.();
+      const base = process.memoryUsage();
+      let retained = 0;
+      let size = 0;
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done();
         },
-      },
-    );
-    const ms = performance.now() - t0;
+      });
+      const t0 = performance.now();
+      await renderRegisterPdf(
+        {
+          form,
+          title: form.title,
+          columns,
+          filters: [{ label: 'Status', value: 'Submitted' }],
+          rows: rows(),
+          total: REGISTER_ENTRIES,
+          projectName: project.name,
+          clientName: 'Corrib Civil Engineering',
+          printedOn: new Date(),
+        },
+        sink,
+        {
+          onProgress: () => {
+            if (!sampleHeap || !gc) return;
+            gc();
+            const now = process.memoryUsage();
+            retained = Math.max(retained, now.heapUsed + now.external - base.heapUsed - base.external);
+          },
+        },
+      );
+      return { ms: performance.now() - t0, size, before: base.rss, retained };
+    };
+    const timed = await run(false);
     const peak = process.resourceUsage().maxRSS * 1024;
+    const kept = gc ? (await run(true)).retained : undefined;
     console.log(
-      `register PDF, ${REGISTER_ENTRIES} entries x ${columns.length} columns: ${(ms / 1000).toFixed(2)} s, ${mib(size)}; peak RSS +${mib(peak - before)} over ${mib(before)}${gc ? `, heap kept at most +${mib(retained)}` : ''}`,
+      `register PDF, ${REGISTER_ENTRIES} entries x ${columns.length} columns: ${(timed.ms / 1000).toFixed(2)} s, ${mib(timed.size)}; peak RSS +${mib(peak - timed.before)} over ${mib(timed.before)}${kept === undefined ? '' : `, heap kept at most +${mib(kept)}`}`,
     );
   }
 
@@ -228,10 +256,12 @@ async function main(): Promise<void> {
   const timeEntry = async (pages: number, perPage: number, count: number, runs: number) => {
     const { form, entry } = entryOf(pages, perPage, count);
     const times: number[] = [];
+    const cpus: number[] = [];
     let size = 0;
     let pdfPages = 0;
     for (let run = 0; run <= runs; run += 1) {
       const out = collector();
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       await renderEntryPdf(
         {
@@ -245,7 +275,11 @@ async function main(): Promise<void> {
         },
         out,
       );
-      if (run > 0) times.push(performance.now() - t0);
+      if (run > 0) {
+        times.push(performance.now() - t0);
+        const cpu = process.cpuUsage(cpu0);
+        cpus.push((cpu.user + cpu.system) / 1000);
+      }
       size = out.bytes().length;
       pdfPages = (
         out
@@ -256,7 +290,7 @@ async function main(): Promise<void> {
     }
     const questions = form.pages.reduce((s, p) => s + p.questions.length, 0);
     console.log(
-      `entry PDF, ${pages} form pages, ${questions} questions, ${count} photos: median ${(median(times) / 1000).toFixed(2)} s of ${runs} (${times.map((t) => (t / 1000).toFixed(2)).join(', ')}), ${pdfPages} PDF pages, ${mib(size)}`,
+      `entry PDF, ${pages} form pages, ${questions} questions, ${count} photos: median ${(median(times) / 1000).toFixed(2)} s of ${runs} (${times.map((t) => (t / 1000).toFixed(2)).join(', ')}), CPU ${(median(cpus) / 1000).toFixed(2)} s, ${pdfPages} PDF pages, ${mib(size)}`,
     );
     return { form, entry };
   };
@@ -290,7 +324,7 @@ async function main(): Promise<void> {
       .join('');
     const html = `<!doctype html><html><head><style>body{font:9pt sans-serif;margin:0}.q{break-inside:avoid;margin:0 0 8pt}.photos img{width:48%;margin:1%}section{break-before:page}</style></head><body><h1>${big.form.title}</h1>${body}</body></html>`;
     const tLaunch0 = performance.now();
-    const browser = await launchBrowser();
+    const browser = await launchChromium();
     const launch = performance.now() - tLaunch0;
     try {
       const times: number[] = [];

@@ -10,6 +10,7 @@
  *   gridSummary, columnSums);
  * - table, tableLight: a table under the columns' headings, a row per saved row;
  * - checkboxes: every option with its box, ticked as chosen; tick: one box with Yes/No; toggle: its on/off label;
+ *   hyperlink: a web address as a link;
  * - richText: formatted (api/pdf/rich-text.ts);
  * - fileUpload: pictures two a row (other files by name); signature: the picture and 'Signed by {name}' for a third
  *   party; image: the form's picture; documentPicker: the file names with their revision when known;
@@ -242,6 +243,13 @@ const renderers: Record<string, Renderer> = {
     const on = (answer.answers ?? []).some((v) => v === true);
     const q = question as { onLabel?: string; offLabel?: string };
     return { text: on ? q.onLabel || message('toggle.complete') : q.offLabel || message('toggle.incomplete') };
+  },
+  hyperlink: (question, answer) => {
+    const url = (answer.answers ?? []).find((v): v is string => typeof v === 'string') ?? '';
+    // A web address is a link in the PDF too; anything else (a typed path) is its text.
+    return /^https?:\/\//i.test(url)
+      ? { text: url, link: url, color: '#1a4f9c', decoration: 'underline' }
+      : { text: fieldTypeOf(question).answerText(question, answer, PDF_FORMAT) };
   },
   richText: (_question, answer) => {
     const html = (answer.answers ?? []).filter((v): v is string => typeof v === 'string').join('');

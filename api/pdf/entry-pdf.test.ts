@@ -5,7 +5,10 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Answer, FormDefinition, FormEntry, Project } from '../../engine/types/generated';
+import { formDataToAnswers } from '../../engine/forms/entry-data';
+import { fieldTypes } from '../../engine/forms/field-types';
+import { answerText } from '../../engine/registers/rows';
+import type { Answer, FormDefinition, FormEntry, Project, Question } from '../../engine/types/generated';
 import { formDefinitions } from '../../fixtures/seed/forms';
 import { collector, pdfImageCount, pdfPages } from '../test/pdf';
 import { type EntryPdfInput, renderEntryPdf } from './entry-pdf';
@@ -209,6 +212,17 @@ describe('renderEntryPdf', { timeout: 30_000 }, () => {
     expect(low.bytes.length).toBeLessThan(high.bytes.length / 2);
   });
 
+  it('prints the answers a migration kept from an earlier version under their own heading', async () => {
+    const entry: FormEntry = {
+      ...entryWith('No'),
+      keptAnswers: [
+        { fromVersion: 1, migrationId: 3, label: 'Weather', answer: { questionId: 99, answers: ['Rain'] } },
+      ],
+    };
+    const { text } = await render(entry);
+    expect(text).toContain('Answers from earlier versions of the form Weather (from version 1) Rain');
+  });
+
   it('names a picture it cannot read instead of failing', async () => {
     const { text, bytes } = await render(entryWith('No'), { readFile: async () => undefined });
     expect(text).toContain('crack.jpg (file not available)');
@@ -245,5 +259,37 @@ describe('renderEntryPdf', { timeout: 30_000 }, () => {
     expect(steps.every(([, t]) => t === total)).toBe(true);
     expect(steps.at(-1)).toEqual([total, total]);
     expect(steps.map(([d]) => d)).toEqual([...steps.map(([d]) => d)].sort((a, b) => a - b));
+  });
+});
+
+describe('every question type in the entry PDF', { timeout: 60_000 }, () => {
+  it("prints each registered type's example question with its answer (a new type needs nothing in api/pdf)", async () => {
+    const questions = Object.values(fieldTypes).map((type, i) => ({
+      ...(type.example.question as Question),
+      id: i + 1,
+    })) as Question[];
+    const examples = Object.values(fieldTypes).map((type) => type.example.good);
+    const sample: FormDefinition = { ...form, id: 77, pages: [{ id: 1, label: 'Every type', questions }] };
+    const formData = Object.fromEntries(questions.map((q, i) => [`q_${q.id}`, examples[i]]));
+    const answers = formDataToAnswers(sample, formData);
+    const entry: FormEntry = { ...entryWith('No'), formId: 77, answers };
+    const { text: spaced } = await render(entry, { form: sample });
+    // pdf.js splits a line into items at some characters ('https:// x.example/ p'): compared without spaces.
+    const text = spaced.replace(/\s+/g, '');
+    for (const question of questions) {
+      const type = Object.values(fieldTypes).find((t) => t.example.question.type === question.type);
+      expect(type).toBeDefined();
+      if (question.type !== 'Note') expect(text, question.label).toContain(question.label.replace(/\s+/g, ''));
+      const answer = answers.find((a) => a.questionId === question.id);
+      // A one-line answer reads as the register's text (files by name, ticks Yes/No); grids, tables, signatures and
+      // rich text have their own tests above.
+      const expected = answer ? answerText(question, answer) : '';
+      if (
+        expected &&
+        !expected.includes('|') &&
+        !['Grid', 'Signature', 'RichText', 'Table', 'TableLight'].includes(question.type)
+      )
+        expect(text, question.label).toContain(expected.split(', ')[0].replace(/\s+/g, ''));
+    }
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormDefinition, FormEntry } from '../../engine/types/generated';
 import { formDefinitions } from '../../fixtures/seed/forms';
 import { collector, pdfPages } from '../test/pdf';
-import { type RegisterPdfInput, renderRegisterPdf } from './register-pdf';
+import { columnWidths, type RegisterPdfInput, renderRegisterPdf } from './register-pdf';
 
 const form = formDefinitions.find((f) => f.id === 5) as FormDefinition;
 
@@ -145,6 +145,20 @@ describe('renderRegisterPdf', { timeout: 30_000 }, () => {
     expect(out.bytes().length).toBe(written);
     expect(out.finished).toBe(false);
     expect(out.bytes().includes(Buffer.from('%%EOF'))).toBe(false);
+  });
+
+  it("shares the width out by the columns' longest texts, within 6 to 40 characters", () => {
+    const widths = columnWidths(
+      ['Entry Number', 'Comments', 'Status'],
+      [
+        ['1', 'A very long comment about the scaffold at level two and the tape that was missing', 'Draft'],
+        ['22', 'Short', 'Submitted'],
+      ],
+      560,
+    );
+    expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(560);
+    // 'Number' (6) : 40 (capped) : 'Submitted' (9)
+    expect(widths.map((w) => Math.round((w / 560) * 55))).toEqual([6, 40, 9]);
   });
 
   it('reports progress from 0 to its total, never going back', async () => {

@@ -81,6 +81,26 @@ function cellTexts(input: RegisterPdfInput, entry: FormEntry): string[] {
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+function headerTextsOf(input: RegisterPdfInput): string[] {
+  return input.columns.map((c) => c.header);
+}
+
+/**
+ * The columns' widths in points: shared out by the longest text of each column (its header's longest word and its
+ * cells', the first 1,000 rows read), each counted between 6 and 40 characters, so a number column stays narrow and
+ * a text column takes the room.
+ */
+export function columnWidths(headers: readonly string[], cells: readonly string[][], tableWidth: number): number[] {
+  const longest = headers.map((header) => Math.max(...header.split(/\s+/).map((word) => word.length), 1));
+  for (const row of cells.slice(0, 1000))
+    row.forEach((text, i) => {
+      longest[i] = Math.max(longest[i], text.length);
+    });
+  const weights = longest.map((length) => Math.min(40, Math.max(6, length)));
+  const sum = weights.reduce((a, b) => a + b, 0) || 1;
+  return weights.map((weight) => (weight / sum) * tableWidth);
+}
+
 /** The lines above the table on the first page, as drawn: text, size, weight, colour and the space after. */
 function introLines(input: RegisterPdfInput, count: number) {
   const filters =
@@ -156,18 +176,20 @@ export async function renderRegisterPdf(
   const [pageWidth, pageHeight] = landscape ? [841.89, 595.28] : [595.28, 841.89];
   const tableWidth = pageWidth - MARGIN.left - MARGIN.right;
   const bottom = pageHeight - MARGIN.bottom;
-  const columnWidth = tableWidth / Math.max(input.columns.length, 1);
-  const textWidth = columnWidth - 2 * CELL_PADDING;
+  const widths = columnWidths(headerTextsOf(input), cells, tableWidth);
+  const lefts = widths.map((_, i) => MARGIN.left + widths.slice(0, i).reduce((a, b) => a + b, 0));
   const maxRowHeight = bottom - MARGIN.top - 60;
 
   // Measure every row and the header, then paginate: the pages' first and last rows.
   const heightOf = (texts: readonly string[], font: 'Roboto' | 'Roboto-Bold') => {
     doc.font(font).fontSize(FONT_SIZE);
     let height = 0;
-    for (const text of texts) height = Math.max(height, doc.heightOfString(text || ' ', { width: textWidth }));
+    texts.forEach((text, i) => {
+      height = Math.max(height, doc.heightOfString(text || ' ', { width: widths[i] - 2 * CELL_PADDING }));
+    });
     return Math.min(height + 2 * CELL_PADDING, maxRowHeight);
   };
-  const headerTexts = input.columns.map((c) => c.header);
+  const headerTexts = headerTextsOf(input);
   const headerHeight = heightOf(headerTexts, 'Roboto-Bold');
   const intro = introLines(input, cells.length);
   let introHeight = 0;
@@ -215,9 +237,9 @@ export async function renderRegisterPdf(
         }
         doc.addStructure(table);
       }
-      top = drawRow(doc, table, headerTexts, top, headerHeight, true, columnWidth, textWidth);
+      top = drawRow(doc, table, headerTexts, top, headerHeight, true, widths, lefts);
       for (let i = page.from; i < page.to; i += 1) {
-        top = drawRow(doc, table, cells[i], top, rowHeights[i], false, columnWidth, textWidth, i % 2 === 1);
+        top = drawRow(doc, table, cells[i], top, rowHeights[i], false, widths, lefts, i % 2 === 1);
         drawnRows += 1;
       }
       drawFooter(doc, printed, input.title, index + 1, pages.length, pageWidth, pageHeight);
@@ -247,17 +269,17 @@ function drawRow(
   top: number,
   height: number,
   header: boolean,
-  columnWidth: number,
-  textWidth: number,
+  widths: readonly number[],
+  lefts: readonly number[],
   zebra = false,
 ): number {
-  const width = columnWidth * texts.length;
+  const width = widths.reduce((a, b) => a + b, 0);
   if (header || zebra) doc.rect(MARGIN.left, top, width, height).fill(header ? COLOURS.header : COLOURS.zebra);
   doc.lineWidth(0.5).strokeColor(COLOURS.line);
-  for (let i = 0; i <= texts.length; i += 1)
+  for (const x of [...lefts, MARGIN.left + width])
     doc
-      .moveTo(MARGIN.left + i * columnWidth, top)
-      .lineTo(MARGIN.left + i * columnWidth, top + height)
+      .moveTo(x, top)
+      .lineTo(x, top + height)
       .stroke();
   doc
     .moveTo(MARGIN.left, top)
@@ -276,8 +298,8 @@ function drawRow(
           .font(header ? 'Roboto-Bold' : 'Roboto')
           .fontSize(FONT_SIZE)
           .fillColor(COLOURS.text)
-          .text(text, MARGIN.left + i * columnWidth + CELL_PADDING, top + CELL_PADDING, {
-            width: textWidth,
+          .text(text, lefts[i] + CELL_PADDING, top + CELL_PADDING, {
+            width: widths[i] - 2 * CELL_PADDING,
             height: height - 2 * CELL_PADDING,
             ellipsis: true,
             lineBreak: true,
