@@ -2,6 +2,9 @@
  * The Hono app (DESIGN.md "api/"): every request runs session → tenant → access → validated body
  * → operation → store. Exported for in-process `app.request()` tests; started by api/server.ts.
  */
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -16,6 +19,8 @@ import { CachedRouter } from './http/router';
 import { type InvitationSender, logInvitationSender } from './mail/invitation-sender';
 import { security } from './middleware/security';
 import { openApiRoutes } from './openapi/routes';
+import { PdfJobRunner } from './pdf/jobs';
+import type { PdfRenderers } from './pdf/renderers';
 import type { Store } from './store/port';
 
 export { COMPRESS_THRESHOLD_BYTES } from './http/answer';
@@ -35,6 +40,13 @@ export interface AppOptions {
   publicUrl?: string;
   /** Delivers employee invitations (api/mail/invitation-sender.ts); default: writes the link to the log. */
   invitationSender?: InvitationSender;
+  /**
+   * The PDF job runner (api/pdf/jobs.ts); default: one whose files go to a fresh folder of the OS's temp folder
+   * (api/server.ts gives one under DATA_DIR).
+   */
+  pdfJobs?: PdfJobRunner;
+  /** The PDF renderers the jobs run (default: api/pdf/renderers.ts defaultPdfRenderers; tests give their own). */
+  pdfRenderers?: PdfRenderers;
 }
 
 /** Builds the API app. Static files and the SPA fallback are added by api/server.ts. */
@@ -83,6 +95,7 @@ export function createApp(options: AppOptions) {
   const uploadLimit = limit(MAX_UPLOAD_BYTES);
   const largeJsonLimits = new Map(largeBodies.map((large) => [large.limit, limit(large.limit)]));
   const invitationSender = options.invitationSender ?? logInvitationSender;
+  const pdfJobs = options.pdfJobs ?? new PdfJobRunner(path.join(tmpdir(), `site-forms-pdf-jobs-${randomUUID()}`));
   const app = new Hono<ApiEnv>({ router: new CachedRouter() })
     .use('*', security({ trustProxy, uploadPaths }))
     .use('*', (c, next) => {
@@ -91,6 +104,8 @@ export function createApp(options: AppOptions) {
       if (options.qrCodeKey) c.set('qrCodeKey', options.qrCodeKey);
       if (options.publicUrl) c.set('publicUrl', options.publicUrl);
       c.set('invitationSender', invitationSender);
+      c.set('pdfJobs', pdfJobs);
+      if (options.pdfRenderers) c.set('pdfRenderers', options.pdfRenderers);
       return next();
     })
     .use('*', (c, next) => {

@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import { createApp } from './app';
 import { readConfig } from './config';
 import type { ApiEnv } from './http/env';
+import { PdfJobRunner } from './pdf/jobs';
 import { seedIfEmpty } from './seed/load';
 import { openStore } from './store/open';
 
@@ -24,8 +25,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
   const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
   if (await seedIfEmpty(store)) console.log('Loaded the demo seed into an empty store.');
+  // PDF jobs' files under DATA_DIR (tmp/pdf-jobs): emptied at start, as a restart loses the jobs.
+  const pdfJobs = new PdfJobRunner(path.join(config.dataDir, 'tmp', 'pdf-jobs'));
   const app = createApp({
     store,
+    pdfJobs,
     sessionTtlMs: config.sessionTtlMs,
     trustProxy: config.trustProxy,
     qrCodeKey: config.qrCodeKey,
@@ -74,6 +78,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     const grace = setTimeout(() => http.closeAllConnections?.(), 2000);
     await closed;
     clearTimeout(grace);
+    await pdfJobs.close();
     await store.close();
   };
   return { server, stop, port: (server.address() as { port: number }).port };

@@ -7,6 +7,8 @@ import type { ParamValue } from '../../engine/api/params';
 import type { Project } from '../../engine/types/generated';
 import type { SessionDoc, UserDoc } from '../auth/types';
 import type { InvitationSender } from '../mail/invitation-sender';
+import type { PdfJobRunner } from '../pdf/jobs';
+import type { PdfRenderers } from '../pdf/renderers';
 import type { Store } from '../store/port';
 
 export interface ApiVariables {
@@ -38,6 +40,10 @@ export interface ApiVariables {
   publicUrl?: string;
   /** Delivers employee invitations (api/mail/invitation-sender.ts); default: logs the link. */
   invitationSender?: InvitationSender;
+  /** The app's PDF job runner (api/pdf/jobs.ts). */
+  pdfJobs?: PdfJobRunner;
+  /** The PDF renderers the jobs run (api/pdf/renderers.ts; tests give their own). */
+  pdfRenderers?: PdfRenderers;
 }
 
 export interface ApiEnv {

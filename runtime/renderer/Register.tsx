@@ -202,6 +202,8 @@ export function Register({
     [selection, params, screenScope, user, totalRecords, rows.length, loaderData],
   );
 
+  // The columns the user sees, in order, with their headers (a call `withColumns`: a register PDF prints them).
+  const shownColumnsRef = useRef<() => { id: string; header: string }[]>(() => []);
   const run = useCallback(
     async (button: ButtonSpec, row?: Row) => {
       setBusy(true);
@@ -211,7 +213,7 @@ export function Register({
         const outcome = await runAction(
           button.action,
           target ? [target, screenScope, routeScope] : [screenScope, routeScope],
-          { query, context: contextFor(row), params: { ...params, ...screen } },
+          { query, context: contextFor(row), params: { ...params, ...screen }, columns: shownColumnsRef.current() },
         );
         if (outcome.kind === 'refresh') send({ type: 'RELOAD' });
         if (outcome.kind === 'close') onResult?.(outcome.answer);
@@ -239,6 +241,10 @@ export function Register({
   // Nothing to show yet: the table draws placeholder rows, which are not records.
   const waiting = !revealed || (loading && rows.length === 0);
   const dataTable = useDataTable(allColumns, shownRows, 'register', onButton);
+  shownColumnsRef.current = () =>
+    allColumns
+      .filter((column) => column.type !== 'Button' && dataTable.columnVisibility[column.value] !== false)
+      .map((column) => ({ id: column.value, header: column.headerText }));
   const pinning = dataTable.columnPinning;
 
   // Row model `selected`: rows the server marks selected start selected.

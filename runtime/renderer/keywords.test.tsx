@@ -4,21 +4,25 @@
  * shown (issue 19: a row's for that row), `openForm` (a form
  * document in a modal in add or view mode with the row as its input; view disables the inputs and hides
  * Save; Close is always there; the register reloads after a save), row `selection` seen by toolbar
- * conditions and actions, the `modal` error policy with the server's message, a `page` in tabs, and the
- * download-name-format widget (an ordered list of typed parts, issue 24 §3) on the Export Settings document.
- * conditions and actions, the `modal` error policy with the server's message, and a `page` in tabs; an openForm's
- * `asks` (the access question of the operation its form saves with) and a call's `then.navigate` (issue 24).
+ * conditions and actions, the `modal` error policy with the server's message, a `page` in tabs; issue 24: the
+ * download-name-format widget (an ordered list of typed parts, §3) on the Export Settings document, an openForm's
+ * `asks` (the access question of the operation its form saves with), a call's `then.navigate`, and a call's
+ * `result: 'job'` with `job`, `withColumns` and `rows` body values (§2: a PDF job's progress bar with Stop).
  * Documents are provided in the test (provideScreen); calls go to the real API through MSW.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { mswPath } from '../../fixtures/msw/handlers';
 import { callOperation } from '../api/client';
-import type { IsLoggedInAnswer } from '../api/types';
+import type { FormEntry, IsLoggedInAnswer } from '../api/types';
 import { toRoute } from '../routes';
-import { mockApi } from '../test/mock-api';
+import { mockApi, server } from '../test/mock-api';
+import { renderApp } from '../test/render';
 import { type FormDocument, loadScreen, type PageDocument, provideScreen, type RegisterDocument } from './documents';
 import { ScreenView } from './ScreenView';
+import { resolveCall } from './templates';
 
 const form: FormDocument = {
   kind: 'form',
@@ -399,5 +403,187 @@ describe('download-name-format widget (issue 24 §3)', () => {
       await user.click(screen.getByRole('button', { name: `Remove ${name}` }));
     expect(screen.getByText('Add at least one part.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+  });
+});
+
+describe('job results and rows values (issue 24 §2)', () => {
+  const registerPath = '/projects/1/qa/1';
+  const entry = (entryNumber: number): FormEntry => ({
+    id: 500 + entryNumber,
+    clientId: 1,
+    projectId: 1,
+    formId: 1,
+    formArea: 'quality-assurance',
+    entryNumber,
+    globalEntryNumber: 500 + entryNumber,
+    date: '2026-03-02T09:30:00.000Z',
+    enteredBy: 'Cian Murphy',
+    answers: [
+      { questionId: 1, answers: [`Bay ${entryNumber}`] },
+      { questionId: 2, answers: ['2026-03-01'] },
+    ],
+  });
+  const job = (state: string, percent: number, extra: Record<string, unknown> = {}) => ({
+    jobId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    kind: 'entry',
+    state,
+    percent,
+    complete: state === 'complete',
+    fileName: 'Concrete Pour Inspection.zip',
+    ...extra,
+  });
+  let clicked: string[];
+  let created: Blob[];
+
+  beforeEach(async () => {
+    await mockApi.logIn('user@demo.local');
+    await mockApi.addEntries(entry(1), entry(2), entry(3));
+    clicked = [];
+    created = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:job';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Answers the job calls: the start with `started`, each status poll with the next of `polls` (the last repeats). */
+  function jobCalls(start: 'entries.downloadPdf' | 'entries.downloadPdfRegister', polls: unknown[]) {
+    const seen = { start: [] as unknown[], status: 0, stop: [] as string[], file: [] as string[] };
+    server.use(
+      http.post(mswPath(start), async ({ request }) => {
+        seen.start.push(await request.json());
+        return HttpResponse.json(job('queued', 0), { status: 202 });
+      }),
+      http.get(mswPath('entries.pdfDownloadStatus'), () => {
+        const answer = polls[Math.min(seen.status, polls.length - 1)];
+        seen.status += 1;
+        return HttpResponse.json(answer as Record<string, unknown>);
+      }),
+      http.get(mswPath('entries.pdfDownloadStop'), ({ request }) => {
+        seen.stop.push(new URL(request.url).searchParams.get('jobId') ?? '');
+        return HttpResponse.json(job('stopped', 40));
+      }),
+      http.get(mswPath('entries.pdfDownloadFile'), ({ request }) => {
+        seen.file.push(new URL(request.url).searchParams.get('jobId') ?? '');
+        return new HttpResponse('PK-zip', {
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': 'attachment; filename="Concrete Pour Inspection.zip"',
+          },
+        });
+      }),
+    );
+    return seen;
+  }
+
+  async function tick(entryNumber: number) {
+    const row = await screen.findByRole('row', { name: new RegExp(`Bay ${entryNumber}\\b`) });
+    await userEvent.setup().click(within(row).getByRole('checkbox'));
+  }
+
+  it("result 'job': polls the job into a progress bar with its percentage, then downloads its file", async () => {
+    const seen = jobCalls('entries.downloadPdf', [job('running', 40), job('complete', 100)]);
+    const user = userEvent.setup();
+    renderApp(registerPath);
+    await screen.findByText('Records: 1 - 3 of 3');
+    const download = screen.getByRole('button', { name: 'Download PDF' });
+    expect(download).toBeDisabled();
+    await tick(1);
+    await tick(3);
+    await waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
+    // rows: one { formId, entryNumber } per ticked row (formId from the route).
+    await waitFor(() => expect(seen.start).toHaveLength(1));
+    expect(seen.start[0]).toEqual({
+      entries: expect.arrayContaining([
+        { formId: 1, entryNumber: 1 },
+        { formId: 1, entryNumber: 3 },
+      ]),
+    });
+    const bar = await screen.findByRole('progressbar', { name: 'Preparing Concrete Pour Inspection.zip: 40%' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(within(screen.getByTestId('job-progress')).getByRole('button', { name: 'Stop' })).toBeVisible();
+    await waitFor(() => expect(clicked).toEqual(['Concrete Pour Inspection.zip']), { timeout: 3000 });
+    expect(await created[0].text()).toBe('PK-zip');
+    expect(seen.file).toEqual([job('complete', 100).jobId]);
+    await waitFor(() => expect(screen.queryByTestId('job-progress')).toBeNull());
+  });
+
+  it('Stop calls the job stop, hides the bar and downloads nothing', async () => {
+    const seen = jobCalls('entries.downloadPdfRegister', [job('running', 30, { kind: 'register' })]);
+    const user = userEvent.setup();
+    renderApp(registerPath);
+    await screen.findByText('Records: 1 - 3 of 3');
+    await tick(2);
+    await user.click(screen.getByRole('button', { name: 'Register PDF' }));
+    // withQuery, withColumns and rows: the register's query, its visible columns and the ticked entry numbers.
+    await waitFor(() => expect(seen.start).toHaveLength(1));
+    const body = seen.start[0] as Record<string, unknown>;
+    expect(body).toMatchObject({
+      formId: 1,
+      downloadFormIds: [2],
+      filters: [{ id: 'status', value: 'Submitted' }],
+      sorting: [],
+    });
+    const columns = body.columns as { id: string; header: string }[];
+    expect(columns.slice(0, 4)).toEqual([
+      { id: 'entryNumber', header: 'Entry Number' },
+      { id: 'date', header: 'Created' },
+      { id: 'enteredBy', header: 'Entered By' },
+      { id: 'status', header: 'Status' },
+    ]);
+    expect(columns.some((c) => c.header === 'Pour location')).toBe(true);
+    await screen.findByRole('progressbar', { name: /30%/ });
+    await user.click(within(screen.getByTestId('job-progress')).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(seen.stop).toEqual([job('running', 30).jobId]));
+    expect(screen.queryByTestId('job-progress')).toBeNull();
+    expect(seen.file).toEqual([]);
+    expect(clicked).toEqual([]);
+  });
+
+  it("a failed job shows the job's message above the register", async () => {
+    jobCalls('entries.downloadPdfRegister', [
+      job('failed', 10, { message: 'The PDF could not be made. Please try again.' }),
+    ]);
+    const user = userEvent.setup();
+    renderApp(registerPath);
+    await screen.findByText('Records: 1 - 3 of 3');
+    await user.click(screen.getByRole('button', { name: 'Register PDF' }));
+    expect(
+      await screen.findByText('The PDF could not be made. Please try again.', {}, { timeout: 3000 }),
+    ).toBeVisible();
+    expect(screen.queryByTestId('job-progress')).toBeNull();
+  });
+
+  it('rows: without a selection, one item from the scope when it holds every parameter, else none', () => {
+    const call = {
+      operation: 'entries.downloadPdf' as const,
+      body: {
+        entries: {
+          rows: {
+            formId: { param: 'formId', type: 'integer' as const },
+            entryNumber: { param: 'entryNumber', type: 'integer' as const },
+          },
+        },
+        numbers: { rows: { param: 'entryNumber', type: 'integer' as const } },
+      },
+    };
+    expect(resolveCall(call, [{ entryNumber: '7' }, { formId: '5' }]).body).toEqual({
+      entries: [{ formId: 5, entryNumber: 7 }],
+      numbers: [7],
+    });
+    expect(resolveCall(call, [{ formId: '5' }]).body).toEqual({ entries: [], numbers: [] });
+    expect(resolveCall(call, [{ formId: '5' }], [{ entryNumber: 2 }, { entryNumber: 4, formId: 9 }]).body).toEqual({
+      entries: [
+        { formId: 5, entryNumber: 2 },
+        { formId: 9, entryNumber: 4 },
+      ],
+      numbers: [2, 4],
+    });
   });
 });

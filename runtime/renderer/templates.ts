@@ -56,8 +56,9 @@ export function templateNames(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 }
 
-function bodyValue(value: BodyValue, scope: Scope): unknown {
-  if (value === null || typeof value !== 'object') return value;
+type ParamRef = { param: string; type?: 'string' | 'integer' };
+
+function paramValue(value: ParamRef, scope: Scope): unknown {
   const raw = lookup(scope, value.param);
   if (raw === undefined) throw new Error(`Body parameter ${value.param} has no value`);
   if (value.type === 'integer') {
@@ -68,13 +69,40 @@ function bodyValue(value: BodyValue, scope: Scope): unknown {
   return String(raw);
 }
 
+const isParamRef = (value: object): value is ParamRef => 'param' in value;
+
+/**
+ * A `rows` body value (common.schema.json "value"): one item per selected row (read from the row first, then the
+ * scope); with none selected, the scope's one item when it holds every parameter named, else none.
+ */
+function rowsValue(spec: ParamRef | Record<string, ParamRef>, scope: Scope, selection?: readonly Row[]): unknown[] {
+  const refs = isParamRef(spec) ? [spec] : Object.values(spec);
+  const item = (itemScope: Scope) =>
+    isParamRef(spec)
+      ? paramValue(spec, itemScope)
+      : Object.fromEntries(Object.entries(spec).map(([key, ref]) => [key, paramValue(ref, itemScope)]));
+  if (selection && selection.length > 0) return selection.map((row) => item([row, ...scope]));
+  return refs.every((ref) => lookup(scope, ref.param) !== undefined) ? [item(scope)] : [];
+}
+
+function bodyValue(value: BodyValue, scope: Scope, selection?: readonly Row[]): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if ('rows' in value) return rowsValue(value.rows, scope, selection);
+  return paramValue(value, scope);
+}
+
+/** A row an action works on (a register's selected row). */
+type Row = Record<string, unknown>;
+
 /**
  * Resolves a call spec: path parameters as strings (not encoded: the API client encodes them), the
- * query parameters whose placeholders have values, and the body's values.
+ * query parameters whose placeholders have values, and the body's values (`rows` values over `selection`, the
+ * register's selected rows).
  */
 export function resolveCall(
   call: CallSpec,
   scope: Scope,
+  selection?: readonly Row[],
 ): { params: Record<string, string>; body: Record<string, unknown> | undefined; query?: Record<string, string> } {
   const params: Record<string, string> = {};
   for (const [key, template] of Object.entries(call.params ?? {})) params[key] = fillTemplate(template, scope, false);
@@ -88,7 +116,7 @@ export function resolveCall(
   }
   if (!call.body) return { params, body: undefined, ...(query && { query }) };
   const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(call.body)) body[key] = bodyValue(value, scope);
+  for (const [key, value] of Object.entries(call.body)) body[key] = bodyValue(value, scope, selection);
   return { params, body, ...(query && { query }) };
 }
 

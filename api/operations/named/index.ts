@@ -17,6 +17,7 @@ import * as formImport from './form-import';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
 import * as migration from './migration';
+import * as pdfJobs from './pdf-jobs';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
 import * as questionLibrary from './question-library';
@@ -87,6 +88,13 @@ export const namedOperations: NamedOperations = {
   'entries.downloadLookupValues': entriesOps.downloadLookupValues,
   'entries.get': entries.get,
   'entries.download': entries.download,
+  'entries.downloadPdf': pdfJobs.downloadPdf,
+  'entries.downloadPdfRegister': pdfJobs.downloadPdfRegister,
+  'entries.checkPdfComplete': pdfJobs.checkPdfComplete,
+  'entries.checkPdfRegisterComplete': pdfJobs.checkPdfRegisterComplete,
+  'entries.pdfDownloadStatus': pdfJobs.pdfDownloadStatus,
+  'entries.pdfDownloadStop': pdfJobs.pdfDownloadStop,
+  'entries.pdfDownloadFile': pdfJobs.pdfDownloadFile,
   'entries.discard': entries.discard,
   'entries.linkedPrefill': entries.linkedPrefill,
   'exportSettings.get': exportSettings.get,

@@ -41,6 +41,9 @@ import schema_login_request from '../../../schemas/api/login-request.schema.json
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
 import schema_migration_request from '../../../schemas/api/migration-request.schema.json';
 import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
+import schema_pdf_download_request from '../../../schemas/api/pdf-download-request.schema.json';
+import schema_pdf_job_status from '../../../schemas/api/pdf-job-status.schema.json';
+import schema_pdf_register_request from '../../../schemas/api/pdf-register-request.schema.json';
 import schema_project_access_request from '../../../schemas/api/project-access-request.schema.json';
 import schema_project_deadline from '../../../schemas/api/project-deadline.schema.json';
 import schema_project_lookup_values_create from '../../../schemas/api/project-lookup-values-create.schema.json';
@@ -140,6 +143,9 @@ export const registeredSchemas = {
   'lookup-values-create': schema_lookup_values_create,
   'migration-request': schema_migration_request,
   'password-change-request': schema_password_change_request,
+  'pdf-download-request': schema_pdf_download_request,
+  'pdf-job-status': schema_pdf_job_status,
+  'pdf-register-request': schema_pdf_register_request,
   'project-access-request': schema_project_access_request,
   'project-deadline': schema_project_deadline,
   'project-lookup-values-create': schema_project_lookup_values_create,

@@ -637,13 +637,17 @@ export interface Call {
   };
   body?: {
     /**
-     * A value of a request body: a JSON constant, or a parameter reference converted to a type.
+     * A value of a request body: a JSON constant, a parameter reference converted to a type, or `rows`: a list with one item per row the action works on (the register's ticked rows; where nothing is ticked, or on a form screen, the one the scope gives when it holds every parameter named, else none), each item a parameter reference or an object of them read from that row first, then the screen and the route (e.g. a PDF's entries: `{ "rows": { "formId": {...}, "entryNumber": {...} } }`).
      */
     [k: string]:
       | {
-          param: string;
-          type?: 'string' | 'integer';
+          rows:
+            | ParamValue
+            | {
+                [k: string]: ParamValue;
+              };
         }
+      | ParamValue
       | (string | number | boolean | null);
   };
   /**
@@ -655,6 +659,13 @@ export interface Call {
      */
     [k: string]: string;
   };
+}
+/**
+ * A parameter reference: the value of `param` in the scope, converted to `type`.
+ */
+export interface ParamValue {
+  param: string;
+  type?: 'string' | 'integer';
 }
 /**
  * The data-table column model (administration-data.md §3 'Data table' Column, §4, §5, §9), shared by registers and the data-table form field (runtime/renderer/table). Row fields the table also reads (row model): selected, disabled, disabledCells, changeRowColour, changeColour, isDeleted, isFolder, isUrl, fileUrl, fileName, originalFileName, reqId, groupFieldHeader (docs/authoring.md 'The data table').
@@ -819,6 +830,10 @@ export interface Button {
           navigate: string;
         };
         /**
+         * Also send the register's visible columns, in order, as `columns: [{ id, header }]` (a register PDF prints them).
+         */
+        withColumns?: boolean;
+        /**
          * After success, a dialog that stays until closed (not a toast): its title, a text whose {name} placeholders read the call's answer, and optionally one value of the answer in a read-only field with a 'Copy link' button (e.g. an invitation's one-time link).
          */
         resultDialog?: {
@@ -841,7 +856,11 @@ export interface Button {
             label: MessageId;
           };
         };
-        result?: 'download' | 'refresh' | 'none' | 'close';
+        /**
+         * After success: 'download' saves the answer as a file; 'refresh' reloads the screen; 'close' hands the answer to the host; 'job' (with `job`) follows the job the call started (a PDF download, issue 24 §2): a progress bar with Stop, then the file; 'none' (default) nothing more.
+         */
+        result?: 'download' | 'refresh' | 'none' | 'close' | 'job';
+        job?: Job;
         confirm?: Confirm;
         /**
          * When the call fails: 'alert' (default) shows the server's error above the screen; 'modal' shows it in a dialog (fallback 'Server error, please refresh and try again'); 'ignore' does nothing and the screen reloads.
@@ -953,6 +972,23 @@ export interface Confirm {
   when?: Condition1;
 }
 /**
+ * The calls that follow the job the call started (its answer's `jobId`; each with the call's path parameters and `?jobId=`): `status` answers `{ state, percent, complete, fileName }` and is polled while a progress bar shows its percentage with a Stop button; Stop calls `stop` and nothing is downloaded; when complete, `file` is downloaded (its Content-Disposition name). A failed or stopped job shows its message.
+ */
+export interface Job {
+  /**
+   * Name of an API operation of engine/api/operations.ts.
+   */
+  status: OperationName;
+  /**
+   * Name of an API operation of engine/api/operations.ts.
+   */
+  stop: OperationName;
+  /**
+   * Name of an API operation of engine/api/operations.ts.
+   */
+  file: OperationName;
+}
+/**
  * An API operation call: path parameters and body values resolved from the route (and row).
  */
 export interface Call1 {
@@ -968,13 +1004,17 @@ export interface Call1 {
   };
   body?: {
     /**
-     * A value of a request body: a JSON constant, or a parameter reference converted to a type.
+     * A value of a request body: a JSON constant, a parameter reference converted to a type, or `rows`: a list with one item per row the action works on (the register's ticked rows; where nothing is ticked, or on a form screen, the one the scope gives when it holds every parameter named, else none), each item a parameter reference or an object of them read from that row first, then the screen and the route (e.g. a PDF's entries: `{ "rows": { "formId": {...}, "entryNumber": {...} } }`).
      */
     [k: string]:
       | {
-          param: string;
-          type?: 'string' | 'integer';
+          rows:
+            | ParamValue
+            | {
+                [k: string]: ParamValue;
+              };
         }
+      | ParamValue
       | (string | number | boolean | null);
   };
   /**
@@ -1057,13 +1097,17 @@ export interface Call2 {
   };
   body?: {
     /**
-     * A value of a request body: a JSON constant, or a parameter reference converted to a type.
+     * A value of a request body: a JSON constant, a parameter reference converted to a type, or `rows`: a list with one item per row the action works on (the register's ticked rows; where nothing is ticked, or on a form screen, the one the scope gives when it holds every parameter named, else none), each item a parameter reference or an object of them read from that row first, then the screen and the route (e.g. a PDF's entries: `{ "rows": { "formId": {...}, "entryNumber": {...} } }`).
      */
     [k: string]:
       | {
-          param: string;
-          type?: 'string' | 'integer';
+          rows:
+            | ParamValue
+            | {
+                [k: string]: ParamValue;
+              };
         }
+      | ParamValue
       | (string | number | boolean | null);
   };
   /**
@@ -1102,13 +1146,17 @@ export interface Call3 {
   };
   body?: {
     /**
-     * A value of a request body: a JSON constant, or a parameter reference converted to a type.
+     * A value of a request body: a JSON constant, a parameter reference converted to a type, or `rows`: a list with one item per row the action works on (the register's ticked rows; where nothing is ticked, or on a form screen, the one the scope gives when it holds every parameter named, else none), each item a parameter reference or an object of them read from that row first, then the screen and the route (e.g. a PDF's entries: `{ "rows": { "formId": {...}, "entryNumber": {...} } }`).
      */
     [k: string]:
       | {
-          param: string;
-          type?: 'string' | 'integer';
+          rows:
+            | ParamValue
+            | {
+                [k: string]: ParamValue;
+              };
         }
+      | ParamValue
       | (string | number | boolean | null);
   };
   /**

@@ -85,6 +85,8 @@ export interface RunOptions {
   context?: ConditionContext;
   /** Route parameters and screen inputs (for a form opened in a modal). */
   params?: Record<string, string | undefined>;
+  /** The register's visible columns with their headers (for a call `withColumns`). */
+  columns?: { id: string; header: string }[];
 }
 
 /**
@@ -113,6 +115,7 @@ export function useRunAction(): RunAction {
           host,
           params: options.params ?? {},
           selection: options.context?.selection as Record<string, unknown>[] | undefined,
+          columns: options.columns,
         });
         const answer =
           outcome.answer && typeof outcome.answer === 'object' ? (outcome.answer as Record<string, string>) : {};

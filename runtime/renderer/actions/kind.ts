@@ -28,6 +28,8 @@ export interface ActionRunContext {
   params: Record<string, string | undefined>;
   /** The register's selected rows (a toolbar action over several rows). */
   selection?: Record<string, unknown>[];
+  /** The register's visible columns in order, with their headers (a call `withColumns`). */
+  columns?: { id: string; header: string }[];
 }
 
 /**

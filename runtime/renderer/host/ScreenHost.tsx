@@ -2,7 +2,8 @@
  * ScreenHost: the dialogs and toasts screen documents' actions use (DESIGN.md "actions ... ask a
  * confirmation"): a Yes/No confirmation, a server-error modal, a success toast ('Save successful'),
  * a form document opened in a modal in add, edit or view mode with a row as its input, the image viewer, the
- * progress overlay, the QR image modal, the label export modal and an action's result dialog. The
+ * progress overlay, a job's progress bar with Stop, the QR image modal, the label export modal and an action's
+ * result dialog. The
  * outermost ScreenView mounts one; nested screens (page parts, dialogs) share it.
  */
 import Alert from '@mui/material/Alert';
@@ -14,8 +15,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import {
   createContext,
   lazy,
@@ -33,6 +37,17 @@ import type { LabelExportRequest } from './LabelExportDialog';
 import type { QrCodeRequest } from './QrCodeDialog';
 import type { ResultRequest } from './ResultDialog';
 import { sanitizeMessageHtml } from './sanitize';
+
+/** A job's progress as the host shows it (ScreenHostApi.jobProgress). */
+export interface JobProgress {
+  /** What is happening, e.g. 'Preparing Site Safety Inspection 4.pdf: 40%'. */
+  text: string;
+  /** 0..100. */
+  percent: number;
+  /** The Stop button's text. */
+  stopLabel: string;
+  onStop(): void;
+}
 
 const ScreenDialog = lazy(() => import('../ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
 const QrCodeDialog = lazy(() => import('./QrCodeDialog'));
@@ -54,6 +69,11 @@ export interface ScreenHostApi {
    * (sanitised; b, i, em, strong, br) and, when `onCancel` is given, a Cancel button; null hides it.
    */
   progress(html: string | null, onCancel?: () => void): void;
+  /**
+   * A job's progress (issue 24 §2, a PDF download): a determinate bar with a text and a Stop button at the foot of
+   * the screen, which stays usable meanwhile; null hides it.
+   */
+  jobProgress(state: JobProgress | null): void;
   /** The QR image modal of a Create type code or an entry's code (form-configuration.md §2, §4, §8). */
   showQrCode(request: QrCodeRequest): void;
   /** The label preparation export modal of chosen entries (form-configuration.md §2, §8). */
@@ -98,6 +118,7 @@ function HostRoot({ children }: { children: ReactNode }) {
   const [form, setForm] = useState<FormRequest | null>(null);
   const [image, setImage] = useState<{ url: string; title: string } | null>(null);
   const [busy, setBusy] = useState<{ html: string; onCancel?: () => void } | null>(null);
+  const [job, setJob] = useState<JobProgress | null>(null);
   const formRef = useRef<FormRequest | null>(null);
   const [qrCode, setQrCode] = useState<QrCodeRequest | null>(null);
   const [labels, setLabels] = useState<LabelExportRequest | null>(null);
@@ -122,6 +143,7 @@ function HostRoot({ children }: { children: ReactNode }) {
       exportLabels: (request) => setLabels(request),
       showResult: (request) => setResult(request),
       progress: (html, onCancel) => setBusy(html === null ? null : { html: sanitizeMessageHtml(html), onCancel }),
+      jobProgress: (state) => setJob(state),
       openForm: (screen, mode, input, params) =>
         new Promise<boolean>((resolve) => {
           const request = { screen, mode, input, params, done: resolve };
@@ -213,6 +235,33 @@ function HostRoot({ children }: { children: ReactNode }) {
           </Stack>
         )}
       </Backdrop>
+      {job && (
+        <Paper
+          elevation={6}
+          role="status"
+          aria-live="polite"
+          data-testid="job-progress"
+          sx={{
+            position: 'fixed',
+            bottom: 16,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            zIndex: 1400,
+            p: 2,
+            width: 'min(480px, calc(100vw - 32px))',
+          }}
+        >
+          <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+            {job.text}
+          </Typography>
+          <Stack direction="row" alignItems="center" gap={2}>
+            <LinearProgress variant="determinate" value={job.percent} aria-label={job.text} sx={{ flex: 1 }} />
+            <Button variant="outlined" size="small" onClick={job.onStop}>
+              {job.stopLabel}
+            </Button>
+          </Stack>
+        </Paper>
+      )}
       {qrCode && (
         <Suspense fallback={null}>
           <QrCodeDialog request={qrCode} onClose={closeQrCode} showError={api.showError} toast={api.toast} />
