@@ -20,7 +20,8 @@ import { hiddenQuestionIds } from './visibility';
 /** Most compiled published forms kept; the least recently used is dropped (and removed from Ajv). */
 export const COMPILED_FORM_CACHE_SIZE = 200;
 
-const cache = new Map<string, ValidateFunction>();
+/** Compiled validators of published versions by (clientId, id, version), with the definition they were compiled from. */
+const cache = new Map<string, { definition: string; validate: ValidateFunction }>();
 
 /**
  * What a page save (partial) excuses: an answer missing where one is required, for a question or for a cell
@@ -31,28 +32,36 @@ const UNANSWERED: ReadonlySet<MessageId> = new Set(['validation.required', 'vali
 /**
  * The Ajv validator of a definition's compiled schema. Published definitions are immutable per version,
  * so their validators are cached by (clientId, id, version); a Draft working copy changes without a new
- * version and is compiled afresh each time.
+ * version and is compiled afresh each time. A hit is taken only when the definition is the one compiled
+ * (its JSON text compared): a version rewritten in place, or another store's form of the same client, id and
+ * version in the same process (the test suite runs files in one module graph), is compiled again, never
+ * validated against another definition's schema.
  */
 function validatorFor(def: FormDefinition): ValidateFunction {
-  const key = `${def.clientId}:${def.id}:${def.version}`;
   const cacheable = def.status === 'Published';
-  const hit = cacheable ? cache.get(key) : undefined;
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const schema = compileFormDefinition(def).schema;
-  const validate = ajv.compile(schema);
   if (!cacheable) {
+    const schema = compileFormDefinition(def).schema;
+    const validate = ajv.compile(schema);
     ajv.removeSchema(schema);
     return validate;
   }
-  cache.set(key, validate);
+  const key = `${def.clientId}:${def.id}:${def.version}`;
+  const definition = JSON.stringify(def);
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    if (hit.definition === definition) {
+      cache.set(key, hit);
+      return hit.validate;
+    }
+    ajv.removeSchema(hit.validate.schema);
+  }
+  const validate = ajv.compile(compileFormDefinition(def).schema);
+  cache.set(key, { definition, validate });
   if (cache.size > COMPILED_FORM_CACHE_SIZE) {
-    const [oldestKey, oldest] = cache.entries().next().value as [string, ValidateFunction];
+    const [oldestKey, oldest] = cache.entries().next().value as [string, { validate: ValidateFunction }];
     cache.delete(oldestKey);
-    ajv.removeSchema(oldest.schema);
+    ajv.removeSchema(oldest.validate.schema);
   }
   return validate;
 }
