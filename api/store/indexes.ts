@@ -58,6 +58,14 @@ export const indexes: readonly IndexSpec[] = [
     keys: { clientId: 1, projectId: 1, formId: 1, 'registerRow.$**': 1 },
     options: { name: 'formEntries_registerRow', matchOnlyPaths: ['registerRow.text', 'registerRow.any'] },
   },
+  // The category registers and their charts (issue 24 §5, §6; api/operations/category-registers.ts): a project's
+  // entries of some forms, by status, sorted by date; the charts' counts per form and day, score bucket and rating
+  // band are grouped on this index alone (the embedded store reads no document: a covering index).
+  plain(
+    'formEntries',
+    { clientId: 1, projectId: 1, formId: 1, isDraft: 1, date: 1, scoreBucket: 1, ratingBand: 1 },
+    'formEntries_charts',
+  ),
   unique('counters', { name: 1 }, 'counters_name'),
   unique('secrets', { name: 1 }, 'secrets_name'),
   // Each resource of schemas/resources: a unique id, the indexes it declares, and a unique index per `unique`

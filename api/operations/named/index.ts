@@ -6,6 +6,7 @@
 import type { NamedOperations } from '../../resources/context';
 import * as auth from './auth';
 import * as authorization from './authorization';
+import * as categoryRegisters from './category-registers';
 import { codeGeneratorGenerate } from './code-generator-generate';
 import * as contacts from './contacts';
 import * as employees from './employees';
@@ -78,6 +79,10 @@ export const namedOperations: NamedOperations = {
   'labelPreparation.export': labelPreparation.exportLabels,
   'entries.submit': entries.submit,
   'entries.getall': entries.getall,
+  'entries.category': categoryRegisters.category,
+  'entries.categoryCharts': categoryRegisters.categoryCharts,
+  'entries.categoryDownload': categoryRegisters.categoryDownload,
+  'entries.openItems': categoryRegisters.openItems,
   'entries.get': entries.get,
   'entries.download': entries.download,
   'entries.discard': entries.discard,

@@ -1,0 +1,61 @@
+/**
+ * An entry's score, for the category registers' Score and Rating band columns and their charts (issue 24 §5, §6;
+ * docs/decisions.md "Category registers and charts").
+ *
+ * A form is scored when it has a grid with rating bands (the grids whose score summary the form shows). The
+ * entry's score is the sum of those grids' `totalScore` over the sum of their `maxScore` (both computed by the
+ * server on save), as a percentage rounded to 2 places over max(sum of maxScore, 1) as one grid's is; its rating
+ * band is the band of the form's first rated grid that holds the percentage ('' when none does). A form with one
+ * rated grid (the usual case) thus shows exactly that grid's score summary.
+ */
+import { ratingLabelOf, round2 } from '../forms/grid';
+import { allQuestions } from '../forms/questions';
+import type { FormDefinition, FormEntry, GridQuestion, GridRating } from '../types/generated';
+
+/** The score of an entry of a scored form. */
+export interface EntryScore {
+  /** Sum of totalScore over sum of maxScore, in percent (0-100, 2 places). */
+  percent: number;
+  /** Which tenth of the scale it falls in: 0 (0 to under 10 %) ... 9 (90 to 100 %). */
+  bucket: number;
+  /** The rating band's label ('' when no band holds the percentage). */
+  band: string;
+}
+
+/** The rated grids of a form version, in form order. */
+export function ratedGrids(def: FormDefinition): GridQuestion[] {
+  return allQuestions(def).filter(
+    (q): q is GridQuestion => q.type === 'Grid' && ((q as GridQuestion).ratings ?? []).length > 0,
+  );
+}
+
+/** True when entries of `def` have a score (a grid with rating bands). */
+export function isScored(def: FormDefinition): boolean {
+  return ratedGrids(def).length > 0;
+}
+
+/** The bucket (0-9) of a percentage: tenths of the scale, 100 % in the last. */
+export function scoreBucket(percent: number): number {
+  return Math.min(9, Math.max(0, Math.floor(percent / 10)));
+}
+
+/** The rating bands of the form's first rated grid (the bands the category register and its chart show). */
+export function ratingBandsOf(def: FormDefinition): GridRating[] {
+  return ratedGrids(def)[0]?.ratings ?? [];
+}
+
+/** The score of `entry` under form version `def`; null when the form is not scored (see the module comment). */
+export function entryScore(def: FormDefinition, entry: Pick<FormEntry, 'answers'>): EntryScore | null {
+  const grids = ratedGrids(def);
+  if (grids.length === 0) return null;
+  const ids = new Set(grids.map((g) => g.id));
+  let total = 0;
+  let max = 0;
+  for (const answer of entry.answers) {
+    if (!ids.has(answer.questionId)) continue;
+    total += answer.totalScore ?? 0;
+    max += answer.maxScore ?? 0;
+  }
+  const percent = round2((total / Math.max(max, 1)) * 100);
+  return { percent, bucket: scoreBucket(percent), band: ratingLabelOf(grids[0].ratings, percent) };
+}
