@@ -155,8 +155,8 @@ describe('the category register', () => {
     expect(all.totalRecords).toBe(7);
     expect(all.drafts).toBe(2);
     expect(all.forms).toEqual([
-      { id: 20, title: 'Daily Plant Check' },
-      { id: 5, title: 'Site Safety Inspection' },
+      { id: 20, title: 'Daily Plant Check', displayEntryCreateButton: true },
+      { id: 5, title: 'Site Safety Inspection', displayEntryCreateButton: true },
     ]);
     expect(all.items.find((r) => r.key === '5-1')).toMatchObject({
       formTitle: 'Site Safety Inspection',

@@ -220,14 +220,19 @@ const rowProjection: Record<string, 0 | 1> = {
 
 /**
  * A page of a category register, with `drafts` (how many drafts the register holds, whatever the query: the
- * Status choice's hint) and `forms` (the category's forms, `{ id, title }`, for the Add menu and the Form filter).
+ * Status choice's hint) and `forms` (the category's forms, `{ id, title, displayEntryCreateButton }`: the Add
+ * menu offers those whose 'Display entry Create Button' is on).
  * @throws AppError 400 categoryRegisters.unknownColumn
  */
 export async function categoryPage(scope: CategoryScope, query: RegisterQuery) {
   const pageIndex = query.pageIndex ?? 0;
   const pageSize = query.pageSize ?? 10;
   const entries = scope.store.collection<EntryDoc>('formEntries');
-  const forms = scope.forms.map(({ id, title }) => ({ id, title }));
+  const forms = scope.forms.map(({ id, title, displayEntryCreateButton }) => ({
+    id,
+    title,
+    displayEntryCreateButton: displayEntryCreateButton !== false,
+  }));
   const sort = categorySort(query);
   const filter = categoryFilter(scope, query);
   const allForms = categoryFilter(scope, {});

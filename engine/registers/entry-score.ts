@@ -4,8 +4,9 @@
  *
  * A form is scored when it has a grid with rating bands (the grids whose score summary the form shows). The
  * entry's score is the sum of those grids' `totalScore` over the sum of their `maxScore` (both computed by the
- * server on save), as a percentage rounded to 2 places over max(sum of maxScore, 1) as one grid's is; its rating
- * band is the band of the form's first rated grid that holds the percentage ('' when none does). A form with one
+ * server on save), as a percentage rounded to 2 places; its rating band is the band of the form's first rated grid
+ * that holds the percentage ('' when none does). An entry in which nothing is scored yet (the sum of maxScore is 0:
+ * no row of a rated grid counts) has no score, as a grid's own summary shows no rating then. A form with one
  * rated grid (the usual case) thus shows exactly that grid's score summary.
  */
 import { ratingLabelOf, round2 } from '../forms/grid';
@@ -44,7 +45,7 @@ export function ratingBandsOf(def: FormDefinition): GridRating[] {
   return ratedGrids(def)[0]?.ratings ?? [];
 }
 
-/** The score of `entry` under form version `def`; null when the form is not scored (see the module comment). */
+/** The score of `entry` under form version `def`; null when the form is not scored or nothing is scored yet. */
 export function entryScore(def: FormDefinition, entry: Pick<FormEntry, 'answers'>): EntryScore | null {
   const grids = ratedGrids(def);
   if (grids.length === 0) return null;
@@ -56,6 +57,8 @@ export function entryScore(def: FormDefinition, entry: Pick<FormEntry, 'answers'
     total += answer.totalScore ?? 0;
     max += answer.maxScore ?? 0;
   }
-  const percent = round2((total / Math.max(max, 1)) * 100);
+  // Nothing scored yet (no row of a rated grid counts): no rating yet, as the grid's own summary says.
+  if (max === 0) return null;
+  const percent = round2((total / max) * 100);
   return { percent, bucket: scoreBucket(percent), band: ratingLabelOf(grids[0].ratings, percent) };
 }
