@@ -7,9 +7,9 @@
  * submitEntry stores them; then the server (the bundle `npm start` runs, with the built front end) is measured:
  * - over HTTP, signed in as the demo administrator, BENCH_RUNS calls (default 30) one at a time of each
  *   aggregate: the category charts (entries per week by form, score distribution, rating bands) without a filter,
- *   with the Status choice's default (Submitted), with a date filter, and with an Entered By filter (a text match
- *   the store does in JavaScript: every entry is read), the project home's open items, and the register's first
- *   page: p50 and p95 of each;
+ *   with the Status choice's default (Submitted), with a year filter, and with an Entered By filter (a text match
+ *   the store does in JavaScript: every entry is read; 5 calls), the project home's open items, and the register's
+ *   first page: p50 and p95 of each;
  * - in Chromium (playwright-core, runtime/e2e/browser.ts), BENCH_PAGE_RUNS loads (default 5) of
  *   /projects/1/health-and-safety/inspections, already signed in: the time from navigation to the first rows and
  *   to every chart drawn (chart.js loaded on demand), and to the page answering a click (its Status choice opens).
@@ -164,13 +164,13 @@ try {
     ['charts, no filter', 'POST', `${category}/charts`, {}],
     ['charts, Submitted', 'POST', `${category}/charts`, { filters: [{ id: 'status', value: 'Submitted' }] }],
     [
-      'charts, Submitted + date 2025',
+      'charts, Submitted + 2025',
       'POST',
       `${category}/charts`,
       {
         filters: [
           { id: 'status', value: 'Submitted' },
-          { id: 'date', value: '2025-' },
+          { id: 'date', value: '2025' },
         ],
       },
     ],
@@ -187,7 +187,9 @@ try {
   for (const [name, method, route, body] of measured) {
     for (let i = 0; i < 3; i++) await call(method, route, body); // warm
     const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    // A text match every entry is read for: a few calls tell its cost.
+    const runs = name.includes('JS match') ? Math.min(RUNS, 5) : RUNS;
+    for (let i = 0; i < runs; i++) {
       const start = performance.now();
       await call(method, route, body);
       times.push(performance.now() - start);

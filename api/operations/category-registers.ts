@@ -14,7 +14,7 @@ import { AppError } from '../../engine/errors';
 import { formatCreated, protectCell } from '../../engine/export/csv';
 import { entryStatus, splitStatusFilter } from '../../engine/forms/entry-status';
 import { message } from '../../engine/messages/catalogue';
-import { type EntryScore, entryScore, isScored, ratingBandsOf, scoreBucket } from '../../engine/registers/entry-score';
+import { type EntryScore, entryScore, isScored, ratingBandsOf, weekOf } from '../../engine/registers/entry-score';
 import { filterText } from '../../engine/registers/rows';
 import type { AccessSubject } from '../../engine/rules/access';
 import { FORM_CATEGORY_PAGES, FORM_SECTIONS } from '../../engine/rules/form-sections';
@@ -146,7 +146,13 @@ export function categoryFilter(
         and.push({ entryNumber: Number(text) });
         break;
       case 'date':
-        and.push({ date: { $regex: escapeRegExp(text) } });
+        // A year, month or day (what one types: '2026', '2026-11', '2026-11-20') can only be the start of the stored
+        // ISO date-time: a range of the index rather than a text match of every entry.
+        and.push(
+          /^\d{4}(-\d{2}(-\d{2})?)?$/.test(text)
+            ? { date: { $gte: text, $lt: `${text}\uffff` } }
+            : { date: { $regex: escapeRegExp(text) } },
+        );
         break;
       case 'enteredBy':
       case 'ratingBand':
@@ -178,8 +184,8 @@ export function categoryFilter(
 }
 
 /**
- * The store sort of a register query: one column of SORT_FIELDS, else Created newest first; ties by form and
- * entry number, newest first.
+ * The store sort of a register query: one column of SORT_FIELDS, else Created newest first; ties by Created, form
+ * and entry number, newest first (by Created: in the same direction as Created).
  * @throws AppError 400 categoryRegisters.unknownColumn for a sort on another column
  */
 function categorySort(query: Pick<RegisterQuery, 'sorting'>): NonNullable<FindOptions['sort']> {
@@ -187,7 +193,9 @@ function categorySort(query: Pick<RegisterQuery, 'sorting'>): NonNullable<FindOp
   if (first && !SORT_FIELDS[first.id]) throw new AppError(400, 'categoryRegisters.unknownColumn', { column: first.id });
   const field = first ? SORT_FIELDS[first.id] : 'date';
   const dir = first && first.desc !== true ? 1 : -1;
-  return { [field]: dir, ...(field === 'date' ? {} : { date: -1 }), formId: 1, entryNumber: -1 };
+  // By Created, the ties go the same way, so that the index formEntries_category_date serves the order whole.
+  if (field === 'date') return { date: dir, formId: dir, entryNumber: dir };
+  return { [field]: dir, date: -1, formId: -1, entryNumber: -1 };
 }
 
 /** A row of the register from a stored entry (the score from the form's latest version). */
@@ -324,70 +332,37 @@ export async function* categoryCsv(
   if (piece !== '') yield piece;
 }
 
-/** The Monday (UTC) of the week of a day 'yyyy-MM-dd', as 'yyyy-MM-dd'. */
-export function weekOf(day: string): string {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  const weekday = (new Date(time).getUTCDay() + 6) % 7;
-  return new Date(time - weekday * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The most weeks the entries-over-time chart shows (the latest ones): three years. */
 export const MAX_WEEKS = 156;
 
-/**
- * Entries per week by form (issue 24 §6): the store counts the matching entries per form and day; the days are
- * summed into weeks (Monday to Sunday, UTC) from the first week with an entry to the last (weeks without one
- * count 0; at most MAX_WEEKS, the latest). One series per form with entries, by title.
- */
-async function entriesPerWeek(scope: CategoryScope, filter: Filter): Promise<ChartData> {
-  const groups = await scope.store
-    .collection('formEntries')
-    .countBy(filter, [{ field: 'formId' }, { field: 'date', prefix: 10 }]);
-  const perForm = new Map<number, Map<string, number>>();
-  let first = '';
-  let last = '';
-  for (const { values, count } of groups) {
-    const [formId, day] = values as [number, string | null];
-    if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
-    const week = weekOf(day);
-    if (first === '' || week < first) first = week;
-    if (last === '' || week > last) last = week;
-    const weeks = perForm.get(formId) ?? new Map<string, number>();
-    weeks.set(week, (weeks.get(week) ?? 0) + count);
-    perForm.set(formId, weeks);
-  }
-  const labels: string[] = [];
-  if (first !== '') {
-    const end = Date.parse(`${last}T00:00:00Z`);
-    const start = Math.max(Date.parse(`${first}T00:00:00Z`), end - (MAX_WEEKS - 1) * 7 * 86_400_000);
-    for (let t = start; t <= end; t += 7 * 86_400_000) labels.push(new Date(t).toISOString().slice(0, 10));
-  }
-  const series = scope.forms
-    .filter((def) => perForm.has(def.id))
-    .map((def) => ({ label: def.title, values: labels.map((week) => perForm.get(def.id)?.get(week) ?? 0) }));
-  return { labels, series };
+/** What the charts of a category register count. */
+interface ChartCounts {
+  /** formId -> week (its Monday, UTC) -> entries. */
+  perWeek: Map<number, Map<string, number>>;
+  /** Entries of scored forms per tenth of the score scale (0-9). */
+  buckets: number[];
+  /** Entries of scored forms per rating band ('' for a score no band holds). */
+  bands: Map<string, number>;
 }
 
-/** The labels of the score buckets 0-9: '0-10%' ... '90-100%'. */
-export function bucketLabels(): string[] {
-  return Array.from({ length: 10 }, (_, i) => message('categoryRegisters.bucket', { from: i * 10, to: i * 10 + 10 }));
+/** `filter` narrowed to the forms `ids` (within the forms it already names). */
+function withForms(filter: Filter, ids: number[]): Filter {
+  const named = (filter.formId as { $in: number[] }).$in;
+  return { ...filter, formId: { $in: named.filter((id) => ids.includes(id)) } };
 }
 
 /**
- * Score buckets and rating bands of the matching entries of the scored forms: counted by the store on the
- * stored score fields (api/operations/entries.ts readModelOf) for forms whose read model is up to date; a form
- * whose rows are being rebuilt (a new version, entries of an earlier release) is counted from its entries'
- * answers meanwhile, one at a time.
+ * The counts of the charts (issue 24 §6) over the entries matching `filter`: asked of the store (`countBy` on the
+ * stored week and score fields, api/operations/entries.ts readModelOf; each grouping walks its own index in order:
+ * api/store/indexes.ts) for the forms whose read model is up to date; a form whose rows are being rebuilt (a new
+ * version, entries of an earlier release) is counted from its entries one at a time meanwhile, so the charts are
+ * right while it lasts.
  */
-async function scoreCounts(
-  scope: CategoryScope,
-  filter: Filter,
-): Promise<{ buckets: number[]; bands: Map<string, number> } | null> {
-  const scored = scope.forms.filter(isScored);
-  if (scored.length === 0) return null;
-  const ready: number[] = [];
+async function chartCounts(scope: CategoryScope, filter: Filter): Promise<ChartCounts> {
+  const ready: FormDefinition[] = [];
   const stale: FormDefinition[] = [];
-  for (const def of scored) {
+  const named = new Set((filter.formId as { $in: number[] }).$in);
+  for (const def of scope.forms.filter((f) => named.has(f.id))) {
     const entryScope = {
       store: scope.store,
       clientId: scope.clientId,
@@ -395,34 +370,80 @@ async function scoreCounts(
       project: scope.project,
       form: def,
     };
-    if (await readModelReady(entryScope)) ready.push(def.id);
-    else stale.push(def);
+    ((await readModelReady(entryScope)) ? ready : stale).push(def);
   }
-  const buckets = new Array<number>(10).fill(0);
-  const bands = new Map<string, number>();
+  const counts: ChartCounts = { perWeek: new Map(), buckets: new Array<number>(10).fill(0), bands: new Map() };
+  const addWeek = (formId: number, week: string, count: number) => {
+    if (week === '') return;
+    const weeks = counts.perWeek.get(formId) ?? new Map<string, number>();
+    weeks.set(week, (weeks.get(week) ?? 0) + count);
+    counts.perWeek.set(formId, weeks);
+  };
+  const addScore = (bucket: number, band: string, count: number) => {
+    counts.buckets[bucket] += count;
+    counts.bands.set(band, (counts.bands.get(band) ?? 0) + count);
+  };
   const entries = scope.store.collection<EntryDoc>('formEntries');
-  if (ready.length > 0) {
-    const groups = await entries.countBy({ $and: [filter, { formId: { $in: ready } }] }, [
-      { field: 'scoreBucket' },
-      { field: 'ratingBand' },
-    ]);
-    for (const { values, count } of groups) {
-      const [bucket, band] = values as [number | null, string | null];
-      if (typeof bucket !== 'number') continue;
-      buckets[bucket] += count;
-      bands.set(band ?? '', (bands.get(band ?? '') ?? 0) + count);
-    }
-  }
+  const scoredReady = ready.filter(isScored).map((def) => def.id);
+  const [weeks, scores] = await Promise.all([
+    ready.length > 0
+      ? entries.countBy(
+          withForms(
+            filter,
+            ready.map((def) => def.id),
+          ),
+          [{ field: 'formId' }, { field: 'entryWeek' }],
+        )
+      : [],
+    scoredReady.length > 0
+      ? entries.countBy(withForms(filter, scoredReady), [
+          { field: 'formId' },
+          { field: 'scoreBucket' },
+          { field: 'ratingBand' },
+        ])
+      : [],
+  ]);
+  for (const { values, count } of weeks) addWeek(values[0] as number, String(values[1] ?? ''), count);
+  for (const { values, count } of scores)
+    if (typeof values[1] === 'number') addScore(values[1], String(values[2] ?? ''), count);
   for (const def of stale) {
-    const docs = entries.findEach({ $and: [filter, { formId: def.id }] }, { projection: { _id: 0, answers: 1 } });
+    const docs = entries.findEach(withForms(filter, [def.id]), { projection: { _id: 0, date: 1, answers: 1 } });
     for await (const doc of docs) {
+      addWeek(def.id, weekOf(doc.date), 1);
       const score = entryScore(def, doc);
-      if (!score) continue;
-      buckets[scoreBucket(score.percent)] += 1;
-      bands.set(score.band, (bands.get(score.band) ?? 0) + 1);
+      if (score) addScore(score.bucket, score.band, 1);
     }
   }
-  return { buckets, bands };
+  return counts;
+}
+
+/**
+ * Entries per week by form (issue 24 §6): weeks (Monday to Sunday, UTC) from the first week with an entry to the
+ * last (weeks without one count 0; at most MAX_WEEKS, the latest); one series per form with entries, by title.
+ */
+function entriesPerWeek(scope: CategoryScope, perWeek: ChartCounts['perWeek']): ChartData {
+  let first = '';
+  let last = '';
+  for (const weeks of perWeek.values())
+    for (const week of weeks.keys()) {
+      if (first === '' || week < first) first = week;
+      if (last === '' || week > last) last = week;
+    }
+  const labels: string[] = [];
+  if (first !== '') {
+    const end = Date.parse(`${last}T00:00:00Z`);
+    const start = Math.max(Date.parse(`${first}T00:00:00Z`), end - (MAX_WEEKS - 1) * 7 * 86_400_000);
+    for (let t = start; t <= end; t += 7 * 86_400_000) labels.push(new Date(t).toISOString().slice(0, 10));
+  }
+  const series = scope.forms
+    .filter((def) => perWeek.has(def.id))
+    .map((def) => ({ label: def.title, values: labels.map((week) => perWeek.get(def.id)?.get(week) ?? 0) }));
+  return { labels, series };
+}
+
+/** The labels of the score buckets 0-9: '0-10%' ... '90-100%'. */
+export function bucketLabels(): string[] {
+  return Array.from({ length: 10 }, (_, i) => message('categoryRegisters.bucket', { from: i * 10, to: i * 10 + 10 }));
 }
 
 /**
@@ -447,19 +468,20 @@ export async function categoryCharts(
     const none = { labels: [], series: [] };
     return { entriesPerWeek: none, scoreDistribution: scored ? none : null, ratingBands: scored ? none : null };
   }
-  const [perWeek, scores] = await Promise.all([entriesPerWeek(scope, filter), scoreCounts(scope, filter)]);
-  if (!scores) return { entriesPerWeek: perWeek, scoreDistribution: null, ratingBands: null };
+  const counts = await chartCounts(scope, filter);
+  const perWeek = entriesPerWeek(scope, counts.perWeek);
+  if (!scored) return { entriesPerWeek: perWeek, scoreDistribution: null, ratingBands: null };
   const order: string[] = [];
   for (const def of scope.forms.filter(isScored))
     for (const band of ratingBandsOf(def)) if (!order.includes(band.label)) order.push(band.label);
-  for (const band of scores.bands.keys()) if (band !== '' && !order.includes(band)) order.push(band);
-  const bandLabels = [...order, ...(scores.bands.get('') ? [''] : [])];
+  for (const band of counts.bands.keys()) if (band !== '' && !order.includes(band)) order.push(band);
+  const bandLabels = [...order, ...(counts.bands.get('') ? [''] : [])];
   return {
     entriesPerWeek: perWeek,
-    scoreDistribution: { labels: bucketLabels(), series: [{ label: entriesLabel, values: scores.buckets }] },
+    scoreDistribution: { labels: bucketLabels(), series: [{ label: entriesLabel, values: counts.buckets }] },
     ratingBands: {
       labels: bandLabels.map((band) => (band === '' ? message('categoryRegisters.noBand') : band)),
-      series: [{ label: entriesLabel, values: bandLabels.map((band) => scores.bands.get(band) ?? 0) }],
+      series: [{ label: entriesLabel, values: bandLabels.map((band) => counts.bands.get(band) ?? 0) }],
     },
   };
 }

@@ -10,7 +10,7 @@ import { fieldTypeOf } from '../../engine/forms/field-types';
 import { projectDocumentsFolder } from '../../engine/forms/field-types/document-picker';
 import { allQuestions } from '../../engine/forms/questions';
 import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
-import { entryScore } from '../../engine/registers/entry-score';
+import { entryScore, weekOf } from '../../engine/registers/entry-score';
 import {
   emptySortKey,
   readModelColumns,
@@ -266,15 +266,15 @@ export async function getEntry(scope: EntryScope, entryNumber: number): Promise<
 
 /** A stored entry without the store's `_id` and the read model (the register's row, the score fields). */
 export function toEntry(doc: EntryDoc): FormEntry {
-  const { _id, registerRow, registerVersion, scorePercent, scoreBucket, ratingBand, ...rest } = doc;
+  const { _id, registerRow, registerVersion, scorePercent, scoreBucket, ratingBand, entryWeek, ...rest } = doc;
   return rest as FormEntry;
 }
 
 /**
  * The read model fields an entry is stored with, built from form version `def`: the register's row
- * (engine/registers/read-model.ts), and the entry's score (engine/registers/entry-score.ts: `scorePercent`,
- * `scoreBucket` 0-9, `ratingBand`; null for a form that is not scored), which the category registers show and
- * their charts count in the store (api/operations/category-registers.ts).
+ * (engine/registers/read-model.ts), and what the category registers' charts count in the store
+ * (api/operations/category-registers.ts): the entry's week (`entryWeek`, its Monday in UTC) and its score
+ * (engine/registers/entry-score.ts: `scorePercent`, `scoreBucket` 0-9, `ratingBand`; null when there is none).
  */
 export function readModelOf(def: FormDefinition, entry: FormEntry) {
   const score = entryScore(def, entry);
@@ -284,6 +284,7 @@ export function readModelOf(def: FormDefinition, entry: FormEntry) {
     scorePercent: score?.percent ?? null,
     scoreBucket: score?.bucket ?? null,
     ratingBand: score?.band ?? null,
+    entryWeek: weekOf(entry.date),
   };
 }
 

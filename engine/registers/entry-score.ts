@@ -62,3 +62,16 @@ export function entryScore(def: FormDefinition, entry: Pick<FormEntry, 'answers'
   const percent = round2((total / max) * 100);
   return { percent, bucket: scoreBucket(percent), band: ratingLabelOf(grids[0].ratings, percent) };
 }
+
+/**
+ * The week of an ISO date-time (or date): its Monday in UTC, 'yyyy-MM-dd' (the entries-over-time chart's weeks,
+ * issue 24 §6; docs/decisions.md "Category registers and charts"); '' for a value that is not a date.
+ */
+export function weekOf(date: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0];
+  if (!day) return '';
+  const time = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(time)) return '';
+  const weekday = (new Date(time).getUTCDay() + 6) % 7;
+  return new Date(time - weekday * 86_400_000).toISOString().slice(0, 10);
+}
