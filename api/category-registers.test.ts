@@ -192,6 +192,10 @@ describe('the category register', () => {
       }),
     ).toEqual(['5-3', '5-2', '5-1']);
     expect(await keys({ filters: [{ id: 'date', value: '2026-11-0' }] })).toEqual(['5-2', '20-1', '5-1']);
+    // A year, month or day is a range of Created (and of its weeks).
+    expect(await keys({ filters: [{ id: 'date', value: '2026-11-17' }] })).toEqual(['5-3']);
+    expect((await page(cookie, { filters: [{ id: 'date', value: '2026-11' }] })).totalRecords).toBe(7);
+    expect((await page(cookie, { filters: [{ id: 'date', value: '2025' }] })).totalRecords).toBe(0);
     expect(await keys({ filters: [{ id: 'enteredBy', value: 'aoife' }] })).toEqual(['20-2', '5-2']);
     expect(await keys({ filters: [{ id: 'ratingBand', value: 'good' }] })).toEqual(['5-4', '5-2']);
     expect(await keys({ globalFilter: 'plant' })).toEqual(['20-3', '20-2', '20-1']);
@@ -324,6 +328,11 @@ describe('the charts (counted by the store)', () => {
       ],
     });
     expect(byAoife.ratingBands?.series[0].values).toEqual([0, 0, 1]);
+    const week = await charts(cookie, { filters: [{ id: 'date', value: '2026-11-08' }] });
+    expect(week.entriesPerWeek).toEqual({
+      labels: ['2026-11-02'],
+      series: [{ label: 'Site Safety Inspection', values: [1] }],
+    });
     // A category without scored forms has no score charts.
     const audits = await charts(cookie, {}, `${HS}/audits/charts`);
     expect(audits.entriesPerWeek).toEqual({

@@ -97,6 +97,15 @@ export async function categoryScope(
   return { store, clientId, project, formArea, category, forms };
 }
 
+/** The weeks (their Mondays) a year 'yyyy', month 'yyyy-MM' or day 'yyyy-MM-dd' falls in, as a store range. */
+function weeksOf(text: string): { $gte: string; $lte: string } {
+  const [year, month, day] = text.split('-').map(Number);
+  const first = `${text}${month === undefined ? '-01-01' : day === undefined ? '-01' : ''}`;
+  const last =
+    day !== undefined ? text : new Date(Date.UTC(year, month === undefined ? 12 : month, 0)).toISOString().slice(0, 10);
+  return { $gte: weekOf(first), $lte: weekOf(last) };
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -122,6 +131,7 @@ export function categoryFilter(
   scope: CategoryScope,
   query: Pick<RegisterQuery, 'filters' | 'globalFilter'>,
   defaultStatus?: 'Draft' | 'Submitted',
+  options: { weeks?: boolean } = {},
 ): Filter | null {
   let forms = scope.forms;
   const and: Filter[] = [];
@@ -148,11 +158,14 @@ export function categoryFilter(
       case 'date':
         // A year, month or day (what one types: '2026', '2026-11', '2026-11-20') can only be the start of the stored
         // ISO date-time: a range of the index rather than a text match of every entry.
-        and.push(
-          /^\d{4}(-\d{2}(-\d{2})?)?$/.test(text)
-            ? { date: { $gte: text, $lt: `${text}\uffff` } }
-            : { date: { $regex: escapeRegExp(text) } },
-        );
+        // For the charts' counts (`weeks`), the same range of weeks too, so that the week index (its groups' order)
+        // is the one read; entries whose read model is not built yet have no week, and are counted otherwise.
+        if (/^\d{4}(-\d{2}(-\d{2})?)?$/.test(text))
+          and.push(
+            { date: { $gte: text, $lt: `${text}\uffff` } },
+            ...(options.weeks ? [{ entryWeek: weeksOf(text) }] : []),
+          );
+        else and.push({ date: { $regex: escapeRegExp(text) } });
         break;
       case 'enteredBy':
       case 'ratingBand':
@@ -352,13 +365,14 @@ function withForms(filter: Filter, ids: number[]): Filter {
 }
 
 /**
- * The counts of the charts (issue 24 §6) over the entries matching `filter`: asked of the store (`countBy` on the
+ * The counts of the charts (issue 24 §6) over the entries matching `filter` (`stored`: the same with conditions
+ * only the stored read model answers, for the store's counts): asked of the store (`countBy` on the
  * stored week and score fields, api/operations/entries.ts readModelOf; each grouping walks its own index in order:
  * api/store/indexes.ts) for the forms whose read model is up to date; a form whose rows are being rebuilt (a new
  * version, entries of an earlier release) is counted from its entries one at a time meanwhile, so the charts are
  * right while it lasts.
  */
-async function chartCounts(scope: CategoryScope, filter: Filter): Promise<ChartCounts> {
+async function chartCounts(scope: CategoryScope, filter: Filter, stored: Filter): Promise<ChartCounts> {
   const ready: FormDefinition[] = [];
   const stale: FormDefinition[] = [];
   const named = new Set((filter.formId as { $in: number[] }).$in);
@@ -389,14 +403,14 @@ async function chartCounts(scope: CategoryScope, filter: Filter): Promise<ChartC
     ready.length > 0
       ? entries.countBy(
           withForms(
-            filter,
+            stored,
             ready.map((def) => def.id),
           ),
           [{ field: 'formId' }, { field: 'entryWeek' }],
         )
       : [],
     scoredReady.length > 0
-      ? entries.countBy(withForms(filter, scoredReady), [
+      ? entries.countBy(withForms(stored, scoredReady), [
           { field: 'formId' },
           { field: 'scoreBucket' },
           { field: 'ratingBand' },
@@ -468,7 +482,7 @@ export async function categoryCharts(
     const none = { labels: [], series: [] };
     return { entriesPerWeek: none, scoreDistribution: scored ? none : null, ratingBands: scored ? none : null };
   }
-  const counts = await chartCounts(scope, filter);
+  const counts = await chartCounts(scope, filter, categoryFilter(scope, query, undefined, { weeks: true }) ?? filter);
   const perWeek = entriesPerWeek(scope, counts.perWeek);
   if (!scored) return { entriesPerWeek: perWeek, scoreDistribution: null, ratingBands: null };
   const order: string[] = [];
