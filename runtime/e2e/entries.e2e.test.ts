@@ -55,8 +55,9 @@ describe('category-registers', () => {
   it("opens project 1's H&S inspections: the Site Safety Inspection entries, and the charts' table views", async () => {
     await page.goto(`${platform.url}/projects/1/health-and-safety/inspections`);
     const rows = page.getByRole('row', { name: /Site Safety Inspection/ });
-    await expect.poll(() => rows.count()).toBe(2);
-    await expect.poll(() => page.getByRole('row', { name: /Site Safety Inspection 1 .*100.*Good/ }).count()).toBe(1);
+    await rows.first().waitFor();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    expect(await page.getByRole('row', { name: /Site Safety Inspection 1 .*100.*Good/ }).count()).toBe(1);
 
     // chart.js drew the charts (loaded on demand).
     const perWeek = page.getByRole('region', { name: 'Entries per week' });
