@@ -10,6 +10,7 @@ import { fieldTypeOf } from '../../engine/forms/field-types';
 import { projectDocumentsFolder } from '../../engine/forms/field-types/document-picker';
 import { allQuestions } from '../../engine/forms/questions';
 import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
+import { entryScore, weekOf } from '../../engine/registers/entry-score';
 import {
   emptySortKey,
   readModelColumns,
@@ -263,15 +264,28 @@ export async function getEntry(scope: EntryScope, entryNumber: number): Promise<
   return toEntry(entry);
 }
 
-/** A stored entry without the store's `_id` and the register read model. */
+/** A stored entry without the store's `_id` and the read model (the register's row, the score fields). */
 export function toEntry(doc: EntryDoc): FormEntry {
-  const { _id, registerRow, registerVersion, ...rest } = doc;
+  const { _id, registerRow, registerVersion, scorePercent, scoreBucket, ratingBand, entryWeek, ...rest } = doc;
   return rest as FormEntry;
 }
 
-/** The read model fields an entry is stored with (engine/registers/read-model.ts), built from form version `def`. */
+/**
+ * The read model fields an entry is stored with, built from form version `def`: the register's row
+ * (engine/registers/read-model.ts), and what the category registers' charts count in the store
+ * (api/operations/category-registers.ts): the entry's week (`entryWeek`, its Monday in UTC) and its score
+ * (engine/registers/entry-score.ts: `scorePercent`, `scoreBucket` 0-9, `ratingBand`; null when there is none).
+ */
 export function readModelOf(def: FormDefinition, entry: FormEntry) {
-  return { registerRow: registerReadModel(def, entry), registerVersion: registerVersionOf(def) };
+  const score = entryScore(def, entry);
+  return {
+    registerRow: registerReadModel(def, entry),
+    registerVersion: registerVersionOf(def),
+    scorePercent: score?.percent ?? null,
+    scoreBucket: score?.bucket ?? null,
+    ratingBand: score?.band ?? null,
+    entryWeek: weekOf(entry.date),
+  };
 }
 
 /** How long a register known to be up to date is trusted before the store is asked again (ms). */

@@ -199,6 +199,55 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
       });
     });
 
+    describe('countBy (group counts, issue 24 §6)', () => {
+      beforeEach(seed);
+      const sorted = (groups: Array<{ values: unknown[]; count: number }>) =>
+        groups.map((g) => `${JSON.stringify(g.values)}=${g.count}`).sort();
+
+      it('counts per indexed field values (the embedded store in SQL), a filter applied', async () => {
+        expect(sorted(await projects.countBy({}, [{ field: 'clientId' }, { field: 'type' }]))).toEqual([
+          '["c1","site"]=2',
+          '["c2","office"]=1',
+          '["c2","site"]=1',
+          '["c3","site"]=1',
+        ]);
+        expect(sorted(await projects.countBy({ type: 'site' }, [{ field: 'clientId' }]))).toEqual([
+          '["c1"]=2',
+          '["c2"]=1',
+          '["c3"]=1',
+        ]);
+        expect(await projects.countBy({ clientId: 'nobody' }, [{ field: 'type' }])).toEqual([]);
+      });
+
+      it('groups a string by its prefix; numbers, booleans and missing fields (null) as they are', async () => {
+        expect(sorted(await projects.countBy({}, [{ field: 'type', prefix: 1 }]))).toEqual(['["o"]=1', '["s"]=4']);
+        expect(sorted(await projects.countBy({}, [{ field: 'budget' }]))).toEqual([
+          '[100]=1',
+          '[250]=2',
+          '[50]=1',
+          '[75]=1',
+        ]);
+        expect(
+          sorted(await projects.countBy({ clientId: 'c1' }, [{ field: 'archived' }, { field: 'closedAt' }])),
+        ).toEqual(['[false,null]=1', '[true,null]=1']);
+        expect(sorted(await projects.countBy({}, [{ field: 'address.city', prefix: 3 }]))).toEqual([
+          '["Dar"]=1',
+          '["Mel"]=1',
+          '["Per"]=1',
+          '["Syd"]=2',
+        ]);
+      });
+
+      it('applies every filter operator (a residual too) before counting', async () => {
+        expect(
+          sorted(await projects.countBy({ $or: [{ budget: { $gte: 200 } }, { tags: 'glass' }] }, [{ field: 'type' }])),
+        ).toEqual(['["office"]=1', '["site"]=2']);
+        expect(sorted(await projects.countBy({ clientId: { $in: ['c1', 'c3'] } }, [{ field: 'type' }]))).toEqual([
+          '["site"]=3',
+        ]);
+      });
+    });
+
     describe('sort, skip, limit, projection', () => {
       beforeEach(seed);
 

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type Database from 'better-sqlite3';
 import { checkDerived, derivedRoot, disambiguated, stripDerivedKeys, withDerivedKeys } from './derived-keys';
 import { getDotValue } from './dot-path';
-import { indexedScalar, indexKey } from './index-key';
+import { bracket, indexedScalar, indexKey, valueOfKey } from './index-key';
 import { newId } from './new-id';
 import { plainCopy } from './plain-copy';
 import {
@@ -12,6 +12,8 @@ import {
   DuplicateKeyError,
   type Filter,
   type FindOptions,
+  type GroupCount,
+  type GroupField,
   type IndexOptions,
   type Stored,
   type Update,
@@ -273,6 +275,47 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
       return (this.ctx.statement(counted.sql).get(...counted.params) as { n: number }).n;
     }
     return this.select(plan, {}).length;
+  }
+
+  async countBy(filter: Filter, by: readonly GroupField[]): Promise<GroupCount[]> {
+    this.ctx.assertOpen();
+    if (by.length === 0) throw new TypeError('countBy needs at least one group field');
+    const plan = planFilter(filter, this.layout);
+    const columns = by.map((g) => this.layout.columns.get(g.field));
+    if (!plan.residual && columns.every((c) => c !== undefined)) {
+      // SQL groups the key columns (a covering index reads no document); a prefix cuts string keys only.
+      const exprs = by.map((g, i) => {
+        const column = `t.${quote(columns[i] as string)}`;
+        return g.prefix === undefined
+          ? column
+          : `CASE WHEN substr(${column}, 1, 1) = '${bracket.string}' THEN substr(${column}, 1, ${Math.floor(g.prefix) + 1}) ELSE ${column} END`;
+      });
+      const where = renderWhere(plan);
+      const select = exprs.map((e, i) => `${e} AS g${i}`).join(', ');
+      const groups = exprs.map((_, i) => `g${i}`).join(', ');
+      const rows = this.ctx
+        .statement(
+          `SELECT ${select}, COUNT(*) AS n FROM ${quote(this.layout.table)} t WHERE ${where.sql} GROUP BY ${groups}`,
+        )
+        .all(...where.params) as Array<Record<string, string | number>>;
+      return rows.map((row) => ({
+        values: by.map((_, i) => valueOfKey(String(row[`g${i}`]))),
+        count: Number(row.n),
+      }));
+    }
+    // Otherwise JavaScript counts the matching documents, keyed as the index keys would key them.
+    const counts = new Map<string, GroupCount>();
+    for (const found of this.select(plan, {})) {
+      const values = by.map((g) => {
+        const value = getDotValue(found.doc, g.field) ?? null;
+        return g.prefix !== undefined && typeof value === 'string' ? value.slice(0, g.prefix) : value;
+      });
+      const key = values.map((v) => indexKey(v)).join('\u0000');
+      const group = counts.get(key);
+      if (group) group.count += 1;
+      else counts.set(key, { values, count: 1 });
+    }
+    return [...counts.values()];
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateOneResult> {

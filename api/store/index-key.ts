@@ -10,7 +10,7 @@
  * arrays follow as JSON: only the bracket is meaningful for them, as the store never indexes them (an indexed
  * field holding an array or object is refused on write, see `indexedScalar`).
  */
-import { sortableNumber } from '../../engine/encoding/sortable-number';
+import { numberOfSortable, sortableNumber } from '../../engine/encoding/sortable-number';
 
 /** The bracket of a value's type: its first character. */
 export const bracket = {
@@ -62,4 +62,27 @@ export function indexedScalar(value: unknown, path: string): string {
 /** The bracket following `key`'s (the exclusive upper bound of its type's keys). */
 export function nextBracket(key: string): string {
   return String.fromCharCode(key.charCodeAt(0) + 1);
+}
+
+/**
+ * The value an index key of a scalar stands for (indexKey's inverse for null, numbers, strings, booleans and
+ * dates): how grouped key columns are read back (`countBy`).
+ * @throws TypeError for the key of an object or an array (never indexed)
+ */
+export function valueOfKey(key: string): unknown {
+  const rest = key.slice(1);
+  switch (key[0]) {
+    case bracket.null:
+      return null;
+    case bracket.number:
+      return numberOfSortable(rest);
+    case bracket.string:
+      return rest;
+    case bracket.boolean:
+      return rest === '1';
+    case bracket.date:
+      return new Date(numberOfSortable(rest));
+    default:
+      throw new TypeError(`Not the index key of a scalar: ${key.slice(0, 20)}`);
+  }
 }

@@ -58,6 +58,23 @@ export const indexes: readonly IndexSpec[] = [
     keys: { clientId: 1, projectId: 1, formId: 1, 'registerRow.$**': 1 },
     options: { name: 'formEntries_registerRow', matchOnlyPaths: ['registerRow.text', 'registerRow.any'] },
   },
+  // The category registers and their charts (issue 24 §5, §6; api/operations/category-registers.ts): a project's
+  // entries of some forms, filtered by status and date. Each chart's groups follow the equality fields in its
+  // index's order, so the embedded store counts them walking one index with no sort and no document read (SQLite
+  // streams a GROUP BY in index order; a temporary B-tree for it cost ten times as much at 100,000 entries). The
+  // fields the register's filters read follow, so that a filter is matched in the index, not in the documents.
+  plain(
+    'formEntries',
+    { clientId: 1, projectId: 1, formId: 1, entryWeek: 1, isDraft: 1, date: 1, enteredBy: 1, ratingBand: 1 },
+    'formEntries_charts_week',
+  ),
+  plain(
+    'formEntries',
+    { clientId: 1, projectId: 1, formId: 1, scoreBucket: 1, ratingBand: 1, isDraft: 1, date: 1, enteredBy: 1 },
+    'formEntries_charts_score',
+  ),
+  // A category register's page, newest first: read in this index's order, stopping at the page's end.
+  plain('formEntries', { clientId: 1, projectId: 1, date: 1, formId: 1, entryNumber: 1 }, 'formEntries_category_date'),
   unique('counters', { name: 1 }, 'counters_name'),
   unique('secrets', { name: 1 }, 'secrets_name'),
   // Each resource of schemas/resources: a unique id, the indexes it declares, and a unique index per `unique`

@@ -33,6 +33,8 @@ import {
   DuplicateKeyError,
   type Filter,
   type FindOptions,
+  type GroupCount,
+  type GroupField,
   type IndexOptions,
   type Store,
   type Stored,
@@ -304,6 +306,37 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
 
   async countDocuments(filter: Filter): Promise<number> {
     return this.run(() => this.driver.countDocuments(asFilter(filter), this.session));
+  }
+
+  async countBy(filter: Filter, by: readonly GroupField[]): Promise<GroupCount[]> {
+    if (by.length === 0) throw new TypeError('countBy needs at least one group field');
+    // A prefix cuts strings only ($substrCP counts characters, as the embedded store does); other values group
+    // as they are; a missing field groups as null ($ifNull), as in the embedded store.
+    const group = Object.fromEntries(
+      by.map((g, i) => {
+        const value = { $ifNull: [`$${g.field}`, null] };
+        const expr =
+          g.prefix === undefined
+            ? value
+            : {
+                $cond: [
+                  { $eq: [{ $type: `$${g.field}` }, 'string'] },
+                  { $substrCP: [`$${g.field}`, 0, Math.floor(g.prefix)] },
+                  value,
+                ],
+              };
+        return [`g${i}`, expr];
+      }),
+    );
+    const rows = await this.run(() =>
+      this.driver
+        .aggregate<{ _id: Record<string, unknown>; n: number }>(
+          [{ $match: asFilter(filter) }, { $group: { _id: group, n: { $sum: 1 } } }],
+          this.session,
+        )
+        .toArray(),
+    );
+    return rows.map((row) => ({ values: by.map((_, i) => row._id[`g${i}`] ?? null), count: row.n }));
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateOneResult> {

@@ -57,6 +57,19 @@ export interface FindOptions {
   projection?: Record<string, 0 | 1>;
 }
 
+/** A field `countBy` groups on: a (dotted) path, and optionally the length of a string prefix to group by. */
+export interface GroupField {
+  field: string;
+  /** Group strings by their first `prefix` characters (1 or more). */
+  prefix?: number;
+}
+
+/** One group of `countBy`: its values (in the order of the group fields) and how many documents it holds. */
+export interface GroupCount {
+  values: unknown[];
+  count: number;
+}
+
 /** Result of `updateOne`: `upserted` is true when no document matched and one was inserted. */
 export interface UpdateOneResult {
   matchedCount: number;
@@ -126,6 +139,16 @@ export interface Collection<T extends DocLike = Doc> {
    */
   findEach(filter: Filter, options?: FindOptions & { batchSize?: number }): AsyncIterable<Stored<T>>;
   countDocuments(filter: Filter): Promise<number>;
+  /**
+   * How many matching documents there are per distinct combination of the `by` fields' values (MongoDB's
+   * `$group` with `$sum: 1`): one `{ values, count }` per group, `values` in the order of `by`, in no guaranteed
+   * order. A missing field groups as `null`. A group field with `prefix: n` groups a string value by its first n
+   * characters (an ISO date's day with 10); other values group as they are. The chart aggregates of issue 24 §6
+   * ask this: the store counts, the caller never reads the rows. On the embedded store the groups are computed by
+   * SQL on the key columns when the filter has no residual and every group field is an indexed field (a covering
+   * index answers it), otherwise in JavaScript over the matching rows; on MongoDB by an aggregation pipeline.
+   */
+  countBy(filter: Filter, by: readonly GroupField[]): Promise<GroupCount[]>;
   /**
    * Updates the first matching document. With `upsert` and no match, inserts the equality conditions of the
    * filter (dotted paths become nested objects) with the update applied, and a generated string `_id`.

@@ -20,3 +20,21 @@ export function sortableNumber(value: number): string {
   }
   return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
+
+/**
+ * The number `sortableNumber` encoded (its inverse; the embedded store reads grouped index keys back with it).
+ * @example numberOfSortable(sortableNumber(-2.5)) === -2.5
+ */
+export function numberOfSortable(hex: string): number {
+  let hi = Number.parseInt(hex.slice(0, 8), 16);
+  let lo = Number.parseInt(hex.slice(8, 16), 16);
+  if (hi & 0x80000000) {
+    hi = (hi & 0x7fffffff) >>> 0;
+  } else {
+    hi = ~hi >>> 0;
+    lo = ~lo >>> 0;
+  }
+  view.setUint32(0, hi);
+  view.setUint32(4, lo);
+  return view.getFloat64(0);
+}

@@ -29,9 +29,10 @@ export interface RegisterReadModel {
 
 /**
  * The format of the read model: raised whenever what a row holds changes (a new column, other cell texts), so
- * that rows built before are rebuilt (2: the entry's status).
+ * that rows built before are rebuilt (2: the entry's status; 3: the entry's score fields beside the row,
+ * api/operations/entries.ts readModelOf, for the category registers' charts).
  */
-export const READ_MODEL_FORMAT = 2;
+export const READ_MODEL_FORMAT = 3;
 
 /**
  * The `registerVersion` a row built from form version `def` carries: the form version and READ_MODEL_FORMAT in

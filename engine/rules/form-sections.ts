@@ -15,6 +15,17 @@ export const FORM_SECTIONS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The category pages of each form area with project pages (shell-access-navigation.md §2.3; issue 24 §5): the
+ * path segment under the area's section is the form library's category, and each page is the register of the
+ * entries of that category's forms on the project (api/operations/category-registers.ts). The route table has
+ * a route per page (runtime/renderer/screens.test.ts checks they agree).
+ */
+export const FORM_CATEGORY_PAGES: Readonly<Record<string, readonly string[]>> = {
+  'quality-assurance': ['audits', 'inspections', 'reports', 'meetings'],
+  'health-and-safety': ['audits', 'inductions', 'inspections', 'reports', 'meetings', 'toolbox-talk'],
+};
+
+/**
  * The register path of form `formId` of `formArea` on a project, e.g. /projects/2/health-and-safety/5. A form
  * area without project pages of its own has its forms under quality assurance, as before issue 19.
  */

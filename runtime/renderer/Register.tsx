@@ -17,7 +17,9 @@
  * filter matching nothing shows `noResultsMessageId` ('No results found...', administration-data.md §8).
  * On a narrow screen the toolbar (search, buttons, the table's own buttons) wraps onto more lines and the rows
  * scroll sideways inside the table's box, never the page (issue 19 "Phones"); the pager reports nothing while
- * the rows are still being read.
+ * the rows are still being read. `addMenu` is an Add button with a choice per item of the rows' answer
+ * (./register/AddMenu); `charts` draws the register's charts above the table (./charts/Charts, chart.js loaded on
+ * demand), counted by the server with the register's filters (issue 24 §5, §6).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -37,10 +39,12 @@ import { message } from '../../engine/messages/catalogue';
 import { ApiError, callOperation, errorText } from '../api/client';
 import type { RegisterPage, TableQuery } from '../api/types';
 import { useActionAccess, useRunAction } from './actions';
+import { Charts } from './charts/Charts';
 import { type ConditionContext, holds } from './conditions';
 import type { ButtonSpec, RegisterDocument } from './documents';
 import { useContextMenu } from './host/ContextMenu';
 import { ActionButtons } from './register/ActionButtons';
+import { AddMenu } from './register/AddMenu';
 import { tableColumns } from './register/columns';
 import { QuickFilters, quickFilterDefaults } from './register/QuickFilters';
 import { groupedRows } from './register/rows';
@@ -141,6 +145,9 @@ export function Register({
     () => ({ sorting, filters, ...(globalFilter ? { globalFilter } : {}) }),
     [sorting, filters, globalFilter],
   );
+  // What the charts are counted over: the register's filters and search (not its order or page).
+  const chartQuery = useMemo(() => ({ filters, ...(globalFilter ? { globalFilter } : {}) }), [filters, globalFilter]);
+  const chartScope = useMemo(() => [screenScope, routeScope], [screenScope, routeScope]);
 
   // The body of a server-mode request; null in client mode, where the table state stays local.
   const requestBody = useMemo(
@@ -301,6 +308,7 @@ export function Register({
     // No empty bar above the table when it has no buttons, search or filters to show there.
     enableTopToolbar:
       toolbar.length > 0 ||
+      doc.addMenu !== undefined ||
       quickFilters.length > 0 ||
       doc.saveRows !== undefined ||
       doc.columnChooser === true ||
@@ -402,6 +410,17 @@ export function Register({
             onError={setActionError}
           />
         )}
+        {doc.addMenu && (
+          <AddMenu
+            spec={doc.addMenu}
+            answer={answerExtras}
+            context={toolbarContext}
+            scope={[screenScope, routeScope]}
+            busy={busy}
+            mayRun={mayRun}
+            onRun={(button, item) => void run(button, item)}
+          />
+        )}
         <ActionButtons
           buttons={toolbar}
           context={toolbarContext}
@@ -440,6 +459,7 @@ export function Register({
           {shownError}
         </Alert>
       )}
+      {doc.charts && <Charts spec={doc.charts} scope={chartScope} query={chartQuery} answer={answerExtras} />}
       <DataTableStyles />
       <MaterialReactTable table={table} />
       {contextMenu.element}

@@ -6,6 +6,7 @@
 import type { NamedOperations } from '../../resources/context';
 import * as auth from './auth';
 import * as authorization from './authorization';
+import * as categoryRegisters from './category-registers';
 import { codeGeneratorGenerate } from './code-generator-generate';
 import * as contacts from './contacts';
 import * as employees from './employees';
@@ -86,6 +87,10 @@ export const namedOperations: NamedOperations = {
   'entries.upload': entriesOps.upload,
   'entries.uploadTemplate': entriesOps.uploadTemplate,
   'entries.downloadLookupValues': entriesOps.downloadLookupValues,
+  'entries.category': categoryRegisters.category,
+  'entries.categoryCharts': categoryRegisters.categoryCharts,
+  'entries.categoryDownload': categoryRegisters.categoryDownload,
+  'entries.openItems': categoryRegisters.openItems,
   'entries.get': entries.get,
   'entries.download': entries.download,
   'entries.downloadPdf': pdfJobs.downloadPdf,

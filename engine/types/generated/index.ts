@@ -27,6 +27,7 @@ export * from './subcontractor-return';
 export * from './subcontractor';
 export * from './user';
 export * from './access-types-request';
+export * from './category-download-request';
 export * from './contact-assign-request';
 export * from './download-request';
 export * from './employee-assign';

@@ -27,6 +27,7 @@ import schema_subcontractor_return from '../../../schemas/entities/subcontractor
 import schema_subcontractor from '../../../schemas/entities/subcontractor.schema.json';
 import schema_user from '../../../schemas/entities/user.schema.json';
 import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
+import schema_category_download_request from '../../../schemas/api/category-download-request.schema.json';
 import schema_contact_assign_request from '../../../schemas/api/contact-assign-request.schema.json';
 import schema_download_request from '../../../schemas/api/download-request.schema.json';
 import schema_employee_assign from '../../../schemas/api/employee-assign.schema.json';
@@ -129,6 +130,7 @@ export const registeredSchemas = {
   'subcontractor': schema_subcontractor,
   'user': schema_user,
   'access-types-request': schema_access_types_request,
+  'category-download-request': schema_category_download_request,
   'contact-assign-request': schema_contact_assign_request,
   'download-request': schema_download_request,
   'employee-assign': schema_employee_assign,

@@ -195,6 +195,82 @@ export interface RegisterScreen {
    */
   dynamicColumns?: string;
   toolbar?: Button[];
+  /**
+   * An Add button whose menu offers one choice per item of a list the rows' answer holds (field `itemsFrom`; e.g. the category register's forms: Add per active form, issue 24 §5). A choice navigates to `navigate`, a template over the item, then the screen and the route; it is offered only when `itemVisibleWhen` holds over { row: item } and the user may open that route (the route's access question); without any choice left the button is not shown.
+   */
+  addMenu?: {
+    id: string;
+    /**
+     * Id of a text of the message catalogue (schemas/messages/en.json).
+     */
+    label: MessageId;
+    /**
+     * The field of the rows' answer holding the items (an array of objects).
+     */
+    itemsFrom: string;
+    /**
+     * The item's field shown as the choice's text.
+     */
+    itemLabel: string;
+    /**
+     * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+     */
+    navigate: string;
+    itemVisibleWhen?: Condition1;
+  };
+  /**
+   * Charts above the table (issue 24 §6; chart.js through react-chartjs-2, loaded on demand: not in the main bundle). Their data come from `call` (asked again whenever the register's filters or search change, which `withQuery` sends as the body) or, without `call`, from the rows' answer. Each item draws the answer's field `data` ({ labels, series: [{ label, values }] }: the server counts, never the browser over the rows); an item whose field is missing or null is not shown, one without labels says so. Every chart has a table view with the same numbers and a caption (a toggle, for screen readers and for reading the figures) and a PNG download (the chart's image).
+   */
+  charts?: {
+    call?: Call;
+    /**
+     * Send the register's filters and search as the call's body.
+     */
+    withQuery?: boolean;
+    /**
+     * @minItems 1
+     */
+    items: [
+      {
+        id: string;
+        /**
+         * Id of a text of the message catalogue (schemas/messages/en.json).
+         */
+        title: MessageId;
+        /**
+         * bar (series side by side), stackedBar, line, pie or doughnut (the first series' values as slices).
+         */
+        type: 'bar' | 'stackedBar' | 'line' | 'pie' | 'doughnut';
+        /**
+         * The answer's field holding the chart's data.
+         */
+        data: string;
+        /**
+         * Id of a text of the message catalogue (schemas/messages/en.json).
+         */
+        labelHeader?: MessageId;
+      },
+      ...{
+        id: string;
+        /**
+         * Id of a text of the message catalogue (schemas/messages/en.json).
+         */
+        title: MessageId;
+        /**
+         * bar (series side by side), stackedBar, line, pie or doughnut (the first series' values as slices).
+         */
+        type: 'bar' | 'stackedBar' | 'line' | 'pie' | 'doughnut';
+        /**
+         * The answer's field holding the chart's data.
+         */
+        data: string;
+        /**
+         * Id of a text of the message catalogue (schemas/messages/en.json).
+         */
+        labelHeader?: MessageId;
+      }[],
+    ];
+  };
   rowActions?: Button[];
   /**
    * Id of a text of the message catalogue (schemas/messages/en.json).
@@ -833,6 +909,16 @@ export interface Button {
          * Also send the register's visible columns, in order, as `columns: [{ id, header }]` (a register PDF prints them).
          */
         withColumns?: boolean;
+        /**
+         * Also send the register's ticked rows in the body: field `field` holds one object per ticked row with the row's fields `pick` (e.g. { entries: [{ formId, entryNumber }] }, issue 24 §5); left out when no row is ticked.
+         */
+        withSelection?: {
+          field: string;
+          /**
+           * @minItems 1
+           */
+          pick: [string, ...string[]];
+        };
         /**
          * After success, a dialog that stays until closed (not a toast): its title, a text whose {name} placeholders read the call's answer, and optionally one value of the answer in a read-only field with a 'Copy link' button (e.g. an invitation's one-time link).
          */

@@ -1,11 +1,11 @@
 /**
  * Action kind `call`: call an operation with path parameters and body values from the scope (plus the
- * register's query with `withQuery`, its visible columns with `withColumns`, `rows` values over the selected rows),
- * then: 'download' saves the answer as a file (the progress overlay telling the size received so far), 'refresh'
- * reloads the screen, 'close' hands the answer to the host, 'job' follows the job the call started (issue 24 §2:
- * its status polled into a progress bar with Stop, then its file downloaded), 'none' (default) does nothing more.
- * `then.navigate` opens a route afterwards, its template read from the answer first (issue 24: Copy opens the entry
- * it made).
+ * register's query with `withQuery`, its visible columns with `withColumns`, `rows` values over the selected rows,
+ * the ticked rows' fields with `withSelection`), then: 'download' saves the answer as a file (the progress overlay
+ * telling the size received so far), 'refresh' reloads the screen, 'close' hands the answer to the host, 'job'
+ * follows the job the call started (issue 24 §2: its status polled into a progress bar with Stop, then its file
+ * downloaded), 'none' (default) does nothing more. `then.navigate` opens a route afterwards, its template read from
+ * the answer first (issue 24: Copy opens the entry it made).
  */
 
 import { message } from '../../../engine/messages/catalogue';
@@ -94,6 +94,18 @@ async function followJob(
   }
 }
 
+/**
+ * The ticked rows as `withSelection` sends them: `{ [field]: [{ ...the row's fields `pick` }] }`, or nothing when
+ * no row is ticked (the call then acts on the register's query: e.g. every filtered entry).
+ */
+export function pickSelection(
+  spec: { field: string; pick: string[] },
+  selection: Record<string, unknown>[] | undefined,
+): Record<string, unknown> | undefined {
+  if (!selection || selection.length === 0) return undefined;
+  return { [spec.field]: selection.map((row) => Object.fromEntries(spec.pick.map((name) => [name, row[name]]))) };
+}
+
 export const callAction: ActionKind = {
   name: 'call',
   matches: (action) => 'call' in action,
@@ -106,12 +118,14 @@ export const callAction: ActionKind = {
   async run(action, { scope, query, host, navigate, selection, columns }) {
     if (!('call' in action)) throw new Error('not a call action');
     const { params, body, query: callQuery } = resolveCall(action.call, scope, selection);
+    const ticked = action.withSelection ? pickSelection(action.withSelection, selection) : undefined;
     const fullBody = {
       ...(action.withQuery ? query : {}),
       ...(action.withColumns ? { columns: columns ?? [] } : {}),
       ...body,
+      ...ticked,
     };
-    const sent = action.withQuery || action.withColumns ? fullBody : body;
+    const sent = action.withQuery || action.withColumns || ticked ? fullBody : body;
     if (action.result === 'download') {
       // The progress overlay tells the size received so far; it goes when the file is there (or the call failed).
       const progress = (bytes: number) =>
