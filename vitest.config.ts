@@ -1,33 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-
-/**
- * The jsdom test files that replace a module with `vi.mock`: they run isolated (a fresh module graph per file),
- * because a module another file has already loaded in the same worker cannot be mocked any more. Every other
- * jsdom file shares its worker's module graph with the files before it (`isolate: false`): React, MUI, RJSF and the
- * in-memory API are imported once per worker instead of once per file, which took a fifth of the jsdom files' time
- * (docs/testing.md "How long the suite takes"). Each test still starts on fresh data and a clean DOM
- * (runtime/test/setup.ts).
- */
-function jsdomFilesMocking(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'e2e' && entry.name !== 'node_modules') walk(file);
-      } else if (/\.test\.tsx?$/.test(entry.name) && readFileSync(file, 'utf8').includes('vi.mock(')) {
-        found.push(file.split(path.sep).join('/'));
-      }
-    }
-  };
-  for (const dir of ['runtime', 'designer']) walk(dir);
-  return found.sort();
-}
-
-const mocking = jsdomFilesMocking();
 
 /**
  * Three test projects (DESIGN.md "Tests"): node for engine/api/generators/fixtures, jsdom for the
@@ -46,12 +18,6 @@ export default defineConfig({
           name: 'node',
           globals: true,
           environment: 'node',
-          // One module graph per worker for all its files (as the jsdom files): the schemas, Ajv and the app are
-          // compiled once per worker, not once per file (import time 154 s -> 39 s in all). Module-level state must
-          // therefore not leak between files: caches are keyed by what they hold (engine/forms/validate-submission.ts).
-          isolate: false,
-          // A safety net for the slowest files on a loaded 2-core machine, not a measure.
-          testTimeout: 30000,
           include: ['{engine,api,generators,fixtures,schemas,scripts}/**/*.test.ts', 'tests/**/*.test.ts'],
         },
       },
@@ -62,21 +28,9 @@ export default defineConfig({
           globals: true,
           environment: 'jsdom',
           include: ['{runtime,designer}/**/*.test.{ts,tsx}'],
-          exclude: ['runtime/e2e/**', 'node_modules/**', ...mocking],
+          exclude: ['runtime/e2e/**', 'node_modules/**'],
           setupFiles: ['runtime/test/setup.ts'],
-          isolate: false,
           // The heaviest journeys take 15-30 s on a 2-core machine; the limit is a safety net, not a measure.
-          testTimeout: 60000,
-        },
-      },
-      {
-        plugins: [react()],
-        test: {
-          name: 'jsdom-mocking',
-          globals: true,
-          environment: 'jsdom',
-          include: mocking.length > 0 ? mocking : ['no-such-file'],
-          setupFiles: ['runtime/test/setup.ts'],
           testTimeout: 60000,
         },
       },

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FormDefinition, FormEntry } from '../../engine/types/generated';
 import { demoSeed } from '../../fixtures/seed';
-import { launchBrowser } from '../../runtime/e2e/browser';
+import { launchBrowser } from '../../scripts/chromium';
 import { clientPasswordDigest } from '../auth/passwords';
 import { raiseSequence } from '../ids';
 import { readModelOf } from '../operations/entries';

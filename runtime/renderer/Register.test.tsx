@@ -108,7 +108,8 @@ describe('Register', () => {
     await screen.findByText('Records: 1 - 1 of 1');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
-    expect(clicked[0]).toMatch(new RegExp(`^${form.title} Register \\d{8}\\.csv$`));
+    // The default export setting for a register download: form title, " - ", the download day.
+    expect(clicked[0]).toMatch(new RegExp(`^${form.title} - \\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const text = await created[0].text();
     expect(text).toContain('Entry Number,Created,Entered By');
     expect(text).toContain('Bay 1');

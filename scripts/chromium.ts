@@ -1,0 +1,43 @@
+/**
+ * Finds and launches a headless Chromium for the browser tests (runtime/e2e) and the benchmarks (api/bench,
+ * runtime/e2e/bench) (DESIGN.md "Tests"): CHROME_PATH, then the system Chromium, then the binary shipped in the
+ * @sparticuz/chromium npm package, so they run on a machine with no browser installed. Never downloads a browser.
+ * In scripts/ so that the API's benchmarks use it without depending on runtime/ (tests/architecture.test.ts).
+ */
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+// Flags for a closed network: no background calls home, no first-run, no GPU.
+const QUIET_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const UNWANTED_PACKAGED_FLAGS = new Set([
+  '--single-process',
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+]);
+
+/** Launches a headless Chromium. */
+export async function launchBrowser(): Promise<Browser> {
+  const system = [process.env.CHROME_PATH, ...SYSTEM_CHROMIUMS].find((p): p is string => !!p && existsSync(p));
+  if (system) return chromium.launch({ executablePath: system, headless: true, args: QUIET_FLAGS });
+  const { default: packaged } = await import('@sparticuz/chromium');
+  return chromium.launch({
+    executablePath: await packaged.executablePath(),
+    headless: true,
+    // Its Lambda defaults include --single-process (the browser dies when a context closes) and
+    // --disable-web-security (would hide same-origin bugs): both are left out.
+    args: [...packaged.args.filter((a) => !UNWANTED_PACKAGED_FLAGS.has(a)), ...QUIET_FLAGS],
+  });
+}
