@@ -7,8 +7,9 @@
  * submitEntry stores them; then the server (the bundle `npm start` runs, with the built front end) is measured:
  * - over HTTP, signed in as the demo administrator, BENCH_RUNS calls (default 30) one at a time of each
  *   aggregate: the category charts (entries per week by form, score distribution, rating bands) without a filter,
- *   with the Status choice's default (Submitted), with a year filter, and with an Entered By filter, the project
- *   home's open items, and the register's first page: p50 and p95 of each;
+ *   with the Status choice's default (Submitted), with a year filter, and with an Entered By filter, the form
+ *   register's charts (Submitted), the project home's open items, and the register's first page: p50 and p95 of
+ *   each;
  * - in Chromium (playwright-core, runtime/e2e/browser.ts), BENCH_PAGE_RUNS loads (default 5) of
  *   /projects/1/health-and-safety/inspections, already signed in: the time from navigation to the first rows and
  *   to every chart drawn (chart.js loaded on demand), and to the page answering a click (its Status choice opens).
@@ -174,6 +175,12 @@ try {
       },
     ],
     ['charts, Entered By', 'POST', `${category}/charts`, { filters: [{ id: 'enteredBy', value: 'aoife' }] }],
+    [
+      'form register charts, Submitted',
+      'POST',
+      '/api/projects/1/forms/health-and-safety/getall/5/charts',
+      { filters: [{ id: 'status', value: 'Submitted' }] },
+    ],
     ['open items (project home)', 'GET', '/api/projects/1/openitems'],
     [
       'register page 1',

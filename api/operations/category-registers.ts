@@ -21,7 +21,7 @@ import { FORM_CATEGORY_PAGES, FORM_SECTIONS } from '../../engine/rules/form-sect
 import { operationAllowedByName } from '../../engine/rules/operation-access';
 import type { FormDefinition, FormEntry, Project, RegisterQuery } from '../../engine/types/generated';
 import type { Filter, FindOptions, Store } from '../store/port';
-import { readModelReady } from './entries';
+import { type EntryScope, readModelReady, registerSelection } from './entries';
 import { offeredOn } from './forms';
 
 type EntryDoc = FormEntry & { [key: string]: unknown };
@@ -57,6 +57,13 @@ export interface CategoryRow {
 export interface ChartData {
   labels: string[];
   series: Array<{ label: string; values: number[] }>;
+}
+
+/** The charts of a register: entries per week by form; for scored forms the score buckets and rating bands. */
+export interface RegisterCharts {
+  entriesPerWeek: ChartData;
+  scoreDistribution: ChartData | null;
+  ratingBands: ChartData | null;
 }
 
 /**
@@ -365,8 +372,9 @@ function withForms(filter: Filter, ids: number[]): Filter {
 }
 
 /**
- * The counts of the charts (issue 24 §6) over the entries matching `filter` (`stored`: the same with conditions
- * only the stored read model answers, for the store's counts): asked of the store (`countBy` on the
+ * The counts of the charts (issue 24 §6) over the entries matching `filter` (`stored`: the same with the weeks of a
+ * date filter, which only the stored read model answers, for the weekly counts, so that the week index is read by
+ * its range; the score counts take `filter`, as their index holds no week): asked of the store (`countBy` on the
  * stored week and score fields, api/operations/entries.ts readModelOf; each grouping walks its own index in order:
  * api/store/indexes.ts) for the forms whose read model is up to date; a form whose rows are being rebuilt (a new
  * version, entries of an earlier release) is counted from its entries one at a time meanwhile, so the charts are
@@ -386,6 +394,40 @@ async function chartCounts(scope: CategoryScope, filter: Filter, stored: Filter)
     };
     ((await readModelReady(entryScope)) ? ready : stale).push(def);
   }
+  const { counts, addWeek, addScore, addEntry } = chartTally();
+  const entries = scope.store.collection<EntryDoc>('formEntries');
+  const scoredReady = ready.filter(isScored).map((def) => def.id);
+  const [weeks, scores] = await Promise.all([
+    ready.length > 0
+      ? entries.countBy(
+          withForms(
+            stored,
+            ready.map((def) => def.id),
+          ),
+          [{ field: 'formId' }, { field: 'entryWeek' }],
+          { hint: 'formEntries_charts_week' },
+        )
+      : [],
+    scoredReady.length > 0
+      ? entries.countBy(
+          withForms(filter, scoredReady),
+          [{ field: 'formId' }, { field: 'scoreBucket' }, { field: 'ratingBand' }],
+          { hint: 'formEntries_charts_score' },
+        )
+      : [],
+  ]);
+  for (const { values, count } of weeks) addWeek(values[0] as number, String(values[1] ?? ''), count);
+  for (const { values, count } of scores)
+    if (typeof values[1] === 'number') addScore(values[1], String(values[2] ?? ''), count);
+  for (const def of stale) {
+    const docs = entries.findEach(withForms(filter, [def.id]), { projection: { _id: 0, date: 1, answers: 1 } });
+    for await (const doc of docs) addEntry(def, doc);
+  }
+  return counts;
+}
+
+/** Empty chart counts and what adds to them: counted groups, or one entry of a form (its week and score). */
+function chartTally() {
   const counts: ChartCounts = { perWeek: new Map(), buckets: new Array<number>(10).fill(0), bands: new Map() };
   const addWeek = (formId: number, week: string, count: number) => {
     if (week === '') return;
@@ -397,45 +439,19 @@ async function chartCounts(scope: CategoryScope, filter: Filter, stored: Filter)
     counts.buckets[bucket] += count;
     counts.bands.set(band, (counts.bands.get(band) ?? 0) + count);
   };
-  const entries = scope.store.collection<EntryDoc>('formEntries');
-  const scoredReady = ready.filter(isScored).map((def) => def.id);
-  const [weeks, scores] = await Promise.all([
-    ready.length > 0
-      ? entries.countBy(
-          withForms(
-            stored,
-            ready.map((def) => def.id),
-          ),
-          [{ field: 'formId' }, { field: 'entryWeek' }],
-        )
-      : [],
-    scoredReady.length > 0
-      ? entries.countBy(withForms(stored, scoredReady), [
-          { field: 'formId' },
-          { field: 'scoreBucket' },
-          { field: 'ratingBand' },
-        ])
-      : [],
-  ]);
-  for (const { values, count } of weeks) addWeek(values[0] as number, String(values[1] ?? ''), count);
-  for (const { values, count } of scores)
-    if (typeof values[1] === 'number') addScore(values[1], String(values[2] ?? ''), count);
-  for (const def of stale) {
-    const docs = entries.findEach(withForms(filter, [def.id]), { projection: { _id: 0, date: 1, answers: 1 } });
-    for await (const doc of docs) {
-      addWeek(def.id, weekOf(doc.date), 1);
-      const score = entryScore(def, doc);
-      if (score) addScore(score.bucket, score.band, 1);
-    }
-  }
-  return counts;
+  const addEntry = (def: FormDefinition, entry: Pick<FormEntry, 'date' | 'answers'>) => {
+    addWeek(def.id, weekOf(entry.date), 1);
+    const score = entryScore(def, entry);
+    if (score) addScore(score.bucket, score.band, 1);
+  };
+  return { counts, addWeek, addScore, addEntry };
 }
 
 /**
  * Entries per week by form (issue 24 §6): weeks (Monday to Sunday, UTC) from the first week with an entry to the
  * last (weeks without one count 0; at most MAX_WEEKS, the latest); one series per form with entries, by title.
  */
-function entriesPerWeek(scope: CategoryScope, perWeek: ChartCounts['perWeek']): ChartData {
+function entriesPerWeek(forms: readonly FormDefinition[], perWeek: ChartCounts['perWeek']): ChartData {
   let first = '';
   let last = '';
   for (const weeks of perWeek.values())
@@ -449,7 +465,7 @@ function entriesPerWeek(scope: CategoryScope, perWeek: ChartCounts['perWeek']): 
     const start = Math.max(Date.parse(`${first}T00:00:00Z`), end - (MAX_WEEKS - 1) * 7 * 86_400_000);
     for (let t = start; t <= end; t += 7 * 86_400_000) labels.push(new Date(t).toISOString().slice(0, 10));
   }
-  const series = scope.forms
+  const series = forms
     .filter((def) => perWeek.has(def.id))
     .map((def) => ({ label: def.title, values: labels.map((week) => perWeek.get(def.id)?.get(week) ?? 0) }));
   return { labels, series };
@@ -470,23 +486,24 @@ export function bucketLabels(): string[] {
 export async function categoryCharts(
   scope: CategoryScope,
   query: Pick<RegisterQuery, 'filters' | 'globalFilter'>,
-): Promise<{
-  entriesPerWeek: ChartData;
-  scoreDistribution: ChartData | null;
-  ratingBands: ChartData | null;
-}> {
+): Promise<RegisterCharts> {
   const filter = categoryFilter(scope, query);
   const scored = scope.forms.some(isScored);
-  const entriesLabel = message('categoryRegisters.entries');
   if (!filter) {
     const none = { labels: [], series: [] };
     return { entriesPerWeek: none, scoreDistribution: scored ? none : null, ratingBands: scored ? none : null };
   }
   const counts = await chartCounts(scope, filter, categoryFilter(scope, query, undefined, { weeks: true }) ?? filter);
-  const perWeek = entriesPerWeek(scope, counts.perWeek);
-  if (!scored) return { entriesPerWeek: perWeek, scoreDistribution: null, ratingBands: null };
+  return chartsOf(scope.forms, counts);
+}
+
+/** The charts of a register (category or form) of `forms` from their counts (see `categoryCharts`). */
+function chartsOf(forms: readonly FormDefinition[], counts: ChartCounts): RegisterCharts {
+  const entriesLabel = message('categoryRegisters.entries');
+  const perWeek = entriesPerWeek(forms, counts.perWeek);
+  if (!forms.some(isScored)) return { entriesPerWeek: perWeek, scoreDistribution: null, ratingBands: null };
   const order: string[] = [];
-  for (const def of scope.forms.filter(isScored))
+  for (const def of forms.filter(isScored))
     for (const band of ratingBandsOf(def)) if (!order.includes(band.label)) order.push(band.label);
   for (const band of counts.bands.keys()) if (band !== '' && !order.includes(band)) order.push(band);
   const bandLabels = [...order, ...(counts.bands.get('') ? [''] : [])];
@@ -498,6 +515,35 @@ export async function categoryCharts(
       series: [{ label: entriesLabel, values: bandLabels.map((band) => counts.bands.get(band) ?? 0) }],
     },
   };
+}
+
+/**
+ * The charts of a form's register with its filters and search (issue 24 §6: "on each register page"), as a
+ * category register's (`categoryCharts`) for the one form: entries per week, and for a scored form the score
+ * distribution and the rating bands. The store counts them (`countBy` on the chart indexes) when the form's read
+ * model answers the filters (api/operations/entries.ts `registerSelection`); otherwise the matching entries are
+ * counted as the register page selects them in memory.
+ */
+export async function formRegisterCharts(
+  scope: EntryScope,
+  query: Pick<RegisterQuery, 'filters' | 'globalFilter'>,
+): Promise<RegisterCharts> {
+  const forms = [scope.form];
+  const selection = await registerSelection(scope, query);
+  if ('filter' in selection) {
+    const asCategory: CategoryScope = {
+      store: scope.store,
+      clientId: scope.clientId,
+      project: scope.project,
+      formArea: scope.form.formArea,
+      category: '',
+      forms,
+    };
+    return chartsOf(forms, await chartCounts(asCategory, selection.filter, selection.filter));
+  }
+  const { counts, addEntry } = chartTally();
+  for (const entry of selection.entries) addEntry(scope.form, entry);
+  return chartsOf(forms, counts);
 }
 
 /** The message id of a category page's title (formLibrary.category.audits, ...toolboxTalk). */

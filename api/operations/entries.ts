@@ -493,6 +493,35 @@ export async function registerPage(
   return { items: docs.map((d) => entryToRegisterRow(scope.form, toEntry(d))), totalRecords, drafts };
 }
 
+/**
+ * The entries of a form's register that a query matches, for its charts (issue 24 §6; counted by
+ * api/operations/category-registers.ts `formRegisterCharts`): with the read model up to date and every filter on
+ * an indexed column, a store filter (`formId` as `{ $in: [id] }`; the status as `isDraft`, the field the chart
+ * indexes hold, so that the register's default view is counted on them alone); otherwise the matching entries,
+ * selected in memory as the register page does. Sorting plays no part. No status filter means every entry.
+ */
+export async function registerSelection(
+  scope: EntryScope,
+  query: Omit<RegisterQuery, 'pageIndex' | 'pageSize'>,
+): Promise<{ filter: Filter } | { entries: FormEntry[] }> {
+  const entries = scope.store.collection<EntryDoc>('formEntries');
+  const { status, rest } = splitStatusFilter(query.filters);
+  const unsorted = { filters: rest, globalFilter: query.globalFilter };
+  const q = (await readModelReady(scope)) ? readModelQuery(scope, unsorted) : null;
+  if (q && status !== 'None') {
+    const and: Filter[] = [];
+    if (status === 'Draft') and.push({ isDraft: true });
+    if (status === 'Submitted') and.push({ isDraft: { $ne: true } });
+    if (q.filter.$and) and.push(...(q.filter.$and as Filter[]));
+    const filter: Filter = { ...scopeFilter(scope), formId: { $in: [scope.form.id] } };
+    return { filter: and.length > 0 ? { ...filter, $and: and } : filter };
+  }
+  const all = (await entries.find(scopeFilter(scope), { sort: { entryNumber: -1 } })).map((d) => toEntry(d));
+  const byNumber = new Map(all.map((entry) => [entry.entryNumber, entry]));
+  const rows = queryEntries(scope, all, { ...unsorted, filters: query.filters });
+  return { entries: rows.map((row) => byNumber.get(row.entryNumber) as FormEntry) };
+}
+
 /** The register rows of `entries` that match the query (its status filter, else `defaultStatus`), in its order. */
 function queryEntries(
   scope: EntryScope,

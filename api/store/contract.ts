@@ -238,6 +238,15 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
         ]);
       });
 
+      it('reads the index its hint names, with the same counts; an index the collection has not is an error', async () => {
+        const by = [{ field: 'clientId' }, { field: 'type' }];
+        const hinted = await projects.countBy({ clientId: { $in: ['c1', 'c2'] } }, by, {
+          hint: 'projects_clientId_type',
+        });
+        expect(sorted(hinted)).toEqual(['["c1","site"]=2', '["c2","office"]=1', '["c2","site"]=1']);
+        await expect(projects.countBy({}, by, { hint: 'projects_no_such_index' })).rejects.toThrow();
+      });
+
       it('applies every filter operator (a residual too) before counting', async () => {
         expect(
           sorted(await projects.countBy({ $or: [{ budget: { $gte: 200 } }, { tags: 'glass' }] }, [{ field: 'type' }])),

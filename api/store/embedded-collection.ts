@@ -7,6 +7,7 @@ import { newId } from './new-id';
 import { plainCopy } from './plain-copy';
 import {
   type Collection,
+  type CountByOptions,
   type DerivedKey,
   type DocLike,
   DuplicateKeyError,
@@ -277,7 +278,7 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
     return this.select(plan, {}).length;
   }
 
-  async countBy(filter: Filter, by: readonly GroupField[]): Promise<GroupCount[]> {
+  async countBy(filter: Filter, by: readonly GroupField[], options: CountByOptions = {}): Promise<GroupCount[]> {
     this.ctx.assertOpen();
     if (by.length === 0) throw new TypeError('countBy needs at least one group field');
     const plan = planFilter(filter, this.layout);
@@ -291,11 +292,12 @@ export class EmbeddedCollection<T extends DocLike> implements Collection<T> {
           : `CASE WHEN substr(${column}, 1, 1) = '${bracket.string}' THEN substr(${column}, 1, ${Math.floor(g.prefix) + 1}) ELSE ${column} END`;
       });
       const where = renderWhere(plan);
+      const indexedBy = options.hint === undefined ? '' : ` INDEXED BY ${quote(`ix:${this.ctx.name}:${options.hint}`)}`;
       const select = exprs.map((e, i) => `${e} AS g${i}`).join(', ');
       const groups = exprs.map((_, i) => `g${i}`).join(', ');
       const rows = this.ctx
         .statement(
-          `SELECT ${select}, COUNT(*) AS n FROM ${quote(this.layout.table)} t WHERE ${where.sql} GROUP BY ${groups}`,
+          `SELECT ${select}, COUNT(*) AS n FROM ${quote(this.layout.table)} t${indexedBy} WHERE ${where.sql} GROUP BY ${groups}`,
         )
         .all(...where.params) as Array<Record<string, string | number>>;
       return rows.map((row) => ({

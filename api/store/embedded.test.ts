@@ -247,6 +247,35 @@ describe('embedded store', () => {
     await store.close();
   });
 
+  it('matches a literal case-insensitive $regex on an indexed field in SQL, as JavaScript does', async () => {
+    const store = await openStore({ dataDir: ':memory:' });
+    const names = store.collection<Doc>('lookupValues');
+    await names.createIndex({ name: 1 }, { name: 'lookupValues_name_test' });
+    const values = [
+      'Seán Doyle',
+      'SEAN DOYLE',
+      '100% safe',
+      '100 safe',
+      'a_b',
+      'axb',
+      'A\\B',
+      'Kelvin \u212a',
+      'mixed Case',
+    ];
+    await names.insertMany([...values.map((name, i) => ({ id: i, name })), { id: 99, name: 5 }]);
+    for (const source of ['sean', 'seán', 'doyle', '100%', '0 s', 'a_b', 'a\\\\b', 'k', 'CASE', '5']) {
+      const filter = { name: { $regex: source, $options: 'i' } };
+      const re = new RegExp(source, 'i');
+      const expected = values.flatMap((name, i) => (re.test(name) ? [i] : []));
+      expect(
+        (await names.find(filter, { sort: { id: 1 } })).map((d) => d.id),
+        source,
+      ).toEqual(expected);
+      expect((names as unknown as EmbeddedCollection<Doc>).explain(filter).residual, source).toBe(false);
+    }
+    await store.close();
+  });
+
   it('a transaction: other writes wait for it; a rolled-back write leaves no stale findOne answer in memory', async () => {
     const store = await openStore({ dataDir: ':memory:' });
     const projects = store.collection<Doc>('projects');

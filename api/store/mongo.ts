@@ -26,6 +26,7 @@ import { plainCopy } from './plain-copy';
 import {
   type Collection,
   type CollectionName,
+  type CountByOptions,
   collectionNames,
   type DerivedKey,
   type Doc,
@@ -308,7 +309,7 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
     return this.run(() => this.driver.countDocuments(asFilter(filter), this.session));
   }
 
-  async countBy(filter: Filter, by: readonly GroupField[]): Promise<GroupCount[]> {
+  async countBy(filter: Filter, by: readonly GroupField[], options: CountByOptions = {}): Promise<GroupCount[]> {
     if (by.length === 0) throw new TypeError('countBy needs at least one group field');
     // A prefix cuts strings only ($substrCP counts characters, as the embedded store does); other values group
     // as they are; a missing field groups as null ($ifNull), as in the embedded store.
@@ -332,7 +333,7 @@ export class MongoCollection<T extends DocLike> implements Collection<T> {
       this.driver
         .aggregate<{ _id: Record<string, unknown>; n: number }>(
           [{ $match: asFilter(filter) }, { $group: { _id: group, n: { $sum: 1 } } }],
-          this.session,
+          options.hint === undefined ? this.session : { ...this.session, hint: options.hint },
         )
         .toArray(),
     );

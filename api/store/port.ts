@@ -64,6 +64,15 @@ export interface GroupField {
   prefix?: number;
 }
 
+/**
+ * Options of `countBy`. `hint`: the name of an index of the collection to read (MongoDB's `hint`; the embedded
+ * store's `INDEXED BY`), for a grouping that one index answers in order where the query planner would pick another
+ * (e.g. a date range's index, then sort every match to group it). A name the collection has no index of is an error.
+ */
+export interface CountByOptions {
+  hint?: string;
+}
+
 /** One group of `countBy`: its values (in the order of the group fields) and how many documents it holds. */
 export interface GroupCount {
   values: unknown[];
@@ -148,7 +157,7 @@ export interface Collection<T extends DocLike = Doc> {
    * SQL on the key columns when the filter has no residual and every group field is an indexed field (a covering
    * index answers it), otherwise in JavaScript over the matching rows; on MongoDB by an aggregation pipeline.
    */
-  countBy(filter: Filter, by: readonly GroupField[]): Promise<GroupCount[]>;
+  countBy(filter: Filter, by: readonly GroupField[], options?: CountByOptions): Promise<GroupCount[]>;
   /**
    * Updates the first matching document. With `upsert` and no match, inserts the equality conditions of the
    * filter (dotted paths become nested objects) with the update applied, and a generated string `_id`.

@@ -308,12 +308,24 @@ function range(op: string, arg: unknown): ValueCondition {
       : { sql: `(${expr} ${sign} ? AND ${expr} >= ?)`, params: [key, low] };
 }
 
-/** `$regex` on strings only (MongoDB's meaning): the SQL function `key_regexp` tests the string part of a key. */
+/**
+ * `$regex` on strings only (MongoDB's meaning): the SQL function `key_regexp` tests the string part of a key. A
+ * literal text needs no JavaScript: GLOB finds it with case, and LIKE without case when the text is ASCII (`i`
+ * alone: JavaScript's non-Unicode case folding never pairs an ASCII letter with another character, and SQLite's
+ * LIKE folds ASCII letters only, so the two agree). The string bracket is checked apart, as LIKE folds it too.
+ */
 function regexCondition(source: string, flags: string): ValueCondition {
-  const literal = flags === '' ? literalOf(source) : null;
-  if (literal !== null) {
+  const literal = flags === '' || flags === 'i' ? literalOf(source) : null;
+  if (literal !== null && flags === '') {
     const pattern = `c*${literal.replace(/[*?[]/g, (ch) => `[${ch}]`)}*`;
     return (expr) => ({ sql: `${expr} GLOB ?`, params: [pattern] });
+  }
+  if (literal !== null && /^[\x20-\x7e]*$/.test(literal)) {
+    const pattern = `%${literal.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    return (expr) => ({
+      sql: `(substr(${expr}, 1, 1) = 'c' AND substr(${expr}, 2) LIKE ? ESCAPE '\\')`,
+      params: [pattern],
+    });
   }
   return (expr) => ({ sql: `key_regexp(?, ?, ${expr})`, params: [source, flags] });
 }

@@ -106,6 +106,19 @@ describe('category-registers', () => {
     expect(bandRows).toEqual(['Poor0', 'Fair0', 'Good1']);
   });
 
+  it("the form's own register has its charts too: entries per week and the rating bands of its entries", async () => {
+    await page.goto(`${platform.url}/projects/1/health-and-safety/5`);
+    const bands = page.getByRole('region', { name: 'Rating bands' });
+    await bands.locator('canvas[data-drawn="true"]').waitFor();
+    await bands.getByRole('button', { name: 'Show table' }).click();
+    expect(await bands.getByRole('table').locator('tbody tr').allTextContents()).toEqual(['Poor0', 'Fair0', 'Good1']);
+    const perWeek = page.getByRole('region', { name: 'Entries per week' });
+    await perWeek.getByRole('button', { name: 'Show table' }).click();
+    const table = perWeek.getByRole('table', { name: 'Entries per week: the numbers of the chart' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Week of', 'Site Safety Inspection']);
+    await page.goto(`${platform.url}/projects/1/health-and-safety/inspections`);
+  });
+
   it('downloads the ticked entries of the category as one zip of PDFs', async () => {
     // The register's rows (the charts' table views have a row naming the form too).
     const rows = page.getByRole('row', { name: /Site Safety Inspection/ }).filter({ has: page.getByRole('checkbox') });

@@ -8,6 +8,7 @@ import { registerCsvStream } from '../../../engine/export/csv';
 import type { Client, LinkedFormSetup } from '../../../engine/types/generated';
 import type { ApiEnv } from '../../http/env';
 import type { NamedOperation } from '../../resources/context';
+import { formRegisterCharts } from '../category-registers';
 import { downloadNameFor } from '../download-names';
 import { discardEntry, type EntryScope, entriesForDownload, getEntry, registerPage, submitEntry } from '../entries';
 import { publishedFormForProject } from '../forms';
@@ -64,6 +65,10 @@ export const discard: NamedOperation<'entries.discard'> = async ({ http: c, para
 /** POST …/getall/{formId}: a page of the register. */
 export const getall: NamedOperation<'entries.getall'> = async ({ http: c, params, body }) =>
   registerPage(await scopeOf(c, params, params.formId), body);
+
+/** POST …/getall/{formId}/charts: the register's charts, with its filters (issue 24 §6). */
+export const registerCharts: NamedOperation<'entries.registerCharts'> = async ({ http: c, params, body }) =>
+  formRegisterCharts(await scopeOf(c, params, params.formId), body ?? {});
 
 /** GET …/{formId}/get/{entryNumber}: one entry. */
 export const get: NamedOperation<'entries.get'> = async ({ http: c, params }) =>

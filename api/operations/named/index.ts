@@ -82,6 +82,7 @@ export const namedOperations: NamedOperations = {
   'labelPreparation.export': labelPreparation.exportLabels,
   'entries.submit': entries.submit,
   'entries.getall': entries.getall,
+  'entries.registerCharts': entries.registerCharts,
   'entries.copy': entriesOps.copy,
   'entries.getMultiple': entriesOps.getMultiple,
   'entries.upload': entriesOps.upload,

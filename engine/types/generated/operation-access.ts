@@ -65,6 +65,7 @@ export const operationAccess: Readonly<Record<string, OperationAccessRule>> = {
   "forms.migrationRevert": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
   "entries.submit": {"access":"tenant","can":{"action":"edit","area":"{formArea}","project":"projectId"}},
   "entries.getall": {"access":"tenant","can":{"action":"view","area":"{formArea}","project":"projectId"}},
+  "entries.registerCharts": {"access":"tenant","can":{"action":"view","area":"{formArea}","project":"projectId"}},
   "entries.category": {"access":"tenant","can":{"action":"view","area":"{formArea}","project":"projectId"}},
   "entries.categoryCharts": {"access":"tenant","can":{"action":"view","area":"{formArea}","project":"projectId"}},
   "entries.categoryDownload": {"access":"tenant","can":{"action":"view","area":"{formArea}","project":"projectId"}},

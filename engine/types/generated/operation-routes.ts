@@ -77,6 +77,7 @@ export const operationRoutes = {
   "forms.migrationRevert": ["POST", "/api/settings/forms/{formArea}/{id}/migration/revert"],
   "entries.submit": ["PUT", "/api/projects/{projectId}/forms/{formArea}/submit"],
   "entries.getall": ["POST", "/api/projects/{projectId}/forms/{formArea}/getall/{formId}"],
+  "entries.registerCharts": ["POST", "/api/projects/{projectId}/forms/{formArea}/getall/{formId}/charts"],
   "entries.category": ["POST", "/api/projects/{projectId}/forms/{formArea}/category/{category}"],
   "entries.categoryCharts": ["POST", "/api/projects/{projectId}/forms/{formArea}/category/{category}/charts"],
   "entries.categoryDownload": ["POST", "/api/projects/{projectId}/forms/{formArea}/category/{category}/download"],

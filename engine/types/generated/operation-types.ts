@@ -125,6 +125,7 @@ export interface OperationParamTypes {
   "forms.migrationRevert": { formArea: string; id: number };
   "entries.submit": { projectId: number; formArea: string };
   "entries.getall": { projectId: number; formArea: string; formId: number };
+  "entries.registerCharts": { projectId: number; formArea: string; formId: number };
   "entries.category": { projectId: number; formArea: string; category: "audits" | "inspections" | "inductions" | "reports" | "meetings" | "toolbox-talk" };
   "entries.categoryCharts": { projectId: number; formArea: string; category: "audits" | "inspections" | "inductions" | "reports" | "meetings" | "toolbox-talk" };
   "entries.categoryDownload": { projectId: number; formArea: string; category: "audits" | "inspections" | "inductions" | "reports" | "meetings" | "toolbox-talk" };
@@ -358,6 +359,7 @@ export interface OperationBodyTypes {
   "forms.migrationRevert": undefined;
   "entries.submit": Submission;
   "entries.getall": RegisterQuery;
+  "entries.registerCharts": RegisterQuery;
   "entries.category": RegisterQuery;
   "entries.categoryCharts": RegisterQuery;
   "entries.categoryDownload": CategoryDownloadRequest;
@@ -553,6 +555,7 @@ export interface NamedHandlerOperations {
   "forms.migrationRevert": "forms.migrationRevert";
   "entries.submit": "entries.submit";
   "entries.getall": "entries.getall";
+  "entries.registerCharts": "entries.registerCharts";
   "entries.category": "entries.category";
   "entries.categoryCharts": "entries.categoryCharts";
   "entries.categoryDownload": "entries.categoryDownload";
