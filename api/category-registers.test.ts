@@ -223,7 +223,11 @@ describe('the category register', () => {
     const csv = async (body: Record<string, unknown>) => {
       const res = await h.call('POST', `${HS}/inspections/download`, { cookie, body });
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-disposition')).toMatch(/Health & Safety Inspections Register \d{8}\.csv/);
+      // Named by the project's export setting of the area (the default: title, ' - ', today), the page's title as
+      // the form's.
+      expect(decodeURIComponent(res.headers.get('content-disposition') ?? '')).toMatch(
+        /UTF-8''Health & Safety Inspections - \d{4}-\d{2}-\d{2}\.csv$/,
+      );
       return Papa.parse<string[]>((await res.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     };
     const filtered = await csv({ filters: [{ id: 'formId', value: '5' }] });
@@ -253,6 +257,17 @@ describe('the category register', () => {
       ['Site Safety Inspection', '4', 'Draft'],
       ['Daily Plant Check', '1', 'Submitted'],
     ]);
+    // A saved export setting names it too (its project code and custom text).
+    const saved = await h.call('POST', '/api/projects/1/forms/health-and-safety/export-setting', {
+      cookie,
+      body: { format: 'setup:formTitle|text: for |project:code' },
+    });
+    expect(saved.status, await saved.clone().text()).toBeLessThan(300);
+    const named = await h.call('POST', `${HS}/inspections/download`, { cookie, body: {} });
+    expect(decodeURIComponent(named.headers.get('content-disposition') ?? '')).toMatch(
+      /UTF-8''Health & Safety Inspections for CCE-2401\.csv$/,
+    );
+    await named.text();
   });
 
   it('answers 404 for another tenant’s project or an unknown category, 403 without view on the area', async () => {

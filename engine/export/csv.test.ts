@@ -7,7 +7,6 @@ import { message } from '../messages/catalogue';
 import type { Answer, AnswerValue, FormDefinition, FormEntry, Question } from '../types/generated';
 import {
   CSV_FORMAT,
-  csvFileName,
   formatCreated,
   formatCsvNumber,
   protectCell,
@@ -271,19 +270,6 @@ describe('formatCreated', () => {
           );
         }
     }
-  });
-});
-
-describe('csvFileName', () => {
-  it('is "{title} Register {yyyyMMdd}.csv"', () => {
-    expect(csvFileName(exampleForm, new Date('2026-03-04T10:00:00Z'))).toBe('Pour Check Register 20260304.csv');
-  });
-
-  it('takes the date in the time zone and cleans the title', () => {
-    const late = new Date('2026-03-04T23:30:00Z');
-    expect(csvFileName({ title: 'QA/QC: "Slab" <L2>?' }, late, { timeZone: 'Asia/Tokyo' })).toBe(
-      'QA_QC_ _Slab_ _L2__ Register 20260305.csv',
-    );
   });
 });
 

@@ -272,16 +272,3 @@ function csvCell(value: unknown): string {
     text = protectCell(text);
   return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
-
-/**
- * The export's file name: '{form title} Register {yyyyMMdd}.csv' (docs/api.md "CSV"), the date taken in
- * `opts.timeZone` (default UTC). Characters no file system accepts (\ / : * ? " < > | and control
- * characters) in the title become '_'.
- * @throws RangeError for an unknown time zone
- */
-export function csvFileName(def: Pick<FormDefinition, 'title'>, date: Date, opts: CsvOptions = {}): string {
-  const p = zonedParts(date, opts.timeZone ?? 'UTC');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is being replaced
-  const title = def.title.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim();
-  return `${title} Register ${p.year}${p.month}${p.day}.csv`;
-}

@@ -3,7 +3,7 @@
  * the project home's open items (issue 24 §5, §6): thin handlers over api/operations/category-registers.ts.
  */
 import type { Context } from 'hono';
-import { csvFileName } from '../../../engine/export/csv';
+import type { Client, FormDefinition } from '../../../engine/types/generated';
 import type { ApiEnv } from '../../http/env';
 import { accessSubject } from '../../middleware/session';
 import type { NamedOperation } from '../../resources/context';
@@ -17,6 +17,7 @@ import {
   categoryCharts as chartsOf,
   openItems as openItemsOf,
 } from '../category-registers';
+import { downloadNameFor } from '../download-names';
 import { requestProject } from '../projects';
 
 async function scopeOf(
@@ -32,6 +33,23 @@ function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/**
+ * The download name of a category register (issue 24 §3: every CSV download uses the project's export setting of
+ * the area): composed as a register download is, the category page's title (e.g. 'Health & Safety Inspections')
+ * standing for the form's title, as the file holds several forms.
+ */
+async function categoryDownloadName(scope: CategoryScope): Promise<string> {
+  const client = await scope.store.collection<Client>('clients').findOne({ id: scope.clientId });
+  const title = categoryPageTitle(scope.formArea, scope.category);
+  return downloadNameFor({
+    store: scope.store,
+    clientId: scope.clientId,
+    clientName: client?.name ?? '',
+    project: scope.project,
+    form: { id: 0, formArea: scope.formArea, title } as FormDefinition,
+  });
+}
+
 /** POST …/forms/{formArea}/category/{category}: a page of the category register. */
 export const category: NamedOperation<'entries.category'> = async ({ http: c, params, body }) =>
   categoryPage(await scopeOf(c, params), body ?? {});
@@ -42,7 +60,7 @@ export const categoryCharts: NamedOperation<'entries.categoryCharts'> = async ({
 
 /**
  * POST …/category/{category}/download: the category register as CSV (its columns), the ticked entries or the
- * filtered ones, streamed; named '{area} {category} Register {yyyyMMdd}.csv'.
+ * filtered ones, streamed; named by the project's export setting of the area (`categoryDownloadName`).
  */
 export const categoryDownload: NamedOperation<'entries.categoryDownload'> = async ({ http: c, params, body }) => {
   const scope = await scopeOf(c, params);
@@ -59,10 +77,10 @@ export const categoryDownload: NamedOperation<'entries.categoryDownload'> = asyn
       await chunks.return(undefined);
     },
   });
-  const title = categoryPageTitle(params.formArea, params.category);
+  const fileName = `${await categoryDownloadName(scope)}.csv`;
   return c.body(stream, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': attachment(csvFileName({ title }, new Date(), { timeZone })),
+    'Content-Disposition': attachment(fileName),
     'Cache-Control': 'no-store',
   });
 };
