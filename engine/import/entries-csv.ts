@@ -11,7 +11,8 @@
  *   question's label). Columns of files, signatures, picked documents, grids and tables (which a cell cannot
  *   give back) are left unread; so are the extra columns of a question (a signer's name, a grid's scores).
  * - A cell is read as the export writes it: the leading `'` the export puts before a formula-like text is taken
- *   off; Yes/No and option texts are matched as the export prints them; several options are ', '-joined.
+ *   off; Yes/No and option texts are matched as the export prints them; several options are ', '-joined; a
+ *   dropdown's 'Other: {text}' (allowOther) is Other with its text.
  * - The answers are then checked by the submission rules (engine/forms/validate-submission.ts, as PUT submit),
  *   with the form's conditions applied (engine/forms/entry-data.ts: a question its condition hides is not
  *   answered); each problem names its row and the question's column.
@@ -24,6 +25,7 @@ import { CSV_FORMAT } from '../export/csv';
 import { answerKey, parseAnswerKey } from '../forms/answer-keys';
 import { formDataToAnswers } from '../forms/entry-data';
 import { fieldTypeOf } from '../forms/field-types';
+import { OTHER_OPTION } from '../forms/field-types/shared';
 import type { JSONSchema } from '../forms/field-types/types';
 import { allQuestions } from '../forms/questions';
 import { validateAnswers } from '../forms/validate-submission';
@@ -45,7 +47,7 @@ type CellReader =
   | { kind: 'text'; richText: boolean }
   | { kind: 'number' }
   | { kind: 'boolean'; yes: string; no: string }
-  | { kind: 'option'; options: string[] }
+  | { kind: 'option'; options: string[]; otherPrefix?: string }
   | { kind: 'options'; options: string[] };
 
 /** A column of the form's register CSV: its header and the question it belongs to (none for Entry Number...). */
@@ -82,7 +84,12 @@ function readerOf(question: Question): CellReader | undefined {
       return { kind: 'number' };
     case 'string': {
       const options = enumOf(schema as JSONSchema);
-      return options ? { kind: 'option', options } : { kind: 'text', richText: type.richText === true };
+      if (!options) return { kind: 'text', richText: type.richText === true };
+      // 'Other' with its text is exported as 'Other: {text}' (catalogue csv.other): read back into both.
+      const otherPrefix = options.includes(OTHER_OPTION)
+        ? message('csv.other', { option: OTHER_OPTION, text: '' })
+        : undefined;
+      return { kind: 'option', options, ...(otherPrefix ? { otherPrefix } : {}) };
     }
     case 'array': {
       const options = enumOf(schema.items);
@@ -140,7 +147,10 @@ function splitOptions(text: string, options: readonly string[]): string[] | null
 }
 
 /** A cell's form-data value, or a problem (message id and the value) when the cell cannot be read. */
-function readCell(reader: CellReader, raw: string): { value: unknown } | { problem: 'number' | 'option' | 'yesNo' } {
+function readCell(
+  reader: CellReader,
+  raw: string,
+): { value: unknown; other?: string } | { problem: 'number' | 'option' | 'yesNo' } {
   const text = unprotect(raw.trim());
   switch (reader.kind) {
     case 'text':
@@ -161,6 +171,8 @@ function readCell(reader: CellReader, raw: string): { value: unknown } | { probl
       if (text.toLowerCase() === reader.no.toLowerCase()) return { value: false };
       return { problem: 'yesNo' };
     case 'option':
+      if (reader.otherPrefix && !reader.options.includes(text) && text.startsWith(reader.otherPrefix))
+        return { value: OTHER_OPTION, other: text.slice(reader.otherPrefix.length) };
       // An option outside the list goes to the submission rules, which name it as PUT submit does.
       return { value: text };
     case 'options': {
@@ -230,7 +242,10 @@ export function checkEntriesCsv(def: FormDefinition, text: string): EntryImportC
       if ('problem' in read) {
         readable = false;
         problems.push(rowProblem(row, column.header, `entriesOps.import.${read.problem}`, { value: raw.trim() }));
-      } else formData[answerKey(column.question.id)] = read.value;
+      } else {
+        formData[answerKey(column.question.id)] = read.value;
+        if (read.other !== undefined) formData[answerKey(column.question.id, 'other')] = read.other;
+      }
     }
     if (!readable) continue;
     const answers = formDataToAnswers(def, formData);
