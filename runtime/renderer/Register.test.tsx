@@ -59,6 +59,15 @@ describe('Register', () => {
     expect(dataRows()).toHaveLength(10);
     expect(screen.getByRole('row', { name: /Bay 3\b/ })).toHaveTextContent('Cian Murphy');
     expect(screen.getByRole('row', { name: /Bay 3\b/ })).toHaveTextContent(/2026-03-04 \d\d:30/);
+    // Above the table, the register's charts (entries.registerCharts): jsdom has no canvas, but the numbers are in
+    // the table view, and a chart that cannot be drawn does not take the register down (Charts.tsx ChartBoundary).
+    const perWeek = await screen.findByRole('region', { name: 'Entries per week' });
+    await user.click(within(perWeek).getByRole('button', { name: 'Show table' }));
+    const weeks = within(within(perWeek).getByRole('table')).getAllByRole('row').slice(1);
+    // Every one of the 12 entries is counted in some week.
+    const counted = weeks.map((row) => Number(row.lastElementChild?.textContent ?? 0)).reduce((a, b) => a + b, 0);
+    expect(counted).toBe(12);
+    await user.click(within(perWeek).getByRole('button', { name: 'Show chart' }));
 
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByText('Records: 11 - 12 of 12')).toBeInTheDocument();

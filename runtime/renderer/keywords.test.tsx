@@ -31,11 +31,14 @@ import { resolveCall } from './templates';
 
 // chart.js draws on a canvas jsdom does not have: the chart is a stand-in whose image is known.
 const chartImage = vi.hoisted(() => vi.fn((_type?: string, _quality?: number) => 'data:image/png;base64,iVBORw0KGgo='));
+// Set to make the stand-in fail as chart.js does when it cannot draw.
+const chartFails = vi.hoisted(() => ({ now: false }));
 vi.mock('react-chartjs-2', async () => {
   const { forwardRef, useImperativeHandle } = await import('react');
   return {
     Chart: forwardRef<unknown, { 'aria-label'?: string }>(function Chart(props, ref) {
       useImperativeHandle(ref, () => ({ toBase64Image: chartImage }));
+      if (chartFails.now) throw new TypeError("Cannot read properties of null (reading 'ownerDocument')");
       return <canvas role="img" aria-label={props['aria-label']} />;
     }),
   };
@@ -666,6 +669,23 @@ describe('charts, addMenu and withSelection (issue 24)', () => {
     expect(chartImage).toHaveBeenCalledWith('image/png', 1);
     expect(saved).toEqual([{ href: 'data:image/png;base64,iVBORw0KGgo=', download: 'Open items per category.png' }]);
     click.mockRestore();
+  });
+
+  it('charts: a chart that cannot be drawn says so in its card, its table view still there, the page unharmed', async () => {
+    await submit([{ questionId: 1, answers: ['Draft author'] }], true);
+    const user = userEvent.setup();
+    chartFails.now = true;
+    try {
+      show(projectHome, { projectId: '1' });
+      const card = await screen.findByRole('region', { name: 'Open items per category' });
+      expect(
+        await within(card).findByText('The chart could not be drawn here. Its numbers are in the table view.'),
+      ).toBeInTheDocument();
+      await user.click(within(card).getByRole('button', { name: 'Show table' }));
+      expect(within(card).getByRole('row', { name: 'Health & Safety - Inspections 1' })).toBeInTheDocument();
+    } finally {
+      chartFails.now = false;
+    }
   });
 
   it('charts with a call are asked again with the filters; addMenu adds per form; withSelection sends the ticked rows', async () => {

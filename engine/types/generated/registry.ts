@@ -14,12 +14,14 @@ import schema_label_preparation_setup from '../../../schemas/entities/label-prep
 import schema_linked_form_setup from '../../../schemas/entities/linked-form-setup.schema.json';
 import schema_lookup_value from '../../../schemas/entities/lookup-value.schema.json';
 import schema_organisation from '../../../schemas/entities/organisation.schema.json';
+import schema_outgoing_mail from '../../../schemas/entities/outgoing-mail.schema.json';
 import schema_project_lookup_value from '../../../schemas/entities/project-lookup-value.schema.json';
 import schema_project from '../../../schemas/entities/project.schema.json';
 import schema_qa_offline_info from '../../../schemas/entities/qa-offline-info.schema.json';
 import schema_qr_code_setup from '../../../schemas/entities/qr-code-setup.schema.json';
 import schema_question_library_item from '../../../schemas/entities/question-library-item.schema.json';
 import schema_question from '../../../schemas/entities/question.schema.json';
+import schema_secure_link from '../../../schemas/entities/secure-link.schema.json';
 import schema_subcontractor_order from '../../../schemas/entities/subcontractor-order.schema.json';
 import schema_subcontractor_package from '../../../schemas/entities/subcontractor-package.schema.json';
 import schema_subcontractor_payment from '../../../schemas/entities/subcontractor-payment.schema.json';
@@ -90,11 +92,13 @@ import resource_label_preparation_setup from '../../../schemas/resources/label-p
 import resource_linked_form_setup from '../../../schemas/resources/linked-form-setup.json';
 import resource_lookup_value from '../../../schemas/resources/lookup-value.json';
 import resource_organisation from '../../../schemas/resources/organisation.json';
+import resource_outgoing_mail from '../../../schemas/resources/outgoing-mail.json';
 import resource_project_lookup_value from '../../../schemas/resources/project-lookup-value.json';
 import resource_project from '../../../schemas/resources/project.json';
 import resource_qa_offline_info from '../../../schemas/resources/qa-offline-info.json';
 import resource_qr_code_setup from '../../../schemas/resources/qr-code-setup.json';
 import resource_question_library_item from '../../../schemas/resources/question-library-item.json';
+import resource_secure_link from '../../../schemas/resources/secure-link.json';
 import resource_subcontractor_order from '../../../schemas/resources/subcontractor-order.json';
 import resource_subcontractor_package from '../../../schemas/resources/subcontractor-package.json';
 import resource_subcontractor_payment from '../../../schemas/resources/subcontractor-payment.json';
@@ -117,12 +121,14 @@ export const registeredSchemas = {
   'linked-form-setup': schema_linked_form_setup,
   'lookup-value': schema_lookup_value,
   'organisation': schema_organisation,
+  'outgoing-mail': schema_outgoing_mail,
   'project-lookup-value': schema_project_lookup_value,
   'project': schema_project,
   'qa-offline-info': schema_qa_offline_info,
   'qr-code-setup': schema_qr_code_setup,
   'question-library-item': schema_question_library_item,
   'question': schema_question,
+  'secure-link': schema_secure_link,
   'subcontractor-order': schema_subcontractor_order,
   'subcontractor-package': schema_subcontractor_package,
   'subcontractor-payment': schema_subcontractor_payment,
@@ -184,7 +190,7 @@ export const registeredSchemas = {
 export const registeredRuleFamilies: readonly { $id: string }[] = [rules_employee, rules_lookup_value, rules_organisation, rules_project];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_export_setting, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_question_library_item, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
+export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_export_setting, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_outgoing_mail, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_question_library_item, resource_secure_link, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'exportSettings', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'questionLibraryItems', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
+export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'exportSettings', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'outgoingMails', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'questionLibraryItems', 'secureLinks', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;

@@ -26,7 +26,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Chart as ChartJS } from 'chart.js';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type MessageId, message } from '../../../engine/messages/catalogue';
 import { callOperation, errorText } from '../../api/client';
 import type { RegisterDocument } from '../documents';
@@ -94,6 +94,28 @@ export function ChartTable({ title, labelHeader, data }: { title: string; labelH
   );
 }
 
+/**
+ * A chart that cannot be drawn (a browser without a 2D canvas, a chart.js failure) says so in its card, its
+ * numbers still in the table view, rather than taking the register page down with it.
+ */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {message('categoryRegisters.chartFailed')}
+      </Typography>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
 /** One chart's card; see the module comment. */
 function ChartCard({ item, data }: { item: ChartItem; data: ChartData }) {
   const title = message(item.title as MessageId);
@@ -143,15 +165,20 @@ function ChartCard({ item, data }: { item: ChartItem; data: ChartData }) {
           <Box sx={{ position: 'relative', height: 220, mt: 1, display: showTable ? 'none' : 'block' }}>
             <Suspense
               fallback={
-                <Skeleton variant="rectangular" height={220} aria-label={message('categoryRegisters.chartLoading')} />
+                // A skeleton is a span, which may not carry a name: the loading text is a status of its own.
+                <Box role="status" aria-label={message('categoryRegisters.chartLoading')}>
+                  <Skeleton variant="rectangular" height={220} />
+                </Box>
               }
             >
-              <ChartCanvas
-                kind={item.type as ChartKind}
-                data={data}
-                label={message('categoryRegisters.chartLabel', { title })}
-                chartRef={chartRef}
-              />
+              <ChartBoundary>
+                <ChartCanvas
+                  kind={item.type as ChartKind}
+                  data={data}
+                  label={message('categoryRegisters.chartLabel', { title })}
+                  chartRef={chartRef}
+                />
+              </ChartBoundary>
             </Suspense>
           </Box>
           {showTable && (
