@@ -129,7 +129,13 @@ export async function openView(scope: ExternalScope) {
   return {
     kind: link.kind,
     type: securityType(link.kind),
-    client: { name: client.name, logoUrl: client.logoUrl },
+    client: {
+      name: client.name,
+      logoUrl: client.logoUrl,
+      primaryColour: client.primaryColour,
+      secondaryColour: client.secondaryColour,
+      tertiaryColour: client.tertiaryColour,
+    },
     title: form.title,
     projectName: project.name,
     recipientName: link.recipientName ?? '',
