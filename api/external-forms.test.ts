@@ -167,6 +167,9 @@ describe('the external form of a reply link', () => {
     expect((await h.call('GET', `/api/external/${token}/download?file=${encodeURIComponent(file.file)}`)).status).toBe(
       404,
     );
+    // The form's own picture (an Image question) reads through the link; another file of the client does not.
+    expect((await h.call('GET', `/api/external/${token}/download?file=forms/5/site-plan.png`)).status).toBe(200);
+    expect((await h.call('GET', `/api/external/${token}/download?file=forms/5/other.png`)).status).toBe(404);
   });
 
   it('records Close as a use and leaves the link working', async () => {

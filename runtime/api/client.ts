@@ -69,9 +69,13 @@ export function fileUrl(file: string): string {
     : `/api/external/${encodeURIComponent(externalToken)}/download?file=${encodeURIComponent(file)}`;
 }
 
-/** The URL of an image file's thumbnail; the original through an external link (whose calls have no thumbnails). */
-export function thumbnailUrl(file: string, width: number, height: number): string {
-  return externalToken === null ? `/api/thumbnail/${width}/${height}?file=${encodeURIComponent(file)}` : fileUrl(file);
+/**
+ * The URL of an image file's thumbnail within `width` × `height` px (no height: by width); the original through an
+ * external link (whose calls have no thumbnails).
+ */
+export function thumbnailUrl(file: string, width: number, height?: number): string {
+  const size = height === undefined ? `${width}` : `${width}/${height}`;
+  return externalToken === null ? `/api/thumbnail/${size}?file=${encodeURIComponent(file)}` : fileUrl(file);
 }
 
 /** Options of one call: `params` fill the path, `query` the query string, `body` is sent as JSON (a FormData as multipart). */

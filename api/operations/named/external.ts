@@ -5,6 +5,7 @@
  * refusal (410 `{ messageId, message, type? }`), showing nothing of the form.
  */
 import { AppError } from '../../../engine/errors';
+import { allQuestions } from '../../../engine/forms/questions';
 import {
   acceptLink,
   checkLinkSpace,
@@ -119,10 +120,21 @@ function ownFile(scope: ExternalScope, file: string | undefined): string {
   return fileKey(scope.clientId, path);
 }
 
-/** GET /api/external/{token}/download?file=: a file of the link's own folder (inline for images and PDFs). */
+/** The pictures the form shows (its Image questions' files): the page reads them too. */
+function formImages(scope: ExternalScope): Set<string> {
+  const files = allQuestions(scope.form).flatMap((q) =>
+    q.type === 'Image' && typeof q.imageFile === 'string' ? [q.imageFile] : [],
+  );
+  return new Set(files);
+}
+
+/** GET /api/external/{token}/download?file=: a file of the link's own folder or a picture of the form (inline for images and PDFs). */
 export const download: NamedOperation<'external.download'> = (context) =>
   withLink(context, 'download', async (scope) => {
-    const found = await scope.store.files.get(ownFile(scope, context.http.req.query('file')));
+    const file = context.http.req.query('file');
+    const key =
+      file !== undefined && formImages(scope).has(file) ? fileKey(scope.clientId, file) : ownFile(scope, file);
+    const found = await scope.store.files.get(key);
     if (!found) throw new AppError(404, 'files.notFound');
     const inline = /^(image\/(jpeg|png|gif|webp)|application\/pdf)$/.test(found.info.contentType);
     return new Response(new Uint8Array(found.bytes), {
