@@ -155,6 +155,15 @@ describe('the external form of a reply link', () => {
     expect((await submit(token)).status).toBe(201);
   });
 
+  it("leaves out a notify question's choice of the project's users", async () => {
+    const token = await link({ recipientName: 'Notifying Recipient' });
+    const findings = { questionId: 10, answers: ['<p>Gap in the edge protection</p>'], notificationUsers: [999, 2] };
+    const res = await submit(token, [...ANSWERS, findings]);
+    expect(res.status).toBe(201);
+    const entry = await h.store.collection<FormEntry>('formEntries').findOne({ enteredBy: 'Notifying Recipient' });
+    expect(entry?.answers.find((a) => a.questionId === 10)?.notificationUsers).toBeUndefined();
+  });
+
   it('refuses a file that was not uploaded through the link', async () => {
     const token = await link();
     const res = await submit(token, [...ANSWERS, { questionId: 11, answers: ['entries/5/photos/slab.png'] }]);

@@ -198,8 +198,12 @@ export async function submitExternal(
     if (!(await claimLink(tx, link, now))) throw new RefusedLink('used', link.kind);
     const isPublic = link.kind === 'public-form';
     const recipientName = link.recipientName?.trim() || message('externalForms.publicSubmitter');
-    const { entryNumber: _ignored, ...fresh } = submission;
-    const entry = await submitEntry({ ...scope, store: tx }, { ...fresh, formId: form.id }, null, now, {
+    // An external party does not choose whom of the project's users to notify (nor learns who they are from the
+    // validation of the ids): a notify question's choice is the project's, so theirs is left out.
+    const answers = submission.answers.map(
+      ({ notificationUsers: _users, stopNotification: _stop, ...answer }) => answer,
+    );
+    const entry = await submitEntry({ ...scope, store: tx }, { formId: form.id, answers }, null, now, {
       submitter: {
         enteredBy: recipientName,
         isPublic,
