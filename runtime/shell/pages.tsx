@@ -54,6 +54,8 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   response: messagePage('response'),
   noResponse: messagePage('noResponse'),
   closed: messagePage('closed'),
+  // The external shell of a secure link's form (issue 25 §2): signed out, the client's logo and name, no menus.
+  external: muiPage(async () => (await import('./ExternalLayout')).ExternalLayout),
   section: muiPage(async () => (await import('../pages/SectionPage')).SectionPage),
   notFound: muiPage(async () => (await import('../pages/NotFoundPage')).NotFoundPage),
   // The form creator (issue 21): its code (dnd-kit, the virtualised list, the property panel) is its own chunk,
