@@ -10,6 +10,7 @@
  * and latest uses, for the projects area's administrators of the project; any link can be revoked there.
  */
 import { AppError } from '../../../engine/errors';
+import { message } from '../../../engine/messages/catalogue';
 import type { RegisterQuery, SecureLink } from '../../../engine/types/generated';
 import { issueLink, type LinkKind, revokeLink } from '../../links/secure-links';
 import { publicOrigin } from '../../qr/token';
@@ -53,6 +54,10 @@ export interface LinkSummary {
   useCount: number;
   /** The latest uses, newest first: `at` (ISO), `address`, `action`. */
   latestUses: SecureLink['uses'];
+  /** The recipient's name and organisation (else e-mail), for the register. */
+  recipient: string;
+  /** What the link opens, as the register shows it: the form (and entry), the package or the folder. */
+  target: string;
   /** The latest uses as one line of text, for the register. */
   latestUsesText: string;
 }
@@ -70,10 +75,22 @@ function statusOf(link: SecureLink, now: Date): LinkStatus {
   return 'live';
 }
 
+function targetOf(link: SecureLink, formTitle: string | undefined): string {
+  const form = formTitle ?? (link.formId !== undefined ? `${link.formArea} ${link.formId}` : '');
+  if (link.kind === 'packages' && link.packageId !== undefined)
+    return message('linkAccess.targetPackage', { packageId: link.packageId });
+  if (link.kind === 'shared-folder') return message('linkAccess.targetFolder', { folder: link.folder ?? '/' });
+  if (link.entryNumber !== undefined) return message('linkAccess.targetEntry', { form, entryNumber: link.entryNumber });
+  return form;
+}
+
 function summaryOf(link: SecureLink, now: Date, formTitle?: string): LinkSummary {
   const { tokenHash: _hash, uses, ...rest } = link;
   const latestUses = [...uses].reverse().slice(0, SHOWN_USES);
+  const named = [link.recipientName, link.recipientOrganisation].filter(Boolean).join(', ');
   return {
+    recipient: named || link.recipientEmail || '',
+    target: targetOf(link, formTitle),
     ...(rest as Omit<SecureLink, 'tokenHash' | 'uses'>),
     ...(formTitle !== undefined ? { formTitle } : {}),
     status: statusOf(link, now),
