@@ -90,8 +90,13 @@ describe('SiteworkAuthorization and QSAuthorization with a token', () => {
     expect(await text(`/api/SiteworkAuthorization/sitework/1/8/${rfi}`)).toBe('denied');
     expect(await text(`/api/SiteworkAuthorization/sitework/2/7/${rfi}`)).toBe('denied');
     expect(await text(`/api/SiteworkAuthorization/cvi/1/7/${rfi}`)).toBe('denied');
-    const pkg = await token({ kind: 'packages', packageId: 3 });
-    expect(await text(`/api/QSAuthorization/packages/1/4/${pkg}`)).toBe('denied');
+    const pkg = await issueLink(h.store, { clientId: 1, projectId: 1, kind: 'packages', packageId: 3 });
+    expect(await text(`/api/QSAuthorization/packages/1/4/${pkg.token}`)).toBe('denied');
+    // A refusal is not a use: nothing logged.
+    const stored = await h.store
+      .collection<SecureLink & Record<string, unknown>>('secureLinks')
+      .findOne({ id: pkg.link.id });
+    expect(stored?.uses).toEqual([]);
     const other = (
       await issueLink(h.store, { clientId: 2, projectId: otherClientProject, kind: 'rfi', entryNumber: 7 })
     ).token;

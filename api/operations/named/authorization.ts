@@ -13,7 +13,7 @@ import { ACCESS_TYPES, type AccessArea, activityOn, can, holdsCode, SECTION_CODE
 import type { AccessTypesRequest, SecureLink } from '../../../engine/types/generated';
 import { findSession, SESSION_COOKIE, sessionUser } from '../../auth/sessions';
 import { requestCookie } from '../../http/cookie';
-import { checkLink, type LinkExpectation, type LinkKind } from '../../links/secure-links';
+import { checkLink, findLink, type LinkExpectation, type LinkKind } from '../../links/secure-links';
 import { checkTokenAttempts, recordTokenFailure } from '../../links/token-attempts';
 import { clientAddress } from '../../middleware/security';
 import { accessSubject, areaOfFormArea } from '../../middleware/session';
@@ -189,10 +189,11 @@ async function sectionTextOfToken(
   if (projectId === null || target === null) return 'denied';
   const sectionKind = REPLY_KINDS.find((kind) => kind === section.toLowerCase());
   const kinds = sectionKind ? [sectionKind] : REPLY_KINDS;
-  const found = await linkOf(context, token, { kind: kinds, projectId });
-  if (!found) return 'denied';
-  const matches = found.kind === 'packages' ? found.packageId === target : found.entryNumber === target;
-  return matches ? 'edit' : 'denied';
+  // A package link names its package, a reply link its entry: the route's id is compared with the one the link has,
+  // inside the check, so a link of another entry is a refusal (counted) and not a use (logged).
+  const candidate = await findLink(context.store, token);
+  const targetField = candidate?.kind === 'packages' ? { packageId: target } : { entryNumber: target };
+  return (await linkOf(context, token, { kind: kinds, projectId, ...targetField })) ? 'edit' : 'denied';
 }
 
 /** A section guard's text from the signed-in user: 'edit', 'view', or 'denied' (shell-access-navigation.md §6). */
