@@ -776,6 +776,15 @@ describe('charts, addMenu and withSelection (issue 24)', () => {
       expect.stringMatching(/^data:image\/png;base64,/),
     );
     expect(within(dialog).getByText(/used 0 times/)).toBeInTheDocument();
+    // Renewed with a chosen day: a new link lasting until that day's end, the old one revoked.
+    const firstUrl = (url as HTMLInputElement).value;
+    const day = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    await user.type(within(dialog).getByLabelText('Expires on'), day);
+    await user.click(within(dialog).getByRole('button', { name: 'Renew link' }));
+    await waitFor(() =>
+      expect((within(dialog).getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).not.toBe(firstUrl),
+    );
+    expect(within(dialog).getByText(new RegExp(`live until ${day}`))).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Renew link' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -786,7 +795,12 @@ describe('charts, addMenu and withSelection (issue 24)', () => {
     const row = await screen.findByRole('row', { name: /public-form.*Site Safety Inspection.*live/ });
     await user.click(within(row).getByRole('button', { name: 'Revoke' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
-    await screen.findByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ });
+    // The renewed-away link and the one revoked here.
+    await waitFor(async () =>
+      expect(await screen.findAllByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ })).toHaveLength(
+        2,
+      ),
+    );
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 /**
  * The public link modal (issue 25 §4 "Public forms"; docs/links-and-mail.md "Public forms"): whether the form has a
  * live public link on the project (made when and by whom, expiry, uses: publicLinks.get); Make public / Renew link
- * (publicLinks.issue) shows the new URL and its QR code, once (only the token's digest is stored), with Copy link and
+ * (publicLinks.issue, with the expiry day chosen, else the server's 365 days) shows the new URL and its QR code, once (only the token's digest is stored), with Copy link and
  * Download; Revoke (publicLinks.revoke) stops the live link. A failed call shows the server's message in the host's
  * error modal.
  */
@@ -46,6 +46,8 @@ export default function PublicLinkDialog({ request, onClose, showError, toast }:
   const [link, setLink] = useState<LinkSummary | null | undefined>(undefined);
   const [issued, setIssued] = useState<{ url: string; qrCode: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The chosen expiry day (yyyy-mm-dd), or '' for the default (365 days). */
+  const [expiresOn, setExpiresOn] = useState('');
   const params = {
     projectId: String(request.projectId),
     formArea: request.formArea,
@@ -73,7 +75,8 @@ export default function PublicLinkDialog({ request, onClose, showError, toast }:
     try {
       const answer = await callOperation<{ url: string; qrCode: string; link: LinkSummary }>('publicLinks.issue', {
         params,
-        body: {},
+        // The end of the chosen day in the browser's zone; without one the server's default.
+        body: expiresOn ? { expiresAt: new Date(`${expiresOn}T23:59:59`).toISOString() } : {},
       });
       setIssued({ url: answer.url, qrCode: answer.qrCode });
       setLink(answer.link);
@@ -132,6 +135,17 @@ export default function PublicLinkDialog({ request, onClose, showError, toast }:
               uses: link.useCount,
             })}
           </Typography>
+        )}
+        {link !== undefined && (
+          <TextField
+            type="date"
+            label={message('linkAccess.expiresOn')}
+            helperText={message('linkAccess.expiresOnHelp')}
+            value={expiresOn}
+            onChange={(event) => setExpiresOn(event.target.value)}
+            margin="normal"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         )}
         {issued && (
           <Box sx={{ mt: 2 }}>
