@@ -796,10 +796,8 @@ describe('charts, addMenu and withSelection (issue 24)', () => {
     await user.click(within(row).getByRole('button', { name: 'Revoke' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     // The renewed-away link and the one revoked here.
-    await waitFor(async () =>
-      expect(await screen.findAllByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ })).toHaveLength(
-        2,
-      ),
+    await waitFor(() =>
+      expect(screen.getAllByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ })).toHaveLength(2),
     );
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
   });
