@@ -19,7 +19,7 @@ describe('mail templates', () => {
     });
     expect(mail).toMatchObject({ clientId: 1, kind: 'secure-link', to: [{ address: 'aoife@example.com' }] });
     expect(mail.subject).toBe('RFI: RFI <script>alert(1)</script> (CCE-2401)');
-    expect(mail.text).toContain("Jane \"Site\" Doe has sent you the RFI form 'RFI <script>alert(1)</script>'");
+    expect(mail.text).toContain('Jane "Site" Doe has sent you the RFI form \'RFI <script>alert(1)</script>\'');
     expect(mail.text).toContain('Open the form: https://forms.example.com/external/abc');
     expect(mail.text).toContain('The link works until 26 Dec 2026 10:05 UTC.');
     expect(mail.html).not.toContain('<script>');
