@@ -57,3 +57,60 @@ describe('employee invitations by e-mail', () => {
     await h.login(String(target.email), 'New#Pass2026');
   });
 });
+
+describe('password reset by e-mail', () => {
+  const forgot = (email: string) => h.call('POST', '/api/authorization/forgot-password', { body: { email } });
+  const reset = (token: string, password: string) =>
+    h.call('PUT', `/api/authorization/reset-password/${token}`, { body: { password: clientPasswordDigest(password) } });
+
+  it('answers 204 alike for an unknown address; an Active user gets a link that works once and ends their sessions', async () => {
+    const unknown = await forgot('nobody@demo.local');
+    expect(unknown.status).toBe(204);
+    expect(await unknown.text()).toBe('');
+    // A Pending user (no password yet) gets nothing either.
+    expect((await forgot('pending@demo.local')).status).toBe(204);
+    const old = await h.login('user@demo.local');
+    const res = await forgot(' User@Demo.Local ');
+    expect(res.status).toBe(204);
+    expect(await deliver()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('user@demo.local'));
+    expect(smtp.messages).toHaveLength(1);
+    expect(mail.subject).toBe('Reset your Site Forms password');
+    const link = mail.links.find((l) => l.includes('/reset-password/')) as string;
+    expect(link).toMatch(/^http:\/\/localhost\/reset-password\/[A-Za-z0-9_-]{43}$/);
+    const token = link.split('/').pop() as string;
+    // The spec's password rules hold.
+    expect(
+      (await h.call('PUT', `/api/authorization/reset-password/${token}`, { body: { password: 'short' } })).status,
+    ).toBe(400);
+    expect((await reset(token, 'Reset#Pass2026')).status).toBe(204);
+    const again = await reset(token, 'Other#Pass2026');
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as { messageId: string }).messageId).toBe('resetPassword.invalid');
+    // The old session is over, the old password refused, the new one works.
+    expect((await h.call('POST', '/api/authorization/isLoggedIn', { cookie: old })).status).toBe(401);
+    await expect(h.login('user@demo.local')).rejects.toThrow(/401/);
+    await h.login('user@demo.local', 'Reset#Pass2026');
+  });
+
+  it('refuses an expired, tampered or unknown link', async () => {
+    expect((await forgot('view@demo.local')).status).toBe(204);
+    const reset1 = (await h.store.collection('passwordResets').findOne({})) as { _id: string; expiresAt: string };
+    expect(Date.parse(reset1.expiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(Date.parse(reset1.expiresAt) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+    await deliver();
+    const token = (await smtp.waitFor(() => true)).links[0].split('/').pop() as string;
+    await h.store
+      .collection('passwordResets')
+      .updateOne({ _id: reset1._id }, { $set: { expiresAt: new Date(Date.now() - 1000).toISOString() } });
+    expect((await reset(token, 'Reset#Pass2026')).status).toBe(404);
+    expect((await reset(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, 'Reset#Pass2026')).status).toBe(404);
+    expect((await reset('not-a-token', 'Reset#Pass2026')).status).toBe(404);
+    await h.login('view@demo.local');
+  });
+
+  it('sends at most 3 e-mails an hour for one address, answering the same', async () => {
+    for (let i = 0; i < 5; i++) expect((await forgot('user@demo.local')).status).toBe(204);
+    expect(await h.store.collection('outgoingMails').countDocuments({ kind: 'password-reset' })).toBe(3);
+  });
+});

@@ -201,6 +201,8 @@ export const operationRoutes = {
   "authorization.hasAccess": ["GET", "/api/authorization/hasaccess/{projectId}/{accessCode}"],
   "authorization.hasAccessType": ["POST", "/api/authorization/{formArea}/has-access-type/{isNumeric}"],
   "authorization.projectAccessNumber": ["POST", "/api/authorization/project-access"],
+  "auth.forgotPassword": ["POST", "/api/authorization/forgot-password"],
+  "auth.resetPassword": ["PUT", "/api/authorization/reset-password/{token}"],
   "authorization.qs": ["GET", "/api/QSAuthorization/{section}/{projectId}/{id}/{securityToken}"],
   "authorization.sitework": ["GET", "/api/SiteworkAuthorization/{section}/{projectId}/{entryNumber}/{securityToken}"],
   "authorization.publicForm": ["GET", "/api/PublicFormAuthorization/{formArea}/{projectId}/{formId}/{securityToken}/{isView}"],
