@@ -114,3 +114,58 @@ describe('password reset by e-mail', () => {
     expect(await h.store.collection('outgoingMails').countDocuments({ kind: 'password-reset' })).toBe(3);
   });
 });
+
+describe('notify-question e-mails', () => {
+  const url = '/api/projects/1/forms/health-and-safety/submit';
+  const submission = (notify: number[], stop: boolean) => ({
+    formId: 5,
+    answers: [
+      { questionId: 1, answers: ['Seán Doyle'] },
+      { questionId: 2, answers: ['2026-11-20'] },
+      { questionId: 6, answers: ['No'] },
+      {
+        questionId: 10,
+        answers: ['<p>Open trench &amp; no barrier</p>'],
+        notificationUsers: notify,
+        stopNotification: stop,
+      },
+    ],
+  });
+
+  it('a submitted entry e-mails the chosen users with the e-mail text and a link to the entry', async () => {
+    const cookie = await h.login('user@demo.local');
+    const res = await h.call('PUT', url, { cookie, body: submission([4], false) });
+    expect(res.status).toBe(200);
+    const entry = (await res.json()) as { entryNumber: number; enteredBy: string };
+    expect(await deliver()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const chosen = (await h.store.collection('users').findOne({ id: 4 })) as { email: string; fullName: string };
+    const mail = await smtp.waitFor(() => true);
+    expect(mail.envelopeTo).toEqual([chosen.email]);
+    expect(mail.to).toEqual([{ address: chosen.email, name: chosen.fullName }]);
+    expect(mail.subject).toBe(
+      `Site Safety Inspection ${entry.entryNumber} submitted (Eyre Square Mixed-Use Development)`,
+    );
+    expect(mail.text).toContain(`${entry.enteredBy} submitted`);
+    expect(mail.text).toContain('Open trench & no barrier');
+    expect(mail.links).toEqual([`http://localhost/projects/1/health-and-safety/5/entry/${entry.entryNumber}`]);
+  });
+
+  it("sends nothing when 'Do not send the notification' is ticked, for a page save, or with nobody chosen", async () => {
+    const cookie = await h.login('user@demo.local');
+    expect((await h.call('PUT', url, { cookie, body: submission([4, 2], true) })).status).toBe(200);
+    expect((await h.call('PUT', url, { cookie, body: submission([], false) })).status).toBe(200);
+    expect(
+      (await h.call('PUT', `${url}?isFromPaging=true&activePageOrder=1`, { cookie, body: submission([4], false) }))
+        .status,
+    ).toBe(200);
+    expect(await h.store.collection('outgoingMails').countDocuments({})).toBe(0);
+    // The draft's final submit is when it notifies.
+    const draft = (await h.store.collection('formEntries').findOne({ isDraft: true })) as { entryNumber: number };
+    const final = await h.call('PUT', url, {
+      cookie,
+      body: { ...submission([4], false), entryNumber: draft.entryNumber },
+    });
+    expect(final.status).toBe(200);
+    expect(await h.store.collection('outgoingMails').countDocuments({ kind: 'notification' })).toBe(1);
+  });
+});

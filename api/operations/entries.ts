@@ -95,6 +95,12 @@ export interface SubmitOptions {
   activePageOrder?: number;
   /** The caller holds an Update QR code of this entry (checked by the caller). */
   qrUpdate?: boolean;
+  /**
+   * Called once the entry has become submitted (a new entry, or a draft's final submit; not a page save, not a
+   * change of a submitted entry), after its write and with the same store: the notify-question e-mail is queued
+   * here (api/mail/notifications.ts; issue 25 §5).
+   */
+  onSubmitted?: (entry: FormEntry) => Promise<void>;
 }
 
 /**
@@ -176,6 +182,7 @@ export async function submitEntry(
       },
       ...(isDraft ? {} : { $unset: { activePageOrder: '' } }),
     });
+    if (wasDraft && !isDraft) await options.onSubmitted?.(changed);
     return changed;
   }
   const { clientId, project, form } = scope;
@@ -206,6 +213,7 @@ export async function submitEntry(
     };
     return { ...entry, ...readModelOf(form, entry) };
   });
+  if (!draft) await options.onSubmitted?.(entry);
   return entry;
 }
 

@@ -124,7 +124,7 @@ export const resetPassword: NamedOperation<'auth.resetPassword'> = inTransaction
   if (claimed.modifiedCount !== 1) throw new AppError(404, 'resetPassword.invalid');
   const users = store.collection<UserDoc>('users');
   const user = await users.findOne({ id: found.userId });
-  if (!user || user.status !== 'Active') throw new AppError(404, 'resetPassword.invalid');
+  if (user?.status !== 'Active') throw new AppError(404, 'resetPassword.invalid');
   const passwordHash = await hashPassword(context.body.password);
   await users.updateOne({ id: user.id }, { $set: { passwordHash, passwordChangedAt: now.toISOString() } });
   // Whoever knew the old password is signed out everywhere.
