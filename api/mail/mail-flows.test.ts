@@ -138,7 +138,10 @@ describe('notify-question e-mails', () => {
     expect(res.status).toBe(200);
     const entry = (await res.json()) as { entryNumber: number; enteredBy: string };
     expect(await deliver()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    const chosen = (await h.store.collection('users').findOne({ id: 4 })) as { email: string; fullName: string };
+    const chosen = (await h.store.collection('users').findOne({ id: 4 })) as unknown as {
+      email: string;
+      fullName: string;
+    };
     const mail = await smtp.waitFor(() => true);
     expect(mail.envelopeTo).toEqual([chosen.email]);
     expect(mail.to).toEqual([{ address: chosen.email, name: chosen.fullName }]);
@@ -160,7 +163,9 @@ describe('notify-question e-mails', () => {
     ).toBe(200);
     expect(await h.store.collection('outgoingMails').countDocuments({})).toBe(0);
     // The draft's final submit is when it notifies.
-    const draft = (await h.store.collection('formEntries').findOne({ isDraft: true })) as { entryNumber: number };
+    const draft = (await h.store.collection('formEntries').findOne({ isDraft: true })) as unknown as {
+      entryNumber: number;
+    };
     const final = await h.call('PUT', url, {
       cookie,
       body: { ...submission([4], false), entryNumber: draft.entryNumber },
