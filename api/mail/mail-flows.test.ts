@@ -174,3 +174,72 @@ describe('notify-question e-mails', () => {
     expect(await h.store.collection('outgoingMails').countDocuments({ kind: 'notification' })).toBe(1);
   });
 });
+
+describe('the sent-mail list', () => {
+  it('lists the client’s messages newest first, paged, with state, attempts and last error; admins only', async () => {
+    const mails = h.store.collection('outgoingMails');
+    const base = { subject: 's', text: 't', attempts: 0, nextAttemptAt: '2026-11-26T10:00:00.000Z' };
+    await mails.insertMany([
+      {
+        ...base,
+        id: 901,
+        clientId: 1,
+        kind: 'invitation',
+        to: [{ name: 'A', address: 'a@x.ie' }],
+        state: 'sent',
+        created: '2026-11-26T09:00:00.000Z',
+      },
+      {
+        ...base,
+        id: 902,
+        clientId: 1,
+        kind: 'secure-link',
+        to: [{ address: 'b@x.ie' }],
+        state: 'failed',
+        attempts: 1,
+        lastError: '550 Mailbox unavailable',
+        created: '2026-11-26T09:30:00.000Z',
+      },
+      {
+        ...base,
+        id: 903,
+        clientId: 2,
+        kind: 'notification',
+        to: [{ address: 'c@x.ie' }],
+        state: 'queued',
+        created: '2026-11-26T09:40:00.000Z',
+      },
+      {
+        ...base,
+        id: 904,
+        kind: 'password-reset',
+        to: [{ address: 'd@x.ie' }],
+        state: 'sent',
+        created: '2026-11-26T09:50:00.000Z',
+      },
+    ]);
+    const res = await h.call('POST', '/api/settings/mail/getall', {
+      cookie: admin,
+      body: { pageIndex: 0, pageSize: 10 },
+    });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { items: Array<Record<string, unknown>>; totalRecords: number };
+    expect(page.totalRecords).toBe(2);
+    expect(page.items.map((i) => i.id)).toEqual([902, 901]);
+    expect(page.items[0]).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      lastError: '550 Mailbox unavailable',
+      to: 'b@x.ie',
+    });
+    expect(page.items[1]).toMatchObject({ to: 'A <a@x.ie>', kind: 'invitation' });
+    const second = await h.call('POST', '/api/settings/mail/getall', {
+      cookie: admin,
+      body: { pageIndex: 1, pageSize: 10 },
+    });
+    expect(((await second.json()) as { items: unknown[] }).items).toEqual([]);
+    const user = await h.login('user@demo.local');
+    expect((await h.call('POST', '/api/settings/mail/getall', { cookie: user, body: {} })).status).toBe(403);
+    expect((await h.call('POST', '/api/settings/mail/getall', { body: {} })).status).toBe(401);
+  });
+});

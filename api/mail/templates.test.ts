@@ -3,7 +3,7 @@
  * http(s), the letterhead with the client's name and logo.
  */
 import { describe, expect, it } from 'vitest';
-import { letterhead, notificationMail, passwordResetMail, secureLinkMail } from './templates';
+import { letterhead, linkKindName, notificationMail, passwordResetMail, secureLinkMail } from './templates';
 
 describe('mail templates', () => {
   it('a secure link names the sender, form, project, kind, link and expiry, in text and escaped HTML', () => {
@@ -25,6 +25,12 @@ describe('mail templates', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).toContain('href="https://forms.example.com/external/abc"');
+  });
+
+  it('names every link kind from the catalogue', () => {
+    expect(linkKindName('public-form')).toBe('Public form');
+    expect(linkKindName('shared-folder')).toBe('Shared folder');
+    expect(linkKindName('rfi')).toBe('RFI');
   });
 
   it('refuses a link that is not http(s)', () => {

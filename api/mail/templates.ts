@@ -110,7 +110,8 @@ function build(
 
 /** The catalogue's name of a link kind ('RFI', 'Daywork', 'Public form'...). */
 export function linkKindName(kind: SecureLink['kind']): string {
-  return message(`mail.kind.${kind}` as MessageId);
+  const camel = kind.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return message(`mail.kind.${camel}` as MessageId);
 }
 
 /** What the invitation builder needs (api/operations/named/employees.ts invite). */

@@ -17,6 +17,7 @@ import * as files from './files';
 import * as formImport from './form-import';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
+import * as mail from './mail';
 import * as migration from './migration';
 import * as passwordReset from './password-reset';
 import * as pdfJobs from './pdf-jobs';
@@ -33,6 +34,7 @@ export const namedOperations: NamedOperations = {
   'auth.setClient': auth.setClient,
   'auth.reset': auth.reset,
   'auth.forgotPassword': passwordReset.forgotPassword,
+  'mail.list': mail.list,
   'auth.resetPassword': passwordReset.resetPassword,
   'authorization.activity': authorization.activity,
   'authorization.projectAccess': authorization.projectAccess,

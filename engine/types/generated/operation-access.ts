@@ -162,6 +162,7 @@ export const operationAccess: Readonly<Record<string, OperationAccessRule>> = {
   "authorization.activity": {"access":"tenant","can":{"action":"view","area":"{type}","project":"projectId"}},
   "authorization.projectAccess": {"access":"tenant","can":{"action":"view","area":"projects","project":"id"}},
   "authorization.documents": {"access":"tenant","can":{"action":"view","area":"projects","project":"id","code":14}},
+  "mail.list": {"access":"admin"},
   "qrCodes.create": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
   "qrCodes.update": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},
   "qrCodes.getall": {"access":"tenant","can":{"action":"admin","area":"{formArea}"}},

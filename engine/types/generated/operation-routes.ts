@@ -203,6 +203,7 @@ export const operationRoutes = {
   "authorization.projectAccessNumber": ["POST", "/api/authorization/project-access"],
   "auth.forgotPassword": ["POST", "/api/authorization/forgot-password"],
   "auth.resetPassword": ["PUT", "/api/authorization/reset-password/{token}"],
+  "mail.list": ["POST", "/api/settings/mail/getall"],
   "authorization.qs": ["GET", "/api/QSAuthorization/{section}/{projectId}/{id}/{securityToken}"],
   "authorization.sitework": ["GET", "/api/SiteworkAuthorization/{section}/{projectId}/{entryNumber}/{securityToken}"],
   "authorization.publicForm": ["GET", "/api/PublicFormAuthorization/{formArea}/{projectId}/{formId}/{securityToken}/{isView}"],

@@ -252,6 +252,7 @@ export interface OperationParamTypes {
   "authorization.projectAccessNumber": Record<string, never>;
   "auth.forgotPassword": Record<string, never>;
   "auth.resetPassword": { token: string };
+  "mail.list": Record<string, never>;
   "authorization.qs": { section: string; projectId: number | null; id: string; securityToken: string };
   "authorization.sitework": { section: string; projectId: number | null; entryNumber: string; securityToken: string };
   "authorization.publicForm": { formArea: string; projectId: number | null; formId: string; securityToken: string; isView: boolean | null };
@@ -488,6 +489,7 @@ export interface OperationBodyTypes {
   "authorization.projectAccessNumber": ProjectAccessRequest;
   "auth.forgotPassword": ForgotPasswordRequest;
   "auth.resetPassword": SetPasswordRequest;
+  "mail.list": RegisterQuery;
   "authorization.qs": undefined;
   "authorization.sitework": undefined;
   "authorization.publicForm": undefined;
@@ -607,6 +609,7 @@ export interface NamedHandlerOperations {
   "authorization.projectAccessNumber": "authorization.projectAccessNumber";
   "auth.forgotPassword": "auth.forgotPassword";
   "auth.resetPassword": "auth.resetPassword";
+  "mail.list": "mail.list";
   "authorization.qs": "authorization.qs";
   "authorization.sitework": "authorization.sitework";
   "authorization.publicForm": "authorization.publicForm";
