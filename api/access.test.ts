@@ -141,7 +141,9 @@ describe('the access matrix of the API', () => {
       if (projectParam && !answersItself) expect(operation.can?.project, name).toBe(projectParam);
       // Public: logging in and out, the scan of a QR code, whose signed token is its own access check, and a
       // package return's security code, the external recipient's (rate-limited per address), and an invitation's
-      // one-time set-password link (a 256-bit token, stored as its digest, used once, expiring after 7 days).
+      // one-time set-password link (a 256-bit token, stored as its digest, used once, expiring after 7 days); asking
+      // for a password reset (the same answer whatever the address, rate-limited) and using its one-time link (as
+      // an invitation's, 1 hour; issue 25 §5).
       const publicOnes = [
         'auth.login',
         'auth.logout',
@@ -150,6 +152,8 @@ describe('the access matrix of the API', () => {
         'subcontractors.securityCode',
         'subcontractors.returnPackage',
         'auth.setPassword',
+        'auth.forgotPassword',
+        'auth.resetPassword',
       ];
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);
     }
