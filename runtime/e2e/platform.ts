@@ -19,13 +19,17 @@ export interface E2ePlatform {
   readonly browser: Browser;
 }
 
-/** Starts a platform and a browser for the calling test file; `name` tags its data folder. */
-export function platformForTests(name: string): E2ePlatform {
+/**
+ * Starts a platform and a browser for the calling test file; `name` tags its data folder. `options.env`: more
+ * environment for the server, read when it starts (after the file's earlier beforeAll hooks, e.g. SMTP_URL of a
+ * test SMTP server started in one).
+ */
+export function platformForTests(name: string, options: { env?: () => Record<string, string> } = {}): E2ePlatform {
   const dataDir = mkdtempSync(path.join(tmpdir(), `siteforms-e2e-${name}-`));
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startPlatform(dataDir, await freePort());
+    server = await startPlatform(dataDir, await freePort(), undefined, options.env?.() ?? {});
     browser = await launchBrowser();
   });
   afterAll(async () => {
