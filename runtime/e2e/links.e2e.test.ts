@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../api/test/smtp';
-import { platformForTests } from './platform';
+import { callApi, logInThroughApi, platformForTests } from './platform';
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -69,5 +69,19 @@ describe('mail', () => {
     await expect
       .poll(() => page.getByText('This link is not valid, has been used or has expired.', { exact: false }).count())
       .toBe(1);
+  });
+
+  it("the administrator's Sent E-mails page lists the client's messages from the server", async () => {
+    const cookie = await logInThroughApi(platform.url, 'admin@demo.local');
+    await callApi(platform.url, cookie, 'POST', '/api/authorization/setClient/1');
+    const [name, value] = cookie.split('=');
+    const admin = await platform.browser.newContext();
+    await admin.addCookies([{ name, value, url: platform.url }]);
+    const own = await admin.newPage();
+    await own.goto(`${platform.url}/settings/mail`);
+    await own.getByRole('heading', { name: 'Sent E-mails' }).first().waitFor();
+    // A password reset is of no client: this client has sent nothing yet.
+    await own.getByText('No e-mails yet').waitFor();
+    await admin.close();
   });
 });
