@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Employee } from '../../engine/types/generated';
 import { demoSeed } from '../../fixtures/seed';
+import { createApp } from '../app';
 import { clientPasswordDigest } from '../auth/passwords';
 import { type Harness, makeHarness } from '../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp';
@@ -107,6 +108,22 @@ describe('password reset by e-mail', () => {
     expect((await reset(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, 'Reset#Pass2026')).status).toBe(404);
     expect((await reset('not-a-token', 'Reset#Pass2026')).status).toBe(404);
     await h.login('view@demo.local');
+  });
+
+  it('answers 429 after 20 requests an hour from one client address, other addresses unaffected', async () => {
+    const app = createApp({ store: h.store, trustProxy: true });
+    const ask = (from: string, i: number) =>
+      app.request('/api/authorization/forgot-password', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from },
+        body: JSON.stringify({ email: `nobody${i}@demo.local` }),
+      });
+    for (let i = 0; i < 20; i++) expect((await ask('203.0.113.7', i)).status).toBe(204);
+    const refused = await ask('203.0.113.7', 99);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(((await refused.json()) as { messageId: string }).messageId).toBe('forgotPassword.tooMany');
+    expect((await ask('203.0.113.8', 100)).status).toBe(204);
   });
 
   it('sends at most 3 e-mails an hour for one address, answering the same', async () => {
