@@ -104,7 +104,9 @@ async function recipientView(context: OperationContext, found: SubcontractorRetu
       instructions: pkg.instructions ?? '',
       isResponseRequired: pkg.isResponseRequired === true,
       revisionNumber: pkg.revisionNumber,
+      // The id names a document for the public download gated by the code (issue 25 §3).
       attachments: pkg.attachments.map((a) => ({
+        id: a.id,
         fileName: a.fileName,
         revisionNumber: a.revisionNumber,
         type: a.type,
