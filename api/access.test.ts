@@ -150,6 +150,8 @@ describe('the access matrix of the API', () => {
         'subcontractors.securityCode',
         'subcontractors.returnPackage',
         'auth.setPassword',
+        // issue 25 §3: a package's documents for the holder of a return's security code (the same limiter).
+        'subcontractors.securityCodeDocument',
       ];
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);
     }

@@ -54,6 +54,8 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   response: messagePage('response'),
   noResponse: messagePage('noResponse'),
   closed: messagePage('closed'),
+  // The recipient's return page of a subcontractor package (issue 25 §3), signed out.
+  packageReturn: muiPage(async () => (await import('../pages/PackageReturnPage')).PackageReturnPage),
   section: muiPage(async () => (await import('../pages/SectionPage')).SectionPage),
   notFound: muiPage(async () => (await import('../pages/NotFoundPage')).NotFoundPage),
   // The form creator (issue 21): its code (dnd-kit, the virtualised list, the property panel) is its own chunk,

@@ -186,7 +186,7 @@ function linkRow(link: SecureLink, now: Date) {
     recipientName: link.recipientName ?? '',
     recipientEmail: link.recipientEmail ?? '',
     recipientOrganisation: link.recipientOrganisation ?? '',
-    sent: link.created ?? null,
+    created: link.created ?? null,
     sentBy: link.createdBy ?? '',
     expiresAt: link.expiresAt,
     usedAt: link.usedAt ?? null,

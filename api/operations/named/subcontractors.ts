@@ -89,6 +89,10 @@ async function _orderPayments(
 async function recipientView(context: OperationContext, found: SubcontractorReturn) {
   const pkg = await c(context).packages.findOne({ clientId: found.clientId, id: found.subcontractorPackageId });
   if (!pkg) throw new AppError(404, 'subcontractorPackages.codeNotFound');
+  // The recipient's return page shows the client's logo (issue 25 §3: the external shell's look).
+  const client = await context.store
+    .collection<{ id: number; logoUrl?: string }>('clients')
+    .findOne({ id: found.clientId });
   return {
     return: {
       packageName: found.packageName,
@@ -101,6 +105,7 @@ async function recipientView(context: OperationContext, found: SubcontractorRetu
       name: pkg.name,
       projectName: pkg.projectName ?? '',
       clientName: pkg.clientName ?? '',
+      clientLogoUrl: client?.logoUrl ?? '',
       instructions: pkg.instructions ?? '',
       isResponseRequired: pkg.isResponseRequired === true,
       revisionNumber: pkg.revisionNumber,
