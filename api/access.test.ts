@@ -150,8 +150,9 @@ describe('the access matrix of the API', () => {
         'subcontractors.securityCode',
         'subcontractors.returnPackage',
         'auth.setPassword',
-        // issue 25 §3: a package's documents for the holder of a return's security code (the same limiter).
+        // issue 25 §3: a package's documents and the return's uploads for the holder of a return's security code.
         'subcontractors.securityCodeDocument',
+        'subcontractors.securityCodeUpload',
       ];
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);
     }

@@ -309,4 +309,38 @@ describe('subcontractor package return link', () => {
       404,
     );
   });
+
+  it("takes the return's files from the code's holder until the return is sent, then refuses the code", async () => {
+    const upload = (name: string, bytes: Uint8Array, code = CODE) => {
+      const form = new FormData();
+      form.append('uploads[]', new File([bytes as BlobPart], name, { type: 'application/pdf' }));
+      return h.app.request(`${SUB}/securityCode/${code}/upload`, { method: 'PUT', body: form });
+    };
+    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const res = await upload('Price breakdown.pdf', pdf);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual([
+      { name: 'Price breakdown.pdf', size: pdf.length, contentType: 'application/pdf' },
+    ]);
+    // Stored in the return's client, listed on the return, shown to the recipient by name.
+    expect((await h.store.files.get('1/subcontractors/returns/3/Price breakdown.pdf'))?.bytes).toBeDefined();
+    const [stored] = await h.store
+      .collection<{ id: number; files?: unknown[] }>('subcontractorReturns')
+      .find({ id: 3 });
+    expect(stored.files).toEqual([
+      expect.objectContaining({ name: 'Price breakdown.pdf', addedByFullName: 'Midlands Mechanical Services' }),
+    ]);
+    const view = await json<{ return: { files: unknown[] } }>(h.call('GET', `${SUB}/securityCode/${CODE}`));
+    expect(view.return.files).toEqual([{ name: 'Price breakdown.pdf', size: pdf.length }]);
+    // A file whose bytes are not an allowed type, an unknown code: refused, nothing stored.
+    expect(
+      (await upload('tool.pdf', new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0])))
+        .status,
+    ).toBe(415);
+    expect((await upload('x.pdf', pdf, 'not-a-code-at-all-0000000000000000000')).status).toBe(404);
+    // Sent: the code takes no more files.
+    await json(h.call('POST', `${SUB}/returnPackage`, { body: { securityCode: CODE, subcontractorPrice: 1000 } }));
+    expect((await upload('late.pdf', pdf)).status).toBe(404);
+    expect(await h.store.files.get('1/subcontractors/returns/3/late.pdf')).toBeNull();
+  });
 });

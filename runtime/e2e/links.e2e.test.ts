@@ -72,6 +72,12 @@ describe('sending', () => {
     await external.goto(`${platform.url}/package-return/demo-return-groundworks-midlands-000000003`);
     await external.getByRole('heading', { name: 'Package return' }).waitFor();
     await external.getByText('Limerick Docklands Apartments Block B').waitFor();
+    await external.getByLabel('Upload files').setInputFiles({
+      name: 'Price breakdown.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await external.getByRole('list', { name: 'Your files' }).getByText('Price breakdown.pdf').waitFor();
     await external.getByLabel('Your price').fill('198500.50');
     await external.getByLabel('Comments').fill('Excludes dewatering.');
     await external.getByRole('button', { name: 'Send return' }).click();
@@ -87,6 +93,7 @@ describe('sending', () => {
       subcontractorPrice: 198500.5,
       comments: 'Excludes dewatering.',
       responseDate: expect.any(String),
+      files: [expect.objectContaining({ name: 'Price breakdown.pdf' })],
     });
     // The same code again, or an unknown one: the expired-link text of packages.
     await external.goto(`${platform.url}/package-return/demo-return-groundworks-midlands-000000003`);

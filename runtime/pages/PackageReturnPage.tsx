@@ -2,7 +2,7 @@
  * The recipient's return page of a subcontractor package, `/package-return/{securityCode}` (issue 25 §3;
  * docs/links-and-mail.md "Sending"), signed out: the client's logo and name, the package (name, project,
  * instructions, revision), its documents to download (gated by the code: subcontractors.securityCodeDocument),
- * and the return: the price and comments, sent with subcontractors.returnPackage, then /response ('Thank you for
+ * and the return: the recipient's files (uploaded at once, subcontractors.securityCodeUpload), the price and comments, sent with subcontractors.returnPackage, then /response ('Thank you for
  * your time! Please close this page.'). An unknown code, or a return already responded to, leads to
  * /unauthorized?security=packages (shell-access-navigation.md §8, the expired-link text with {type} packages).
  * A page rather than a screen document: it is one fixed page of the external party, with a download list the
@@ -15,6 +15,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -27,7 +28,12 @@ import { ApiError, callOperation, downloadOperation, errorText, saveFile } from 
 
 /** What subcontractors.securityCode answers (api/operations/named/subcontractors.ts recipientView). */
 interface RecipientView {
-  return: { packageName: string; recipientName: string; responseDate: string | null };
+  return: {
+    packageName: string;
+    recipientName: string;
+    responseDate: string | null;
+    files?: Array<{ name: string; size: number }>;
+  };
   package: {
     name: string;
     projectName: string;
@@ -51,6 +57,7 @@ export function PackageReturnPage() {
   const [comments, setComments] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [files, setFiles] = useState<Array<{ name: string }>>([]);
 
   useEffect(() => {
     let live = true;
@@ -58,7 +65,10 @@ export function PackageReturnPage() {
       .then((answer) => {
         if (!live) return;
         if (answer.return.responseDate) navigate(UNAUTHORIZED, { replace: true });
-        else setView(answer);
+        else {
+          setView(answer);
+          setFiles(answer.return.files ?? []);
+        }
       })
       .catch((e: unknown) => {
         if (!live) return;
@@ -81,6 +91,24 @@ export function PackageReturnPage() {
       );
     } catch (e) {
       setError(errorText(e));
+    }
+  };
+
+  // The chosen files go at once (each checked by the server: name, 10 MB, type), so the return is sent with them.
+  const upload = async (chosen: FileList | null) => {
+    if (!chosen || chosen.length === 0) return;
+    const body = new FormData();
+    for (const file of Array.from(chosen)) body.append('uploads[]', file);
+    setBusy(true);
+    setError(null);
+    try {
+      setFiles(
+        await callOperation<Array<{ name: string }>>('subcontractors.securityCodeUpload', { params: { code }, body }),
+      );
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -153,6 +181,30 @@ export function PackageReturnPage() {
               ))}
             </List>
           )}
+          <Typography variant="h6" component="h2">
+            {message('packageReturn.files')}
+          </Typography>
+          {files.length > 0 && (
+            <List dense aria-label={message('packageReturn.files')}>
+              {files.map((f) => (
+                <ListItem key={f.name}>
+                  <ListItemText primary={f.name} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+          <Box>
+            <Button variant="outlined" component="label" disabled={busy}>
+              {message('packageReturn.upload')}
+              <input
+                hidden
+                type="file"
+                multiple
+                aria-label={message('packageReturn.upload')}
+                onChange={(e) => void upload(e.target.files)}
+              />
+            </Button>
+          </Box>
           <TextField
             label={message('packageReturn.price')}
             value={price}

@@ -123,6 +123,7 @@ export const namedOperations: NamedOperations = {
   'sending.revoke': sending.revoke,
   'subcontractors.sendReturn': sending.sendReturn,
   'subcontractors.securityCodeDocument': sending.securityCodeDocument,
+  'subcontractors.securityCodeUpload': sending.securityCodeUpload,
   'subcontractors.nextCode': subcontractors.nextCode,
   'subcontractors.aggregateId': subcontractors.aggregateId,
   'subcontractors.securityCode': subcontractors.securityCode,

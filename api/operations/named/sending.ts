@@ -14,6 +14,7 @@ import type {
   Project,
   SecureLink,
   SubcontractorPackage,
+  SubcontractorReturn,
 } from '../../../engine/types/generated';
 import { ruleHolds } from '../../../engine/validation/ajv';
 import { issueLink, type LinkState, linkState, revokeLink } from '../../links/secure-links';
@@ -27,6 +28,7 @@ import { getEntry } from '../entries';
 import { requestProject } from '../projects';
 import { checkCodeAttempts, recordCodeFailure, returnOfCode, subcontractingCollections } from '../subcontracting';
 import { scopeOf } from './entries';
+import { uploadInto } from './files';
 
 /** The longest a sent link may last: one year. */
 export const MAX_SEND_TTL_MS = 366 * 24 * 3600_000;
@@ -282,18 +284,57 @@ export const sendReturn: NamedOperation<'subcontractors.sendReturn'> = inTransac
   return { sent: [{ recipientName: recipient.name, recipientEmail: recipient.email }] };
 });
 
+/** The most files a recipient may upload with a return. */
+export const MAX_RETURN_FILES = 20;
+
+/** The return of a public call's code: the limiter first (429), then 404 for an unknown code (counted). */
+async function returnOfRecipient(context: OperationContext, code: string) {
+  const address = clientAddress(context.http);
+  await checkCodeAttempts(context.store, address, context.now);
+  const found = await returnOfCode(context.store, code);
+  if (!found) {
+    await recordCodeFailure(context.store, address, context.now);
+    throw new AppError(404, 'subcontractorPackages.codeNotFound');
+  }
+  return found;
+}
+
+/**
+ * PUT /api/settings/Subcontractors/securityCode/{code}/upload (public, multipart uploads[]): the recipient's files
+ * with the return, stored in the return's client under subcontractors/returns/{id}/ (the file calls' checks: name,
+ * 10 MB, type from the bytes); a name uploaded again replaces its file. Only before the return is sent: a return
+ * already answered is 404 like an unknown code, as the return page treats it.
+ * @returns the return's files
+ * @throws AppError 404 subcontractorPackages.codeNotFound, 400 packageReturn.tooManyFiles, 413/415/400 from the files
+ */
+export const securityCodeUpload: NamedOperation<'subcontractors.securityCodeUpload'> = async (context) => {
+  const found = await returnOfRecipient(context, context.params.code);
+  if (found.responseDate) throw new AppError(404, 'subcontractorPackages.codeNotFound');
+  // The upload is the return's client's, whoever sends it: the code is the recipient's key to that client.
+  const answer = await uploadInto({ ...context, clientId: found.clientId }, `subcontractors/returns/${found.id}`);
+  const stored = (await answer.clone().json()) as NonNullable<SubcontractorReturn['files']>;
+  const files = [...(found.files ?? []).filter((f) => !stored.some((s) => s.name === f.name))];
+  const now = context.now.toISOString();
+  for (const s of stored) files.push({ ...s, added: now, addedByFullName: found.recipientName });
+  if (files.length > MAX_RETURN_FILES) {
+    for (const s of stored)
+      if (!(found.files ?? []).some((f) => f.name === s.name))
+        await context.store.files.delete(`${found.clientId}/${s.file}`);
+    throw new AppError(400, 'packageReturn.tooManyFiles', { limit: MAX_RETURN_FILES });
+  }
+  await subcontractingCollections(context.store).returns.updateOne(
+    { _id: found._id },
+    { $set: { files, modified: now } },
+  );
+  return files.map(({ name, size, contentType }) => ({ name, size, contentType }));
+};
+
 /**
  * GET /api/settings/Subcontractors/securityCode/{code}/document/{attachmentId} (public): one document of the
  * package of the code, as a download. The same limiter as the code's other calls counts unknown codes (429).
  */
 export const securityCodeDocument: NamedOperation<'subcontractors.securityCodeDocument'> = async (context) => {
-  const address = clientAddress(context.http);
-  await checkCodeAttempts(context.store, address, context.now);
-  const found = await returnOfCode(context.store, context.params.code);
-  if (!found) {
-    await recordCodeFailure(context.store, address, context.now);
-    throw new AppError(404, 'subcontractorPackages.codeNotFound');
-  }
+  const found = await returnOfRecipient(context, context.params.code);
   const pkg = (await subcontractingCollections(context.store).packages.findOne({
     clientId: found.clientId,
     id: found.subcontractorPackageId,

@@ -100,6 +100,8 @@ async function recipientView(context: OperationContext, found: SubcontractorRetu
       responseDate: found.responseDate ?? null,
       subcontractorPrice: found.subcontractorPrice ?? null,
       comments: found.comments ?? '',
+      // What the recipient uploaded with the return so far (issue 25 §3), names only.
+      files: (found.files ?? []).map((f) => ({ name: f.name, size: f.size ?? 0 })),
     },
     package: {
       name: pkg.name,

@@ -83,6 +83,7 @@ export const operationRoutes = {
   "sending.revoke": ["POST", "/api/projects/{projectId}/forms/{formArea}/send/links/{id}/revoke"],
   "subcontractors.sendReturn": ["POST", "/api/settings/Subcontractors/{projectId}/returns/{id}/send"],
   "subcontractors.securityCodeDocument": ["GET", "/api/settings/Subcontractors/securityCode/{code}/document/{attachmentId}"],
+  "subcontractors.securityCodeUpload": ["PUT", "/api/settings/Subcontractors/securityCode/{code}/upload"],
   "entries.category": ["POST", "/api/projects/{projectId}/forms/{formArea}/category/{category}"],
   "entries.categoryCharts": ["POST", "/api/projects/{projectId}/forms/{formArea}/category/{category}/charts"],
   "entries.categoryDownload": ["POST", "/api/projects/{projectId}/forms/{formArea}/category/{category}/download"],

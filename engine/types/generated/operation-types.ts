@@ -133,6 +133,7 @@ export interface OperationParamTypes {
   "sending.revoke": { projectId: number; formArea: string; id: number };
   "subcontractors.sendReturn": { projectId: number; id: number };
   "subcontractors.securityCodeDocument": { code: string; attachmentId: number };
+  "subcontractors.securityCodeUpload": { code: string };
   "entries.category": { projectId: number; formArea: string; category: "audits" | "inspections" | "inductions" | "reports" | "meetings" | "toolbox-talk" };
   "entries.categoryCharts": { projectId: number; formArea: string; category: "audits" | "inspections" | "inductions" | "reports" | "meetings" | "toolbox-talk" };
   "entries.categoryDownload": { projectId: number; formArea: string; category: "audits" | "inspections" | "inductions" | "reports" | "meetings" | "toolbox-talk" };
@@ -372,6 +373,7 @@ export interface OperationBodyTypes {
   "sending.revoke": undefined;
   "subcontractors.sendReturn": PackageReturnSendRequest;
   "subcontractors.securityCodeDocument": undefined;
+  "subcontractors.securityCodeUpload": undefined;
   "entries.category": RegisterQuery;
   "entries.categoryCharts": RegisterQuery;
   "entries.categoryDownload": CategoryDownloadRequest;
@@ -573,6 +575,7 @@ export interface NamedHandlerOperations {
   "sending.revoke": "sending.revoke";
   "subcontractors.sendReturn": "subcontractors.sendReturn";
   "subcontractors.securityCodeDocument": "subcontractors.securityCodeDocument";
+  "subcontractors.securityCodeUpload": "subcontractors.securityCodeUpload";
   "entries.category": "entries.category";
   "entries.categoryCharts": "entries.categoryCharts";
   "entries.categoryDownload": "entries.categoryDownload";
