@@ -2,9 +2,18 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three test projects (DESIGN.md "Tests"): node for engine/api/generators/fixtures, jsdom for the
- * runtime and designer, e2e for the real-browser journey (runtime/e2e, started against a built front end).
+ * Four test projects (DESIGN.md "Tests"): node for engine/api/generators/fixtures (`isolated` for the few node
+ * files that change a module's state), jsdom for the runtime and designer, e2e for the real-browser journey
+ * (runtime/e2e, started against a built front end). Vitest starts the projects' files in the order of their
+ * names (e2e, isolated, jsdom, node), the larger files of a project first: the long browser files and the
+ * walk-through check of tests/authoring.test.ts start early, and the many short node files fill the end.
+ *
+ * Node test files that change a module's state for the files after them, so they run in a module graph of their
+ * own: a `vi.mock` (api/forms-import.test.ts), a field type registered in the engine's registry
+ * (tests/question-type.test.ts; tests/authoring.test.ts installs and checks such files too).
  */
+const NODE_ISOLATED = ['api/forms-import.test.ts', 'tests/question-type.test.ts', 'tests/authoring.test.ts'];
+
 export default defineConfig({
   test: {
     globals: true,
@@ -19,6 +28,19 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['{engine,api,generators,fixtures,schemas,scripts}/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: [...NODE_ISOLATED, 'node_modules/**'],
+          // The node files share each worker's module graph (the API and engine are imported once per worker, not
+          // once per file: about 3 s each). They leave no module state behind: stores are their own, fake timers
+          // are put back; the files that do change a module's state run isolated (NODE_ISOLATED).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'isolated',
+          globals: true,
+          environment: 'node',
+          include: NODE_ISOLATED,
         },
       },
       {

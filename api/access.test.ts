@@ -150,6 +150,15 @@ describe('the access matrix of the API', () => {
         'subcontractors.securityCode',
         'subcontractors.returnPackage',
         'auth.setPassword',
+        // Issue 25: the external form page's calls, whose secure link's token (256 bits, stored as its digest,
+        // expiring, one-time for a reply, revocable) is their access check, rate-limited per link and per address.
+        'external.open',
+        'external.submit',
+        'external.close',
+        'external.upload',
+        'external.files',
+        'external.download',
+        'external.deleteFile',
         // issue 25 §3: a package's documents and the return's uploads for the holder of a return's security code.
         'subcontractors.securityCodeDocument',
         'subcontractors.securityCodeUpload',

@@ -95,6 +95,11 @@ export interface SubmitOptions {
   activePageOrder?: number;
   /** The caller holds an Update QR code of this entry (checked by the caller). */
   qrUpdate?: boolean;
+  /**
+   * A new entry of someone who is not a user: an external party's reply or a public form's entry through a secure
+   * link (issue 25; api/external/forms.ts). enteredBy is their name; the entry carries the marks given.
+   */
+  submitter?: { enteredBy: string; isPublic?: boolean; external?: FormEntry['external'] };
 }
 
 /**
@@ -105,7 +110,8 @@ export interface SubmitOptions {
  * submit).
  * @throws AppError 403 entries.editNotAllowed; 409 entries.submittedPageSave
  */
-function checkChange(scope: EntryScope, existing: FormEntry, user: UserDoc, options: SubmitOptions): void {
+function checkChange(scope: EntryScope, existing: FormEntry, user: UserDoc | null, options: SubmitOptions): void {
+  if (!user) throw new AppError(403, 'entries.editNotAllowed');
   if (existing.isDraft === true) return;
   if (!options.qrUpdate && !isAdmin(user) && scope.form.allowEntryEdit !== true)
     throw new AppError(403, 'entries.editNotAllowed');
@@ -124,7 +130,7 @@ function checkChange(scope: EntryScope, existing: FormEntry, user: UserDoc, opti
 export async function submitEntry(
   scope: EntryScope,
   submission: FormEntrySubmission,
-  user: UserDoc,
+  user: UserDoc | null,
   now = new Date(),
   options: SubmitOptions = {},
 ) {
@@ -196,11 +202,12 @@ export async function submitEntry(
       displayGlobalId: `${form.id}-${globalEntryNumber}`,
       client: scope.clientName,
       date: now.toISOString(),
-      enteredBy: user.fullName,
-      enteredById: user.id,
+      enteredBy: options.submitter?.enteredBy ?? user?.fullName ?? '',
+      ...(user && !options.submitter ? { enteredById: user.id } : {}),
       projectName: project.name,
       projectAddress: project.address ?? '',
-      isPublic: false,
+      isPublic: options.submitter?.isPublic === true,
+      ...(options.submitter?.external ? { external: options.submitter.external } : {}),
       answers,
       ...(draft ? { isDraft: true, ...page } : {}),
     };

@@ -33,8 +33,21 @@ export type RegisterRow = {
   date: string;
   enteredBy: string;
   status: EntryStatus;
+  /**
+   * Where the entry came from when not from a user (issue 25): 'External: {organisation}' (the recipient's name
+   * when the link named no organisation) for a reply through a secure link, 'Public' for a public form's entry.
+   */
+  origin?: string;
   [key: `q_${number}`]: string;
 };
+
+/** The register's origin text of an entry (RegisterRow.origin), or undefined for a user's entry. */
+export function entryOrigin(entry: Pick<FormEntry, 'isPublic' | 'external'>): string | undefined {
+  if (entry.isPublic === true) return message('externalForms.publicChip');
+  if (!entry.external) return undefined;
+  const organisation = entry.external.recipientOrganisation || entry.external.recipientName;
+  return message('externalForms.externalChip', { organisation });
+}
 
 /** Data-table column types (administration-data.md §3 "Data table") the register's question columns use. */
 export type RegisterColumnType = ColumnType;
@@ -100,6 +113,8 @@ export function entryToRegisterRow(def: FormDefinition, entry: FormEntry): Regis
     enteredBy: entry.enteredBy,
     status: entryStatus(entry),
   };
+  const origin = entryOrigin(entry);
+  if (origin !== undefined) row.origin = origin;
   const answers = new Map<number, Answer>();
   for (const answer of entry.answers) if (!answers.has(answer.questionId)) answers.set(answer.questionId, answer);
   for (const question of allQuestions(def)) {

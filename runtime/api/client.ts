@@ -25,14 +25,57 @@ export class ApiError extends Error {
   readonly status: number;
   readonly messageId: string;
   readonly details: ApiErrorDetail[];
+  /** The answer's JSON body, when it had one (e.g. the external form refusal's `type`). */
+  readonly answer?: Record<string, unknown>;
 
-  constructor(status: number, messageId: string, text: string, details: ApiErrorDetail[] = []) {
+  constructor(
+    status: number,
+    messageId: string,
+    text: string,
+    details: ApiErrorDetail[] = [],
+    answer?: Record<string, unknown>,
+  ) {
     super(text);
     this.name = 'ApiError';
     this.status = status;
     this.messageId = messageId;
     this.details = details;
+    this.answer = answer;
   }
+}
+
+/**
+ * The file calls of the form runtime's widgets (upload, list, delete) and the file URLs they show, routed through a
+ * secure link's token while the external form page is open (issue 25; api/operations/named/external.ts): the page
+ * has no session, and a link reaches only its own folder. null: the signed-in calls.
+ */
+let externalToken: string | null = null;
+
+const EXTERNAL_FILE_CALLS: Partial<Record<OperationName, OperationName>> = {
+  'files.upload': 'external.upload',
+  'files.list': 'external.files',
+  'files.delete': 'external.deleteFile',
+};
+
+/** Routes the file calls through `token` (the external form page), or back to the session's calls (null). */
+export function routeFileCallsThrough(token: string | null): void {
+  externalToken = token;
+}
+
+/** The URL of a stored file's bytes (`file`: `<folder>/<name>`), through the external link when one is routed. */
+export function fileUrl(file: string): string {
+  return externalToken === null
+    ? `/api/files/download?file=${encodeURIComponent(file)}`
+    : `/api/external/${encodeURIComponent(externalToken)}/download?file=${encodeURIComponent(file)}`;
+}
+
+/**
+ * The URL of an image file's thumbnail within `width` × `height` px (no height: by width); the original through an
+ * external link (whose calls have no thumbnails).
+ */
+export function thumbnailUrl(file: string, width: number, height?: number): string {
+  const size = height === undefined ? `${width}` : `${width}/${height}`;
+  return externalToken === null ? `/api/thumbnail/${size}?file=${encodeURIComponent(file)}` : fileUrl(file);
 }
 
 /** Options of one call: `params` fill the path, `query` the query string, `body` is sent as JSON (a FormData as multipart). */
@@ -61,7 +104,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     const body = (await response.json()) as { messageId?: unknown; message?: unknown; details?: unknown };
     if (typeof body.messageId === 'string' && typeof body.message === 'string' && body.message !== '') {
       const details = Array.isArray(body.details) ? (body.details as ApiErrorDetail[]) : [];
-      return new ApiError(response.status, body.messageId, body.message, details);
+      return new ApiError(response.status, body.messageId, body.message, details, body as Record<string, unknown>);
     }
     if (typeof body.messageId === 'string') {
       const { isMessageId, message } = await import('../../engine/messages/catalogue');
@@ -73,8 +116,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   return serverError(response.status);
 }
 
-async function send(name: OperationName, options: CallOptions): Promise<Response> {
-  const resolved = resolveOperation(name, options.params ?? {});
+async function send(called: OperationName, options: CallOptions): Promise<Response> {
+  const external = externalToken === null ? undefined : EXTERNAL_FILE_CALLS[called];
+  const name = external ?? called;
+  const params = external ? { ...options.params, token: externalToken as string } : (options.params ?? {});
+  const resolved = resolveOperation(name, params);
   const { method } = resolved;
   const url = options.query ? `${resolved.url}?${new URLSearchParams(options.query).toString()}` : resolved.url;
   const init: RequestInit = {

@@ -1,13 +1,122 @@
 /**
- * Issue 25 (secure links, public forms and e-mail) in Chromium: one platform and one browser for every block of
- * this file (one `describe` per part of the issue), each logging in once and reusing its page.
+ * Secure links, public forms and e-mail (issue 25) in Chromium: one platform and one browser for every block of
+ * this file (one `describe` per part of the issue).
+ *
+ * The links the external-forms block opens are stored before the server starts (platformForTests `beforeStart`:
+ * the store is the test's only while no server runs), with api/links/secure-links.ts issueLink, as the sending and
+ * link-access parts issue them through their calls.
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueLink, type LinkIssue } from '../../api/links/secure-links';
+import { seedIfEmpty } from '../../api/seed/load';
+import { openStore } from '../../api/store/open';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { callApi, logInThroughApi, platformForTests } from './platform';
 
-const platform = platformForTests('links');
+/** The tokens the external-forms block opens, issued before the server starts. */
+const tokens: Record<'submit' | 'close', string> = { submit: '', close: '' };
+
+/** An RFI reply link for the Site Safety Inspection (form 5) on project 1, sent by user@demo.local (user 2). */
+const RFI: LinkIssue = {
+  clientId: 1,
+  kind: 'rfi',
+  projectId: 1,
+  formArea: 'health-and-safety',
+  formId: 5,
+  recipientName: 'Aoife Brennan',
+  recipientEmail: 'aoife@brennan-steel.ie',
+  recipientOrganisation: 'Brennan Steel',
+  createdById: 2,
+};
+
+const platform = platformForTests('links', {
+  beforeStart: async (dataDir) => {
+    const store = await openStore({ dataDir });
+    try {
+      await seedIfEmpty(store);
+      tokens.submit = (await issueLink(store, RFI)).token;
+      tokens.close = (await issueLink(store, { ...RFI, recipientName: 'Ciarán Walsh' })).token;
+    } finally {
+      await store.close();
+    }
+  },
+});
+
+describe('external-forms', () => {
+  it('opens a link signed out in the external shell, submits it into the register, then shows the expired text', async () => {
+    const context = await platform.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/external/${tokens.submit}`);
+    const shell = page.getByTestId('external-shell');
+    await shell.getByText('For: Aoife Brennan (Brennan Steel)').waitFor();
+    // The external shell: the client's name, the form's title, no menus and no user menu.
+    await expect(shell.getByRole('banner').innerText()).resolves.toMatch(/Corrib/);
+    await page.getByRole('heading', { level: 1, name: /Site Safety Inspection/ }).waitFor();
+    expect(await shell.getByRole('banner').getByRole('navigation').count()).toBe(0);
+    for (const name of ['Breadcrumbs', 'Section menu'])
+      expect(await page.getByRole('navigation', { name }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /account|user menu/i }).count()).toBe(0);
+
+    await page.getByLabel('Inspected by').fill('Aoife Brennan');
+    await page.getByLabel('Inspection date').fill('2026-11-20');
+    await page.getByRole('combobox', { name: 'Hot work on site? *' }).click();
+    await page.getByRole('option', { name: 'No', exact: true }).click();
+    await page.getByLabel('Area inspected *').fill('Steel frame, grid A-C');
+    await page.getByRole('button', { name: 'Next' }).click();
+    // A photo through the link.
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3c3' } })
+      .png()
+      .toBuffer();
+    await page.locator('input[type=file]').setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: photo });
+    await page.getByRole('list', { name: 'Photos' }).getByRole('link', { name: 'frame.png' }).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/response$/);
+    await page.getByText('Thank you for your time! Please close this page.').waitFor();
+
+    // In the register for the project's users: entered by the recipient, marked external, with the photo.
+    const cookie = await logInThroughApi(platform.url, 'user@demo.local');
+    const register = (await callApi(
+      platform.url,
+      cookie,
+      'POST',
+      '/api/projects/1/forms/health-and-safety/getall/5',
+      {},
+    )) as { items: Array<{ enteredBy: string; entryNumber: number; origin?: string }> };
+    const row = register.items.find((r) => r.enteredBy === 'Aoife Brennan');
+    expect(row?.origin).toBe('External: Brennan Steel');
+    const entry = (await callApi(
+      platform.url,
+      cookie,
+      'GET',
+      `/api/projects/1/forms/health-and-safety/5/get/${row?.entryNumber}`,
+    )) as { answers: Array<{ questionId: number; answers: string[] }> };
+    const photos = entry.answers.find((a) => a.questionId === 11);
+    expect(photos?.answers[0]).toMatch(/^external\/\d+\/.+\/frame\.png$/);
+
+    // The same link again: the §8 text for an RFI, nothing of the form.
+    await page.goto(`${platform.url}/external/${tokens.submit}`);
+    await page.waitForURL(/\/unauthorized\?security=rfi$/);
+    await page.getByText(/Oops\. The provided security token has expired or already been used.*the rfi/).waitFor();
+    expect(await page.getByText('Site Safety Inspection').count()).toBe(0);
+    await context.close();
+  });
+
+  it('closes a link without saving: /noresponse, and /closed when it is reopened in the tab', async () => {
+    const context = await platform.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/external/${tokens.close}`);
+    await page.getByLabel('Inspected by').fill('Ciarán Walsh');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(/\/noresponse$/);
+    await page.getByText('Thank you. You have Closed the form').waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/closed$/);
+    await page.getByText(/Your response has not been saved/).waitFor();
+    await context.close();
+  });
+});
 
 describe('sending', () => {
   let page: Page;

@@ -19,12 +19,22 @@ export interface E2ePlatform {
   readonly browser: Browser;
 }
 
+/** What a test file may do before its platform starts. */
+export interface PlatformOptions {
+  /**
+   * Runs on the empty data folder before the server starts (and never while it runs: the server owns the store
+   * then), e.g. to store what no API call makes yet, such as secure links (runtime/e2e/links.e2e.test.ts).
+   */
+  beforeStart?: (dataDir: string) => Promise<void>;
+}
+
 /** Starts a platform and a browser for the calling test file; `name` tags its data folder. */
-export function platformForTests(name: string): E2ePlatform {
+export function platformForTests(name: string, options: PlatformOptions = {}): E2ePlatform {
   const dataDir = mkdtempSync(path.join(tmpdir(), `siteforms-e2e-${name}-`));
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
+    await options.beforeStart?.(dataDir);
     server = await startPlatform(dataDir, await freePort());
     browser = await launchBrowser();
   });

@@ -4,7 +4,7 @@
  * name (`loaderData.form`), so a screen never fetches it again.
  */
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { ApiError, callOperation } from '../api/client';
+import { ApiError, callOperation, routeFileCallsThrough } from '../api/client';
 import type { FormDefinition } from '../api/types';
 import { optionalSessionFor, PASSWORD_PATH, sessionFor } from './guards';
 import { localDate, type ScanAnswer, scanTarget } from './qr-scan';
@@ -28,6 +28,24 @@ export interface RouteLoader {
 
 /** The section's code (menus, the guard checks and their flow): the shell loader's, loaded on demand. */
 const sectionCode = () => import('./section');
+
+/** What GET /api/external/{token} answers (api/external/forms.ts openView): the external page's data. */
+export interface ExternalPageData {
+  kind: string;
+  type: string;
+  client: { name: string; logoUrl?: string; primaryColour?: string; secondaryColour?: string; tertiaryColour?: string };
+  title: string;
+  projectName: string;
+  recipientName: string;
+  recipientOrganisation: string;
+  repliesTo: { entryNumber: number; date: string; enteredBy: string } | null;
+  form: FormDefinition;
+}
+
+/** The sessionStorage key marking a link closed in this tab (issue 25 §2: reopened after Close: /closed). */
+export function closedKey(token: string): string {
+  return `externalClosed:${token}`;
+}
 
 /** Loaders by name. */
 export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
@@ -103,6 +121,46 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
           params: { projectId: params.projectId ?? '', formArea: params.formArea ?? '', id: params.formId ?? '' },
         }),
       ),
+  },
+  /**
+   * /external/{token} (issue 25 §2): the external form page's data through the link's token, signed out. A refused
+   * token opens the §8 page of its type (/unauthorized?security={type}; the type is left out when the token is
+   * unknown); a link closed in this tab opens /closed (its answers were not saved; the e-mail's link opens the
+   * form again in a new tab). While the page is open, the form's file calls go through the token.
+   */
+  externalLink: {
+    load: async ({ params }) => {
+      const token = params.token ?? '';
+      if (globalThis.sessionStorage?.getItem(closedKey(token))) return redirect('/closed');
+      try {
+        const data = await callOperation<ExternalPageData>('external.open', { params: { token } });
+        routeFileCallsThrough(token);
+        return data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 410) {
+          const type = error.answer?.type;
+          return redirect(
+            typeof type === 'string' ? `/unauthorized?security=${encodeURIComponent(type)}` : '/unauthorized',
+          );
+        }
+        throw error;
+      }
+    },
+    // Its data stays while the page is open (a submit or Close leaves it).
+    shouldRevalidate: () => false,
+  },
+  /**
+   * /noresponse?closed={token}: the external page's Close (issue 25 §2): the link is marked closed in this tab (so
+   * going back to it shows /closed), then the page shows without the token in its address.
+   */
+  externalClosed: {
+    load: async ({ request }) => {
+      const token = new URL(request.url).searchParams.get('closed');
+      if (token === null) return null;
+      globalThis.sessionStorage?.setItem(closedKey(token), '1');
+      routeFileCallsThrough(null);
+      return redirect('/noresponse');
+    },
   },
   /**
    * /qr/{token}: a scanned QR code (runtime/shell/qr-scan.ts). The API says what the code opens for the caller;

@@ -13,6 +13,7 @@ import * as employees from './employees';
 import * as entries from './entries';
 import * as entriesOps from './entries-ops';
 import * as exportSettings from './export-settings';
+import * as external from './external';
 import * as files from './files';
 import * as formImport from './form-import';
 import * as forms from './forms';
@@ -126,6 +127,13 @@ export const namedOperations: NamedOperations = {
   'subcontractors.securityCodeUpload': sending.securityCodeUpload,
   'subcontractors.nextCode': subcontractors.nextCode,
   'subcontractors.aggregateId': subcontractors.aggregateId,
+  'external.open': external.open,
+  'external.submit': external.submit,
+  'external.close': external.close,
+  'external.upload': external.upload,
+  'external.files': external.files,
+  'external.download': external.download,
+  'external.deleteFile': external.deleteFile,
   'subcontractors.securityCode': subcontractors.securityCode,
   'subcontractors.returnPackage': subcontractors.returnPackage,
   'subcontractors.documents': subcontractors.documents,

@@ -52,7 +52,19 @@ export interface FormEntry {
   enteredById?: number;
   projectName?: string;
   projectAddress?: string;
+  /**
+   * Filled through a public form's link, without an account (issue 25 §4).
+   */
   isPublic?: boolean;
+  /**
+   * Filled by an external party through a secure link (issue 25 §2; api/external/forms.ts): the link's kind, the recipient's name and organisation as the link names them, and the link's id.
+   */
+  external?: {
+    kind: 'rfi' | 'cvi' | 'submittal' | 'daywork' | 'packages' | 'public-form';
+    recipientName: string;
+    recipientOrganisation?: string;
+    linkId: number;
+  };
   hasDefaultAttachments?: boolean;
   structureReferences?: StringList;
   levels?: StringList;

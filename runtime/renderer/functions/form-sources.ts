@@ -22,6 +22,10 @@ export const formSources: Record<string, (answer: unknown) => FormSourceResult> 
   publicEntryForm(answer) {
     return formSources.formDefinition((answer as { form: FormDefinition }).form);
   },
+  /** The form of a secure link's external page (external.open: { form, … }; issue 25), compiled by the engine. */
+  externalForm(answer) {
+    return formSources.formDefinition((answer as { form: FormDefinition }).form);
+  },
   /** A form definition (GET forms.getForProject) compiled by the engine. */
   formDefinition(answer) {
     const def = answer as FormDefinition;

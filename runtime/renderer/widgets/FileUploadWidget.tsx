@@ -16,7 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
-import { callOperation, errorText } from '../../api/client';
+import { callOperation, errorText, thumbnailUrl } from '../../api/client';
 import { useHasUnsavedChanges } from '../../shell/leave-guard';
 import { useScreenHost } from '../host/ScreenHost';
 import { messageHtml } from '../host/sanitize';
@@ -180,7 +180,7 @@ export default function FileUploadWidget(props: WidgetProps) {
               <Box
                 component="img"
                 alt={message('files.view', { file: file.name })}
-                src={`/api/thumbnail/80/80?file=${encodeURIComponent(file.file)}`}
+                src={thumbnailUrl(file.file, 80, 80)}
                 onClick={() => host?.viewImage(file.url, file.name)}
                 sx={{
                   width: 48,

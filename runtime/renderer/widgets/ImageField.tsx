@@ -9,6 +9,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import type { FieldProps } from '@rjsf/utils';
 import { message } from '../../../engine/messages/catalogue';
+import { fileUrl, thumbnailUrl } from '../../api/client';
 import { useScreenHost } from '../host/ScreenHost';
 import { defineField } from './registration';
 
@@ -22,7 +23,7 @@ export default function ImageField(props: FieldProps) {
   const file = String((uiSchema?.['ui:options'] as { file?: string } | undefined)?.file ?? '');
   const help = uiSchema?.['ui:help'];
   const name = file.slice(file.lastIndexOf('/') + 1);
-  const full = `/api/files/download?file=${encodeURIComponent(file)}`;
+  const full = fileUrl(file);
   return (
     <Box sx={{ my: 1 }} role="figure" aria-label={title}>
       <FormLabel>{title}</FormLabel>
@@ -30,7 +31,7 @@ export default function ImageField(props: FieldProps) {
         <ButtonBase aria-label={message('image.view', { name })} onClick={() => host?.viewImage(full, title || name)}>
           <Box
             component="img"
-            src={`/api/thumbnail/${IMAGE_WIDTH}?file=${encodeURIComponent(file)}`}
+            src={thumbnailUrl(file, IMAGE_WIDTH)}
             alt={title}
             sx={{ maxWidth: '100%', display: 'block' }}
           />

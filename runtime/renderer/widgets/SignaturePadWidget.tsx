@@ -14,7 +14,7 @@ import {
   signatureCanvasHeight,
 } from '../../../engine/forms/signature';
 import { message } from '../../../engine/messages/catalogue';
-import { callOperation, errorText } from '../../api/client';
+import { callOperation, errorText, fileUrl } from '../../api/client';
 import { requiredLabel } from '../labels';
 import { defineWidget } from './registration';
 
@@ -97,7 +97,7 @@ export default function SignaturePadWidget(props: WidgetProps) {
         <Box
           component="img"
           alt={label}
-          src={`/api/files/download?file=${encodeURIComponent(saved)}`}
+          src={fileUrl(saved)}
           sx={{ maxWidth: '100%', maxHeight: 240, border: 1, borderColor: 'divider', bgcolor: '#fff' }}
         />
       ) : (
