@@ -1,10 +1,11 @@
 /**
  * Sending (issue 25 §3; docs/links-and-mail.md "Sending"): 'Send to...' a form to a contact or an organisation of
  * the project for rfi, cvi, submittal or daywork (a one-time link stored hashed with the recipient, its e-mail
- * queued with the link, the answer without the token, all or nothing), the kinds' rules of the organisation and
- * contact look-ups, tenancy (404) and access (403), the links sent for an entry or a form and their revocation,
- * and a subcontractor package's return link by e-mail with its existing security code and the recipient's
- * download of the package's documents gated by that code.
+ * queued with the link, the answer without the token, all or nothing; the e-mail's link opening the external
+ * form once), the kinds' rules of the organisation and contact look-ups, tenancy (404) and access (403), the links
+ * sent for an entry or a form and their revocation, and a subcontractor package's return link by e-mail with its
+ * existing security code, the recipient's download of the package's documents and upload of the return's files,
+ * gated by that code.
  */
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -186,6 +187,38 @@ describe('Send to... a contact', () => {
     await json(h.call('GET', `${SEND}/${RFI}/links/0`, { cookie: view }), 403);
     expect(await links()).toHaveLength(0);
     expect(await mails()).toHaveLength(0);
+  });
+});
+
+describe('the sent link at work', () => {
+  it("the e-mail's link opens the RFI form signed out, takes one reply into the register, then is refused", async () => {
+    await json(h.call('POST', SEND, { cookie: admin, body: { formId: RFI, kind: 'rfi', contactId: 1 } }));
+    const [mail] = await mails();
+    const url = /https?:\/\/[^\s]+\/external\/([A-Za-z0-9_-]{43})/.exec(mail.text);
+    expect(url).not.toBeNull();
+    const token = (url as RegExpExecArray)[1];
+    const opened = await h.call('GET', `/api/external/${token}`);
+    expect(opened.status, await opened.clone().text()).toBe(200);
+    expect(JSON.stringify(await opened.json())).toContain('Request for Information');
+    const answers = [
+      { questionId: 1, answers: ['Lintel over door D12'] },
+      { questionId: 2, answers: ['Which lintel size applies?'] },
+      { questionId: 3, answers: ['Use the 215 mm precast lintel.'] },
+    ];
+    const saved = await h.call('POST', `/api/external/${token}/submit`, { body: { formId: RFI, answers } });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    const { entryNumber } = (await saved.json()) as { entryNumber: number };
+    const register = await json<{ items: Array<Record<string, unknown>> }>(
+      h.call('POST', `/api/projects/1/forms/quality-assurance/getall/${RFI}`, { cookie: admin, body: {} }),
+    );
+    expect(register.items.find((r) => r.entryNumber === entryNumber)).toMatchObject({
+      enteredBy: `${contact(1).firstName} ${contact(1).lastName}`,
+    });
+    const [listed] = await json<Array<Record<string, unknown>>>(
+      h.call('GET', `${SEND}/${RFI}/links/0`, { cookie: admin }),
+    );
+    expect(listed).toMatchObject({ state: 'used', usedAt: expect.any(String) });
+    expect((await h.call('GET', `/api/external/${token}`)).status).toBe(410);
   });
 });
 
