@@ -141,8 +141,13 @@ describe('the access matrix of the API', () => {
       if (projectParam && !answersItself) expect(operation.can?.project, name).toBe(projectParam);
       // Public: logging in and out, the scan of a QR code, whose signed token is its own access check, and a
       // package return's security code, the external recipient's (rate-limited per address), and an invitation's
-      // one-time set-password link (a 256-bit token, stored as its digest, used once, expiring after 7 days).
+      // one-time set-password link (a 256-bit token, stored as its digest, used once, expiring after 7 days), and
+      // the four token-taking checks of §7, which a secure link's token decides (issue 25; api/link-access.test.ts).
       const publicOnes = [
+        'authorization.qs',
+        'authorization.sitework',
+        'authorization.publicForm',
+        'authorization.dmsShared',
         'auth.login',
         'auth.logout',
         'qrCodes.scan',
@@ -438,15 +443,15 @@ describe('the authorization checks of §7', () => {
     const view = await h.login('view@demo.local');
     const edit = await h.login('user@demo.local');
     const hs = await h.login('hs@demo.local');
-    expect((await get(edit, '/api/SiteworkAuthorization/sitework/1/7/token')).body).toBe('edit');
-    expect((await get(view, '/api/SiteworkAuthorization/sitework/1/7/token')).body).toBe('view');
-    expect((await get(hs, '/api/SiteworkAuthorization/sitework/1/7/token')).body).toBe('denied');
-    expect((await get(view, `/api/SiteworkAuthorization/sitework/${otherClientProject}/7/token`)).body).toBe('denied');
-    expect((await get(edit, '/api/QSAuthorization/labour/1/3/token')).body).toBe('denied');
-    expect((await get(view, `/api/PublicFormAuthorization/quality-assurance/1/${form.id}/token/true`)).body).toBe(
+    expect((await get(edit, '/api/SiteworkAuthorization/sitework/1/7/null')).body).toBe('edit');
+    expect((await get(view, '/api/SiteworkAuthorization/sitework/1/7/null')).body).toBe('view');
+    expect((await get(hs, '/api/SiteworkAuthorization/sitework/1/7/null')).body).toBe('denied');
+    expect((await get(view, `/api/SiteworkAuthorization/sitework/${otherClientProject}/7/null`)).body).toBe('denied');
+    expect((await get(edit, '/api/QSAuthorization/labour/1/3/null')).body).toBe('denied');
+    expect((await get(view, `/api/PublicFormAuthorization/quality-assurance/1/${form.id}/null/true`)).body).toBe(
       'true',
     );
-    expect((await get(view, `/api/PublicFormAuthorization/quality-assurance/1/${form.id}/token/false`)).body).toBe(
+    expect((await get(view, `/api/PublicFormAuthorization/quality-assurance/1/${form.id}/null/false`)).body).toBe(
       'false',
     );
     expect((await get(view, '/api/DmsSharedAuthorization/1?folder=Drawings')).body).toBe('true');

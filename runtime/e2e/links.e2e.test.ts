@@ -6,6 +6,7 @@
  * the store is the test's only while no server runs), with api/links/secure-links.ts issueLink, as the sending and
  * link-access parts issue them through their calls.
  */
+
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,55 @@ describe('external-forms', () => {
     await page.waitForURL(/\/closed$/);
     await page.getByText(/Your response has not been saved/).waitFor();
     await context.close();
+  });
+});
+
+describe('link-access', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await platform.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${platform.url}/login`);
+    await page.getByLabel('E-mail').fill('admin@demo.local');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page
+      .getByRole('dialog', { name: 'Select Client' })
+      .getByRole('row', { name: /Corrib/ })
+      .getByRole('button', { name: 'Select' })
+      .click();
+    await page.waitForURL(/\/home$/);
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it('an administrator makes the Site Safety Inspection public on project 1 and sees its link and QR code', async () => {
+    await page.goto(`${platform.url}/projects/1/health-and-safety/5`);
+    await page.getByRole('button', { name: 'Public link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Public link' });
+    await dialog.getByText(/has no public link on this project/).waitFor();
+    await dialog.getByRole('button', { name: 'Make public' }).click();
+    const url = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(url).toMatch(new RegExp(`^${platform.url}/external/[A-Za-z0-9_-]{43}$`));
+    const qr = dialog.getByRole('img', { name: 'QR code of the public link' });
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const token = url.split('/').pop();
+    // The link opens the form signed out: the public form guard's check answers from it.
+    const check = await fetch(`${platform.url}/api/PublicFormAuthorization/health-and-safety/1/5/${token}/false`);
+    expect(await check.text()).toBe('true');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it("the project's links page lists the public link and revokes it", async () => {
+    await page.goto(`${platform.url}/projects/1/edit/links`);
+    const row = page.getByRole('row', { name: /public-form.*Site Safety Inspection.*live/ });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ }).waitFor();
+    const revoked = page.getByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ });
+    expect(await revoked.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
   });
 });
 

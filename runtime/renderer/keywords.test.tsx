@@ -9,7 +9,9 @@
  * `asks` (the access question of the operation its form saves with), a call's `then.navigate`, a call's
  * `result: 'job'` with `job`, `withColumns` and `rows` body values (§2: a PDF job's progress bar with Stop), a
  * register's `charts` (the table view with the numbers and its caption, the PNG download, asked again with the
- * filters), `addMenu` (Add per item of the answer) and a call's `withSelection` (the ticked rows in the body).
+ * filters), `addMenu` (Add per item of the answer) and a call's `withSelection` (the ticked rows in the body); issue 25:
+ * `publicLink` (a form's public link modal: made once with its URL and QR code, for administrators only) and the
+ * project's links page document (projects/project-links: a server-paged register with Revoke).
  * Documents are provided in the test (provideScreen); calls go to the real API through MSW.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -744,5 +746,91 @@ describe('charts, addMenu and withSelection (issue 24)', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Site Safety Inspection' }));
     expect(await screen.findByText('At /projects/1/health-and-safety/5/add')).toBeInTheDocument();
+  });
+
+  it("publicLink: an administrator makes a form public and gets its link and QR code once; the project's links page lists and revokes it", async () => {
+    const user = userEvent.setup();
+    const withPublicLink: RegisterDocument = {
+      ...projects,
+      id: 'test/projects-public-link',
+      toolbar: [
+        {
+          id: 'publicLink',
+          label: 'linkAccess.publicLinkButton',
+          action: { publicLink: { formArea: 'health-and-safety', formId: '5', projectId: '1' } },
+        },
+      ],
+      rowActions: [],
+      operations: ['projects.getall', 'publicLinks.get', 'publicLinks.issue', 'publicLinks.revoke'],
+    };
+    const shown = show(withPublicLink, {});
+    await screen.findByRole('row', { name: /CCE-2401/ });
+    await user.click(await screen.findByRole('button', { name: 'Public link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Public link' });
+    await within(dialog).findByText(/has no public link on this project/);
+    await user.click(within(dialog).getByRole('button', { name: 'Make public' }));
+    const url = await within(dialog).findByRole('textbox', { name: 'Link' });
+    expect((url as HTMLInputElement).value).toMatch(/\/external\/[A-Za-z0-9_-]{43}$/);
+    expect(within(dialog).getByRole('img', { name: 'QR code of the public link' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
+    expect(within(dialog).getByText(/used 0 times/)).toBeInTheDocument();
+    // Renewed with a chosen day: a new link lasting until that day's end, the old one revoked.
+    const firstUrl = (url as HTMLInputElement).value;
+    const day = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    await user.type(within(dialog).getByLabelText('Expires on'), day);
+    await user.click(within(dialog).getByRole('button', { name: 'Renew link' }));
+    await waitFor(() =>
+      expect((within(dialog).getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).not.toBe(firstUrl),
+    );
+    expect(within(dialog).getByText(new RegExp(`live until ${day}`))).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Renew link' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    shown.unmount();
+
+    const links = (await loadScreen('projects/project-links')) as RegisterDocument;
+    show(links, { projectId: '1' });
+    const row = await screen.findByRole('row', { name: /public-form.*Site Safety Inspection.*live/ });
+    await user.click(within(row).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    // The renewed-away link and the one revoked here.
+    await waitFor(() =>
+      expect(screen.getAllByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ })).toHaveLength(2),
+    );
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
+  });
+
+  it('publicLink: the button is not shown to a user who may not administer the form area', async () => {
+    await mockApi.logIn('view@demo.local');
+    const { user } = await callOperation<IsLoggedInAnswer>('auth.isLoggedIn');
+    const withPublicLink: RegisterDocument = {
+      ...projects,
+      id: 'test/projects-public-link-view',
+      toolbar: [
+        {
+          id: 'publicLink',
+          label: 'linkAccess.publicLinkButton',
+          action: { publicLink: { formArea: 'health-and-safety', formId: '5', projectId: '1' } },
+        },
+        { id: 'open', label: 'common.open', action: { call: { operation: 'projects.get', params: { id: '1' } } } },
+      ],
+      rowActions: [],
+      operations: ['projects.getall', 'projects.get', 'publicLinks.get', 'publicLinks.issue', 'publicLinks.revoke'],
+    };
+    const router = createMemoryRouter([
+      {
+        id: 'shell',
+        path: '/',
+        loader: () => ({ user }),
+        element: <ScreenView document={withPublicLink} params={{}} />,
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('row', { name: /CCE-2401/ });
+    // The toolbar is drawn (a button the view user may use), without the public link's.
+    expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Public link' })).toBeNull();
   });
 });

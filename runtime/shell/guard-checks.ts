@@ -65,7 +65,7 @@ export function guardChecks(user: UserView): Readonly<Record<string, GuardCheck>
     section: async (input) => {
       const section = input.pathname.split('/')[3] ?? 'home';
       const text = await callOperationText('authorization.qs', {
-        params: { section, projectId: input.projectId ?? 0, id: 0, securityToken: 'session' },
+        params: { section, projectId: input.projectId ?? 0, id: 0, securityToken: 'null' },
       });
       if (text === 'edit') return { allowed: true, activity: 'Edit' };
       if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
@@ -74,7 +74,7 @@ export function guardChecks(user: UserView): Readonly<Record<string, GuardCheck>
     /** Site-work section guard: the same texts from SiteworkAuthorization. */
     sitework: async (input) => {
       const text = await callOperationText('authorization.sitework', {
-        params: { section: 'sitework', projectId: input.projectId ?? 0, entryNumber: 0, securityToken: 'session' },
+        params: { section: 'sitework', projectId: input.projectId ?? 0, entryNumber: 0, securityToken: 'null' },
       });
       if (text === 'edit') return { allowed: true, activity: 'Edit' };
       if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
@@ -105,7 +105,7 @@ export function guardChecks(user: UserView): Readonly<Record<string, GuardCheck>
           formArea: formArea ?? 'quality-assurance',
           projectId: input.projectId ?? 0,
           formId: formId ?? 0,
-          securityToken: 'session',
+          securityToken: 'null',
           isView: isView === 'view' ? 'true' : 'false',
         },
       });

@@ -18,6 +18,7 @@ import * as files from './files';
 import * as formImport from './form-import';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
+import * as linkAccess from './link-access';
 import * as migration from './migration';
 import * as pdfJobs from './pdf-jobs';
 import * as projects from './projects';
@@ -43,6 +44,11 @@ export const namedOperations: NamedOperations = {
   'authorization.sitework': authorization.sitework,
   'authorization.publicForm': authorization.publicForm,
   'authorization.dmsShared': authorization.dmsShared,
+  'publicLinks.get': linkAccess.getPublicLink,
+  'publicLinks.issue': linkAccess.issuePublicLink,
+  'publicLinks.revoke': linkAccess.revokePublicLink,
+  'links.list': linkAccess.listLinks,
+  'links.revoke': linkAccess.revokeProjectLink,
   'healthAndSafety.canAccess': authorization.hsCanAccess,
   'healthAndSafety.accessLevel': authorization.hsAccessLevel,
   'contacts.getAllCountries': contacts.getAllCountries,

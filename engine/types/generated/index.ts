@@ -51,6 +51,7 @@ export * from './pdf-register-request';
 export * from './project-access-request';
 export * from './project-deadline';
 export * from './project-lookup-values-create';
+export * from './public-link-request';
 export * from './qr-code-generation-request';
 export * from './register-query';
 export * from './sections-request';

@@ -51,6 +51,7 @@ import schema_pdf_register_request from '../../../schemas/api/pdf-register-reque
 import schema_project_access_request from '../../../schemas/api/project-access-request.schema.json';
 import schema_project_deadline from '../../../schemas/api/project-deadline.schema.json';
 import schema_project_lookup_values_create from '../../../schemas/api/project-lookup-values-create.schema.json';
+import schema_public_link_request from '../../../schemas/api/public-link-request.schema.json';
 import schema_qr_code_generation_request from '../../../schemas/api/qr-code-generation-request.schema.json';
 import schema_register_query from '../../../schemas/api/register-query.schema.json';
 import schema_sections_request from '../../../schemas/api/sections-request.schema.json';
@@ -160,6 +161,7 @@ export const registeredSchemas = {
   'project-access-request': schema_project_access_request,
   'project-deadline': schema_project_deadline,
   'project-lookup-values-create': schema_project_lookup_values_create,
+  'public-link-request': schema_public_link_request,
   'qr-code-generation-request': schema_qr_code_generation_request,
   'register-query': schema_register_query,
   'sections-request': schema_sections_request,

@@ -885,7 +885,7 @@ export interface Button {
     | 'link';
   variant?: 'contained' | 'outlined' | 'text';
   /**
-   * What a button does: navigate to a route template; call an operation (result 'download' saves the answer as a file; 'refresh' reloads the screen's data; 'close' hands the answer to the screen's host, e.g. the dialog showing it); open a form document in a modal in a mode with the row as its input (the screen reloads after a save); show the QR image modal of a code (qrCode); or open the label export modal for the selected rows (labelExport). Each kind is one file of runtime/renderer/actions.
+   * What a button does: navigate to a route template; call an operation (result 'download' saves the answer as a file; 'refresh' reloads the screen's data; 'close' hands the answer to the screen's host, e.g. the dialog showing it); open a form document in a modal in a mode with the row as its input (the screen reloads after a save); show the QR image modal of a code (qrCode); show a form's public link modal (publicLink); or open the label export modal for the selected rows (labelExport). Each kind is one file of runtime/renderer/actions.
    */
   action:
     | {
@@ -1010,6 +1010,34 @@ export interface Button {
            * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
            */
           entryNumber?: string;
+        };
+        confirm?: Confirm;
+        /**
+         * When the call fails: 'alert' (default) shows the server's error above the screen; 'modal' shows it in a dialog (fallback 'Server error, please refresh and try again'); 'ignore' does nothing and the screen reloads.
+         */
+        onError?: 'alert' | 'modal' | 'ignore';
+        /**
+         * Id of a text of the message catalogue (schemas/messages/en.json).
+         */
+        successMessageId?: MessageId;
+      }
+    | {
+        /**
+         * The public link modal of a form on a project (issue 25 §4): whether it has a live public link; make it public or renew (the URL and its QR code shown once, with Copy and Download), or revoke. Values are templates over the row and the route.
+         */
+        publicLink: {
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          formArea: string;
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          formId: string;
+          /**
+           * A text with {name} placeholders, filled from the row (row actions), then the page's screen inputs, then the route parameters.
+           */
+          projectId: string;
         };
         confirm?: Confirm;
         /**

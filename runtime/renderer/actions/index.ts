@@ -1,6 +1,6 @@
 /**
  * Runs the actions of screen documents' buttons (DESIGN.md "actions"): the registry of action kinds
- * (one file each: navigate, call, openForm, qrCode, labelExport), wrapped in what every kind may add: a confirmation first
+ * (one file each: navigate, call, openForm, qrCode, publicLink, labelExport), wrapped in what every kind may add: a confirmation first
  * (`confirm`, asked when `confirm.when` holds), an error policy (`onError`: alert — the caller shows
  * the error —, modal, or ignore) and a success toast (`successMessageId`, placeholders from the answer); a call
  * may instead show its answer in a dialog that stays until closed (`resultDialog`, with a value to copy).
@@ -24,6 +24,7 @@ import type { ActionKind, ActionOutcome, QueryBody } from './kind';
 import { labelExportAction } from './label-export';
 import { navigateAction } from './navigate';
 import { openFormAction } from './open-form';
+import { publicLinkAction } from './public-link';
 import { qrCodeAction } from './qr-code';
 
 export type { AccessQuestion, ActionOutcome, QueryBody } from './kind';
@@ -34,6 +35,7 @@ export const actionKinds: readonly ActionKind[] = [
   callAction,
   openFormAction,
   qrCodeAction,
+  publicLinkAction,
   labelExportAction,
 ];
 

@@ -34,6 +34,7 @@ import {
 import { message } from '../../../engine/messages/catalogue';
 import type { FormMode } from '../documents';
 import type { LabelExportRequest } from './LabelExportDialog';
+import type { PublicLinkRequest } from './PublicLinkDialog';
 import type { QrCodeRequest } from './QrCodeDialog';
 import type { ResultRequest } from './ResultDialog';
 import { sanitizeMessageHtml } from './sanitize';
@@ -51,6 +52,7 @@ export interface JobProgress {
 
 const ScreenDialog = lazy(() => import('../ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
 const QrCodeDialog = lazy(() => import('./QrCodeDialog'));
+const PublicLinkDialog = lazy(() => import('./PublicLinkDialog'));
 const LabelExportDialog = lazy(() => import('./LabelExportDialog'));
 const ResultDialog = lazy(() => import('./ResultDialog'));
 
@@ -76,6 +78,8 @@ export interface ScreenHostApi {
   jobProgress(state: JobProgress | null): void;
   /** The QR image modal of a Create type code or an entry's code (form-configuration.md §2, §4, §8). */
   showQrCode(request: QrCodeRequest): void;
+  /** The public link modal of a form on a project (issue 25 §4). */
+  showPublicLink(request: PublicLinkRequest): void;
   /** The label preparation export modal of chosen entries (form-configuration.md §2, §8). */
   exportLabels(request: LabelExportRequest): void;
   /** An action's result in a dialog that stays until closed, with an optional value to copy (`resultDialog`). */
@@ -123,6 +127,8 @@ function HostRoot({ children }: { children: ReactNode }) {
   const [qrCode, setQrCode] = useState<QrCodeRequest | null>(null);
   const [labels, setLabels] = useState<LabelExportRequest | null>(null);
   const closeQrCode = useCallback(() => setQrCode(null), []);
+  const [publicLink, setPublicLink] = useState<PublicLinkRequest | null>(null);
+  const closePublicLink = useCallback(() => setPublicLink(null), []);
   const closeLabels = useCallback(() => setLabels(null), []);
   const [result, setResult] = useState<ResultRequest | null>(null);
   const closeResult = useCallback(() => setResult(null), []);
@@ -140,6 +146,7 @@ function HostRoot({ children }: { children: ReactNode }) {
       toast: (text) => setToastText(text),
       viewImage: (url, title) => setImage({ url, title }),
       showQrCode: (request) => setQrCode(request),
+      showPublicLink: (request) => setPublicLink(request),
       exportLabels: (request) => setLabels(request),
       showResult: (request) => setResult(request),
       progress: (html, onCancel) => setBusy(html === null ? null : { html: sanitizeMessageHtml(html), onCancel }),
@@ -265,6 +272,16 @@ function HostRoot({ children }: { children: ReactNode }) {
       {qrCode && (
         <Suspense fallback={null}>
           <QrCodeDialog request={qrCode} onClose={closeQrCode} showError={api.showError} toast={api.toast} />
+        </Suspense>
+      )}
+      {publicLink && (
+        <Suspense fallback={null}>
+          <PublicLinkDialog
+            request={publicLink}
+            onClose={closePublicLink}
+            showError={api.showError}
+            toast={api.toast}
+          />
         </Suspense>
       )}
       {labels && (
