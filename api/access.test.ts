@@ -143,6 +143,9 @@ describe('the access matrix of the API', () => {
       // package return's security code, the external recipient's (rate-limited per address), and an invitation's
       // one-time set-password link (a 256-bit token, stored as its digest, used once, expiring after 7 days), and
       // the four token-taking checks of §7, which a secure link's token decides (issue 25; api/link-access.test.ts).
+      // one-time set-password link (a 256-bit token, stored as its digest, used once, expiring after 7 days); asking
+      // for a password reset (the same answer whatever the address, rate-limited) and using its one-time link (as
+      // an invitation's, 1 hour; issue 25 §5).
       const publicOnes = [
         'authorization.qs',
         'authorization.sitework',
@@ -164,6 +167,8 @@ describe('the access matrix of the API', () => {
         'external.files',
         'external.download',
         'external.deleteFile',
+        'auth.forgotPassword',
+        'auth.resetPassword',
         // issue 25 §3: a package's documents and the return's uploads for the holder of a return's security code.
         'subcontractors.securityCodeDocument',
         'subcontractors.securityCodeUpload',

@@ -16,7 +16,7 @@ import { COMPRESS_THRESHOLD_BYTES, isFinished } from './http/answer';
 import type { ApiEnv } from './http/env';
 import { handleError, handleNotFound } from './http/errors';
 import { CachedRouter } from './http/router';
-import { type InvitationSender, logInvitationSender } from './mail/invitation-sender';
+import type { InvitationSender } from './mail/invitation-sender';
 import { security } from './middleware/security';
 import { openApiRoutes } from './openapi/routes';
 import { PdfJobRunner } from './pdf/jobs';
@@ -94,7 +94,7 @@ export function createApp(options: AppOptions) {
   const compressLarge = compress({ threshold: COMPRESS_THRESHOLD_BYTES });
   const uploadLimit = limit(MAX_UPLOAD_BYTES);
   const largeJsonLimits = new Map(largeBodies.map((large) => [large.limit, limit(large.limit)]));
-  const invitationSender = options.invitationSender ?? logInvitationSender;
+  const { invitationSender } = options;
   const pdfJobs = options.pdfJobs ?? new PdfJobRunner(path.join(tmpdir(), `site-forms-pdf-jobs-${randomUUID()}`));
   const app = new Hono<ApiEnv>({ router: new CachedRouter() })
     .use('*', security({ trustProxy, uploadPaths }))
@@ -103,7 +103,7 @@ export function createApp(options: AppOptions) {
       c.set('sessionTtlMs', sessionTtlMs);
       if (options.qrCodeKey) c.set('qrCodeKey', options.qrCodeKey);
       if (options.publicUrl) c.set('publicUrl', options.publicUrl);
-      c.set('invitationSender', invitationSender);
+      if (invitationSender) c.set('invitationSender', invitationSender);
       c.set('pdfJobs', pdfJobs);
       if (options.pdfRenderers) c.set('pdfRenderers', options.pdfRenderers);
       return next();

@@ -1,8 +1,13 @@
 /**
  * Server configuration from the environment (README "Configuration").
  * PORT (default 3000), DATA_DIR (embedded store folder, default ./data), MONGODB_URI (use MongoDB
- * instead of the embedded store), SESSION_TTL_HOURS (default 12), DIST_DIR (built front end, default ./dist).
+ * instead of the embedded store), SESSION_TTL_HOURS (default 12), DIST_DIR (built front end, default ./dist),
+ * SMTP_URL (smtp:// or smtps:// mail server; without it e-mails go to DATA_DIR/outbox as .eml files) and
+ * MAIL_FROM (the From of every e-mail; issue 25 §5, docs/links-and-mail.md "E-mail").
  */
+import { headerText } from './mail/outbox';
+import { DEFAULT_MAIL_FROM } from './mail/transport';
+
 export interface ServerConfig {
   port: number;
   dataDir: string;
@@ -13,6 +18,10 @@ export interface ServerConfig {
   trustProxy: boolean;
   qrCodeKey?: string;
   publicUrl?: string;
+  /** The SMTP server (SMTP_URL); absent: the file outbox. */
+  smtpUrl?: string;
+  /** The From of every e-mail (MAIL_FROM). */
+  mailFrom: string;
 }
 
 /** Reads and checks the configuration. @throws Error naming the variable when a value is unusable. */
@@ -32,6 +41,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     qrCodeKey: qrCodeKey(env.QR_CODE_KEY),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: mailFrom(env.MAIL_FROM),
   };
 }
 
@@ -52,4 +63,30 @@ function publicUrl(value: string | undefined): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`PUBLIC_URL must be an http(s) address, got ${value}`);
   return url.origin;
+}
+
+function smtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  // The value itself is not echoed: it may hold the SMTP password.
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587');
+  return value;
+}
+
+function mailFrom(value: string | undefined): string {
+  if (!value) return DEFAULT_MAIL_FROM;
+  // One address, optionally with a display name: 'Site Forms <no-reply@example.com>' or 'no-reply@example.com'.
+  if (
+    headerText(value) !== value.trim() ||
+    /[,;]/.test(value) ||
+    !/^([^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(value.trim())
+  )
+    throw new Error(`MAIL_FROM must be one address, e.g. "Site Forms <no-reply@example.com>", got ${value}`);
+  return value.trim();
 }

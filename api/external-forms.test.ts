@@ -142,7 +142,7 @@ describe('the external form of a reply link', () => {
     const token = await link({ recipientName: 'Notified Recipient' });
     expect((await submit(token)).status).toBe(201);
     const mails = await h.store.collection<OutgoingMail>('outgoingMails').find({ kind: 'external-reply' });
-    const mail = mails.find((m) => m.subject.includes('Notified Recipient'));
+    const mail = mails.find((m) => m.text.includes('Notified Recipient'));
     expect(mail?.to).toEqual([{ name: expect.any(String), address: 'user@demo.local' }]);
     expect(mail?.state).toBe('queued');
     expect(mail?.text).toMatch(/\/projects\/1\/hs\/5\/entry\/\d+|\/projects\/1\/[a-z-]+\/5\/entry\/\d+/);

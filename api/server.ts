@@ -1,7 +1,7 @@
 /**
  * Starts the platform on one port: the API and the built front end (dist/) with an SPA fallback.
  * Opens the store (embedded under DATA_DIR, or MongoDB when MONGODB_URI is set) and loads the demo
- * seed into an empty store. Configuration: api/config.ts.
+ * seed into an empty store, and starts the mail queue's delivery worker. Configuration: api/config.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import type { Context } from 'hono';
 import { createApp } from './app';
 import { readConfig } from './config';
 import type { ApiEnv } from './http/env';
+import { startDelivery } from './mail/delivery';
+import { transportOf } from './mail/transport';
 import { PdfJobRunner } from './pdf/jobs';
 import { seedIfEmpty } from './seed/load';
 import { openStore } from './store/open';
@@ -35,6 +37,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     qrCodeKey: config.qrCodeKey,
     publicUrl: config.publicUrl,
   });
+
+  // The mail queue's worker (api/mail/delivery.ts): SMTP_URL's server, or DATA_DIR/outbox without one.
+  const delivery = startDelivery(store, transportOf(config));
 
   const distDir = path.resolve(config.distDir);
   const indexFile = path.join(distDir, 'index.html');
@@ -78,6 +83,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     const grace = setTimeout(() => http.closeAllConnections?.(), 2000);
     await closed;
     clearTimeout(grace);
+    await delivery.stop();
     await pdfJobs.close();
     await store.close();
   };

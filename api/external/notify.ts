@@ -1,7 +1,6 @@
 /**
- * The sender's notification of an external reply (issue 25 §2 "the sender is notified"): a minimal message builder
- * from catalogue texts, used until the mail engineer's `externalReplyMail` (api/mail/templates.ts) takes its place.
- * The message goes to the user who issued the link (`createdById`); a link issued by no user (or by one without an
+ * The sender's notification of an external reply (issue 25 §2 "the sender is notified"), built by
+ * api/mail/templates.ts `externalReplyMail` (with the client's letterhead added at delivery). The message goes to the user who issued the link (`createdById`); a link issued by no user (or by one without an
  * e-mail address) notifies nobody.
  */
 import { message } from '../../engine/messages/catalogue';
@@ -9,6 +8,7 @@ import { formRegisterPath } from '../../engine/rules/form-sections';
 import type { FormEntry, SecureLink } from '../../engine/types/generated';
 import type { UserDoc } from '../auth/types';
 import { queueMail } from '../mail/outbox';
+import { externalReplyMail } from '../mail/templates';
 import type { Store } from '../store/port';
 
 /** What the notification names. */
@@ -21,31 +21,9 @@ export interface ExternalReplyNotice {
   origin: string;
 }
 
-/** The plain text and subject of the notification (catalogue texts `externalForms.replyMail*`). */
-export function externalReplyMessage(notice: ExternalReplyNotice): { subject: string; text: string; html: string } {
-  const { link, entry, formTitle, clientName, origin } = notice;
-  const recipient = link.recipientName ?? message('externalForms.publicSubmitter');
-  const url = `${origin}${formRegisterPath(entry.projectId, entry.formArea, entry.formId)}/entry/${entry.entryNumber}`;
-  const values = {
-    recipient,
-    who: link.recipientOrganisation ? `${recipient} (${link.recipientOrganisation})` : recipient,
-    form: formTitle,
-    project: entry.projectName ?? '',
-    entryNumber: entry.entryNumber,
-    client: clientName,
-  };
-  const subject = message('externalForms.replyMailSubject', values);
-  const body = message('externalForms.replyMailText', values);
-  const escaped = (text: string) =>
-    text.replace(
-      /[&<>"']/g,
-      (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-    );
-  return {
-    subject,
-    text: `${body}\n\n${url}\n`,
-    html: `<p>${escaped(body)}</p><p><a href="${escaped(url)}">${escaped(url)}</a></p>`,
-  };
+/** The page of the reply's entry for the project's users. */
+export function replyEntryUrl(origin: string, entry: FormEntry): string {
+  return `${origin}${formRegisterPath(entry.projectId, entry.formArea, entry.formId)}/entry/${entry.entryNumber}`;
 }
 
 /**
@@ -56,18 +34,17 @@ export async function notifySender(store: Store, notice: ExternalReplyNotice, no
   if (notice.link.createdById === undefined) return false;
   const sender = await store.collection<UserDoc>('users').findOne({ id: notice.link.createdById });
   if (!sender?.email) return false;
-  const { subject, text, html } = externalReplyMessage(notice);
-  await queueMail(
-    store,
-    {
-      clientId: notice.link.clientId,
-      kind: 'external-reply',
-      to: [{ name: sender.fullName, address: sender.email }],
-      subject,
-      text,
-      html,
-    },
-    now,
-  );
+  const { link, entry } = notice;
+  const mail = externalReplyMail({
+    clientId: link.clientId,
+    to: { name: sender.fullName, address: sender.email },
+    recipientName: link.recipientName ?? message('externalForms.publicSubmitter'),
+    ...(link.recipientOrganisation ? { organisationName: link.recipientOrganisation } : {}),
+    formTitle: notice.formTitle,
+    projectName: entry.projectName ?? '',
+    entryNumber: entry.entryNumber,
+    link: replyEntryUrl(notice.origin, entry),
+  });
+  await queueMail(store, mail, now);
   return true;
 }

@@ -1,8 +1,8 @@
 /**
- * How an invitation reaches the invited employee (issue 9 "invite"): an interface, so a mail server can be
- * plugged in (createApp's `invitationSender`). No mail server is configured, so the default writes the
- * one-time set-password link to the server log; the invite call also answers the link, which the admin's
- * screen shows (docs/decisions.md "Employees").
+ * How an invitation reaches the invited employee (issue 9 "invite"): an interface, so another channel can be
+ * plugged in (createApp's `invitationSender`). Without one, the invite call queues an invitation e-mail (issue 25
+ * §5; api/mail/templates.ts invitationMail); `logInvitationSender` writes the link to the server log instead. The
+ * invite call also answers the link, which the admin's screen shows as a fallback (docs/decisions.md "Employees").
  */
 
 /** One invitation to deliver. */
@@ -23,7 +23,7 @@ export interface InvitationSender {
   send(invitation: Invitation): Promise<void>;
 }
 
-/** The default sender: logs the link on the server's console (no mail server is configured). */
+/** A sender that logs the link on the server's console (a development aid; the default is the e-mail). */
 export const logInvitationSender: InvitationSender = {
   async send(invitation) {
     console.info(

@@ -100,6 +100,12 @@ export interface SubmitOptions {
    * link (issue 25; api/external/forms.ts). enteredBy is their name; the entry carries the marks given.
    */
   submitter?: { enteredBy: string; isPublic?: boolean; external?: FormEntry['external'] };
+  /**
+   * Called once the entry has become submitted (a new entry, or a draft's final submit; not a page save, not a
+   * change of a submitted entry), after its write and with the same store: the notify-question e-mail is queued
+   * here (api/mail/notifications.ts; issue 25 §5).
+   */
+  onSubmitted?: (entry: FormEntry) => Promise<void>;
 }
 
 /**
@@ -182,6 +188,7 @@ export async function submitEntry(
       },
       ...(isDraft ? {} : { $unset: { activePageOrder: '' } }),
     });
+    if (wasDraft && !isDraft) await options.onSubmitted?.(changed);
     return changed;
   }
   const { clientId, project, form } = scope;
@@ -213,6 +220,7 @@ export async function submitEntry(
     };
     return { ...entry, ...readModelOf(form, entry) };
   });
+  if (!draft) await options.onSubmitted?.(entry);
   return entry;
 }
 

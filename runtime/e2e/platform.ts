@@ -19,13 +19,18 @@ export interface E2ePlatform {
   readonly browser: Browser;
 }
 
-/** What a test file may do before its platform starts. */
+/** What a test file may do before and when its platform starts. */
 export interface PlatformOptions {
   /**
    * Runs on the empty data folder before the server starts (and never while it runs: the server owns the store
    * then), e.g. to store what no API call makes yet, such as secure links (runtime/e2e/links.e2e.test.ts).
    */
   beforeStart?: (dataDir: string) => Promise<void>;
+  /**
+   * More environment for the server, read when it starts (after the file's earlier beforeAll hooks, e.g. SMTP_URL
+   * of a test SMTP server started in one).
+   */
+  env?: () => Record<string, string>;
 }
 
 /** Starts a platform and a browser for the calling test file; `name` tags its data folder. */
@@ -35,7 +40,7 @@ export function platformForTests(name: string, options: PlatformOptions = {}): E
   let browser: Browser | undefined;
   beforeAll(async () => {
     await options.beforeStart?.(dataDir);
-    server = await startPlatform(dataDir, await freePort());
+    server = await startPlatform(dataDir, await freePort(), undefined, options.env?.() ?? {});
     browser = await launchBrowser();
   });
   afterAll(async () => {

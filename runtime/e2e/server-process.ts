@@ -27,11 +27,16 @@ export interface RunningServer {
 }
 
 /** Starts the server and waits until it answers (up to `timeoutMs`, default 5 minutes incl. a build). */
-export async function startPlatform(dataDir: string, port: number, timeoutMs = 300_000): Promise<RunningServer> {
+export async function startPlatform(
+  dataDir: string,
+  port: number,
+  timeoutMs = 300_000,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a stuck server (a grandchild) can be killed with it.
     detached: true,

@@ -6,10 +6,11 @@
  * choosing one goes to /home (or to ?returnUrl, a path of this site: where a scanned QR code was). A failed
  * login shows the server's message in an alert and enables LOGIN again. The page uses no MUI (its card is the
  * plain one of runtime/plain) and only the first page's texts (../plain/messages); the chooser brings MUI with
- * it, in the MUI root (../shell/MuiRoot).
+ * it, in the MUI root (../shell/MuiRoot). Under the form, 'Forgot password?' leads to /forgot-password (issue 25
+ * §5; schemas/screens/shell/forgot-password.json).
  */
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import loginDocument from '../../schemas/screens/shell/login.json';
 import type { LoginAnswer } from '../api/types';
 import { plainMessage } from '../plain/messages';
@@ -54,6 +55,11 @@ export function LoginPage() {
       <div className="plain-card-content">
         <h1 className="plain-h5">{plainMessage(document.title)}</h1>
         <PlainForm document={document} onSubmitted={afterLogin} />
+        <p className="plain-body2">
+          <Link className="plain-link" to="/forgot-password">
+            {plainMessage('login.forgotPassword')}
+          </Link>
+        </p>
       </div>
       {chooserOpen && (
         <Suspense fallback={null}>

@@ -232,7 +232,7 @@ describe('employees', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invitation' });
     expect(
       within(dialog).getByText(
-        `Invitation created for ${String(employee.email).toLowerCase()}. Send them this one-time link to set their password; it works for 7 days.`,
+        `An invitation e-mail is on its way to ${String(employee.email).toLowerCase()}. If it does not arrive, send them this one-time link to set their password; it works for 7 days.`,
       ),
     ).toBeInTheDocument();
     const field = within(dialog).getByRole('textbox', { name: 'Set-password link' });

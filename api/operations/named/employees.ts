@@ -19,7 +19,8 @@ import { forgetSessions } from '../../auth/sessions';
 import type { UserDoc } from '../../auth/types';
 import { keepOwnAdmin as keepOwnAdminAccess } from '../../hooks/employee-access';
 import { nextSequence } from '../../ids';
-import { logInvitationSender } from '../../mail/invitation-sender';
+import { queueMail } from '../../mail/outbox';
+import { invitationMail } from '../../mail/templates';
 import { publicOrigin } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { resourceOf } from '../../resources/declarations';
@@ -173,7 +174,8 @@ function digest(token: string): string {
 /**
  * PUT /api/settings/employees/invite/ `{ id }`: creates a Pending user with the employee's e-mail and name (no
  * password), links it, and makes a one-time set-password link (7 days; only its SHA-256 is stored). The link is
- * delivered by the app's invitation sender (default: the server log) and answered to the administrator.
+ * e-mailed (an invitation message queued in this call's transaction, api/mail/templates.ts; or, when createApp
+ * was given one, delivered by its invitation sender) and answered to the administrator as a fallback.
  * @throws AppError 409 employees.cannotInvite (rule canInvite), 409 employees.emailInUse when a user has the
  *   e-mail already (assign instead)
  */
@@ -192,9 +194,22 @@ export const invite: NamedOperation<'employees.invite'> = inTransaction(async (c
     .collection<Client & { [key: string]: unknown }>('clients')
     .findOne({ id: clientId });
   const fullName = `${current.firstName} ${current.lastName}`;
-  const sender = context.http.get('invitationSender') ?? logInvitationSender;
-  // Delivered first: a sender that fails leaves nothing behind.
-  await sender.send({ email, fullName, clientName: client?.name ?? '', link, expiresAt });
+  const sender = context.http.get('invitationSender');
+  // A sender plugged in (createApp's invitationSender) delivers first: one that fails leaves nothing behind.
+  // By default the invitation e-mail is queued in this transaction (sent for the user kept, never for a rollback).
+  if (sender) await sender.send({ email, fullName, clientName: client?.name ?? '', link, expiresAt });
+  else
+    await queueMail(
+      context.store,
+      invitationMail({
+        clientId,
+        to: { name: fullName, address: email },
+        clientName: client?.name ?? '',
+        link,
+        expiresAt,
+      }),
+      context.now,
+    );
   const userId = await nextSequence(context.store, 'users');
   await users.insertOne({
     id: userId,

@@ -5,8 +5,10 @@
 import type { Context } from 'hono';
 import { AppError } from '../../../engine/errors';
 import { registerCsvStream } from '../../../engine/export/csv';
-import type { Client, LinkedFormSetup } from '../../../engine/types/generated';
+import type { Client, FormEntry, LinkedFormSetup } from '../../../engine/types/generated';
 import type { ApiEnv } from '../../http/env';
+import { mayNotify, queueEntryNotification } from '../../mail/notifications';
+import { publicOrigin } from '../../qr/token';
 import type { NamedOperation } from '../../resources/context';
 import { formRegisterCharts } from '../category-registers';
 import { downloadNameFor } from '../download-names';
@@ -39,7 +41,8 @@ export function attachment(fileName: string): string {
 /**
  * PUT …/submit: a new entry, or (with entryNumber) a changed one. `?isFromPaging=true&activePageOrder=N`: a page
  * save (form-configuration.md §4 Multi-page renderer): the entry so far, as a draft in which required questions may
- * still be unanswered; N (1-based) is the page the user is on, where Continue opens the draft (docs/api.md).
+ * still be unanswered; N (1-based) is the page the user is on, where Continue opens the draft (docs/api.md). A
+ * submit whose notify questions name users queues their notification e-mail in the same transaction (issue 25 §5).
  */
 export const submit: NamedOperation<'entries.submit'> = async (context) => {
   const { http: c, body: submission } = context;
@@ -55,7 +58,18 @@ export const submit: NamedOperation<'entries.submit'> = async (context) => {
       formId: scope.form.id,
       entryNumber: submission.entryNumber,
     }));
-  return submitEntry(scope, submission, c.get('user'), new Date(), { draft: fromPaging, activePageOrder, qrUpdate });
+  const options = { draft: fromPaging, activePageOrder, qrUpdate };
+  if (fromPaging || !mayNotify(submission.answers))
+    return submitEntry(scope, submission, c.get('user'), new Date(), options);
+  // A submit that may notify someone: the entry and its notification e-mail are kept together or not at all.
+  const origin = publicOrigin(c);
+  return context.store.withTransaction((store) => {
+    const now = new Date();
+    const onSubmitted = async (entry: FormEntry) => {
+      await queueEntryNotification(store, scope, entry, origin, now);
+    };
+    return submitEntry({ ...scope, store }, submission, c.get('user'), now, { ...options, onSubmitted });
+  });
 };
 
 /** DELETE …/{formId}/entry/{entryNumber}: discards a draft with its files (docs/decisions.md "Drafts"). */

@@ -19,7 +19,9 @@ import * as formImport from './form-import';
 import * as forms from './forms';
 import * as labelPreparation from './label-preparation';
 import * as linkAccess from './link-access';
+import * as mail from './mail';
 import * as migration from './migration';
+import * as passwordReset from './password-reset';
 import * as pdfJobs from './pdf-jobs';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
@@ -34,6 +36,9 @@ export const namedOperations: NamedOperations = {
   'auth.logout': auth.logout,
   'auth.setClient': auth.setClient,
   'auth.reset': auth.reset,
+  'auth.forgotPassword': passwordReset.forgotPassword,
+  'mail.list': mail.list,
+  'auth.resetPassword': passwordReset.resetPassword,
   'authorization.activity': authorization.activity,
   'authorization.projectAccess': authorization.projectAccess,
   'authorization.documents': authorization.documents,

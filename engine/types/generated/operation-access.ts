@@ -166,6 +166,7 @@ export const operationAccess: Readonly<Record<string, OperationAccessRule>> = {
   "authorization.activity": {"access":"tenant","can":{"action":"view","area":"{type}","project":"projectId"}},
   "authorization.projectAccess": {"access":"tenant","can":{"action":"view","area":"projects","project":"id"}},
   "authorization.documents": {"access":"tenant","can":{"action":"view","area":"projects","project":"id","code":14}},
+  "mail.list": {"access":"admin"},
   "publicLinks.get": {"access":"tenant","can":{"action":"admin","area":"{formArea}","project":"projectId"}},
   "publicLinks.issue": {"access":"tenant","can":{"action":"admin","area":"{formArea}","project":"projectId"}},
   "publicLinks.revoke": {"access":"tenant","can":{"action":"admin","area":"{formArea}","project":"projectId"}},

@@ -13,6 +13,7 @@ import type { EmployeeInvite } from './employee-invite';
 import type { EmployeeProjectAccess } from './employee-project-access';
 import type { ExportSettingInput } from './export-setting-input';
 import type { FileUrlsRequest } from './file-urls-request';
+import type { ForgotPasswordRequest } from './forgot-password-request';
 import type { FormDefinitionInput } from './form-definition-input';
 import type { FormImportRequest } from './form-import-request';
 import type { GetMultipleRequest } from './get-multiple-request';
@@ -265,6 +266,9 @@ export interface OperationParamTypes {
   "authorization.hasAccess": { projectId: number; accessCode: number };
   "authorization.hasAccessType": { formArea: string; isNumeric: boolean };
   "authorization.projectAccessNumber": Record<string, never>;
+  "auth.forgotPassword": Record<string, never>;
+  "auth.resetPassword": { token: string };
+  "mail.list": Record<string, never>;
   "authorization.qs": { section: string; projectId: number | null; id: string; securityToken: string };
   "authorization.sitework": { section: string; projectId: number | null; entryNumber: string; securityToken: string };
   "authorization.publicForm": { formArea: string; projectId: number | null; formId: string; securityToken: string; isView: boolean | null };
@@ -517,6 +521,9 @@ export interface OperationBodyTypes {
   "authorization.hasAccess": undefined;
   "authorization.hasAccessType": AccessTypesRequest;
   "authorization.projectAccessNumber": ProjectAccessRequest;
+  "auth.forgotPassword": ForgotPasswordRequest;
+  "auth.resetPassword": SetPasswordRequest;
+  "mail.list": RegisterQuery;
   "authorization.qs": undefined;
   "authorization.sitework": undefined;
   "authorization.publicForm": undefined;
@@ -652,6 +659,9 @@ export interface NamedHandlerOperations {
   "authorization.hasAccess": "authorization.hasAccess";
   "authorization.hasAccessType": "authorization.hasAccessType";
   "authorization.projectAccessNumber": "authorization.projectAccessNumber";
+  "auth.forgotPassword": "auth.forgotPassword";
+  "auth.resetPassword": "auth.resetPassword";
+  "mail.list": "mail.list";
   "authorization.qs": "authorization.qs";
   "authorization.sitework": "authorization.sitework";
   "authorization.publicForm": "authorization.publicForm";

@@ -13,4 +13,5 @@ export const plainMessages = {
   "shell.privacyPolicy": "Privacy Policy",
   "shell.copyright": "© {year} Site Forms",
   "offline.message": "You've lost internet connection, please do not navigate away from this page, any unsaved data will be lost. Awaiting connection to be restored.",
+  "login.forgotPassword": "Forgot password?",
 } as const;

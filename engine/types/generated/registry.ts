@@ -15,6 +15,7 @@ import schema_linked_form_setup from '../../../schemas/entities/linked-form-setu
 import schema_lookup_value from '../../../schemas/entities/lookup-value.schema.json';
 import schema_organisation from '../../../schemas/entities/organisation.schema.json';
 import schema_outgoing_mail from '../../../schemas/entities/outgoing-mail.schema.json';
+import schema_password_reset from '../../../schemas/entities/password-reset.schema.json';
 import schema_project_lookup_value from '../../../schemas/entities/project-lookup-value.schema.json';
 import schema_project from '../../../schemas/entities/project.schema.json';
 import schema_qa_offline_info from '../../../schemas/entities/qa-offline-info.schema.json';
@@ -35,6 +36,7 @@ import schema_download_request from '../../../schemas/api/download-request.schem
 import schema_employee_assign from '../../../schemas/api/employee-assign.schema.json';
 import schema_employee_project_access from '../../../schemas/api/employee-project-access.schema.json';
 import schema_file_urls_request from '../../../schemas/api/file-urls-request.schema.json';
+import schema_forgot_password_request from '../../../schemas/api/forgot-password-request.schema.json';
 import schema_form_import_request from '../../../schemas/api/form-import-request.schema.json';
 import schema_get_multiple_request from '../../../schemas/api/get-multiple-request.schema.json';
 import schema_label_export_request from '../../../schemas/api/label-export-request.schema.json';
@@ -96,6 +98,7 @@ import resource_linked_form_setup from '../../../schemas/resources/linked-form-s
 import resource_lookup_value from '../../../schemas/resources/lookup-value.json';
 import resource_organisation from '../../../schemas/resources/organisation.json';
 import resource_outgoing_mail from '../../../schemas/resources/outgoing-mail.json';
+import resource_password_reset from '../../../schemas/resources/password-reset.json';
 import resource_project_lookup_value from '../../../schemas/resources/project-lookup-value.json';
 import resource_project from '../../../schemas/resources/project.json';
 import resource_qa_offline_info from '../../../schemas/resources/qa-offline-info.json';
@@ -125,6 +128,7 @@ export const registeredSchemas = {
   'lookup-value': schema_lookup_value,
   'organisation': schema_organisation,
   'outgoing-mail': schema_outgoing_mail,
+  'password-reset': schema_password_reset,
   'project-lookup-value': schema_project_lookup_value,
   'project': schema_project,
   'qa-offline-info': schema_qa_offline_info,
@@ -145,6 +149,7 @@ export const registeredSchemas = {
   'employee-assign': schema_employee_assign,
   'employee-project-access': schema_employee_project_access,
   'file-urls-request': schema_file_urls_request,
+  'forgot-password-request': schema_forgot_password_request,
   'form-import-request': schema_form_import_request,
   'get-multiple-request': schema_get_multiple_request,
   'label-export-request': schema_label_export_request,
@@ -196,7 +201,7 @@ export const registeredSchemas = {
 export const registeredRuleFamilies: readonly { $id: string }[] = [rules_employee, rules_lookup_value, rules_organisation, rules_project];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_export_setting, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_outgoing_mail, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_question_library_item, resource_secure_link, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
+export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_export_setting, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_outgoing_mail, resource_password_reset, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_question_library_item, resource_secure_link, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'exportSettings', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'outgoingMails', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'questionLibraryItems', 'secureLinks', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
+export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'exportSettings', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'outgoingMails', 'passwordResets', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'questionLibraryItems', 'secureLinks', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
