@@ -169,6 +169,9 @@ describe('the access matrix of the API', () => {
         'external.deleteFile',
         'auth.forgotPassword',
         'auth.resetPassword',
+        // issue 25 §3: a package's documents and the return's uploads for the holder of a return's security code.
+        'subcontractors.securityCodeDocument',
+        'subcontractors.securityCodeUpload',
       ];
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);
     }

@@ -109,6 +109,8 @@ describe('settings forms', () => {
           expect.objectContaining({ title: 'Steel Reinforcement Inspection' }),
         ],
       },
+      // The demo RFI form (issue 25 §3), offered on project 1 only.
+      { section: 'reports', forms: [expect.objectContaining({ title: 'Request for Information' })] },
     ]);
     expect(
       (await h.call('POST', `${F}/sections/quality-assurance`, { cookie: user, body: { projectId: 999 } })).status,

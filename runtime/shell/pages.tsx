@@ -56,6 +56,8 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   closed: messagePage('closed'),
   // The external shell of a secure link's form (issue 25 §2): signed out, the client's logo and name, no menus.
   external: muiPage(async () => (await import('./ExternalLayout')).ExternalLayout),
+  // The recipient's return page of a subcontractor package (issue 25 §3), signed out.
+  packageReturn: muiPage(async () => (await import('../pages/PackageReturnPage')).PackageReturnPage),
   section: muiPage(async () => (await import('../pages/SectionPage')).SectionPage),
   notFound: muiPage(async () => (await import('../pages/NotFoundPage')).NotFoundPage),
   // The form creator (issue 21): its code (dnd-kit, the virtualised list, the property panel) is its own chunk,

@@ -26,6 +26,7 @@ import * as pdfJobs from './pdf-jobs';
 import * as projects from './projects';
 import * as qrCodes from './qr-codes';
 import * as questionLibrary from './question-library';
+import * as sending from './sending';
 import * as settingsForms from './settings-forms';
 import * as subcontractors from './subcontractors';
 
@@ -129,6 +130,12 @@ export const namedOperations: NamedOperations = {
   'files.deleteFolder': files.removeFolder,
   'thumbnails.sized': files.sized,
   'thumbnails.width': files.byWidth,
+  'sending.send': sending.send,
+  'sending.links': sending.links,
+  'sending.revoke': sending.revoke,
+  'subcontractors.sendReturn': sending.sendReturn,
+  'subcontractors.securityCodeDocument': sending.securityCodeDocument,
+  'subcontractors.securityCodeUpload': sending.securityCodeUpload,
   'subcontractors.nextCode': subcontractors.nextCode,
   'subcontractors.aggregateId': subcontractors.aggregateId,
   'external.open': external.open,

@@ -89,6 +89,10 @@ async function _orderPayments(
 async function recipientView(context: OperationContext, found: SubcontractorReturn) {
   const pkg = await c(context).packages.findOne({ clientId: found.clientId, id: found.subcontractorPackageId });
   if (!pkg) throw new AppError(404, 'subcontractorPackages.codeNotFound');
+  // The recipient's return page shows the client's logo (issue 25 §3: the external shell's look).
+  const client = await context.store
+    .collection<{ id: number; logoUrl?: string }>('clients')
+    .findOne({ id: found.clientId });
   return {
     return: {
       packageName: found.packageName,
@@ -96,15 +100,20 @@ async function recipientView(context: OperationContext, found: SubcontractorRetu
       responseDate: found.responseDate ?? null,
       subcontractorPrice: found.subcontractorPrice ?? null,
       comments: found.comments ?? '',
+      // What the recipient uploaded with the return so far (issue 25 §3), names only.
+      files: (found.files ?? []).map((f) => ({ name: f.name, size: f.size ?? 0 })),
     },
     package: {
       name: pkg.name,
       projectName: pkg.projectName ?? '',
       clientName: pkg.clientName ?? '',
+      clientLogoUrl: client?.logoUrl ?? '',
       instructions: pkg.instructions ?? '',
       isResponseRequired: pkg.isResponseRequired === true,
       revisionNumber: pkg.revisionNumber,
+      // The id names a document for the public download gated by the code (issue 25 §3).
       attachments: pkg.attachments.map((a) => ({
+        id: a.id,
         fileName: a.fileName,
         revisionNumber: a.revisionNumber,
         type: a.type,

@@ -45,6 +45,7 @@ import schema_linked_form_setups_input from '../../../schemas/api/linked-form-se
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
 import schema_migration_request from '../../../schemas/api/migration-request.schema.json';
+import schema_package_return_send_request from '../../../schemas/api/package-return-send-request.schema.json';
 import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
 import schema_pdf_download_request from '../../../schemas/api/pdf-download-request.schema.json';
 import schema_pdf_job_status from '../../../schemas/api/pdf-job-status.schema.json';
@@ -56,6 +57,7 @@ import schema_public_link_request from '../../../schemas/api/public-link-request
 import schema_qr_code_generation_request from '../../../schemas/api/qr-code-generation-request.schema.json';
 import schema_register_query from '../../../schemas/api/register-query.schema.json';
 import schema_sections_request from '../../../schemas/api/sections-request.schema.json';
+import schema_send_request from '../../../schemas/api/send-request.schema.json';
 import schema_set_password_request from '../../../schemas/api/set-password-request.schema.json';
 import schema_submission from '../../../schemas/api/submission.schema.json';
 import schema_user_view from '../../../schemas/api/user-view.schema.json';
@@ -156,6 +158,7 @@ export const registeredSchemas = {
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
   'migration-request': schema_migration_request,
+  'package-return-send-request': schema_package_return_send_request,
   'password-change-request': schema_password_change_request,
   'pdf-download-request': schema_pdf_download_request,
   'pdf-job-status': schema_pdf_job_status,
@@ -167,6 +170,7 @@ export const registeredSchemas = {
   'qr-code-generation-request': schema_qr_code_generation_request,
   'register-query': schema_register_query,
   'sections-request': schema_sections_request,
+  'send-request': schema_send_request,
   'set-password-request': schema_set_password_request,
   'submission': schema_submission,
   'user-view': schema_user_view,

@@ -869,7 +869,20 @@ export interface Button {
    * Id of a text of the message catalogue (schemas/messages/en.json).
    */
   label: MessageId;
-  icon?: 'add' | 'download' | 'open' | 'view' | 'edit' | 'delete' | 'back' | 'qrCode' | 'label' | 'upload' | 'copy';
+  icon?:
+    | 'add'
+    | 'download'
+    | 'open'
+    | 'view'
+    | 'edit'
+    | 'delete'
+    | 'back'
+    | 'qrCode'
+    | 'label'
+    | 'upload'
+    | 'copy'
+    | 'send'
+    | 'link';
   variant?: 'contained' | 'outlined' | 'text';
   /**
    * What a button does: navigate to a route template; call an operation (result 'download' saves the answer as a file; 'refresh' reloads the screen's data; 'close' hands the answer to the screen's host, e.g. the dialog showing it); open a form document in a modal in a mode with the row as its input (the screen reloads after a save); show the QR image modal of a code (qrCode); show a form's public link modal (publicLink); or open the label export modal for the selected rows (labelExport). Each kind is one file of runtime/renderer/actions.

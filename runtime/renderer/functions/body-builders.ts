@@ -189,4 +189,18 @@ export const bodyBuilders: Record<string, (context: BodyContext) => unknown | Pr
       ),
     };
   },
+  /**
+   * Send to... (issue 25 §3, send-request): the dialog's fields, the route's form and (on an entry) entry number,
+   * and the expiry date as the end of that day in UTC (empty: the service's default, 30 days).
+   */
+  sendRequest(context) {
+    const { expiresOn, ...fields } = bodyBuilders.schemaFields(context) as Record<string, unknown>;
+    const { formId, entryNumber } = context.params;
+    return {
+      ...fields,
+      formId: Number(formId),
+      ...(entryNumber && entryNumber !== '0' ? { entryNumber: Number(entryNumber) } : {}),
+      ...(typeof expiresOn === 'string' ? { expiresAt: `${expiresOn}T23:59:59.000Z` } : {}),
+    };
+  },
 };

@@ -13,9 +13,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import LabelIcon from '@mui/icons-material/LabelOutlined';
+import LinkIcon from '@mui/icons-material/Link';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
+import SendIcon from '@mui/icons-material/Send';
 import UploadIcon from '@mui/icons-material/Upload';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
@@ -40,6 +42,8 @@ const icons: Record<NonNullable<ButtonSpec['icon']>, ReactNode> = {
   label: <LabelIcon />,
   upload: <UploadIcon />,
   copy: <ContentCopyIcon />,
+  send: <SendIcon />,
+  link: <LinkIcon />,
 };
 
 export interface ActionButtonsProps {
