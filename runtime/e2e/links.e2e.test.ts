@@ -242,7 +242,10 @@ describe('mail', () => {
     await own.getByRole('heading', { name: 'Sent E-mails' }).first().waitFor();
     // The reply of the external-forms block told its sender (a message of this client); a password reset, of no
     // client, is not listed.
-    await own.getByRole('row', { name: /Reply received: Site Safety Inspection/ }).first().waitFor();
+    await own
+      .getByRole('row', { name: /Reply received: Site Safety Inspection/ })
+      .first()
+      .waitFor();
     expect(await own.getByRole('row', { name: /Reset your Site Forms password/ }).count()).toBe(0);
     await admin.close();
   });
