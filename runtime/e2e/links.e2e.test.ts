@@ -346,3 +346,128 @@ describe('sending', () => {
     await context.close();
   });
 });
+
+/**
+ * Issue 25's "Done when" journey, end to end through the e-mail: an administrator sends the RFI form to a contact;
+ * the message arrives over SMTP; its link opens the form signed out in the external shell; the reply is submitted
+ * and shows in the register; the same link then shows the expired text; a public form's link works signed out; a
+ * notify question's e-mail reaches the chosen user. (The forgotten password is the mail block's.)
+ */
+describe('journey', () => {
+  let admin: BrowserContext;
+  let page: Page;
+  let cookie: string;
+  const contactEmail = 'aoife.brennan@corribdesignpa.ie';
+
+  beforeAll(async () => {
+    cookie = await logInThroughApi(platform.url, 'admin@demo.local');
+    await callApi(platform.url, cookie, 'POST', '/api/authorization/setClient/1');
+    const [name, value] = cookie.split('=');
+    admin = await platform.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await admin.addCookies([{ name, value, url: platform.url }]);
+    page = await admin.newPage();
+  });
+  afterAll(async () => {
+    await admin?.close();
+  });
+
+  it('sends the RFI form to a contact, whose e-mailed link takes one reply into the register, then shows the expired text', async () => {
+    const before = smtp.messages.filter((m) => m.envelopeTo.includes(contactEmail)).length;
+    await page.goto(`${platform.url}/projects/1/qa/6`);
+    await page.getByRole('button', { name: 'Send to...' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send to an external party' });
+    await dialog.getByRole('combobox', { name: 'Contact' }).click();
+    await page.getByRole('option', { name: 'Aoife Brennan (Corrib Design Partnership)' }).click();
+    await dialog.getByLabel('Message').fill('Which lintel goes over door D4?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('The link was sent by e-mail.').waitFor();
+
+    // The e-mail over SMTP, and its link.
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.envelopeTo.includes(contactEmail)).length, { timeout: 30_000 })
+      .toBe(before + 1);
+    const mail = smtp.messages.filter((m) => m.envelopeTo.includes(contactEmail)).at(-1);
+    expect(mail?.text).toContain('Which lintel goes over door D4?');
+    const link = mail?.links.find((l) => l.startsWith(`${platform.url}/external/`)) as string;
+    expect(link).toMatch(/\/external\/[A-Za-z0-9_-]{43}$/);
+
+    // Signed out, in the external shell: no menus, the client's name; the reply submitted.
+    const outside = await platform.browser.newContext();
+    const external = await outside.newPage();
+    await external.goto(link);
+    const shell = external.getByTestId('external-shell');
+    await shell.getByText(/For: Aoife Brennan/).waitFor();
+    await expect(shell.getByRole('banner').innerText()).resolves.toMatch(/Corrib/);
+    expect(await external.getByRole('navigation', { name: 'Section menu' }).count()).toBe(0);
+    await external.getByLabel('Subject *').fill('Lintel over door D4');
+    await external.getByLabel('Question *').fill('Which lintel goes over door D4?');
+    await external.getByLabel('Response').fill('L2 precast, 150 mm bearing each side.');
+    await external.getByRole('button', { name: 'Submit' }).click();
+    await external.waitForURL(/\/response$/);
+    await external.getByText('Thank you for your time! Please close this page.').waitFor();
+
+    // In the register of the project's users, entered by the contact and marked external.
+    await page.goto(`${platform.url}/projects/1/qa/6`);
+    const row = page.getByRole('row', { name: /Lintel over door D4/ });
+    await row.waitFor();
+    await expect(row.innerText()).resolves.toMatch(/Aoife Brennan[\s\S]*External: Corrib Design Partnership/);
+
+    // The same link again: the §8 text for an RFI, nothing of the form.
+    await external.goto(link);
+    await external.waitForURL(/\/unauthorized\?security=rfi$/);
+    await external.getByText(/Oops\. The provided security token has expired or already been used/).waitFor();
+    expect(await external.getByText('Request for Information').count()).toBe(0);
+    await outside.close();
+  });
+
+  it("a public form's link works signed out and its entry is marked public", async () => {
+    const made = (await callApi(
+      platform.url,
+      cookie,
+      'POST',
+      '/api/projects/1/forms/health-and-safety/5/public-link',
+      {},
+    )) as { url: string };
+    const outside = await platform.browser.newContext();
+    const external = await outside.newPage();
+    await external.goto(made.url);
+    await external.getByRole('heading', { level: 1, name: /Site Safety Inspection/ }).waitFor();
+    await external.getByLabel('Inspected by').fill('A visitor');
+    await external.getByLabel('Inspection date').fill('2026-11-26');
+    await external.getByRole('combobox', { name: 'Hot work on site? *' }).click();
+    await external.getByRole('option', { name: 'No', exact: true }).click();
+    await external.getByLabel('Area inspected *').fill('Site entrance');
+    await external.getByRole('button', { name: 'Next' }).click();
+    await external.getByRole('button', { name: 'Submit' }).click();
+    await external.waitForURL(/\/response$/);
+    await outside.close();
+    const register = (await callApi(platform.url, cookie, 'POST', '/api/projects/1/forms/health-and-safety/getall/5', {
+      filters: [{ id: 'status', value: 'All' }],
+    })) as { items: Array<{ enteredBy: string; origin?: string }> };
+    expect(register.items.find((r) => r.origin === 'Public')).toBeTruthy();
+  });
+
+  it("a notify question's e-mail reaches the chosen user", async () => {
+    const users = (await callApi(platform.url, cookie, 'GET', '/api/projects/1/users')) as Array<{
+      id: number;
+      fullName: string;
+    }>;
+    const chosen = users.find((u) => u.fullName !== 'Demo Administrator') ?? users[0];
+    const answers = [
+      { questionId: 1, answers: ['Seán Doyle'] },
+      { questionId: 2, answers: ['2026-11-26'] },
+      { questionId: 6, answers: ['No'] },
+      { questionId: 10, answers: ['<p>Edge protection missing on level 3</p>'], notificationUsers: [chosen.id] },
+    ];
+    const entry = (await callApi(platform.url, cookie, 'PUT', '/api/projects/1/forms/health-and-safety/submit', {
+      formId: 5,
+      answers,
+    })) as { entryNumber: number };
+    const mail = await smtp.waitFor(
+      (m) => m.subject.startsWith(`Site Safety Inspection ${entry.entryNumber} submitted`),
+      30_000,
+    );
+    expect(mail.to[0]?.name).toBe(chosen.fullName);
+    expect(mail.text).toContain('Edge protection missing on level 3');
+  });
+});
