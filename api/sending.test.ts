@@ -84,8 +84,8 @@ describe('Send to... a contact', () => {
     const [mail] = await mails();
     expect(mail).toMatchObject({ clientId: 1, kind: 'secure-link', state: 'queued', to: [{ address: c1.email }] });
     expect(mail.subject).toBe(
-      message('sending.mail.subject', {
-        clientName: 'Corrib Civil Engineering Ltd',
+      message('mail.secureLink.subject', {
+        kind: 'RFI',
         formTitle: 'Request for Information',
         projectName: 'CCE-2401 Eyre Square Mixed-Use Development',
       }),
@@ -120,7 +120,7 @@ describe('Send to... a contact', () => {
     );
     expect((await links())[0].entryNumber).toBe(saved.entryNumber);
     const [mail] = await mails();
-    expect(mail.text).toContain(message('sending.mail.reply', { entryNumber: saved.entryNumber }));
+    expect(mail.text).toContain(message('mail.secureLink.reply', { entryNumber: saved.entryNumber }));
     await json(
       h.call('POST', SEND, { cookie: admin, body: { formId: RFI, entryNumber: 999, kind: 'rfi', contactId: 1 } }),
       404,
@@ -371,9 +371,9 @@ describe('subcontractor package return link', () => {
         .status,
     ).toBe(415);
     expect((await upload('x.pdf', pdf, 'not-a-code-at-all-0000000000000000000')).status).toBe(404);
-    // Sent: the code takes no more files.
     await json(h.call('POST', `${SUB}/returnPackage`, { body: { securityCode: CODE, subcontractorPrice: 1000 } }));
-    expect((await upload('late.pdf', pdf)).status).toBe(404);
+    // Sent: the code is used up (the §8 text for packages), as a second returnPackage is.
+    expect((await upload('late.pdf', pdf)).status).toBe(410);
     expect(await h.store.files.get('1/subcontractors/returns/3/late.pdf')).toBeNull();
   });
 });

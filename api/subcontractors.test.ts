@@ -577,6 +577,13 @@ describe('packages and returns', () => {
     });
     const bad = await h.call('POST', `${B}/returnPackage`, { body: { securityCode: code, subcontractorPrice: 1.001 } });
     expect(bad.status).toBe(400);
+    // Answered once: a second response is refused with the used-link text, and the first stays.
+    const again = await h.call('POST', `${B}/returnPackage`, { body: { securityCode: code, subcontractorPrice: 5 } });
+    expect(again.status).toBe(410);
+    expect((await again.json()).message).toMatch(/already been used.*the packages/);
+    expect(await json<SubcontractorPackage>(h.call('GET', `${B}/3/Package/1`, { cookie: admin }))).toMatchObject({
+      subcontractorPrice: 198_750.25,
+    });
     // A package code is not a return's code.
     expect((await h.call('GET', `${B}/securityCode/demo-package-groundworks-limerick-docks-0001`)).status).toBe(404);
   });

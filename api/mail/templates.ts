@@ -152,6 +152,16 @@ export interface SecureLinkMailInput {
   link: string;
   /** When the link stops working (ISO date-time); absent: no expiry line. */
   expiresAt?: string;
+  /** The entry the reply answers, when the form was sent from an entry. */
+  entryNumber?: number;
+  /** The sender's own message (plain text), quoted under their name. */
+  note?: string;
+}
+
+/** The sender's message as blocks: '{senderName} wrote:' and the text; none for an empty one. */
+function noteBlocks(senderName: string, note: string | undefined): Block[] {
+  const text = note?.trim();
+  return text ? [{ p: message('mail.note', { senderName }) }, { p: text }] : [];
 }
 
 /** A form sent to an external party through a secure link (issue 25 §3). */
@@ -166,6 +176,10 @@ export function secureLinkMail(input: SecureLinkMailInput): MailMessage {
   return build('secure-link', input.clientId, input.to, message('mail.secureLink.subject', params), [
     { p: message('mail.greeting', params) },
     { p: message('mail.secureLink.body', params) },
+    ...(input.entryNumber === undefined
+      ? []
+      : [{ p: message('mail.secureLink.reply', { entryNumber: input.entryNumber }) }]),
+    ...noteBlocks(input.senderName, input.note),
     { button: { label: message('mail.secureLink.action'), href: input.link } },
     ...(input.expiresAt ? [{ small: message('mail.expires', { date: mailDate(input.expiresAt) }) }] : []),
     { small: message('mail.secureLink.noAccount') },
@@ -183,6 +197,8 @@ export interface PackageReturnMailInput {
   /** `{origin}/package-return/{securityCode}`. */
   link: string;
   expiresAt?: string;
+  /** The sender's own message (plain text), quoted under their name. */
+  note?: string;
 }
 
 /** A subcontractor package's return link (issue 25 §3). */
@@ -196,6 +212,7 @@ export function packageReturnMail(input: PackageReturnMailInput): MailMessage {
   return build('package-return', input.clientId, input.to, message('mail.packageReturn.subject', params), [
     { p: message('mail.greeting', params) },
     { p: message('mail.packageReturn.body', params) },
+    ...noteBlocks(input.senderName, input.note),
     { button: { label: message('mail.packageReturn.action'), href: input.link } },
     ...(input.expiresAt ? [{ small: message('mail.expires', { date: mailDate(input.expiresAt) }) }] : []),
     { small: message('mail.secureLink.noAccount') },

@@ -4,17 +4,15 @@
  * part of the issue).
  *
  * The links the external-forms block opens are stored before the server starts (platformForTests `beforeStart`:
- * the store is the test's only while no server runs), with api/links/secure-links.ts issueLink, as the sending and
- * link-access parts issue them through their calls.
+ * the store is the test's only while no server runs), with fixtures/e2e/links.ts issueLinksBeforeStart, as the
+ * sending and link-access parts issue them through their calls.
  */
 
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLink, type LinkIssue } from '../../api/links/secure-links';
-import { seedIfEmpty } from '../../api/seed/load';
-import { openStore } from '../../api/store/open';
-import { startSmtpServer, type TestSmtpServer } from '../../api/test/smtp';
+import type { LinkIssue } from '../../api/links/secure-links';
+import { issueLinksBeforeStart, startSmtpServer, type TestSmtpServer } from '../../fixtures/e2e/links';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { callApi, logInThroughApi, platformForTests } from './platform';
 
@@ -41,14 +39,10 @@ beforeAll(async () => {
 const platform = platformForTests('links', {
   env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Site Forms <no-reply@forms.example.com>' }),
   beforeStart: async (dataDir) => {
-    const store = await openStore({ dataDir });
-    try {
-      await seedIfEmpty(store);
-      tokens.submit = (await issueLink(store, RFI)).token;
-      tokens.close = (await issueLink(store, { ...RFI, recipientName: 'Ciarán Walsh' })).token;
-    } finally {
-      await store.close();
-    }
+    [tokens.submit, tokens.close] = await issueLinksBeforeStart(dataDir, [
+      RFI,
+      { ...RFI, recipientName: 'Ciarán Walsh' },
+    ]);
   },
 });
 
@@ -170,11 +164,11 @@ describe('link-access', () => {
 
   it("the project's links page lists the public link and revokes it", async () => {
     await page.goto(`${platform.url}/projects/1/edit/links`);
-    const row = page.getByRole('row', { name: /public-form.*Site Safety Inspection.*live/ });
+    const row = page.getByRole('row', { name: /Public form.*Site Safety Inspection.*Open/ });
     await row.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-    await page.getByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ }).waitFor();
-    const revoked = page.getByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ });
+    await page.getByRole('row', { name: /Public form.*Site Safety Inspection.*Revoked/ }).waitFor();
+    const revoked = page.getByRole('row', { name: /Public form.*Site Safety Inspection.*Revoked/ });
     expect(await revoked.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
   });
 });

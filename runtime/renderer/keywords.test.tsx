@@ -792,12 +792,12 @@ describe('charts, addMenu and withSelection (issue 24)', () => {
 
     const links = (await loadScreen('projects/project-links')) as RegisterDocument;
     show(links, { projectId: '1' });
-    const row = await screen.findByRole('row', { name: /public-form.*Site Safety Inspection.*live/ });
+    const row = await screen.findByRole('row', { name: /Public form.*Site Safety Inspection.*Open/ });
     await user.click(within(row).getByRole('button', { name: 'Revoke' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     // The renewed-away link and the one revoked here.
     await waitFor(() =>
-      expect(screen.getAllByRole('row', { name: /public-form.*Site Safety Inspection.*revoked/ })).toHaveLength(2),
+      expect(screen.getAllByRole('row', { name: /Public form.*Site Safety Inspection.*Revoked/ })).toHaveLength(2),
     );
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
   });

@@ -19,11 +19,11 @@ import type {
 import { ruleHolds } from '../../../engine/validation/ajv';
 import { issueLink, type LinkState, linkState, revokeLink } from '../../links/secure-links';
 import { queueMail } from '../../mail/outbox';
+import { linkKindName, packageReturnMail, secureLinkMail } from '../../mail/templates';
 import { clientAddress } from '../../middleware/security';
 import { publicOrigin } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { inTransaction } from '../../resources/transaction';
-import { kindLabel, packageReturnMailOf, type SendKind, sendFormMail } from '../../sending/messages';
 import { getEntry } from '../entries';
 import { requestProject } from '../projects';
 import { checkCodeAttempts, recordCodeFailure, returnOfCode, subcontractingCollections } from '../subcontracting';
@@ -34,6 +34,9 @@ import { uploadInto } from './files';
 export const MAX_SEND_TTL_MS = 366 * 24 * 3600_000;
 
 const SEND_KINDS: readonly SecureLink['kind'][] = ['rfi', 'cvi', 'submittal', 'daywork'];
+
+/** The document kinds a form can be sent for. */
+type SendKind = 'rfi' | 'cvi' | 'submittal' | 'daywork';
 
 function tenant(context: OperationContext): number {
   if (context.clientId === undefined) throw new AppError(409, 'auth.noClientSelected');
@@ -78,14 +81,14 @@ async function recipientsOf(context: OperationContext<'sending.send'>, projectId
       throw new AppError(400, 'sending.notOfOrganisation', { name: fullName(contact) });
     }
     if (!(contact.projectIds ?? []).includes(projectId) || !takesKind(organisation, kind))
-      throw new AppError(400, 'sending.notUsable', { name: fullName(contact), kind: kindLabel(kind) });
+      throw new AppError(400, 'sending.notUsable', { name: fullName(contact), kind: linkKindName(kind) });
     if (!contact.email?.trim()) throw new AppError(400, 'sending.noEmail', { name: fullName(contact) });
     return [{ name: fullName(contact), email: contact.email.trim(), organisation, contactId: contact.id }];
   }
   if (organisationId === undefined) throw new AppError(400, 'sending.noRecipient');
   const organisation = await organisationOf(organisationId);
   if (!takesKind(organisation, kind))
-    throw new AppError(400, 'sending.notUsable', { name: organisation.name, kind: kindLabel(kind) });
+    throw new AppError(400, 'sending.notUsable', { name: organisation.name, kind: linkKindName(kind) });
   const onProject = await contacts.find(
     { clientId, organizationId: organisationId, projectIds: projectId },
     { sort: { lastName: 1, firstName: 1, id: 1 } },
@@ -154,20 +157,17 @@ export const send: NamedOperation<'sending.send'> = inTransaction(async (context
     );
     await queueMail(
       context.store,
-      sendFormMail({
+      secureLinkMail({
         clientId: scope.clientId,
-        clientName: client.name,
-        logoUrl: client.logoUrl,
-        projectName: `${scope.project.code} ${scope.project.name}`,
-        sender,
-        recipientName: r.name,
-        recipientEmail: r.email,
-        note: body.message,
-        kind: body.kind,
+        to: { name: r.name, address: r.email },
+        senderName: sender,
         formTitle: scope.form.title,
-        entryNumber: body.entryNumber,
+        projectName: `${scope.project.code} ${scope.project.name}`,
+        kind: body.kind,
         link: `${origin}/external/${token}`,
         expiresAt: link.expiresAt,
+        ...(body.entryNumber === undefined ? {} : { entryNumber: body.entryNumber }),
+        ...(body.message ? { note: body.message } : {}),
       }),
       context.now,
     );
@@ -267,17 +267,14 @@ export const sendReturn: NamedOperation<'subcontractors.sendReturn'> = inTransac
   const client = await clientOf(context, clientId);
   await queueMail(
     context.store,
-    packageReturnMailOf({
+    packageReturnMail({
       clientId,
-      clientName: client.name,
-      logoUrl: client.logoUrl,
-      projectName: `${project.code} ${project.name}`,
-      sender: context.user?.fullName ?? '',
-      recipientName: recipient.name,
-      recipientEmail: recipient.email,
-      note: body.message,
+      to: { name: recipient.name, address: recipient.email },
+      senderName: context.user?.fullName ?? '',
       packageName: pkg.name,
+      projectName: `${project.code} ${project.name}`,
       link: `${publicOrigin(context.http)}/package-return/${encodeURIComponent(found.securityCode)}`,
+      ...(body.message ? { note: body.message } : {}),
     }),
     context.now,
   );
@@ -303,13 +300,14 @@ async function returnOfRecipient(context: OperationContext, code: string) {
  * PUT /api/settings/Subcontractors/securityCode/{code}/upload (public, multipart uploads[]): the recipient's files
  * with the return, stored in the return's client under subcontractors/returns/{id}/ (the file calls' checks: name,
  * 10 MB, type from the bytes); a name uploaded again replaces its file. Only before the return is sent: a return
- * already answered is 404 like an unknown code, as the return page treats it.
+ * already answered is 410 with the used-link text (type packages), as returnPackage answers it.
  * @returns the return's files
- * @throws AppError 404 subcontractorPackages.codeNotFound, 400 packageReturn.tooManyFiles, 413/415/400 from the files
+ * @throws AppError 404 subcontractorPackages.codeNotFound, 410 unauthorized.tokenExpired, 400
+ *   packageReturn.tooManyFiles, 413/415/400 from the files
  */
 export const securityCodeUpload: NamedOperation<'subcontractors.securityCodeUpload'> = async (context) => {
   const found = await returnOfRecipient(context, context.params.code);
-  if (found.responseDate) throw new AppError(404, 'subcontractorPackages.codeNotFound');
+  if (found.responseDate) throw new AppError(410, 'unauthorized.tokenExpired', { type: 'packages' });
   // The upload is the return's client's, whoever sends it: the code is the recipient's key to that client.
   const answer = await uploadInto({ ...context, clientId: found.clientId }, `subcontractors/returns/${found.id}`);
   const stored = (await answer.clone().json()) as NonNullable<SubcontractorReturn['files']>;

@@ -148,12 +148,16 @@ export const securityCode: NamedOperation<'subcontractors.securityCode'> = async
  * POST …/returnPackage (public, no login) `{ securityCode, subcontractorPrice?, comments? }`: records the
  * recipient's response: the return's responseDate (now), price and comments; the package's isPackageReceived,
  * receivedAt, and subcontractorPrice and pricedAt when a price is given, and comments. Answers the recipient's
- * view, as securityCode does.
+ * view, as securityCode does. A return already answered: 410 unauthorized.tokenExpired (type packages), nothing
+ * changed.
  */
 export const returnPackage: NamedOperation<'subcontractors.returnPackage'> = inTransaction(async (context) => {
   const { body } = context;
   checkMoney({ subcontractorPrice: body.subcontractorPrice });
   const found = await returnForRecipient(context, body.securityCode);
+  // A return is answered once: its code is then used up (the §8 text of a used link, for packages), and the
+  // response stays as it was sent.
+  if (found.responseDate) throw new AppError(410, 'unauthorized.tokenExpired', { type: 'packages' });
   const now = context.now.toISOString();
   const response = {
     responseDate: now,
