@@ -8,7 +8,6 @@
 
 import { AppError } from '../../../engine/errors';
 import type {
-  Client,
   Contact,
   Organisation,
   Project,
@@ -107,14 +106,6 @@ function expiryOf(expiresAt: string | undefined, now: Date): string | undefined 
   return new Date(at).toISOString();
 }
 
-async function clientOf(context: OperationContext, clientId: number): Promise<Client> {
-  const client = await context.store
-    .collection<Client & { [key: string]: unknown }>('clients')
-    .findOne({ id: clientId });
-  if (!client) throw new AppError(404, 'notFound.client');
-  return client;
-}
-
 /**
  * POST /api/projects/{projectId}/forms/{formArea}/send `{ formId, entryNumber?, kind, contactId?, organisationId?,
  * message?, expiresAt? }`: for each recipient a one-time link (the form published on the project; the entry it
@@ -129,7 +120,6 @@ export const send: NamedOperation<'sending.send'> = inTransaction(async (context
   if (body.entryNumber !== undefined) await getEntry(scope, body.entryNumber);
   const expiresAt = expiryOf(body.expiresAt, context.now);
   const recipients = await recipientsOf(context, scope.project.id);
-  const client = await clientOf(context, scope.clientId);
   const origin = publicOrigin(context.http);
   const sender = context.user?.fullName ?? '';
   const sent = [];
@@ -264,7 +254,6 @@ export const sendReturn: NamedOperation<'subcontractors.sendReturn'> = inTransac
   } else if (body.email) {
     recipient = { name: body.name?.trim() || found.recipientName, email: body.email.trim() };
   } else throw new AppError(400, 'sending.package.noRecipient');
-  const client = await clientOf(context, clientId);
   await queueMail(
     context.store,
     packageReturnMail({
