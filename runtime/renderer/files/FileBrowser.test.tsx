@@ -360,6 +360,33 @@ describe('file browser', () => {
     fireEvent.drop(area, { dataTransfer });
     await waitFor(() => expect(dms.nodes.has('Vault/dropped.pdf')).toBe(true));
     expect(screen.queryByTestId('drop-overlay')).not.toBeInTheDocument();
+
+    // A folder whose files cannot all be read uploads nothing and says so.
+    const unreadable = {
+      isFile: true,
+      isDirectory: false,
+      name: 'locked.pdf',
+      file: (_: unknown, failed: (error: unknown) => void) => failed(new Error('NotReadableError')),
+    };
+    const items = [{ kind: 'file', webkitGetAsEntry: () => unreadable }];
+    const before = dms.calls.length;
+    fireEvent.drop(area, { dataTransfer: { types: ['Files'], files: [], items } });
+    expect(await screen.findByText('Failed to read all the files')).toBeInTheDocument();
+    expect(dms.calls.length).toBe(before);
+  });
+});
+
+describe('company documents (projectId 0)', () => {
+  it("shows the area's base folder of the company documents to the area's administrator, with the changing actions", async () => {
+    // Served under /api/projects/0/dms only: the page asks the company documents, not a project's.
+    const company = createFakeDms(0);
+    company.addFile('Health and Safety/Policy.pdf');
+    server.use(...company.handlers);
+    await mockApi.logIn('hs@demo.local');
+    renderApp('/health-and-safety/documents');
+    expect(await screen.findByRole('link', { name: 'Policy.pdf' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Folder path' })).toHaveTextContent('Health and Safety');
+    expect(screen.getByRole('button', { name: 'Actions' })).toBeInTheDocument();
   });
 });
 
