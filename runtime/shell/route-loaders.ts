@@ -167,15 +167,8 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
       const token = params.token ?? '';
       if (!/^\d+$/.test(projectId) || token === '') return redirect('/unauthorized');
       try {
-        const response = await fetch(
-          new URL(
-            `/api/projects/${projectId}/dms/getSharedFolderPath/${encodeURIComponent(token)}`,
-            globalThis.location.origin,
-          ),
-          { credentials: 'include' },
-        );
-        if (!response.ok) return redirect('/unauthorized');
-        const folder = (await response.text()).trim().replace(/^"|"$/g, '');
+        const shared = await callOperationText('dms.sharedFolderPath', { params: { projectId, token } });
+        const folder = shared.trim().replace(/^"|"$/g, '');
         const allowed = await callOperationText('authorization.dmsShared', {
           params: { projectId },
           query: { securityToken: token, folder },

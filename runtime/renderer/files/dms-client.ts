@@ -1,18 +1,15 @@
 /**
  * The file browser's calls of the DMS API (administration-data.md §7 "DMS"; contract.md §C), base
- * /api/projects/{projectId}/dms, by their spec paths. A failed call throws the runtime's ApiError (status, the
+ * /api/projects/{projectId}/dms, by the operation catalogue's names and paths (the dms.* operations). A failed call throws the runtime's ApiError (status, the
  * catalogue message id and text, the answer's body, e.g. the duplicates of a 409). Uploads go one file per request
  * through XMLHttpRequest, whose upload progress events give the per-file progress (fetch has none for a request
  * body). The shared folder page's client (`sharedDms`) reads through bysecuritycode/{code} and changes nothing.
  */
+import { resolveOperation } from '../../../engine/api/operation-routes';
+import type { OperationName } from '../../../engine/api/operations';
 import { ApiError } from '../../api/client';
 import { plainMessage } from '../../plain/messages';
 import type { DmsHistoryLine, DmsNode, DmsVersion } from './dms-rules';
-
-/** The base of a project's DMS calls (projectId 0: the client's company documents). */
-export function dmsBase(projectId: number): string {
-  return `/api/projects/${projectId}/dms`;
-}
 
 function absolute(url: string): string {
   const origin = globalThis.location?.origin;
@@ -56,8 +53,6 @@ async function json<T>(method: string, url: string, body?: unknown): Promise<T> 
 async function text(method: string, url: string, body?: unknown): Promise<string> {
   return (await send(method, url, body)).text();
 }
-
-const q = encodeURIComponent;
 
 /** How an upload treats names that exist (contract.md §C `onDuplicate`); undefined: a duplicate is refused (409). */
 export type OnDuplicate = 'separate' | 'replace' | undefined;
@@ -124,39 +119,58 @@ export function sendForm(
 
 /** The DMS client of `projectId`; see the module comment. */
 export function dmsClient(projectId: number): DmsClient {
-  const base = dmsBase(projectId);
+  /** The operation's method and URL (the catalogue's path), with a query string. */
+  const to = (name: OperationName, query?: Record<string, string>, params: Record<string, string> = {}) => {
+    const { method, url } = resolveOperation(name, { projectId, ...params });
+    return { method, url: query ? `${url}?${new URLSearchParams(query).toString()}` : url };
+  };
+  const asJson = <T>(
+    name: OperationName,
+    query?: Record<string, string>,
+    body?: unknown,
+    params?: Record<string, string>,
+  ) => {
+    const { method, url } = to(name, query, params);
+    return json<T>(method, url, body);
+  };
+  const asText = (name: OperationName, query?: Record<string, string>, body?: unknown) => {
+    const { method, url } = to(name, query);
+    return text(method, url, body);
+  };
   return {
     projectId,
-    list: (folder) => json('GET', `${base}/getall/?folder=${q(folder)}`),
-    search: (value, folder) => json('GET', `${base}/search/${q(value)}?folder=${q(folder)}`),
-    downloadUrl: (path, versionId) =>
-      `${base}/download?path=${q(path)}${versionId ? `&versionId=${q(versionId)}` : ''}`,
-    createDirectory: (path) => text('POST', `${base}/createDirectory`, { path }),
-    createUrl: (url, path, filename) => json('POST', `${base}/createUrl`, { url, path, filename: filename ?? '' }),
-    renameFolder: (body) => json('PUT', `${base}/renameFolder`, body),
-    renameFile: (body) => json('PUT', `${base}/renameFile`, body),
+    list: (folder) => asJson('dms.getAll', { folder }),
+    search: (value, folder) => asJson('dms.search', { folder }, undefined, { text: value }),
+    downloadUrl: (path, versionId) => to('dms.download', versionId ? { path, versionId } : { path }).url,
+    createDirectory: (path) => asText('dms.createDirectory', undefined, { path }),
+    createUrl: (url, path, filename) => asJson('dms.createUrl', undefined, { url, path, filename: filename ?? '' }),
+    renameFolder: (body) => asJson('dms.renameFolder', undefined, body),
+    renameFile: (body) => asJson('dms.renameFile', undefined, body),
     deleteFolder: async (path) => {
-      await send('DELETE', `${base}/folder`, { url: path });
+      await asJson('dms.deleteFolder', undefined, { url: path });
     },
     deleteFile: async (path) => {
-      await send('DELETE', `${base}/file`, { url: path });
+      await asJson('dms.deleteFile', undefined, { url: path });
     },
-    updateLabel: (path, label) => json('POST', `${base}/update-label`, { url: path, label }),
-    versions: (path) => json('GET', `${base}/versions?path=${q(path)}`),
-    history: (path) => json('GET', `${base}/history?path=${q(path)}`),
-    sharedFolderLink: (folder) => text('GET', `${base}/getSharedFolderLink/?folder=${q(folder)}`),
-    downloadFolder: async (path, filename) => (await send('POST', `${base}/downloadFolder`, { path, filename })).blob(),
+    updateLabel: (path, label) => asJson('dms.updateLabel', undefined, { url: path, label }),
+    versions: (path) => asJson('dms.versions', { path }),
+    history: (path) => asJson('dms.history', { path }),
+    sharedFolderLink: (folder) => asText('dms.sharedFolderLink', { folder }),
+    downloadFolder: async (path, filename) => {
+      const { method, url } = to('dms.downloadFolder');
+      return (await send(method, url, { path, filename })).blob();
+    },
     upload: async (folder, item, onDuplicate, onProgress) => {
       const form = new FormData();
       if (onDuplicate) form.append('onDuplicate', onDuplicate);
       form.append('files', item.file, item.relativePath);
-      await sendForm('POST', `${base}?folder=${q(folder)}`, form, onProgress);
+      await sendForm('POST', to('dms.upload', { folder }).url, form, onProgress);
     },
     replace: async (path, file, onProgress) => {
       const form = new FormData();
       form.append('originalUrl', path);
       form.append('file', file, file.name);
-      await sendForm('PUT', `${base}/replace`, form, onProgress);
+      await sendForm('PUT', to('dms.replace').url, form, onProgress);
     },
   };
 }
@@ -171,10 +185,16 @@ export interface SharedDmsClient {
 
 /** The client of a shared folder link's page. */
 export function sharedDms(projectId: number, token: string): SharedDmsClient {
-  const base = `${dmsBase(projectId)}/bysecuritycode/${q(token)}`;
   return {
-    list: (folder) => json('GET', `${base}?folder=${q(folder)}`),
-    downloadUrl: (path) => `${base}/download?path=${q(path)}`,
-    sharedPath: () => text('GET', `${dmsBase(projectId)}/getSharedFolderPath/${q(token)}`),
+    list: (folder) => {
+      const { method, url } = resolveOperation('dms.bySecurityCode', { projectId, code: token });
+      return json(method, `${url}?${new URLSearchParams({ folder }).toString()}`);
+    },
+    downloadUrl: (path) =>
+      `${resolveOperation('dms.bySecurityCodeDownload', { projectId, code: token }).url}?${new URLSearchParams({ path }).toString()}`,
+    sharedPath: () => {
+      const { method, url } = resolveOperation('dms.sharedFolderPath', { projectId, token });
+      return text(method, url);
+    },
   };
 }
