@@ -45,7 +45,13 @@ describe('file-browser', () => {
         name,
         createReader: () => {
           let read = false;
-          return { readEntries: (ok: (e: unknown[]) => void) => ok(read ? [] : ((read = true), children)) };
+          return {
+            readEntries: (ok: (e: unknown[]) => void) => {
+              const batch = read ? [] : children;
+              read = true;
+              ok(batch);
+            },
+          };
         },
       });
       const dropped = folder('Issued', [
