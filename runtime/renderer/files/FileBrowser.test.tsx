@@ -89,6 +89,30 @@ describe('file browser', () => {
     expect(screen.getByRole('row', { name: /GA-101\.pdf/ })).toHaveTextContent('General arrangement');
   });
 
+  it('shows only Name, Size and Options below the 550px DMS breakpoint', async () => {
+    // A 400px window: MUI's useMediaQuery asks matchMedia, which jsdom lacks.
+    window.matchMedia = ((query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      return {
+        matches: max ? 400 <= Number(max[1]) : false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      };
+    }) as typeof window.matchMedia;
+    try {
+      await openVault();
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Size', 'Options']);
+    } finally {
+      // @ts-expect-error jsdom has no matchMedia; this test's is removed.
+      delete window.matchMedia;
+    }
+  });
+
   it('opens folders and collapses a trail of more than 4 levels to first, ..., last two', async () => {
     dms.addFolder('Vault/Structural/GA/Level 1/Zone A');
     const { user } = await openVault();
