@@ -34,7 +34,7 @@ async function openVault(email = 'user@demo.local') {
   await mockApi.logIn(email);
   const user = userEvent.setup();
   const rendered = renderApp('/projects/1/drawings');
-  await screen.findByRole('button', { name: 'Architectural' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Architectural' }, { timeout: 20_000 });
   return { user, ...rendered };
 }
 
@@ -298,12 +298,12 @@ describe('file browser', () => {
     dms.refuse('GET /getall', 500, {});
     await mockApi.logIn('user@demo.local');
     const first = renderApp('/projects/1/drawings');
-    expect(await screen.findByText('Failed to load the files', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load the files', {}, { timeout: 20_000 })).toBeInTheDocument();
     first.unmount();
     dms.refuse('GET /getall', 403, { messageId: 'dms.permission', message: 'x' });
     renderApp('/projects/1/drawings');
     expect(
-      await screen.findByText(/You do not have permission to perform this action/, {}, { timeout: 5000 }),
+      await screen.findByText(/You do not have permission to perform this action/, {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
   });
 
@@ -408,7 +408,7 @@ describe('company documents (projectId 0)', () => {
     server.use(...company.handlers);
     await mockApi.logIn('hs@demo.local');
     renderApp('/health-and-safety/documents');
-    expect(await screen.findByRole('link', { name: 'Policy.pdf' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Policy.pdf' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Folder path' })).toHaveTextContent('Health and Safety');
     expect(screen.getByRole('button', { name: 'Actions' })).toBeInTheDocument();
   });
@@ -428,7 +428,7 @@ describe('shared folder page', () => {
   it('shows the shared folder read-only, signed out, in the external shell', async () => {
     const user = userEvent.setup();
     renderApp('/shared-folder/1/tok1');
-    expect(await screen.findByTestId('external-shell', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('external-shell', {}, { timeout: 20_000 })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'GA' }));
     const trail = screen.getByRole('navigation', { name: 'Folder path' });
     await waitFor(() => expect(trail).toHaveTextContent('Structural/GA'));
@@ -439,6 +439,6 @@ describe('shared folder page', () => {
 
   it('sends an unknown link to /unauthorized', async () => {
     const { router } = renderApp('/shared-folder/1/nope');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'), { timeout: 20_000 });
   });
 });
