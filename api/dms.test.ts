@@ -4,7 +4,15 @@
  * revisions and the history, traversal refused with nothing touched, access per base folder (view vs edit, the
  * spec's permission text), tenant isolation, shared-folder links (nothing outside the folder), an upload cut off.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_PASSWORD } from '../fixtures/seed';
+import { createApp } from './app';
+import { clientPasswordDigest } from './auth/passwords';
 import { DMS_MAX_UPLOAD_BYTES } from './dms/upload';
+import { seedIfEmpty } from './seed/load';
+import { openEmbeddedStore } from './store/embedded';
 import { type Harness, makeHarness } from './test/harness';
 
 let h: Harness;
@@ -616,5 +624,85 @@ describe('fileSec', () => {
     expect(res.status).toBe(204);
     const stored = await h.store.collection('subcontractorReturns').findOne({ securityCode: code });
     expect((stored as { files?: unknown[] } | null)?.files ?? []).toEqual([]);
+  });
+});
+
+describe('on the directory store (DATA_DIR/files)', () => {
+  it('uploads, replaces, renames, zips and survives a cut-off upload with files on disk', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dms-test-'));
+    const store = await openEmbeddedStore(dir);
+    try {
+      await store.ensureIndexes();
+      await seedIfEmpty(store);
+      const app = createApp({ store });
+      const login = await app.request('/api/authorization/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'user@demo.local', password: clientPasswordDigest(DEMO_PASSWORD) }),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+      const send = (files: Array<[string, string]>, onDuplicate?: string) => {
+        const form = new FormData();
+        if (onDuplicate) form.append('onDuplicate', onDuplicate);
+        for (const [name, content] of files) form.append('files', new File([text(content)], name));
+        return app.request(`${base()}?folder=Vault/Disk`, { method: 'POST', headers: { Cookie: cookie }, body: form });
+      };
+      const json = (method: string, url: string, body: unknown) =>
+        app.request(url, {
+          method,
+          headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect(
+        (
+          await send([
+            ['GA/A.txt', 'one'],
+            ['B.txt', 'b'],
+          ])
+        ).status,
+      ).toBe(201);
+      expect((await send([['GA/A.txt', 'two']], 'replace')).status).toBe(201);
+      const versions = await (
+        await app.request(`${base()}/versions?path=Vault/Disk/GA/A.txt`, { headers: { Cookie: cookie } })
+      ).json();
+      expect(versions.map((v: { revisionNumber: number }) => v.revisionNumber)).toEqual([2, 1]);
+      const old = await app.request(`${base()}/download?path=Vault/Disk/GA/A.txt&versionId=${versions[1].versionId}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(await old.text()).toBe('one');
+      const renamed = await json('PUT', `${base()}/renameFolder`, {
+        oldPath: 'Vault/Disk/GA',
+        newPath: 'Vault/Disk/GA2',
+      });
+      expect(renamed.status).toBe(200);
+      const moved = await app.request(`${base()}/download?path=Vault/Disk/GA2/A.txt`, { headers: { Cookie: cookie } });
+      expect(await moved.text()).toBe('two');
+      const zip = await json('POST', `${base()}/downloadFolder`, { path: 'Vault/Disk' });
+      const bytes = Buffer.from(await zip.arrayBuffer());
+      expect(bytes.includes('GA2/A.txt')).toBe(true);
+      expect(bytes.includes('B.txt')).toBe(true);
+      const before = (await store.files.list('1/', true)).map((f) => f.key);
+      const cut = await app.request(`${base()}?folder=Vault/Disk`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'multipart/form-data; boundary=b' },
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(
+              text('--b\r\nContent-Disposition: form-data; name="files"; filename="C.txt"\r\n\r\n'.padEnd(70_000, 'c')),
+            );
+            controller.error(new Error('reset'));
+          },
+        }),
+        // @ts-expect-error Node's fetch needs it for a stream body
+        duplex: 'half',
+      });
+      expect(cut.status).toBeGreaterThanOrEqual(400);
+      expect((await store.files.list('1/', true)).map((f) => f.key)).toEqual(before);
+      expect(await store.files.list('1/.dms-staging/', true)).toEqual([]);
+      expect(await store.files.folders('1/.dms-staging/')).toEqual([]);
+    } finally {
+      await store.close?.();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
