@@ -456,6 +456,50 @@ describe('folders, URLs, rename, move, copy, delete, labels and the history', ()
   });
 });
 
+describe('renameFileByUrl', () => {
+  it('copies a file from another project of the client by its url, with access to both', async () => {
+    const copied = await h.call('PUT', `${base(2)}/renameFileByUrl`, {
+      cookie: user,
+      body: {
+        oldUrl: '/api/projects/1/dms/download?path=Vault%2FSite%20rules.pdf',
+        newPath: 'Vault',
+        newFileName: 'Site rules (CCE-2401).pdf',
+        isCopy: true,
+        oldPathProjectId: 1,
+        resetLabel: true,
+      },
+    });
+    expect(copied.status).toBe(200);
+    expect(await copied.json()).toMatchObject({
+      path: 'Vault/Site rules (CCE-2401).pdf',
+      url: '/api/projects/2/dms/download?path=Vault%2FSite%20rules%20(CCE-2401).pdf',
+      revisionNumber: 1,
+      label: 'Site rules (CCE-2401).pdf',
+    });
+    expect(names(await list('Vault'))).toContain('Site rules.pdf');
+    // The view user reads project 1 but has nothing on project 2; a url of another project than named is refused.
+    const refused = await h.call('PUT', `${base(2)}/renameFileByUrl`, {
+      cookie: viewer,
+      body: { oldUrl: 'Vault/Site rules.pdf', newPath: 'Vault', isCopy: true, oldPathProjectId: 1 },
+    });
+    expect(refused.status).toBe(403);
+    const mismatch = await h.call('PUT', `${base(2)}/renameFileByUrl`, {
+      cookie: user,
+      body: {
+        oldUrl: '/api/projects/3/dms/download?path=Vault%2FSite%20rules.pdf',
+        newPath: 'Vault',
+        oldPathProjectId: 1,
+      },
+    });
+    expect(mismatch.status).toBe(400);
+    const foreign = await h.call('PUT', `${base(2)}/renameFileByUrl`, {
+      cookie: user,
+      body: { oldUrl: 'Vault/x.pdf', newPath: 'Vault', isCopy: true, oldPathProjectId: 5 },
+    });
+    expect(foreign.status).toBe(404);
+  });
+});
+
 describe('bad input', () => {
   it('refuses traversal, absolute paths, encoded slashes, backslashes and NUL with 400, touching nothing', async () => {
     const before = await allKeys();
