@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../fixtures/seed';
 import { createApp } from './app';
 import { clientPasswordDigest } from './auth/passwords';
@@ -497,6 +498,29 @@ describe('renameFileByUrl', () => {
       body: { oldUrl: 'Vault/x.pdf', newPath: 'Vault', isCopy: true, oldPathProjectId: 5 },
     });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe('thumbnails', () => {
+  it('makes a thumbnail of an image node by its url, with the DMS’s access rules', async () => {
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#886644' } })
+      .png()
+      .toBuffer();
+    const [node] = await (await upload('Vault/Photos', [{ name: 'Slab #2 (pour).png', bytes: png }])).json();
+    expect(node.type).toBe('Image');
+    const thumb = await h.call('GET', `/api/thumbnail/300?file=${encodeURIComponent(node.url)}`, { cookie: viewer });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(300);
+    const [hsNode] = await (await upload('Health and Safety/Photos', [{ name: 'Scaffold.png', bytes: png }])).json();
+    const refused = await h.call('GET', `/api/thumbnail/300?file=${encodeURIComponent(hsNode.url)}`, {
+      cookie: viewer,
+    });
+    expect(refused.status).toBe(403);
+    const traversal = '/api/projects/1/dms/download?path=Vault%2F..%2F..%2F2%2Fdocuments%2Fx.png';
+    expect(
+      (await h.call('GET', `/api/thumbnail/300?file=${encodeURIComponent(traversal)}`, { cookie: user })).status,
+    ).toBe(400);
   });
 });
 
