@@ -157,6 +157,25 @@ describe('upload', () => {
     expect(await h.store.files.list('1/.dms-staging/', true)).toEqual([]);
   });
 
+  it('takes the file upload field’s calls: uploads[] files, and a delete body with Url', async () => {
+    const form = new FormData();
+    form.append('uploads[]', new File([text('field file')], 'Field.txt'));
+    const res = await h.app.request(`${base()}?folder=Vault/Field`, {
+      method: 'POST',
+      headers: { Cookie: user },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const files = await (await h.call('GET', `${base()}/getFiles?folder=Vault/Field`, { cookie: user })).json();
+    expect(files.map((f: { fileName: string }) => f.fileName)).toEqual(['Field.txt']);
+    const deleted = await h.call('DELETE', `${base()}/file`, { cookie: user, body: { Url: files[0].url } });
+    expect(deleted.status).toBe(204);
+    expect((await h.call('DELETE', `${base()}/folder`, { cookie: user, body: { url: 'Vault/Field' } })).status).toBe(
+      204,
+    );
+    expect(names(await list('Vault'))).not.toContain('Field');
+  });
+
   it('refuses duplicates without a choice, names them apart with separate, adds a revision with replace', async () => {
     await upload('Vault/Dup', [
       { name: 'A.txt', bytes: text('one') },

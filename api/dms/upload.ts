@@ -78,7 +78,7 @@ export async function typeOfBytes(head: Uint8Array): Promise<string> {
 }
 
 /**
- * Streams the multipart files of the request (field `fileField`, repeatable) into staging, with the text fields;
+ * Streams the multipart files of the request (fields `fileFields`, each repeatable) into staging, with the text fields;
  * each staged file gets `meta` and a new `fileId`.
  * @throws AppError 415 not multipart or an executable, 400 files.noFiles (no file at all), 413 files.tooLarge (a file
  *   over `maxFileBytes`), 400 dms.tooManyFiles; a broken body rejects; in every case nothing staged is left
@@ -86,7 +86,7 @@ export async function typeOfBytes(head: Uint8Array): Promise<string> {
 export async function receiveUpload(
   context: OperationContext,
   clientId: number,
-  fileField: string,
+  fileFields: readonly string[],
   meta: Record<string, string>,
   maxFileBytes = DMS_MAX_FILE_BYTES,
 ): Promise<ReceivedUpload> {
@@ -123,8 +123,9 @@ export async function receiveUpload(
     });
     parser.on('file', (name, stream, info) => {
       const fileName = info.filename ?? '';
-      if (failure !== undefined || name !== fileField || fileName === '' || /\.ignore$/i.test(fileName)) {
-        if (name === fileField && /\.ignore$/i.test(fileName)) skipped.push(fileName);
+      const ours = fileFields.includes(name);
+      if (failure !== undefined || !ours || fileName === '' || /\.ignore$/i.test(fileName)) {
+        if (ours && /\.ignore$/i.test(fileName)) skipped.push(fileName);
         stream.resume();
         return;
       }

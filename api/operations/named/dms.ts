@@ -41,6 +41,10 @@ import { publicOrigin } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { checkCodeAttempts, recordCodeFailure, returnOfCode, subcontractingCollections } from '../subcontracting';
 
+/** The multipart fields an upload's files may come in: the DMS's `files`, and the file calls' `uploads[]` (the
+ * file upload field pointed at the DMS base, administration-data.md §7 "File upload field"). */
+const UPLOAD_FIELDS = ['files', 'files[]', 'uploads', 'uploads[]'] as const;
+
 /** The most nodes a search answers. */
 export const MAX_SEARCH_RESULTS = 1000;
 
@@ -330,7 +334,7 @@ export const upload: NamedOperation<'dms.upload'> = async (context) => {
   const folder = relativePath(query(context, 'folder'), false);
   requireDmsAccess(context, scope.projectId, folder, 'write');
   const at = context.now.toISOString();
-  const received = await receiveUpload(context, scope.clientId, 'files', newMeta(scope, at));
+  const received = await receiveUpload(context, scope.clientId, UPLOAD_FIELDS, newMeta(scope, at));
   try {
     const onDuplicate = received.fields.onDuplicate ?? query(context, 'onDuplicate') ?? '';
     if (onDuplicate !== '' && onDuplicate !== 'separate' && onDuplicate !== 'replace')
@@ -382,7 +386,7 @@ export const replace: NamedOperation<'dms.replace'> = async (context) => {
   // Asked before the bytes are read when the URL comes in the query; asked again below either way.
   if (early) requireDmsAccess(context, scope.projectId, pathOfUrl(scope.projectId, early), 'write');
   const at = context.now.toISOString();
-  const received = await receiveUpload(context, scope.clientId, 'file', newMeta(scope, at));
+  const received = await receiveUpload(context, scope.clientId, ['file'], newMeta(scope, at));
   try {
     const path = pathOfUrl(scope.projectId, received.fields.originalUrl ?? early);
     requireDmsAccess(context, scope.projectId, path, 'write');
@@ -495,7 +499,7 @@ export const downloadFolder: NamedOperation<'dms.downloadFolder'> = async (conte
  */
 export const downloadFolderFullUrl: NamedOperation<'dms.downloadFolderFullUrl'> = async (context) => {
   const root = `${documentRoot(projectOf(context))}/`;
-  const url = context.body.url.trim();
+  const url = urlOf(context.body).trim();
   return folderZip(context, url.startsWith(root) ? url.slice(root.length) : url, context.body.filename);
 };
 
@@ -639,10 +643,15 @@ export const renameFileByUrl: NamedOperation<'dms.renameFileByUrl'> = async (con
   });
 };
 
+/** The `url` of a delete body, or its `Url` (the file upload field sends that). */
+function urlOf(body: { url?: string; Url?: string }): string {
+  return body.url ?? body.Url ?? '';
+}
+
 /** DELETE /folder { url }: deletes a folder and everything below it. A base folder: 400 'Base folder cannot be deleted'. */
 export const deleteFolder: NamedOperation<'dms.deleteFolder'> = async (context) => {
   const scope = await scopeOf(context, projectOf(context));
-  const path = pathOfUrl(scope.projectId, context.body.url);
+  const path = pathOfUrl(scope.projectId, urlOf(context.body));
   if (isBaseFolder(scope.projectId, path)) throw new AppError(400, 'dms.baseFolder');
   requireDmsAccess(context, scope.projectId, path, 'write');
   await requireFolder(scope, path);
@@ -660,7 +669,7 @@ export const deleteFolder: NamedOperation<'dms.deleteFolder'> = async (context) 
 /** DELETE /file { url }: deletes a file with every version. */
 export const deleteFile: NamedOperation<'dms.deleteFile'> = async (context) => {
   const scope = await scopeOf(context, projectOf(context));
-  const path = pathOfUrl(scope.projectId, context.body.url);
+  const path = pathOfUrl(scope.projectId, urlOf(context.body));
   requireDmsAccess(context, scope.projectId, path, 'write');
   const info = await requireFile(scope, path);
   await scope.files.delete(info.key);
@@ -686,7 +695,7 @@ export const deleteFileSec: NamedOperation<'dms.deleteFileSec'> = async (context
     throw new AppError(404, 'subcontractorPackages.codeNotFound');
   }
   if (found.responseDate) throw new AppError(410, 'unauthorized.tokenExpired', { type: 'packages' });
-  const url = context.body.url.trim();
+  const url = urlOf(context.body).trim();
   const file = (found.files ?? []).find((f) => f.file === url || f.url === url || f.name === url);
   if (!file) throw new AppError(404, 'files.notFound');
   await context.store.files.delete(`${found.clientId}/${file.file}`);
@@ -700,7 +709,7 @@ export const deleteFileSec: NamedOperation<'dms.deleteFileSec'> = async (context
 /** POST /update-label { url, label }: sets (or, empty, clears) a file's label. → the node. */
 export const updateLabel: NamedOperation<'dms.updateLabel'> = async (context) => {
   const scope = await scopeOf(context, projectOf(context));
-  const path = pathOfUrl(scope.projectId, context.body.url);
+  const path = pathOfUrl(scope.projectId, urlOf(context.body));
   requireDmsAccess(context, scope.projectId, path, 'write');
   const info = await requireFile(scope, path);
   const label = context.body.label.trim();
