@@ -157,6 +157,27 @@ describe('upload', () => {
     expect(await h.store.files.list('1/.dms-staging/', true)).toEqual([]);
   });
 
+  it('never lets a file and a folder share a name', async () => {
+    const before = await allKeys();
+    for (const name of ['Drawings', 'Site rules.pdf/inside.txt']) {
+      const res = await upload('Vault', [{ name, bytes: text('x') }], { onDuplicate: 'separate' });
+      expect(res.status, name).toBe(409);
+      expect((await res.json()).messageId).toBe('dms.nameClash');
+    }
+    expect(await allKeys()).toEqual(before);
+    const made = await h.call('POST', `${base()}/createDirectory`, {
+      cookie: user,
+      body: { path: 'Vault/Site rules.pdf' },
+    });
+    expect(await made.text()).toBe('Vault/Site rules (1).pdf');
+    const onto = await h.call('PUT', `${base()}/renameFile`, {
+      cookie: user,
+      body: { oldPath: 'Vault/Site rules.pdf', newPath: 'Vault', newFileName: 'Drawings', isCopy: true },
+    });
+    expect(onto.status).toBe(409);
+    await h.call('DELETE', `${base()}/folder`, { cookie: user, body: { url: 'Vault/Site rules (1).pdf' } });
+  });
+
   it('takes the file upload field’s calls: uploads[] files, and a delete body with Url', async () => {
     const form = new FormData();
     form.append('uploads[]', new File([text('field file')], 'Field.txt'));

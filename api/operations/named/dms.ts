@@ -107,6 +107,25 @@ async function requireFile(scope: Scope, path: string): Promise<StoredFile> {
   return info;
 }
 
+/**
+ * Refuses a path a file and a folder would share (the directory store keeps both as real entries of one folder):
+ * an ancestor of `path` that is a file, or `path` itself as the other kind.
+ * @throws AppError 409 dms.nameClash
+ */
+async function requireNoClash(scope: Scope, path: string, kind: 'file' | 'folder'): Promise<void> {
+  const segments = path.split('/');
+  for (let depth = 1; depth < segments.length; depth++) {
+    const ancestor = segments.slice(0, depth).join('/');
+    if (await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, ancestor)))
+      throw new AppError(409, 'dms.nameClash', { name: nameOf(ancestor) });
+  }
+  const clash =
+    kind === 'file'
+      ? !isBaseFolder(scope.projectId, path) && (await folderExists(scope, path))
+      : Boolean(await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, path)));
+  if (clash) throw new AppError(409, 'dms.nameClash', { name: nameOf(path) });
+}
+
 /** The nodes of a folder: sub-folders, then files, each by name. */
 async function folderNodes(scope: Scope, folder: string, includeHidden = true): Promise<DmsNode[]> {
   const prefix = dmsFolderPrefix(scope.clientId, scope.projectId, folder);
@@ -342,6 +361,7 @@ export const upload: NamedOperation<'dms.upload'> = async (context) => {
     const planned: Array<{ staged: StagedFile; path: string; existing: StoredFile | null }> = [];
     for (const staged of received.files) {
       const path = joinPath(folder, uploadedName(staged.name));
+      await requireNoClash(scope, path, 'file');
       const existing = await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, path));
       planned.push({ staged, path, existing });
     }
@@ -409,6 +429,7 @@ export const createDirectory: NamedOperation<'dms.createDirectory'> = async (con
   const asked = relativePath(context.body.path, false);
   requireDmsAccess(context, scope.projectId, asked, 'write');
   const parent = parentOf(asked);
+  await requireNoClash(scope, parent === '' ? asked : parent, 'folder');
   let path = asked;
   if (!isBaseFolder(scope.projectId, asked)) {
     const name = checkName(nameOf(asked));
@@ -456,8 +477,12 @@ export const createUrl: NamedOperation<'dms.createUrl'> = async (context) => {
   }
   if (address.protocol !== 'http:' && address.protocol !== 'https:') throw new AppError(400, 'dms.badUrl');
   const wanted = urlFileName(context.body.url, context.body.filename);
-  const name = await nextFreeName(wanted, async (candidate) =>
-    Boolean(await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, joinPath(folder, candidate)))),
+  await requireNoClash(scope, folder, 'folder');
+  const name = await nextFreeName(
+    wanted,
+    async (candidate) =>
+      Boolean(await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, joinPath(folder, candidate)))) ||
+      (await folderExists(scope, joinPath(folder, candidate))),
   );
   const path = joinPath(folder, name);
   const at = context.now.toISOString();
@@ -522,6 +547,7 @@ export const renameFolder: NamedOperation<'dms.renameFolder'> = async (context) 
   requireDmsAccess(context, scope.projectId, from, isCopy ? 'read' : 'write');
   requireDmsAccess(context, scope.projectId, to, 'write');
   await requireFolder(scope, from);
+  await requireNoClash(scope, to, 'folder');
   if (!isReplace && (await folderExists(scope, to))) throw new AppError(409, 'dms.folderExists');
   const fromPrefix = dmsFolderPrefix(scope.clientId, scope.projectId, from);
   const toPrefix = dmsFolderPrefix(scope.clientId, scope.projectId, to);
@@ -570,6 +596,7 @@ async function moveFile(context: OperationContext, scope: Scope, move: FileMove)
   const at = context.now.toISOString();
   if (original.key === toKey) return fileNode(scope.projectId, to, original);
   if (!isBaseFolder(scope.projectId, move.folder)) await requireFolder(scope, move.folder);
+  await requireNoClash(scope, to, 'file');
   const existing = await scope.files.info(toKey);
   if (existing && !move.isReplace) throw new AppError(409, 'dms.fileExists');
   const events: DmsHistoryEvent[] = [];
