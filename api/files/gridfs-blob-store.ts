@@ -27,6 +27,8 @@ import {
   byName,
   checkKey,
   checkPrefix,
+  FOLDER_BATCH,
+  inBatches,
   legacyVersionId,
   limited,
   nameOf,
@@ -260,10 +262,9 @@ export function gridFsBlobStore(
       const folders = await markers.find({ _id: { $regex: `^${escapeRegExp(from)}` } }).toArray();
       for (const marker of [...folders.map((m) => `${to}${m._id.slice(from.length)}`), to])
         await markers.updateOne({ _id: marker }, { $set: { _id: marker } }, { upsert: true });
-      let count = 0;
-      for (const doc of docs)
-        if (await store.copy(doc.filename, `${to}${doc.filename.slice(from.length)}`, { keepVersion: true })) count++;
-      return count;
+      return inBatches(docs, FOLDER_BATCH, (doc) =>
+        store.copy(doc.filename, `${to}${doc.filename.slice(from.length)}`, { keepVersion: true }),
+      );
     },
     async moveFolder(fromPrefix, toPrefix) {
       const from = checkPrefix(fromPrefix);
@@ -273,8 +274,9 @@ export function gridFsBlobStore(
       const folders = await markers.find({ _id: { $regex: `^${escapeRegExp(from)}` } }).toArray();
       for (const marker of [...folders.map((m) => `${to}${m._id.slice(from.length)}`), to])
         await markers.updateOne({ _id: marker }, { $set: { _id: marker } }, { upsert: true });
-      let count = 0;
-      for (const doc of docs) if (await store.move(doc.filename, `${to}${doc.filename.slice(from.length)}`)) count++;
+      const count = await inBatches(docs, FOLDER_BATCH, (doc) =>
+        store.move(doc.filename, `${to}${doc.filename.slice(from.length)}`),
+      );
       await markers.deleteMany({ _id: { $regex: `^${escapeRegExp(from)}` } });
       await keepFolderOf(from.slice(0, -1));
       return count;
