@@ -456,6 +456,27 @@ describe('folders, URLs, rename, move, copy, delete, labels and the history', ()
     expect(after.map((e: { action: string }) => e.action)).toEqual(['delete', 'label', 'move', 'rename', 'upload']);
   });
 
+  it('keeps the old name when a rename fails half way (nothing recorded)', async () => {
+    await upload('Vault/Fail', [{ name: 'Keep.txt', bytes: text('k') }]);
+    const files = h.store.files;
+    const move = files.move;
+    files.move = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      const res = await h.call('PUT', `${base()}/renameFile`, {
+        cookie: user,
+        body: { oldPath: 'Vault/Fail/Keep.txt', newPath: 'Vault/Fail', newFileName: 'Gone.txt' },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      files.move = move;
+    }
+    expect(names(await list('Vault/Fail'))).toEqual(['Keep.txt']);
+    const history = await (await h.call('GET', `${base()}/history?path=Vault/Fail/Keep.txt`, { cookie: user })).json();
+    expect(history.map((e: { action: string }) => e.action)).toEqual(['upload']);
+  });
+
   it('renames and merges folders, never a base folder, never into itself, and deletes them', async () => {
     await upload('Vault/F1', [
       { name: 'a.txt', bytes: text('a1') },
