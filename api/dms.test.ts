@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../fixtures/seed';
 import { createApp } from './app';
 import { clientPasswordDigest } from './auth/passwords';
-import { DMS_MAX_UPLOAD_BYTES } from './dms/upload';
+import { DMS_MAX_UPLOAD_BYTES, STAGING_MAX_AGE_MS, sweepStaging } from './dms/upload';
 import { seedIfEmpty } from './seed/load';
 import { openEmbeddedStore } from './store/embedded';
 import { type Harness, makeHarness } from './test/harness';
@@ -289,6 +289,17 @@ describe('upload', () => {
     expect(await bytesOf('Vault/Cut/Keep.txt')).toBe('original');
     const versions = await (await h.call('GET', `${base()}/versions?path=Vault/Cut/Keep.txt`, { cookie: user })).json();
     expect(versions).toHaveLength(1);
+  });
+
+  it('sweeps away uploads a stopped server left staged for more than a day', async () => {
+    await h.store.files.put('1/.dms-staging/left-over/1', text('half'), 'text/plain');
+    await h.store.files.put('1/.dms-staging/in-flight/1', text('now'), 'text/plain');
+    await h.store.files.put('2/.dms-staging/other-client/1', text('x'), 'text/plain');
+    expect(await sweepStaging(h.store.files, 1, new Date())).toBe(0);
+    const later = new Date(Date.now() + STAGING_MAX_AGE_MS + 1000);
+    expect(await sweepStaging(h.store.files, 1, later)).toBe(2);
+    expect(await h.store.files.list('1/.dms-staging/', true)).toEqual([]);
+    expect(await h.store.files.list('2/.dms-staging/', true)).toHaveLength(1);
   });
 
   it('replaces a file with PUT /replace (a new revision), the old one downloadable', async () => {

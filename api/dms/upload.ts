@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../engine/errors';
-import type { StoredFile } from '../files/blob-store';
+import type { BlobStore, StoredFile } from '../files/blob-store';
 import { clientKey } from '../files/paths';
 import type { OperationContext } from '../resources/context';
 
@@ -54,6 +54,32 @@ export interface ReceivedUpload {
   skipped: string[];
   /** Deletes every staged file (after a refusal, or once the files are moved into place: a no-op for moved ones). */
   discard(): Promise<void>;
+}
+
+/** How long a staged upload may stay before an upload sweeps it away: a day (a server stopped mid-upload). */
+export const STAGING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the staged uploads of a client older than STAGING_MAX_AGE_MS (left by a server stopped in the middle of an
+ * upload; a finished or refused upload deletes its own). Run at the start of each upload: staging holds only the
+ * uploads in flight, so this is a short listing.
+ * @returns how many staged uploads were deleted
+ */
+export async function sweepStaging(store: BlobStore, clientId: number, now: Date): Promise<number> {
+  const root = clientKey(clientId, '.dms-staging/');
+  const staged = await store.list(root, true);
+  const newest = new Map<string, number>();
+  for (const file of staged) {
+    const folder = file.key.slice(0, file.key.indexOf('/', root.length) + 1);
+    newest.set(folder, Math.max(newest.get(folder) ?? 0, Date.parse(file.modified)));
+  }
+  let swept = 0;
+  for (const [folder, modified] of newest)
+    if (now.getTime() - modified > STAGING_MAX_AGE_MS) {
+      await store.deleteFolder(folder);
+      swept += 1;
+    }
+  return swept;
 }
 
 /**
@@ -96,6 +122,7 @@ export async function receiveUpload(
   const body = context.http.req.raw.body;
   if (!body) throw new AppError(400, 'files.noFiles');
   const store = context.store.files;
+  await sweepStaging(store, clientId, context.now);
   const staging = clientKey(clientId, `.dms-staging/${randomUUID()}/`);
   const files: StagedFile[] = [];
   const skipped: string[] = [];
