@@ -141,6 +141,8 @@ describe('upload', () => {
       { name: 'Structural/GA/S-201.pdf', bytes: pdf('S-201') },
       { name: 'Structural/notes.txt', bytes: text('Pour at 9') },
       { name: 'Structural/skip.ignore', bytes: text('x') },
+      { name: 'Structural/.DS_Store', bytes: text('x') },
+      { name: 'Structural/GA/Thumbs.db', bytes: text('x') },
       {
         name: 'Structural/drawing.svg',
         bytes: text('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'),
@@ -218,6 +220,11 @@ describe('upload', () => {
     expect((await separate.json()).map((n: Node) => n.fileName)).toEqual(['A (1).txt']);
     await upload('Vault/Dup', [{ name: 'A.txt', bytes: text('three') }], { onDuplicate: 'separate' });
     expect(names(await list('Vault/Dup'))).toEqual(['A (1).txt', 'A (2).txt', 'A.txt', 'B.txt']);
+    const twice = await upload('Vault/Twice', [
+      { name: 'T.txt', bytes: text('1') },
+      { name: 'T.txt', bytes: text('2') },
+    ]);
+    expect((await twice.json()).map((n: Node) => n.fileName)).toEqual(['T.txt', 'T (1).txt']);
     const tooMany = await upload(
       'Vault/Dup',
       [

@@ -37,6 +37,16 @@ const REFUSED_TYPES = new Set([
   'application/x-sharedlib',
 ]);
 
+/**
+ * Files an upload skips: names ending in .ignore (administration-data.md §5 "DMS"), and the folder litter of desktop
+ * systems an Upload Folder brings along (.DS_Store, macOS '._' resource forks, Thumbs.db, desktop.ini), which
+ * would otherwise refuse the whole upload (a name starting with '.' is not a DMS name).
+ */
+export function isSkipped(fileName: string): boolean {
+  const last = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  return /\.ignore$/i.test(fileName) || /^(\.DS_Store|Thumbs\.db|desktop\.ini)$/i.test(last) || last.startsWith('._');
+}
+
 /** A file of the request, staged in the store. */
 export interface StagedFile {
   /** The name as the browser sent it: may carry a sub-path for Upload Folder ('GA/GA-101.pdf'). */
@@ -151,8 +161,9 @@ export async function receiveUpload(
     parser.on('file', (name, stream, info) => {
       const fileName = info.filename ?? '';
       const ours = fileFields.includes(name);
-      if (failure !== undefined || !ours || fileName === '' || /\.ignore$/i.test(fileName)) {
-        if (ours && /\.ignore$/i.test(fileName)) skipped.push(fileName);
+      const skip = isSkipped(fileName);
+      if (failure !== undefined || !ours || fileName === '' || skip) {
+        if (ours && skip) skipped.push(fileName);
         stream.resume();
         return;
       }

@@ -377,7 +377,9 @@ export const upload: NamedOperation<'dms.upload'> = async (context) => {
         stored = await replaceWith(scope, staged.key, existing);
         events.push(event(scope, fileIdOf(existing), path, 'replace', at));
       } else {
-        if (existing) {
+        // Taken now: by the file found at planning, or by an earlier file of this same request.
+        const taken = existing ?? (await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, path)));
+        if (taken) {
           const parent = parentOf(path);
           const name = await nextFreeName(nameOf(path), async (candidate) =>
             Boolean(await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, joinPath(parent, candidate)))),
