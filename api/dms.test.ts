@@ -171,13 +171,13 @@ describe('upload', () => {
       cookie: user,
       body: { path: 'Vault/Site rules.pdf' },
     });
-    expect(await made.text()).toBe('Vault/Site rules (1).pdf');
+    expect(await made.text()).toBe('Vault/Site rules.pdf (1)');
     const onto = await h.call('PUT', `${base()}/renameFile`, {
       cookie: user,
       body: { oldPath: 'Vault/Site rules.pdf', newPath: 'Vault', newFileName: 'Drawings', isCopy: true },
     });
     expect(onto.status).toBe(409);
-    await h.call('DELETE', `${base()}/folder`, { cookie: user, body: { url: 'Vault/Site rules (1).pdf' } });
+    await h.call('DELETE', `${base()}/folder`, { cookie: user, body: { url: 'Vault/Site rules.pdf (1)' } });
   });
 
   it('takes the file upload field’s calls: uploads[] files, and a delete body with Url', async () => {

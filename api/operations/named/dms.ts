@@ -438,7 +438,7 @@ export const createDirectory: NamedOperation<'dms.createDirectory'> = async (con
     const prefix = dmsFolderPrefix(scope.clientId, scope.projectId, parent);
     const [folders, files] = await Promise.all([scope.files.folders(prefix), scope.files.list(prefix)]);
     const taken = new Set([...folders, ...files.map((f) => f.name)]);
-    path = joinPath(parent, await nextFreeName(name, async (candidate) => taken.has(candidate)));
+    path = joinPath(parent, await nextFreeName(name, async (candidate) => taken.has(candidate), false));
   }
   await scope.files.createFolder(dmsFolderPrefix(scope.clientId, scope.projectId, path));
   const at = context.now.toISOString();
