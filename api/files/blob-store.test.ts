@@ -2,7 +2,7 @@
  * The file store's contract (contract.md §B), for each implementation (GridFS too when MONGODB_URI is set):
  * files, versions, streams in and out, metadata, copy and move of files and folders, empty folders.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GridFSBucket, MongoClient } from 'mongodb';
@@ -397,5 +397,16 @@ describe("the directory store's folder index (a 5,000-file folder lists fast; do
     writeFileSync(path.join(root, '1', 'A', FOLDER_INDEX), '{ torn');
     forgetDirectoryListings();
     expect((await store.list('1/A/')).map((f) => f.name)).toEqual(['a.txt', 'b.txt']);
+  });
+
+  it('removes the files a crash left half-written at its first write, and writes nothing there after', async () => {
+    const root = mkdtempSync(path.join(dir, 'incoming-'));
+    mkdirSync(path.join(root, '.incoming'));
+    writeFileSync(path.join(root, '.incoming', 'left-by-a-crash'), 'half');
+    const store = directoryBlobStore(root);
+    await store.putStream('1/B/b.txt', chunks('b'), 'text/plain');
+    expect(readdirSync(path.join(root, '.incoming'))).toEqual([]);
+    expect(await store.folders('')).toEqual(['1']);
+    expect((await store.list('', true)).map((f) => f.key)).toEqual(['1/B/b.txt']);
   });
 });
