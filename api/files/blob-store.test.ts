@@ -23,12 +23,18 @@ const implementations: Array<[string, () => Promise<BlobStore>]> = [
   ['directory', async () => directoryBlobStore(mkdtempSync(path.join(dir, 'store-')))],
 ];
 if (uri) {
+  /** Each store on a database of its own, dropped afterwards. */
+  const databases: string[] = [];
+  afterAll(async () => {
+    for (const name of databases) await client?.db(name).dropDatabase();
+  });
   implementations.push([
     'gridfs',
     async () => {
       client ??= await new MongoClient(uri).connect();
-      const db = client.db(`siteforms_files_${Date.now()}`);
-      return gridFsBlobStore(db, GridFSBucket);
+      const name = `siteforms_files_${Date.now()}_${databases.length}`;
+      databases.push(name);
+      return gridFsBlobStore(client.db(name), GridFSBucket);
     },
   ]);
 }
