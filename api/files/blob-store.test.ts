@@ -314,6 +314,27 @@ describe.each(implementations)('%s file store: versions, streams, folders (contr
     expect(await store.list('1/p/', true)).toEqual([]);
   });
 
+  it('keeps every version of writes to one name at once, and lists a folder written at once whole', async () => {
+    const store = await open();
+    const written = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        store.putStream('1/r/same.txt', chunks(`v${i}`), 'text/plain', { keepVersion: true, meta: { n: `${i}` } }),
+      ),
+    );
+    const versions = await store.versions('1/r/same.txt');
+    expect(versions).toHaveLength(12);
+    expect(new Set(versions.map((v) => v.versionId))).toEqual(new Set(written.map((w) => w.versionId)));
+    const current = await store.get('1/r/same.txt');
+    expect(current?.bytes.toString()).toBe(`v${current?.info.meta?.n}`);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => store.put(`1/r/many/f${i}.txt`, text(`${i}`), 'text/plain')),
+    );
+    await Promise.all([store.delete('1/r/many/f0.txt'), store.setMeta('1/r/many/f1.txt', { label: 'one' })]);
+    const listed = await store.list('1/r/many/');
+    expect(listed).toHaveLength(39);
+    expect(listed.find((f) => f.name === 'f1.txt')?.meta).toEqual({ label: 'one' });
+  });
+
   it("refuses the store's reserved names", async () => {
     const store = await open();
     for (const key of [
