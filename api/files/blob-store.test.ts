@@ -2,7 +2,7 @@
  * The file store's contract (contract.md §B), for each implementation (GridFS too when MONGODB_URI is set):
  * files, versions, streams in and out, metadata, copy and move of files and folders, empty folders.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GridFSBucket, MongoClient } from 'mongodb';
@@ -23,12 +23,18 @@ const implementations: Array<[string, () => Promise<BlobStore>]> = [
   ['directory', async () => directoryBlobStore(mkdtempSync(path.join(dir, 'store-')))],
 ];
 if (uri) {
+  /** Each store on a database of its own, dropped afterwards. */
+  const databases: string[] = [];
+  afterAll(async () => {
+    for (const name of databases) await client?.db(name).dropDatabase();
+  });
   implementations.push([
     'gridfs',
     async () => {
       client ??= await new MongoClient(uri).connect();
-      const db = client.db(`siteforms_files_${Date.now()}`);
-      return gridFsBlobStore(db, GridFSBucket);
+      const name = `siteforms_files_${Date.now()}_${databases.length}`;
+      databases.push(name);
+      return gridFsBlobStore(client.db(name), GridFSBucket);
     },
   ]);
 }
@@ -308,6 +314,27 @@ describe.each(implementations)('%s file store: versions, streams, folders (contr
     expect(await store.list('1/p/', true)).toEqual([]);
   });
 
+  it('keeps every version of writes to one name at once, and lists a folder written at once whole', async () => {
+    const store = await open();
+    const written = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        store.putStream('1/r/same.txt', chunks(`v${i}`), 'text/plain', { keepVersion: true, meta: { n: `${i}` } }),
+      ),
+    );
+    const versions = await store.versions('1/r/same.txt');
+    expect(versions).toHaveLength(12);
+    expect(new Set(versions.map((v) => v.versionId))).toEqual(new Set(written.map((w) => w.versionId)));
+    const current = await store.get('1/r/same.txt');
+    expect(current?.bytes.toString()).toBe(`v${current?.info.meta?.n}`);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => store.put(`1/r/many/f${i}.txt`, text(`${i}`), 'text/plain')),
+    );
+    await Promise.all([store.delete('1/r/many/f0.txt'), store.setMeta('1/r/many/f1.txt', { label: 'one' })]);
+    const listed = await store.list('1/r/many/');
+    expect(listed).toHaveLength(39);
+    expect(listed.find((f) => f.name === 'f1.txt')?.meta).toEqual({ label: 'one' });
+  });
+
   it("refuses the store's reserved names", async () => {
     const store = await open();
     for (const key of [
@@ -397,5 +424,16 @@ describe("the directory store's folder index (a 5,000-file folder lists fast; do
     writeFileSync(path.join(root, '1', 'A', FOLDER_INDEX), '{ torn');
     forgetDirectoryListings();
     expect((await store.list('1/A/')).map((f) => f.name)).toEqual(['a.txt', 'b.txt']);
+  });
+
+  it('removes the files a crash left half-written at its first write, and writes nothing there after', async () => {
+    const root = mkdtempSync(path.join(dir, 'incoming-'));
+    mkdirSync(path.join(root, '.incoming'));
+    writeFileSync(path.join(root, '.incoming', 'left-by-a-crash'), 'half');
+    const store = directoryBlobStore(root);
+    await store.putStream('1/B/b.txt', chunks('b'), 'text/plain');
+    expect(readdirSync(path.join(root, '.incoming'))).toEqual([]);
+    expect(await store.folders('')).toEqual(['1']);
+    expect((await store.list('', true)).map((f) => f.key)).toEqual(['1/B/b.txt']);
   });
 });

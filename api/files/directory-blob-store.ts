@@ -89,6 +89,9 @@ interface FolderState {
   timer?: NodeJS.Timeout;
 }
 
+/** The clearing of each root's `.incoming` at the first write of this process. */
+const clearedIncoming = new Map<string, Promise<unknown>>();
+
 /** Folders' states of every directory store of this process, by absolute folder path. */
 const folderStates = new Map<string, FolderState>();
 /** Listings in memory at most (files, all folders together): about 0.5 KB each. */
@@ -226,6 +229,13 @@ export function directoryBlobStore(root: string): BlobStore {
     await rename(temporary, file);
   };
   const newTemporary = async () => {
+    // Files left half-written by a crash: removed before the first write of this process (which owns root).
+    let cleared = clearedIncoming.get(incoming);
+    if (!cleared) {
+      cleared = rm(incoming, { recursive: true, force: true }).catch(() => undefined);
+      clearedIncoming.set(incoming, cleared);
+    }
+    await cleared;
     await mkdir(incoming, { recursive: true });
     return path.join(incoming, randomUUID());
   };

@@ -131,15 +131,28 @@ export function gridFsBlobStore(
       throw error;
     }
   };
-  /** Renames an uploaded staging file to `key` as its current version; keeps or drops the replaced one. */
+  /** Deletes one GridFS file (a version); one already gone (a concurrent delete) is no error. */
+  const remove = async (id: ObjectId) => {
+    try {
+      await bucket.delete(id);
+    } catch (error) {
+      if (!/not found/i.test((error as Error).message)) throw error;
+    }
+  };
+  /**
+   * Renames an uploaded staging file to `key` as its current version, then keeps (`keepVersion`) or deletes the
+   * current versions it replaces: those with an older id, read after the rename, so that of two writes at once the
+   * later one always replaces the earlier one.
+   */
   const commit = async (key: string, id: ObjectId, keepVersion: boolean | undefined): Promise<StoredFile> => {
-    const before = (await docsOf(key)).filter(isCurrent);
     await filesCollection.updateOne({ _id: id }, { $set: { filename: key, 'metadata.current': true } });
-    const replaced = before.filter((d) => !d._id.equals(id));
+    const docs = await docsOf(key);
+    const mine = docs.find((d) => d._id.equals(id));
+    if (!mine) throw new Error(`The upload of ${key} vanished`);
+    const replaced = docs.filter((d) => isCurrent(d) && versionIdOf(d) < versionIdOf(mine));
     if (keepVersion) await demote(replaced);
-    else for (const doc of replaced) await bucket.delete(doc._id);
-    const doc = await filesCollection.findOne({ _id: id });
-    return toInfo(doc as FileDoc);
+    else for (const doc of replaced) await remove(doc._id);
+    return toInfo(mine);
   };
   const write = async (key: string, source: AsyncIterable<Uint8Array>, contentType: string, options: PutOptions) => {
     checkKey(key);
@@ -219,7 +232,7 @@ export function gridFsBlobStore(
     },
     async delete(key) {
       const docs = await docsOf(key);
-      for (const doc of docs) await bucket.delete(doc._id);
+      for (const doc of docs) await remove(doc._id);
       if (docs.length > 0) await keepFolderOf(key);
       return docs.length > 0;
     },
@@ -310,7 +323,7 @@ export function gridFsBlobStore(
       for (const doc of docs) {
         if (doc.filename.startsWith('.')) continue;
         keys.add(doc.filename);
-        await bucket.delete(doc._id);
+        await remove(doc._id);
       }
       await markers.deleteMany({ _id: { $regex: `^${escapeRegExp(p)}` } });
       if (p !== '') await keepFolderOf(p.slice(0, -1));
