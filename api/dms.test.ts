@@ -4,7 +4,16 @@
  * revisions and the history, traversal refused with nothing touched, access per base folder (view vs edit, the
  * spec's permission text), tenant isolation, shared-folder links (nothing outside the folder), an upload cut off.
  */
-import { DMS_MAX_UPLOAD_BYTES } from './dms/upload';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { DEMO_PASSWORD } from '../fixtures/seed';
+import { createApp } from './app';
+import { clientPasswordDigest } from './auth/passwords';
+import { DMS_MAX_UPLOAD_BYTES, STAGING_MAX_AGE_MS, sweepStaging } from './dms/upload';
+import { seedIfEmpty } from './seed/load';
+import { openEmbeddedStore } from './store/embedded';
 import { type Harness, makeHarness } from './test/harness';
 
 let h: Harness;
@@ -132,6 +141,8 @@ describe('upload', () => {
       { name: 'Structural/GA/S-201.pdf', bytes: pdf('S-201') },
       { name: 'Structural/notes.txt', bytes: text('Pour at 9') },
       { name: 'Structural/skip.ignore', bytes: text('x') },
+      { name: 'Structural/.DS_Store', bytes: text('x') },
+      { name: 'Structural/GA/Thumbs.db', bytes: text('x') },
       {
         name: 'Structural/drawing.svg',
         bytes: text('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'),
@@ -146,6 +157,46 @@ describe('upload', () => {
     ]);
     expect(names(await list('Vault/Structural'))).toEqual(['GA', 'drawing.svg', 'notes.txt']);
     expect(await h.store.files.list('1/.dms-staging/', true)).toEqual([]);
+  });
+
+  it('never lets a file and a folder share a name', async () => {
+    const before = await allKeys();
+    for (const name of ['Drawings', 'Site rules.pdf/inside.txt']) {
+      const res = await upload('Vault', [{ name, bytes: text('x') }], { onDuplicate: 'separate' });
+      expect(res.status, name).toBe(409);
+      expect((await res.json()).messageId).toBe('dms.nameClash');
+    }
+    expect(await allKeys()).toEqual(before);
+    const made = await h.call('POST', `${base()}/createDirectory`, {
+      cookie: user,
+      body: { path: 'Vault/Site rules.pdf' },
+    });
+    expect(await made.text()).toBe('Vault/Site rules.pdf (1)');
+    const onto = await h.call('PUT', `${base()}/renameFile`, {
+      cookie: user,
+      body: { oldPath: 'Vault/Site rules.pdf', newPath: 'Vault', newFileName: 'Drawings', isCopy: true },
+    });
+    expect(onto.status).toBe(409);
+    await h.call('DELETE', `${base()}/folder`, { cookie: user, body: { url: 'Vault/Site rules.pdf (1)' } });
+  });
+
+  it('takes the file upload field’s calls: uploads[] files, and a delete body with Url', async () => {
+    const form = new FormData();
+    form.append('uploads[]', new File([text('field file')], 'Field.txt'));
+    const res = await h.app.request(`${base()}?folder=Vault/Field`, {
+      method: 'POST',
+      headers: { Cookie: user },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const files = await (await h.call('GET', `${base()}/getFiles?folder=Vault/Field`, { cookie: user })).json();
+    expect(files.map((f: { fileName: string }) => f.fileName)).toEqual(['Field.txt']);
+    const deleted = await h.call('DELETE', `${base()}/file`, { cookie: user, body: { Url: files[0].url } });
+    expect(deleted.status).toBe(204);
+    expect((await h.call('DELETE', `${base()}/folder`, { cookie: user, body: { url: 'Vault/Field' } })).status).toBe(
+      204,
+    );
+    expect(names(await list('Vault'))).not.toContain('Field');
   });
 
   it('refuses duplicates without a choice, names them apart with separate, adds a revision with replace', async () => {
@@ -169,6 +220,11 @@ describe('upload', () => {
     expect((await separate.json()).map((n: Node) => n.fileName)).toEqual(['A (1).txt']);
     await upload('Vault/Dup', [{ name: 'A.txt', bytes: text('three') }], { onDuplicate: 'separate' });
     expect(names(await list('Vault/Dup'))).toEqual(['A (1).txt', 'A (2).txt', 'A.txt', 'B.txt']);
+    const twice = await upload('Vault/Twice', [
+      { name: 'T.txt', bytes: text('1') },
+      { name: 'T.txt', bytes: text('2') },
+    ]);
+    expect((await twice.json()).map((n: Node) => n.fileName)).toEqual(['T.txt', 'T (1).txt']);
     const tooMany = await upload(
       'Vault/Dup',
       [
@@ -240,6 +296,17 @@ describe('upload', () => {
     expect(await bytesOf('Vault/Cut/Keep.txt')).toBe('original');
     const versions = await (await h.call('GET', `${base()}/versions?path=Vault/Cut/Keep.txt`, { cookie: user })).json();
     expect(versions).toHaveLength(1);
+  });
+
+  it('sweeps away uploads a stopped server left staged for more than a day', async () => {
+    await h.store.files.put('1/.dms-staging/left-over/1', text('half'), 'text/plain');
+    await h.store.files.put('1/.dms-staging/in-flight/1', text('now'), 'text/plain');
+    await h.store.files.put('2/.dms-staging/other-client/1', text('x'), 'text/plain');
+    expect(await sweepStaging(h.store.files, 1, new Date())).toBe(0);
+    const later = new Date(Date.now() + STAGING_MAX_AGE_MS + 1000);
+    expect(await sweepStaging(h.store.files, 1, later)).toBe(2);
+    expect(await h.store.files.list('1/.dms-staging/', true)).toEqual([]);
+    expect(await h.store.files.list('2/.dms-staging/', true)).toHaveLength(1);
   });
 
   it('replaces a file with PUT /replace (a new revision), the old one downloadable', async () => {
@@ -407,6 +474,27 @@ describe('folders, URLs, rename, move, copy, delete, labels and the history', ()
     expect(after.map((e: { action: string }) => e.action)).toEqual(['delete', 'label', 'move', 'rename', 'upload']);
   });
 
+  it('keeps the old name when a rename fails half way (nothing recorded)', async () => {
+    await upload('Vault/Fail', [{ name: 'Keep.txt', bytes: text('k') }]);
+    const files = h.store.files;
+    const move = files.move;
+    files.move = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      const res = await h.call('PUT', `${base()}/renameFile`, {
+        cookie: user,
+        body: { oldPath: 'Vault/Fail/Keep.txt', newPath: 'Vault/Fail', newFileName: 'Gone.txt' },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      files.move = move;
+    }
+    expect(names(await list('Vault/Fail'))).toEqual(['Keep.txt']);
+    const history = await (await h.call('GET', `${base()}/history?path=Vault/Fail/Keep.txt`, { cookie: user })).json();
+    expect(history.map((e: { action: string }) => e.action)).toEqual(['upload']);
+  });
+
   it('renames and merges folders, never a base folder, never into itself, and deletes them', async () => {
     await upload('Vault/F1', [
       { name: 'a.txt', bytes: text('a1') },
@@ -445,6 +533,73 @@ describe('folders, URLs, rename, move, copy, delete, labels and the history', ()
     expect((await baseDelete.json()).message).toBe('Base folder cannot be deleted');
     expect((await h.call('DELETE', `${base()}/folder`, { cookie: user, body: { url: 'Vault/F3' } })).status).toBe(204);
     expect(names(await list('Vault'))).not.toContain('F3');
+  });
+});
+
+describe('renameFileByUrl', () => {
+  it('copies a file from another project of the client by its url, with access to both', async () => {
+    const copied = await h.call('PUT', `${base(2)}/renameFileByUrl`, {
+      cookie: user,
+      body: {
+        oldUrl: '/api/projects/1/dms/download?path=Vault%2FSite%20rules.pdf',
+        newPath: 'Vault',
+        newFileName: 'Site rules (CCE-2401).pdf',
+        isCopy: true,
+        oldPathProjectId: 1,
+        resetLabel: true,
+      },
+    });
+    expect(copied.status).toBe(200);
+    expect(await copied.json()).toMatchObject({
+      path: 'Vault/Site rules (CCE-2401).pdf',
+      url: '/api/projects/2/dms/download?path=Vault%2FSite%20rules%20(CCE-2401).pdf',
+      revisionNumber: 1,
+      label: 'Site rules (CCE-2401).pdf',
+    });
+    expect(names(await list('Vault'))).toContain('Site rules.pdf');
+    // The view user reads project 1 but has nothing on project 2; a url of another project than named is refused.
+    const refused = await h.call('PUT', `${base(2)}/renameFileByUrl`, {
+      cookie: viewer,
+      body: { oldUrl: 'Vault/Site rules.pdf', newPath: 'Vault', isCopy: true, oldPathProjectId: 1 },
+    });
+    expect(refused.status).toBe(403);
+    const mismatch = await h.call('PUT', `${base(2)}/renameFileByUrl`, {
+      cookie: user,
+      body: {
+        oldUrl: '/api/projects/3/dms/download?path=Vault%2FSite%20rules.pdf',
+        newPath: 'Vault',
+        oldPathProjectId: 1,
+      },
+    });
+    expect(mismatch.status).toBe(400);
+    const foreign = await h.call('PUT', `${base(2)}/renameFileByUrl`, {
+      cookie: user,
+      body: { oldUrl: 'Vault/x.pdf', newPath: 'Vault', isCopy: true, oldPathProjectId: 5 },
+    });
+    expect(foreign.status).toBe(404);
+  });
+});
+
+describe('thumbnails', () => {
+  it('makes a thumbnail of an image node by its url, with the DMS’s access rules', async () => {
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#886644' } })
+      .png()
+      .toBuffer();
+    const [node] = await (await upload('Vault/Photos', [{ name: 'Slab #2 (pour).png', bytes: png }])).json();
+    expect(node.type).toBe('Image');
+    const thumb = await h.call('GET', `/api/thumbnail/300?file=${encodeURIComponent(node.url)}`, { cookie: viewer });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(300);
+    const [hsNode] = await (await upload('Health and Safety/Photos', [{ name: 'Scaffold.png', bytes: png }])).json();
+    const refused = await h.call('GET', `/api/thumbnail/300?file=${encodeURIComponent(hsNode.url)}`, {
+      cookie: viewer,
+    });
+    expect(refused.status).toBe(403);
+    const traversal = '/api/projects/1/dms/download?path=Vault%2F..%2F..%2F2%2Fdocuments%2Fx.png';
+    expect(
+      (await h.call('GET', `/api/thumbnail/300?file=${encodeURIComponent(traversal)}`, { cookie: user })).status,
+    ).toBe(400);
   });
 });
 
@@ -616,5 +771,85 @@ describe('fileSec', () => {
     expect(res.status).toBe(204);
     const stored = await h.store.collection('subcontractorReturns').findOne({ securityCode: code });
     expect((stored as { files?: unknown[] } | null)?.files ?? []).toEqual([]);
+  });
+});
+
+describe('on the directory store (DATA_DIR/files)', () => {
+  it('uploads, replaces, renames, zips and survives a cut-off upload with files on disk', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dms-test-'));
+    const store = await openEmbeddedStore(dir);
+    try {
+      await store.ensureIndexes();
+      await seedIfEmpty(store);
+      const app = createApp({ store });
+      const login = await app.request('/api/authorization/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'user@demo.local', password: clientPasswordDigest(DEMO_PASSWORD) }),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+      const send = (files: Array<[string, string]>, onDuplicate?: string) => {
+        const form = new FormData();
+        if (onDuplicate) form.append('onDuplicate', onDuplicate);
+        for (const [name, content] of files) form.append('files', new File([text(content)], name));
+        return app.request(`${base()}?folder=Vault/Disk`, { method: 'POST', headers: { Cookie: cookie }, body: form });
+      };
+      const json = (method: string, url: string, body: unknown) =>
+        app.request(url, {
+          method,
+          headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect(
+        (
+          await send([
+            ['GA/A.txt', 'one'],
+            ['B.txt', 'b'],
+          ])
+        ).status,
+      ).toBe(201);
+      expect((await send([['GA/A.txt', 'two']], 'replace')).status).toBe(201);
+      const versions = await (
+        await app.request(`${base()}/versions?path=Vault/Disk/GA/A.txt`, { headers: { Cookie: cookie } })
+      ).json();
+      expect(versions.map((v: { revisionNumber: number }) => v.revisionNumber)).toEqual([2, 1]);
+      const old = await app.request(`${base()}/download?path=Vault/Disk/GA/A.txt&versionId=${versions[1].versionId}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(await old.text()).toBe('one');
+      const renamed = await json('PUT', `${base()}/renameFolder`, {
+        oldPath: 'Vault/Disk/GA',
+        newPath: 'Vault/Disk/GA2',
+      });
+      expect(renamed.status).toBe(200);
+      const moved = await app.request(`${base()}/download?path=Vault/Disk/GA2/A.txt`, { headers: { Cookie: cookie } });
+      expect(await moved.text()).toBe('two');
+      const zip = await json('POST', `${base()}/downloadFolder`, { path: 'Vault/Disk' });
+      const bytes = Buffer.from(await zip.arrayBuffer());
+      expect(bytes.includes('GA2/A.txt')).toBe(true);
+      expect(bytes.includes('B.txt')).toBe(true);
+      const before = (await store.files.list('1/', true)).map((f) => f.key);
+      const cut = await app.request(`${base()}?folder=Vault/Disk`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'multipart/form-data; boundary=b' },
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(
+              text('--b\r\nContent-Disposition: form-data; name="files"; filename="C.txt"\r\n\r\n'.padEnd(70_000, 'c')),
+            );
+            controller.error(new Error('reset'));
+          },
+        }),
+        // @ts-expect-error Node's fetch needs it for a stream body
+        duplex: 'half',
+      });
+      expect(cut.status).toBeGreaterThanOrEqual(400);
+      expect((await store.files.list('1/', true)).map((f) => f.key)).toEqual(before);
+      expect(await store.files.list('1/.dms-staging/', true)).toEqual([]);
+      expect(await store.files.folders('1/.dms-staging/')).toEqual([]);
+    } finally {
+      await store.close?.();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -20,6 +20,7 @@ import { type AccessTarget, can } from '../../engine/rules/access';
 import { accessSubject } from '../middleware/session';
 import { findProject } from '../operations/projects';
 import type { OperationContext } from '../resources/context';
+import { dmsFileKey, pathOfUrl } from './paths';
 
 /** The base folders of a project's documents, in the order the root lists them. */
 export const PROJECT_BASE_FOLDERS = ['Vault', 'Quality Assurance', 'Health and Safety', 'Quantity Surveying'] as const;
@@ -98,4 +99,22 @@ export function requireDmsAccess(context: OperationContext, projectId: number, p
     throw new AppError(403, 'dms.permission');
   }
   if (!mayAccessBase(context, projectId, base, action)) throw new AppError(403, 'dms.permission');
+}
+
+const DMS_DOWNLOAD = /^\/api\/projects\/(\d{1,15})\/dms\/download\?/;
+
+/**
+ * The store key of a file named by its DMS download URL (a node's `url`, as the file browser passes it to
+ * /api/thumbnail/300?file={url}), after the signed-in user's read access to it is checked; null for any other value
+ * (the caller's own rules then apply).
+ * @throws AppError 400 dms.badPath, 403 dms.permission, 404 notFound.project
+ */
+export async function dmsKeyOfUrl(context: OperationContext, value: string | undefined): Promise<string | null> {
+  const match = DMS_DOWNLOAD.exec(value ?? '');
+  if (!match || context.clientId === undefined) return null;
+  const projectId = Number(match[1]);
+  const path = pathOfUrl(projectId, value);
+  await requireProject(context, projectId);
+  requireDmsAccess(context, projectId, path, 'read');
+  return dmsFileKey(context.clientId, projectId, path);
 }

@@ -146,10 +146,16 @@ export function pathOfUrl(projectId: number, value: string | null | undefined): 
  * The next free name in a folder for `name` ('name (1).ext', 'name (2).ext'... as the spec's Yes of the duplicate
  * prompt; 'New Folder (1)' for a folder).
  * @param taken whether a name is taken (case-sensitive, as the store's keys)
+ * @param isFile false for a folder (the '(n)' goes at the end)
  */
-export async function nextFreeName(name: string, taken: (candidate: string) => Promise<boolean>): Promise<string> {
+export async function nextFreeName(
+  name: string,
+  taken: (candidate: string) => Promise<boolean>,
+  isFile = true,
+): Promise<string> {
   if (!(await taken(name))) return name;
-  const dot = name.lastIndexOf('.');
+  // A folder has no extension: 'v1.2' becomes 'v1.2 (1)'.
+  const dot = isFile ? name.lastIndexOf('.') : -1;
   const stem = dot > 0 ? name.slice(0, dot) : name;
   const ext = dot > 0 ? name.slice(dot) : '';
   for (let n = 1; n < 10_000; n++) {

@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../engine/errors';
-import type { StoredFile } from '../files/blob-store';
+import type { BlobStore, StoredFile } from '../files/blob-store';
 import { clientKey } from '../files/paths';
 import type { OperationContext } from '../resources/context';
 
@@ -37,6 +37,16 @@ const REFUSED_TYPES = new Set([
   'application/x-sharedlib',
 ]);
 
+/**
+ * Files an upload skips: names ending in .ignore (administration-data.md §5 "DMS"), and the folder litter of desktop
+ * systems an Upload Folder brings along (.DS_Store, macOS '._' resource forks, Thumbs.db, desktop.ini), which
+ * would otherwise refuse the whole upload (a name starting with '.' is not a DMS name).
+ */
+export function isSkipped(fileName: string): boolean {
+  const last = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  return /\.ignore$/i.test(fileName) || /^(\.DS_Store|Thumbs\.db|desktop\.ini)$/i.test(last) || last.startsWith('._');
+}
+
 /** A file of the request, staged in the store. */
 export interface StagedFile {
   /** The name as the browser sent it: may carry a sub-path for Upload Folder ('GA/GA-101.pdf'). */
@@ -54,6 +64,32 @@ export interface ReceivedUpload {
   skipped: string[];
   /** Deletes every staged file (after a refusal, or once the files are moved into place: a no-op for moved ones). */
   discard(): Promise<void>;
+}
+
+/** How long a staged upload may stay before an upload sweeps it away: a day (a server stopped mid-upload). */
+export const STAGING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the staged uploads of a client older than STAGING_MAX_AGE_MS (left by a server stopped in the middle of an
+ * upload; a finished or refused upload deletes its own). Run at the start of each upload: staging holds only the
+ * uploads in flight, so this is a short listing.
+ * @returns how many staged uploads were deleted
+ */
+export async function sweepStaging(store: BlobStore, clientId: number, now: Date): Promise<number> {
+  const root = clientKey(clientId, '.dms-staging/');
+  const staged = await store.list(root, true);
+  const newest = new Map<string, number>();
+  for (const file of staged) {
+    const folder = file.key.slice(0, file.key.indexOf('/', root.length) + 1);
+    newest.set(folder, Math.max(newest.get(folder) ?? 0, Date.parse(file.modified)));
+  }
+  let swept = 0;
+  for (const [folder, modified] of newest)
+    if (now.getTime() - modified > STAGING_MAX_AGE_MS) {
+      await store.deleteFolder(folder);
+      swept += 1;
+    }
+  return swept;
 }
 
 /**
@@ -78,7 +114,7 @@ export async function typeOfBytes(head: Uint8Array): Promise<string> {
 }
 
 /**
- * Streams the multipart files of the request (field `fileField`, repeatable) into staging, with the text fields;
+ * Streams the multipart files of the request (fields `fileFields`, each repeatable) into staging, with the text fields;
  * each staged file gets `meta` and a new `fileId`.
  * @throws AppError 415 not multipart or an executable, 400 files.noFiles (no file at all), 413 files.tooLarge (a file
  *   over `maxFileBytes`), 400 dms.tooManyFiles; a broken body rejects; in every case nothing staged is left
@@ -86,7 +122,7 @@ export async function typeOfBytes(head: Uint8Array): Promise<string> {
 export async function receiveUpload(
   context: OperationContext,
   clientId: number,
-  fileField: string,
+  fileFields: readonly string[],
   meta: Record<string, string>,
   maxFileBytes = DMS_MAX_FILE_BYTES,
 ): Promise<ReceivedUpload> {
@@ -96,6 +132,7 @@ export async function receiveUpload(
   const body = context.http.req.raw.body;
   if (!body) throw new AppError(400, 'files.noFiles');
   const store = context.store.files;
+  await sweepStaging(store, clientId, context.now);
   const staging = clientKey(clientId, `.dms-staging/${randomUUID()}/`);
   const files: StagedFile[] = [];
   const skipped: string[] = [];
@@ -123,8 +160,10 @@ export async function receiveUpload(
     });
     parser.on('file', (name, stream, info) => {
       const fileName = info.filename ?? '';
-      if (failure !== undefined || name !== fileField || fileName === '' || /\.ignore$/i.test(fileName)) {
-        if (name === fileField && /\.ignore$/i.test(fileName)) skipped.push(fileName);
+      const ours = fileFields.includes(name);
+      const skip = isSkipped(fileName);
+      if (failure !== undefined || !ours || fileName === '' || skip) {
+        if (ours && skip) skipped.push(fileName);
         stream.resume();
         return;
       }

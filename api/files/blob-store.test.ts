@@ -2,12 +2,14 @@
  * The file store's contract (contract.md §B), for each implementation (GridFS too when MONGODB_URI is set):
  * files, versions, streams in and out, metadata, copy and move of files and folders, empty folders.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GridFSBucket, MongoClient } from 'mongodb';
 import { AppError } from '../../engine/errors';
 import { type BlobStore, directoryBlobStore, gridFsBlobStore, memoryBlobStore } from './blob-store';
+import { FOLDER_INDEX } from './blob-support';
+import { flushDirectoryIndexes, forgetDirectoryListings } from './directory-blob-store';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'siteforms-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,12 +23,18 @@ const implementations: Array<[string, () => Promise<BlobStore>]> = [
   ['directory', async () => directoryBlobStore(mkdtempSync(path.join(dir, 'store-')))],
 ];
 if (uri) {
+  /** Each store on a database of its own, dropped afterwards. */
+  const databases: string[] = [];
+  afterAll(async () => {
+    for (const name of databases) await client?.db(name).dropDatabase();
+  });
   implementations.push([
     'gridfs',
     async () => {
       client ??= await new MongoClient(uri).connect();
-      const db = client.db(`siteforms_files_${Date.now()}`);
-      return gridFsBlobStore(db, GridFSBucket);
+      const name = `siteforms_files_${Date.now()}_${databases.length}`;
+      databases.push(name);
+      return gridFsBlobStore(client.db(name), GridFSBucket);
     },
   ]);
 }
@@ -306,6 +314,27 @@ describe.each(implementations)('%s file store: versions, streams, folders (contr
     expect(await store.list('1/p/', true)).toEqual([]);
   });
 
+  it('keeps every version of writes to one name at once, and lists a folder written at once whole', async () => {
+    const store = await open();
+    const written = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        store.putStream('1/r/same.txt', chunks(`v${i}`), 'text/plain', { keepVersion: true, meta: { n: `${i}` } }),
+      ),
+    );
+    const versions = await store.versions('1/r/same.txt');
+    expect(versions).toHaveLength(12);
+    expect(new Set(versions.map((v) => v.versionId))).toEqual(new Set(written.map((w) => w.versionId)));
+    const current = await store.get('1/r/same.txt');
+    expect(current?.bytes.toString()).toBe(`v${current?.info.meta?.n}`);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => store.put(`1/r/many/f${i}.txt`, text(`${i}`), 'text/plain')),
+    );
+    await Promise.all([store.delete('1/r/many/f0.txt'), store.setMeta('1/r/many/f1.txt', { label: 'one' })]);
+    const listed = await store.list('1/r/many/');
+    expect(listed).toHaveLength(39);
+    expect(listed.find((f) => f.name === 'f1.txt')?.meta).toEqual({ label: 'one' });
+  });
+
   it("refuses the store's reserved names", async () => {
     const store = await open();
     for (const key of [
@@ -319,5 +348,92 @@ describe.each(implementations)('%s file store: versions, streams, folders (contr
       expect(await statusOf(store.put(key, text('x'), 'text/plain')), key).toBe('400 files.badName');
     expect(await statusOf(store.createFolder('1/a/.versions'))).toBe('400 files.badName');
     expect(await store.list('1/', true)).toEqual([]);
+  });
+});
+
+describe("the directory store's folder index (a 5,000-file folder lists fast; docs/documents.md)", () => {
+  const names = (files: { name: string; meta?: Record<string, string> }[]) =>
+    files.map((f) => `${f.name}:${f.meta?.label ?? ''}`);
+
+  it('is written once changes settle, deleted by the next change before any sidecar, and lists as the sidecars do', async () => {
+    const root = mkdtempSync(path.join(dir, 'index-'));
+    const store = directoryBlobStore(root);
+    const folder = path.join(root, '1', 'Vault');
+    for (let i = 0; i < 30; i++)
+      await store.put(`1/Vault/f${String(i).padStart(2, '0')}.txt`, text(`${i}`), 'text/plain', {
+        meta: { label: `L${i}` },
+      });
+    const listed = names(await store.list('1/Vault/'));
+    expect(listed).toHaveLength(30);
+    await flushDirectoryIndexes();
+    expect(existsSync(path.join(folder, FOLDER_INDEX))).toBe(true);
+    // Nothing of the store's own shows: not the index, not a version, not a sidecar.
+    await store.put('1/Vault/f00.txt', text('again'), 'text/plain', { keepVersion: true, meta: { label: 'new' } });
+    expect(existsSync(path.join(folder, FOLDER_INDEX))).toBe(false);
+    expect((await store.list('1/Vault/')).map((f) => f.name)).not.toContain(FOLDER_INDEX);
+    expect(await store.folders('1/Vault/')).toEqual([]);
+
+    // A restart lists from the index file, the same as from the sidecars.
+    await flushDirectoryIndexes();
+    const afterChange = names(await store.list('1/Vault/'));
+    expect(afterChange[0]).toBe('f00.txt:new');
+    forgetDirectoryListings();
+    expect(names(await store.list('1/Vault/'))).toEqual(afterChange);
+    forgetDirectoryListings();
+    rmSync(path.join(folder, FOLDER_INDEX));
+    expect(names(await store.list('1/Vault/'))).toEqual(afterChange);
+
+    // Every kind of change keeps the listing true, in memory and after a restart.
+    await flushDirectoryIndexes();
+    await store.setMeta('1/Vault/f01.txt', { label: 'relabelled' });
+    await store.delete('1/Vault/f02.txt');
+    await store.move('1/Vault/f03.txt', '1/Vault/Sub/f03.txt');
+    await store.move('1/Vault/Sub/f03.txt', '1/Vault/g03.txt');
+    await store.copy('1/Vault/f04.txt', '1/Vault/h04.txt');
+    await store.putStream('1/Vault/s.txt', chunks('s'), 'text/plain');
+    const live = names(await store.list('1/Vault/'));
+    expect(live).toContain('f01.txt:relabelled');
+    expect(live).not.toContain('f02.txt:L2');
+    expect(live).toContain('g03.txt:L3');
+    expect(live).toContain('h04.txt:L4');
+    expect(live).toHaveLength(31);
+    await flushDirectoryIndexes();
+    forgetDirectoryListings();
+    expect(names(await store.list('1/Vault/'))).toEqual(live);
+
+    // A folder moved whole carries its index file, which holds names, not keys.
+    await store.moveFolder('1/Vault/', '1/Moved/');
+    expect((await store.list('1/Moved/'))[0].key).toBe('1/Moved/f00.txt');
+    expect(names(await store.list('1/Moved/'))).toEqual(live);
+    expect(await store.list('1/Vault/')).toEqual([]);
+  });
+
+  it('a change after a crash that left no index file is listed from the sidecars; a stale file never is', async () => {
+    const root = mkdtempSync(path.join(dir, 'crash-'));
+    const store = directoryBlobStore(root);
+    await store.put('1/A/a.txt', text('a'), 'text/plain');
+    await store.list('1/A/');
+    await flushDirectoryIndexes();
+    // A crash after the next change deleted the index file and wrote its sidecar: the index is gone.
+    await store.put('1/A/b.txt', text('b'), 'text/plain');
+    forgetDirectoryListings();
+    expect(readdirSync(path.join(root, '1', 'A'))).not.toContain(FOLDER_INDEX);
+    expect((await store.list('1/A/')).map((f) => f.name)).toEqual(['a.txt', 'b.txt']);
+    // An unreadable index file is ignored and rewritten.
+    await flushDirectoryIndexes();
+    writeFileSync(path.join(root, '1', 'A', FOLDER_INDEX), '{ torn');
+    forgetDirectoryListings();
+    expect((await store.list('1/A/')).map((f) => f.name)).toEqual(['a.txt', 'b.txt']);
+  });
+
+  it('removes the files a crash left half-written at its first write, and writes nothing there after', async () => {
+    const root = mkdtempSync(path.join(dir, 'incoming-'));
+    mkdirSync(path.join(root, '.incoming'));
+    writeFileSync(path.join(root, '.incoming', 'left-by-a-crash'), 'half');
+    const store = directoryBlobStore(root);
+    await store.putStream('1/B/b.txt', chunks('b'), 'text/plain');
+    expect(readdirSync(path.join(root, '.incoming'))).toEqual([]);
+    expect(await store.folders('')).toEqual(['1']);
+    expect((await store.list('', true)).map((f) => f.key)).toEqual(['1/B/b.txt']);
   });
 });

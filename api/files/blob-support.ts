@@ -133,3 +133,14 @@ export function checkPrefix(prefix: string): string {
   if (p !== '') checkKey(p.slice(0, -1));
   return p;
 }
+
+/** Files copied or moved at once by copyFolder and moveFolder (a folder of thousands would take long one by one). */
+export const FOLDER_BATCH = 16;
+
+/** Runs `work` on every item, `size` at a time; the number of truthy results. */
+export async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>): Promise<number> {
+  let count = 0;
+  for (let i = 0; i < items.length; i += size)
+    for (const result of await Promise.all(items.slice(i, i + size).map(work))) if (result) count++;
+  return count;
+}

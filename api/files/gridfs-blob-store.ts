@@ -27,6 +27,8 @@ import {
   byName,
   checkKey,
   checkPrefix,
+  FOLDER_BATCH,
+  inBatches,
   legacyVersionId,
   limited,
   nameOf,
@@ -129,15 +131,28 @@ export function gridFsBlobStore(
       throw error;
     }
   };
-  /** Renames an uploaded staging file to `key` as its current version; keeps or drops the replaced one. */
+  /** Deletes one GridFS file (a version); one already gone (a concurrent delete) is no error. */
+  const remove = async (id: ObjectId) => {
+    try {
+      await bucket.delete(id);
+    } catch (error) {
+      if (!/not found/i.test((error as Error).message)) throw error;
+    }
+  };
+  /**
+   * Renames an uploaded staging file to `key` as its current version, then keeps (`keepVersion`) or deletes the
+   * current versions it replaces: those with an older id, read after the rename, so that of two writes at once the
+   * later one always replaces the earlier one.
+   */
   const commit = async (key: string, id: ObjectId, keepVersion: boolean | undefined): Promise<StoredFile> => {
-    const before = (await docsOf(key)).filter(isCurrent);
     await filesCollection.updateOne({ _id: id }, { $set: { filename: key, 'metadata.current': true } });
-    const replaced = before.filter((d) => !d._id.equals(id));
+    const docs = await docsOf(key);
+    const mine = docs.find((d) => d._id.equals(id));
+    if (!mine) throw new Error(`The upload of ${key} vanished`);
+    const replaced = docs.filter((d) => isCurrent(d) && versionIdOf(d) < versionIdOf(mine));
     if (keepVersion) await demote(replaced);
-    else for (const doc of replaced) await bucket.delete(doc._id);
-    const doc = await filesCollection.findOne({ _id: id });
-    return toInfo(doc as FileDoc);
+    else for (const doc of replaced) await remove(doc._id);
+    return toInfo(mine);
   };
   const write = async (key: string, source: AsyncIterable<Uint8Array>, contentType: string, options: PutOptions) => {
     checkKey(key);
@@ -217,7 +232,7 @@ export function gridFsBlobStore(
     },
     async delete(key) {
       const docs = await docsOf(key);
-      for (const doc of docs) await bucket.delete(doc._id);
+      for (const doc of docs) await remove(doc._id);
       if (docs.length > 0) await keepFolderOf(key);
       return docs.length > 0;
     },
@@ -260,10 +275,9 @@ export function gridFsBlobStore(
       const folders = await markers.find({ _id: { $regex: `^${escapeRegExp(from)}` } }).toArray();
       for (const marker of [...folders.map((m) => `${to}${m._id.slice(from.length)}`), to])
         await markers.updateOne({ _id: marker }, { $set: { _id: marker } }, { upsert: true });
-      let count = 0;
-      for (const doc of docs)
-        if (await store.copy(doc.filename, `${to}${doc.filename.slice(from.length)}`, { keepVersion: true })) count++;
-      return count;
+      return inBatches(docs, FOLDER_BATCH, (doc) =>
+        store.copy(doc.filename, `${to}${doc.filename.slice(from.length)}`, { keepVersion: true }),
+      );
     },
     async moveFolder(fromPrefix, toPrefix) {
       const from = checkPrefix(fromPrefix);
@@ -273,8 +287,9 @@ export function gridFsBlobStore(
       const folders = await markers.find({ _id: { $regex: `^${escapeRegExp(from)}` } }).toArray();
       for (const marker of [...folders.map((m) => `${to}${m._id.slice(from.length)}`), to])
         await markers.updateOne({ _id: marker }, { $set: { _id: marker } }, { upsert: true });
-      let count = 0;
-      for (const doc of docs) if (await store.move(doc.filename, `${to}${doc.filename.slice(from.length)}`)) count++;
+      const count = await inBatches(docs, FOLDER_BATCH, (doc) =>
+        store.move(doc.filename, `${to}${doc.filename.slice(from.length)}`),
+      );
       await markers.deleteMany({ _id: { $regex: `^${escapeRegExp(from)}` } });
       await keepFolderOf(from.slice(0, -1));
       return count;
@@ -308,7 +323,7 @@ export function gridFsBlobStore(
       for (const doc of docs) {
         if (doc.filename.startsWith('.')) continue;
         keys.add(doc.filename);
-        await bucket.delete(doc._id);
+        await remove(doc._id);
       }
       await markers.deleteMany({ _id: { $regex: `^${escapeRegExp(p)}` } });
       if (p !== '') await keepFolderOf(p.slice(0, -1));

@@ -3,6 +3,7 @@ import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { directoryBlobStore, memoryBlobStore } from '../files/blob-store';
+import { flushDirectoryIndexes } from '../files/directory-blob-store';
 import { type Checkpointer, startCheckpointer } from './checkpointer';
 import { lockDataDir } from './dir-lock';
 import { EmbeddedCollection, type IndexRecord, parseDoc } from './embedded-collection';
@@ -384,6 +385,8 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       await queue.drain();
       closed = true;
       if (timer) clearInterval(timer);
+      // The folders' index files of the file store, so that the next start lists big folders fast.
+      if (!inMemory) await flushDirectoryIndexes();
       try {
         await checkpointer?.stop();
         if (!inMemory) db.pragma('optimize');

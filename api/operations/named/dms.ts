@@ -41,6 +41,10 @@ import { publicOrigin } from '../../qr/token';
 import type { NamedOperation, OperationContext } from '../../resources/context';
 import { checkCodeAttempts, recordCodeFailure, returnOfCode, subcontractingCollections } from '../subcontracting';
 
+/** The multipart fields an upload's files may come in: the DMS's `files`, and the file calls' `uploads[]` (the
+ * file upload field pointed at the DMS base, administration-data.md §7 "File upload field"). */
+const UPLOAD_FIELDS = ['files', 'files[]', 'uploads', 'uploads[]'] as const;
+
 /** The most nodes a search answers. */
 export const MAX_SEARCH_RESULTS = 1000;
 
@@ -101,6 +105,25 @@ async function requireFile(scope: Scope, path: string): Promise<StoredFile> {
   const info = await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, path));
   if (!info) throw new AppError(404, 'dms.notFound');
   return info;
+}
+
+/**
+ * Refuses a path a file and a folder would share (the directory store keeps both as real entries of one folder):
+ * an ancestor of `path` that is a file, or `path` itself as the other kind.
+ * @throws AppError 409 dms.nameClash
+ */
+async function requireNoClash(scope: Scope, path: string, kind: 'file' | 'folder'): Promise<void> {
+  const segments = path.split('/');
+  for (let depth = 1; depth < segments.length; depth++) {
+    const ancestor = segments.slice(0, depth).join('/');
+    if (await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, ancestor)))
+      throw new AppError(409, 'dms.nameClash', { name: nameOf(ancestor) });
+  }
+  const clash =
+    kind === 'file'
+      ? !isBaseFolder(scope.projectId, path) && (await folderExists(scope, path))
+      : Boolean(await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, path)));
+  if (clash) throw new AppError(409, 'dms.nameClash', { name: nameOf(path) });
 }
 
 /** The nodes of a folder: sub-folders, then files, each by name. */
@@ -330,7 +353,7 @@ export const upload: NamedOperation<'dms.upload'> = async (context) => {
   const folder = relativePath(query(context, 'folder'), false);
   requireDmsAccess(context, scope.projectId, folder, 'write');
   const at = context.now.toISOString();
-  const received = await receiveUpload(context, scope.clientId, 'files', newMeta(scope, at));
+  const received = await receiveUpload(context, scope.clientId, UPLOAD_FIELDS, newMeta(scope, at));
   try {
     const onDuplicate = received.fields.onDuplicate ?? query(context, 'onDuplicate') ?? '';
     if (onDuplicate !== '' && onDuplicate !== 'separate' && onDuplicate !== 'replace')
@@ -338,6 +361,7 @@ export const upload: NamedOperation<'dms.upload'> = async (context) => {
     const planned: Array<{ staged: StagedFile; path: string; existing: StoredFile | null }> = [];
     for (const staged of received.files) {
       const path = joinPath(folder, uploadedName(staged.name));
+      await requireNoClash(scope, path, 'file');
       const existing = await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, path));
       planned.push({ staged, path, existing });
     }
@@ -353,7 +377,9 @@ export const upload: NamedOperation<'dms.upload'> = async (context) => {
         stored = await replaceWith(scope, staged.key, existing);
         events.push(event(scope, fileIdOf(existing), path, 'replace', at));
       } else {
-        if (existing) {
+        // Taken now: by the file found at planning, or by an earlier file of this same request.
+        const taken = existing ?? (await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, path)));
+        if (taken) {
           const parent = parentOf(path);
           const name = await nextFreeName(nameOf(path), async (candidate) =>
             Boolean(await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, joinPath(parent, candidate)))),
@@ -382,7 +408,7 @@ export const replace: NamedOperation<'dms.replace'> = async (context) => {
   // Asked before the bytes are read when the URL comes in the query; asked again below either way.
   if (early) requireDmsAccess(context, scope.projectId, pathOfUrl(scope.projectId, early), 'write');
   const at = context.now.toISOString();
-  const received = await receiveUpload(context, scope.clientId, 'file', newMeta(scope, at));
+  const received = await receiveUpload(context, scope.clientId, ['file'], newMeta(scope, at));
   try {
     const path = pathOfUrl(scope.projectId, received.fields.originalUrl ?? early);
     requireDmsAccess(context, scope.projectId, path, 'write');
@@ -405,13 +431,14 @@ export const createDirectory: NamedOperation<'dms.createDirectory'> = async (con
   const asked = relativePath(context.body.path, false);
   requireDmsAccess(context, scope.projectId, asked, 'write');
   const parent = parentOf(asked);
+  await requireNoClash(scope, parent === '' ? asked : parent, 'folder');
   let path = asked;
   if (!isBaseFolder(scope.projectId, asked)) {
     const name = checkName(nameOf(asked));
     const prefix = dmsFolderPrefix(scope.clientId, scope.projectId, parent);
     const [folders, files] = await Promise.all([scope.files.folders(prefix), scope.files.list(prefix)]);
     const taken = new Set([...folders, ...files.map((f) => f.name)]);
-    path = joinPath(parent, await nextFreeName(name, async (candidate) => taken.has(candidate)));
+    path = joinPath(parent, await nextFreeName(name, async (candidate) => taken.has(candidate), false));
   }
   await scope.files.createFolder(dmsFolderPrefix(scope.clientId, scope.projectId, path));
   const at = context.now.toISOString();
@@ -452,8 +479,12 @@ export const createUrl: NamedOperation<'dms.createUrl'> = async (context) => {
   }
   if (address.protocol !== 'http:' && address.protocol !== 'https:') throw new AppError(400, 'dms.badUrl');
   const wanted = urlFileName(context.body.url, context.body.filename);
-  const name = await nextFreeName(wanted, async (candidate) =>
-    Boolean(await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, joinPath(folder, candidate)))),
+  await requireNoClash(scope, folder, 'folder');
+  const name = await nextFreeName(
+    wanted,
+    async (candidate) =>
+      Boolean(await scope.files.info(dmsFileKey(scope.clientId, scope.projectId, joinPath(folder, candidate)))) ||
+      (await folderExists(scope, joinPath(folder, candidate))),
   );
   const path = joinPath(folder, name);
   const at = context.now.toISOString();
@@ -495,7 +526,7 @@ export const downloadFolder: NamedOperation<'dms.downloadFolder'> = async (conte
  */
 export const downloadFolderFullUrl: NamedOperation<'dms.downloadFolderFullUrl'> = async (context) => {
   const root = `${documentRoot(projectOf(context))}/`;
-  const url = context.body.url.trim();
+  const url = urlOf(context.body).trim();
   return folderZip(context, url.startsWith(root) ? url.slice(root.length) : url, context.body.filename);
 };
 
@@ -518,6 +549,7 @@ export const renameFolder: NamedOperation<'dms.renameFolder'> = async (context) 
   requireDmsAccess(context, scope.projectId, from, isCopy ? 'read' : 'write');
   requireDmsAccess(context, scope.projectId, to, 'write');
   await requireFolder(scope, from);
+  await requireNoClash(scope, to, 'folder');
   if (!isReplace && (await folderExists(scope, to))) throw new AppError(409, 'dms.folderExists');
   const fromPrefix = dmsFolderPrefix(scope.clientId, scope.projectId, from);
   const toPrefix = dmsFolderPrefix(scope.clientId, scope.projectId, to);
@@ -566,6 +598,7 @@ async function moveFile(context: OperationContext, scope: Scope, move: FileMove)
   const at = context.now.toISOString();
   if (original.key === toKey) return fileNode(scope.projectId, to, original);
   if (!isBaseFolder(scope.projectId, move.folder)) await requireFolder(scope, move.folder);
+  await requireNoClash(scope, to, 'file');
   const existing = await scope.files.info(toKey);
   if (existing && !move.isReplace) throw new AppError(409, 'dms.fileExists');
   const events: DmsHistoryEvent[] = [];
@@ -639,10 +672,15 @@ export const renameFileByUrl: NamedOperation<'dms.renameFileByUrl'> = async (con
   });
 };
 
+/** The `url` of a delete body, or its `Url` (the file upload field sends that). */
+function urlOf(body: { url?: string; Url?: string }): string {
+  return body.url ?? body.Url ?? '';
+}
+
 /** DELETE /folder { url }: deletes a folder and everything below it. A base folder: 400 'Base folder cannot be deleted'. */
 export const deleteFolder: NamedOperation<'dms.deleteFolder'> = async (context) => {
   const scope = await scopeOf(context, projectOf(context));
-  const path = pathOfUrl(scope.projectId, context.body.url);
+  const path = pathOfUrl(scope.projectId, urlOf(context.body));
   if (isBaseFolder(scope.projectId, path)) throw new AppError(400, 'dms.baseFolder');
   requireDmsAccess(context, scope.projectId, path, 'write');
   await requireFolder(scope, path);
@@ -660,7 +698,7 @@ export const deleteFolder: NamedOperation<'dms.deleteFolder'> = async (context) 
 /** DELETE /file { url }: deletes a file with every version. */
 export const deleteFile: NamedOperation<'dms.deleteFile'> = async (context) => {
   const scope = await scopeOf(context, projectOf(context));
-  const path = pathOfUrl(scope.projectId, context.body.url);
+  const path = pathOfUrl(scope.projectId, urlOf(context.body));
   requireDmsAccess(context, scope.projectId, path, 'write');
   const info = await requireFile(scope, path);
   await scope.files.delete(info.key);
@@ -686,7 +724,7 @@ export const deleteFileSec: NamedOperation<'dms.deleteFileSec'> = async (context
     throw new AppError(404, 'subcontractorPackages.codeNotFound');
   }
   if (found.responseDate) throw new AppError(410, 'unauthorized.tokenExpired', { type: 'packages' });
-  const url = context.body.url.trim();
+  const url = urlOf(context.body).trim();
   const file = (found.files ?? []).find((f) => f.file === url || f.url === url || f.name === url);
   if (!file) throw new AppError(404, 'files.notFound');
   await context.store.files.delete(`${found.clientId}/${file.file}`);
@@ -700,7 +738,7 @@ export const deleteFileSec: NamedOperation<'dms.deleteFileSec'> = async (context
 /** POST /update-label { url, label }: sets (or, empty, clears) a file's label. → the node. */
 export const updateLabel: NamedOperation<'dms.updateLabel'> = async (context) => {
   const scope = await scopeOf(context, projectOf(context));
-  const path = pathOfUrl(scope.projectId, context.body.url);
+  const path = pathOfUrl(scope.projectId, urlOf(context.body));
   requireDmsAccess(context, scope.projectId, path, 'write');
   const info = await requireFile(scope, path);
   const label = context.body.label.trim();
