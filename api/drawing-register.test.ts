@@ -103,6 +103,10 @@ describe('drawing register', () => {
     ]);
     const ga = rows[1];
     expect(ga.secondaryFiles.map((f) => f.fileName)).toEqual(['GA-101 Door schedule.pdf']);
+    // The row's link fields are its primary file's (the Name column opens the drawing).
+    expect(ga).toMatchObject({ fileName: 'GA-101 Rev C01.pdf', fileUrl: ga.primaryFile?.fileUrl });
+    const revisions = await json<Row[]>(h.call('GET', `${BASE}?all=true&name=ga-101`, { cookie: view }));
+    expect(revisions.map((r) => r.revision)).toEqual(['C01', 'P01']);
     const pdf = await h.call('GET', ga.primaryFile?.fileUrl ?? '', { cookie: view });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

@@ -47,6 +47,9 @@ export interface RegisterRow {
   dateTimeIssued: string;
   primaryFile: { fileUrl: string; fileName: string } | null;
   secondaryFiles: Array<{ fileUrl: string; fileName: string }>;
+  /** The primary file's URL and name ('' without one): the data table's link fields, so the Name opens the drawing. */
+  fileUrl: string;
+  fileName: string;
   /** The names of the secondary files, for the register's secondary files column and its search. */
   secondaryFileNames: string;
   revisions?: RegisterRow[];
@@ -155,6 +158,8 @@ export function rowOf(item: DrawingRegisterItem): RegisterRow {
     dateTimeIssued: item.dateTimeIssued ?? '',
     primaryFile: primary ? { fileUrl: primary.fileUrl, fileName: primary.fileName } : null,
     secondaryFiles: secondary,
+    fileUrl: primary?.fileUrl ?? '',
+    fileName: primary?.fileName ?? '',
     secondaryFileNames: secondary.map((f) => f.fileName).join(', '),
   };
 }

@@ -65,15 +65,18 @@ async function write(context: OperationContext, item: DrawingRegisterItem, repla
 }
 
 /**
- * GET /api/projects/{projectId}/sitework/drawingregister[?all=true]: the Current revision of each drawing by name;
- * with all=true every revision (by name, newest revision first).
+ * GET /api/projects/{projectId}/sitework/drawingregister[?all=true][&name=]: the Current revision of each drawing by
+ * name; with all=true every revision (by name, newest revision first); with name= only that drawing's (the revisions
+ * view of one drawing).
  */
 export const list: NamedOperation<'drawingRegister.list'> = async (context) => {
   const all = context.http.req.query('all') === 'true';
+  const name = context.http.req.query('name');
   const found = await items(context.store).find({
     clientId: tenant(context),
     projectId: context.params.projectId,
     ...(all ? {} : { status: 'Current' }),
+    ...(name ? { nameKey: nameKeyOf(name) } : {}),
   });
   return found.sort(byNameThenNewest).map(rowOf);
 };
