@@ -67,6 +67,10 @@ export type FormScreen = {
        * The label's field, or a template over the item's fields, e.g. '{firstName} {lastName}'.
        */
       label?: string;
+      /**
+       * With no option at all, the field is left out of the form (e.g. a drawing's lookup field while the project's lookup is not enabled, issue 23): neither shown nor sent.
+       */
+      hideWhenEmpty?: boolean;
     };
   };
   /**
@@ -1206,6 +1210,21 @@ export interface Submit {
    * Leaving a page of a multi-page form saves the entry so far: the submit call with ?isFromPaging=true&activePageOrder=<the page shown next, from 1>; the entry number it answers is kept for the following saves and the final submit (form-configuration.md §4 Multi-page renderer). Page saves apply to a new item and to a loaded item that is a draft (isDraft: it opens at its activePageOrder); a submitted item changes only by a full submit (docs/decisions.md 'Drafts').
    */
   pageSave?: boolean;
+  /**
+   * Files the form sends after its call (issue 23: a drawing's primary and secondary files): each `field` (a file-input field: a data URL, or a list of them) is left out of the body and, when it holds files, sent as multipart field `files` with `call`, whose templates read the call's answer as {answer} (e.g. the new id), then the loaded row, the screen and the route. A refused upload shows like a refused save; the saved item stays.
+   *
+   * @minItems 1
+   */
+  uploads?: [
+    {
+      field: string;
+      call: Call;
+    },
+    ...{
+      field: string;
+      call: Call;
+    }[],
+  ];
   discardCall?: Call3;
 }
 /**
