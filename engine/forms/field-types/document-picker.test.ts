@@ -27,7 +27,9 @@ describe('a picked document', () => {
 
   it('shows the name without the DMS id prefix, with its revision when kept', () => {
     expect(
-      pickedDocumentText('projects/1/documents/Vault/0f8fad5b-d9cb-469f-a165-70867728950e_GA-101.pdf?versionId=x&revision=4'),
+      pickedDocumentText(
+        'projects/1/documents/Vault/0f8fad5b-d9cb-469f-a165-70867728950e_GA-101.pdf?versionId=x&revision=4',
+      ),
     ).toBe('GA-101.pdf (Rev. 4)');
     expect(pickedDocumentText('projects/1/drawing-register/12/GA-101.pdf?revision=C')).toBe('GA-101.pdf (Rev. C)');
     expect(pickedDocumentText('projects/1/documents/Site rules.pdf')).toBe('Site rules.pdf');
@@ -46,7 +48,9 @@ describe('a picked document', () => {
   });
 
   it('is valid in the answer’s schema as picked and as saved before, but not forged', () => {
-    const validate = new Ajv2020({ strict: false }).compile(pickedDocumentsSchema({ id: 1, label: 'D', type: 'DocumentPicker' }));
+    const validate = new Ajv2020({ strict: false }).compile(
+      pickedDocumentsSchema({ id: 1, label: 'D', type: 'DocumentPicker' }),
+    );
     for (const good of [
       ['projects/1/documents/Site rules.pdf'],
       ['projects/1/documents/Vault/GA-101.pdf?versionId=0f8fad5b-d9cb&revision=2'],
