@@ -1,85 +1,330 @@
 /**
- * The file store of the API (issue "The form runtime" §6): bytes by key, with their content type, size
- * and time. Keys are `<clientId>/<folder path>/<file name>`: the tenant is the first segment, so one
- * client can never name another's file (api/files/paths.ts builds every key).
+ * The file store of the API (issue "The form runtime" §6; issue 23 "Documents": versions, streams, folders,
+ * copy and move; contract.md §B): bytes by key, with their content type, size, time and metadata. Keys are
+ * `<clientId>/<folder path>/<file name>`: the tenant is the first segment, so one client can never name
+ * another's file (api/files/paths.ts builds every key; the stores refuse the reserved names of
+ * blob-support.ts isReservedName with 400 files.badName).
  *
  * Three implementations behind one port, held to the same contract (blob-store.test.ts):
- * - directoryBlobStore: files under DATA_DIR/files (the embedded default), metadata in a sidecar
- *   `<name>.meta.json`; written to a temporary name and renamed, so a crash never leaves half a file;
- * - gridFsBlobStore: MongoDB GridFS (bucket `files`), the key as the GridFS file name;
+ * - directoryBlobStore (directory-blob-store.ts): files under DATA_DIR/files (the embedded default);
+ * - gridFsBlobStore (gridfs-blob-store.ts): MongoDB GridFS (bucket `files`), one GridFS file per version;
  * - memoryBlobStore: for in-process tests and the in-memory store.
+ *
+ * Versions: every write makes a new current version with a new `versionId` (a UUID v7: ids sort in time
+ * order). `put` without `keepVersion` drops the bytes it replaces (entries' files rely on that); with it (and
+ * `copy` with it, `move`/`moveFolder` onto an existing name, `putStream` with it) the replaced bytes stay as an
+ * older version. Versions already kept stay until the file is deleted.
+ *
+ * Folders: a folder exists while a file lies below it or it was created (`createFolder`) and not deleted; a
+ * folder emptied by `delete` or `move` stays (as a directory would). `list` and `folders` never show the
+ * stores' own entries (versions, sidecars, folder markers).
  */
 import type { Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, GridFSBucket } from 'mongodb';
+import { AppError } from '../../engine/errors';
+import {
+  asPrefix,
+  byKey,
+  byName,
+  checkKey,
+  checkPrefix,
+  limited,
+  nameOf,
+  newestFirst,
+  newVersionId,
+  tooLarge,
+} from './blob-support';
 
-/** What the store knows of a file. */
+/** Temporary: the new calls of the directory and GridFS stores (contract.md §B) until they land. */
+const notYet = {
+  putStream: () => Promise.reject(new Error('not implemented')),
+  open: () => Promise.reject(new Error('not implemented')),
+  setMeta: () => Promise.reject(new Error('not implemented')),
+  versions: () => Promise.reject(new Error('not implemented')),
+  copy: () => Promise.reject(new Error('not implemented')),
+  move: () => Promise.reject(new Error('not implemented')),
+  copyFolder: () => Promise.reject(new Error('not implemented')),
+  moveFolder: () => Promise.reject(new Error('not implemented')),
+  createFolder: () => Promise.reject(new Error('not implemented')),
+  folders: () => Promise.reject(new Error('not implemented')),
+};
+
+/** What the store knows of a file (of its current version, or of the version asked for). */
 export interface StoredFile {
   key: string;
   /** The last segment of the key. */
   name: string;
+  /** Bytes. */
   size: number;
   contentType: string;
-  /** ISO time of the write. */
+  /** ISO time of the write of this version. */
   modified: string;
+  /** Free metadata kept with this version (DMS: label, addedBy, modifiedBy, createdDate, hidden, isUrl). */
+  meta?: Record<string, string>;
+  /** This version's id (a UUID v7). Files written before versions existed get one derived from `modified`. */
+  versionId?: string;
 }
 
+/** One version of a file (`versions(key)`). */
+export interface FileVersion {
+  versionId: string;
+  size: number;
+  contentType: string;
+  /** ISO time of the write of this version. */
+  modified: string;
+  meta?: Record<string, string>;
+}
+
+/** How a write goes. */
+export interface PutOptions {
+  /** The new version's metadata (not merged with the replaced one's: pass what it keeps). */
+  meta?: Record<string, string>;
+  /** The replaced bytes stay as an older version (without it they are dropped). */
+  keepVersion?: boolean;
+  /** Largest size, bytes: a larger file is refused with 413 files.tooLarge and nothing is written. */
+  maxBytes?: number;
+}
+
+/**
+ * The file store port. Folder prefixes end with '/' ('1/projects/7/documents/'); the folder calls also accept
+ * one without it. Keys are trusted to come from api/files/paths.ts; a reserved name gives 400 files.badName.
+ */
 export interface BlobStore {
-  /** Writes (or replaces) a file. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<StoredFile>;
-  /** The file and its bytes, or null. */
-  get(key: string): Promise<{ info: StoredFile; bytes: Buffer } | null>;
-  /** The file's information without its bytes, or null. */
+  /**
+   * Writes (or replaces) a file as a new current version. Without options it replaces WITHOUT keeping a
+   * version. @throws AppError 413 files.tooLarge (over `maxBytes`: nothing written), 400 files.badName.
+   */
+  put(key: string, bytes: Uint8Array, contentType: string, options?: PutOptions): Promise<StoredFile>;
+  /**
+   * Streams bytes in, never holding the file whole (the memory store excepted): written under a temporary
+   * name and put in place when complete, so a source that throws (an upload cut off) or passes `maxBytes`
+   * (AppError 413 files.tooLarge) leaves no file and no version, and the previous file as it was. The source's
+   * error is thrown on.
+   */
+  putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array>,
+    contentType: string,
+    options?: PutOptions,
+  ): Promise<StoredFile>;
+  /** The file (its current version, or the version `versionId`) and its bytes, or null. */
+  get(key: string, options?: { versionId?: string }): Promise<{ info: StoredFile; bytes: Buffer } | null>;
+  /** Streams a file (or one version) out in chunks; never holds it whole (the memory store excepted); or null. */
+  open(
+    key: string,
+    options?: { versionId?: string },
+  ): Promise<{ info: StoredFile; stream: AsyncIterable<Uint8Array> } | null>;
+  /** The file's current information without its bytes, or null. */
   info(key: string): Promise<StoredFile | null>;
-  /** Deletes a file; false when there was none. */
+  /** Merges `meta` into the current version's metadata (no new version); the new information, or null. */
+  setMeta(key: string, meta: Record<string, string>): Promise<StoredFile | null>;
+  /** Every version of a file, newest first, the current one first; [] when there is no file. */
+  versions(key: string): Promise<FileVersion[]>;
+  /** Deletes a file with every version; false when there was none. Its folder stays. */
   delete(key: string): Promise<boolean>;
   /**
-   * The files directly in a folder (`prefix` ends with '/'), by name; with `recursive`, also those of its
-   * sub-folders, by key (a folder's files before its sub-folders' in each folder's name order).
+   * The files directly in a folder (`prefix` ends with '/'), by name, with their metadata; with `recursive`,
+   * also those of its sub-folders, by key (a folder's files before its sub-folders' in each folder's name order).
    */
   list(prefix: string, recursive?: boolean): Promise<StoredFile[]>;
-  /** Deletes every file under a folder, sub-folders included; returns how many. */
+  /**
+   * Copies a file's current version and its metadata to `to` (a new version there, written now); an existing
+   * `to` is replaced, kept as a version with `keepVersion`. Null when `from` is missing.
+   */
+  copy(from: string, to: string, options?: { keepVersion?: boolean }): Promise<StoredFile | null>;
+  /**
+   * Moves a file with all its versions to `to`. Onto an existing file: the moved one becomes current and the
+   * existing one's versions (its current one included) stay as older versions. Null when `from` is missing.
+   */
+  move(from: string, to: string): Promise<StoredFile | null>;
+  /**
+   * Copies every file below a folder (current versions with their metadata; sub-folders, empty ones too) to
+   * `toPrefix`, merging into what is there (a same name: replaced, keeping a version). Returns how many files.
+   */
+  copyFolder(fromPrefix: string, toPrefix: string): Promise<number>;
+  /**
+   * Moves a folder (every file with its versions, sub-folders, empty ones too) to `toPrefix`; onto an existing
+   * folder it merges (a same name: the moved file replaces, keeping a version). Returns how many files.
+   * @throws AppError 400 files.badFolder when `toPrefix` is `fromPrefix` or inside it.
+   */
+  moveFolder(fromPrefix: string, toPrefix: string): Promise<number>;
+  /** Creates a folder (with its parents); an empty folder exists until deleted. */
+  createFolder(prefix: string): Promise<void>;
+  /** The names of a folder's direct sub-folders (empty ones too), sorted by name. */
+  folders(prefix: string): Promise<string[]>;
+  /** Deletes a folder: every file below (all versions), sub-folders, empty ones too; returns how many files. */
   deleteFolder(prefix: string): Promise<number>;
 }
 
-const nameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
-const byName = (a: StoredFile, b: StoredFile) => a.name.localeCompare(b.name);
-const folderOfKey = (key: string) => key.slice(0, key.lastIndexOf('/'));
-/** Folder by folder (a folder's files before its sub-folders'), then by name. */
-const byKey = (a: StoredFile, b: StoredFile) =>
-  folderOfKey(a.key).localeCompare(folderOfKey(b.key)) || a.name.localeCompare(b.name);
+interface MemoryVersion {
+  info: StoredFile;
+  bytes: Buffer;
+}
 
-/** Files in memory. */
+const copyInfo = (info: StoredFile): StoredFile => (info.meta ? { ...info, meta: { ...info.meta } } : { ...info });
+const toVersion = ({ versionId, size, contentType, modified, meta }: StoredFile): FileVersion =>
+  meta
+    ? { versionId: versionId ?? '', size, contentType, modified, meta: { ...meta } }
+    : { versionId: versionId ?? '', size, contentType, modified };
+
+/** Files in memory (the in-memory store and in-process tests); streams are one chunk. */
 export function memoryBlobStore(): BlobStore {
-  const files = new Map<string, { info: StoredFile; bytes: Buffer }>();
-  return {
-    async put(key, bytes, contentType) {
-      const info = { key, name: nameOf(key), size: bytes.byteLength, contentType, modified: new Date().toISOString() };
-      files.set(key, { info, bytes: Buffer.from(bytes) });
-      return info;
+  /** key → its current version and the older ones, newest first. */
+  const files = new Map<string, { current: MemoryVersion; older: MemoryVersion[] }>();
+  /** Folder prefixes created or emptied (a folder with a file below needs none). */
+  const markers = new Set<string>();
+  const rekey = (v: MemoryVersion, key: string): MemoryVersion => ({
+    info: { ...v.info, key, name: nameOf(key) },
+    bytes: v.bytes,
+  });
+  const keepFolderOf = (key: string) => {
+    const parent = key.slice(0, key.lastIndexOf('/') + 1);
+    if (parent !== '') markers.add(parent);
+  };
+  const find = (key: string, versionId?: string) => {
+    const file = files.get(key);
+    if (!file) return null;
+    if (versionId === undefined || file.current.info.versionId === versionId) return file.current;
+    return file.older.find((v) => v.info.versionId === versionId) ?? null;
+  };
+  const store: BlobStore = {
+    async put(key, bytes, contentType, options = {}) {
+      checkKey(key);
+      if (options.maxBytes !== undefined && bytes.byteLength > options.maxBytes) throw tooLarge(key, options.maxBytes);
+      const info: StoredFile = {
+        key,
+        name: nameOf(key),
+        size: bytes.byteLength,
+        contentType,
+        modified: new Date().toISOString(),
+        versionId: newVersionId(),
+      };
+      if (options.meta) info.meta = { ...options.meta };
+      const existing = files.get(key);
+      const older = existing ? (options.keepVersion ? [existing.current, ...existing.older] : existing.older) : [];
+      files.set(key, { current: { info, bytes: Buffer.from(bytes) }, older });
+      return copyInfo(info);
     },
-    async get(key) {
-      return files.get(key) ?? null;
+    async putStream(key, source, contentType, options = {}) {
+      checkKey(key);
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of limited(key, source, options.maxBytes)) chunks.push(chunk);
+      return store.put(key, Buffer.concat(chunks), contentType, options);
+    },
+    async get(key, options = {}) {
+      const found = find(key, options.versionId);
+      return found ? { info: copyInfo(found.info), bytes: found.bytes } : null;
+    },
+    async open(key, options = {}) {
+      const found = find(key, options.versionId);
+      if (!found) return null;
+      const bytes = found.bytes;
+      return {
+        info: copyInfo(found.info),
+        stream: (async function* () {
+          yield bytes;
+        })(),
+      };
     },
     async info(key) {
-      return files.get(key)?.info ?? null;
+      const found = files.get(key);
+      return found ? copyInfo(found.current.info) : null;
+    },
+    async setMeta(key, meta) {
+      const found = files.get(key);
+      if (!found) return null;
+      found.current.info.meta = { ...found.current.info.meta, ...meta };
+      return copyInfo(found.current.info);
+    },
+    async versions(key) {
+      const found = files.get(key);
+      return found ? [found.current, ...found.older].map((v) => toVersion(v.info)) : [];
     },
     async delete(key) {
-      return files.delete(key);
+      const deleted = files.delete(key);
+      if (deleted) keepFolderOf(key);
+      return deleted;
     },
     async list(prefix, recursive = false) {
       return [...files.values()]
-        .map((f) => f.info)
+        .map((f) => f.current.info)
         .filter((f) => f.key.startsWith(prefix) && (recursive || !f.key.slice(prefix.length).includes('/')))
-        .sort(recursive ? byKey : byName);
+        .sort(recursive ? byKey : byName)
+        .map(copyInfo);
+    },
+    async copy(from, to, options = {}) {
+      const found = files.get(from);
+      if (!found) return null;
+      const { bytes, info } = found.current;
+      return store.put(to, bytes, info.contentType, { meta: info.meta, keepVersion: options.keepVersion });
+    },
+    async move(from, to) {
+      checkKey(to);
+      const source = files.get(from);
+      if (!source) return null;
+      if (from === to) return copyInfo(source.current.info);
+      const target = files.get(to);
+      const older = target
+        ? [target.current, ...target.older, ...source.older].sort((a, b) =>
+            newestFirst(a.info as FileVersion, b.info as FileVersion),
+          )
+        : source.older;
+      files.set(to, { current: rekey(source.current, to), older: older.map((v) => rekey(v, to)) });
+      files.delete(from);
+      keepFolderOf(from);
+      return copyInfo(files.get(to)?.current.info as StoredFile);
+    },
+    async copyFolder(fromPrefix, toPrefix) {
+      const from = checkPrefix(fromPrefix);
+      const to = checkPrefix(toPrefix);
+      const keys = [...files.keys()].filter((k) => k.startsWith(from));
+      const folders = [...markers].filter((m) => m.startsWith(from));
+      for (const key of keys) await store.copy(key, `${to}${key.slice(from.length)}`, { keepVersion: true });
+      for (const marker of folders) markers.add(`${to}${marker.slice(from.length)}`);
+      markers.add(to);
+      return keys.length;
+    },
+    async moveFolder(fromPrefix, toPrefix) {
+      const from = checkPrefix(fromPrefix);
+      const to = checkPrefix(toPrefix);
+      if (to.startsWith(from)) throw new AppError(400, 'files.badFolder');
+      const keys = [...files.keys()].filter((k) => k.startsWith(from));
+      const folders = [...markers].filter((m) => m.startsWith(from));
+      for (const key of keys) await store.move(key, `${to}${key.slice(from.length)}`);
+      for (const marker of folders) {
+        markers.delete(marker);
+        markers.add(`${to}${marker.slice(from.length)}`);
+      }
+      for (const marker of [...markers]) if (marker.startsWith(from)) markers.delete(marker);
+      markers.add(to);
+      keepFolderOf(from.slice(0, -1));
+      return keys.length;
+    },
+    async createFolder(prefix) {
+      markers.add(checkPrefix(prefix));
+    },
+    async folders(prefix) {
+      const p = asPrefix(prefix);
+      const names = new Set<string>();
+      for (const path of [...files.keys(), ...markers]) {
+        if (!path.startsWith(p)) continue;
+        const slash = path.indexOf('/', p.length);
+        if (slash > p.length) names.add(path.slice(p.length, slash));
+      }
+      return [...names].sort((a, b) => a.localeCompare(b));
     },
     async deleteFolder(prefix) {
+      const p = asPrefix(prefix);
       let count = 0;
-      for (const key of [...files.keys()]) if (key.startsWith(prefix) && files.delete(key)) count++;
+      for (const key of [...files.keys()]) if (key.startsWith(p) && files.delete(key)) count++;
+      for (const marker of [...markers]) if (marker.startsWith(p)) markers.delete(marker);
+      if (p !== '') keepFolderOf(p.slice(0, -1));
       return count;
     },
   };
+  return store;
 }
 
 const META = '.meta.json';
@@ -95,6 +340,7 @@ export function directoryBlobStore(root: string): BlobStore {
     }
   };
   return {
+    ...notYet,
     async put(key, bytes, contentType) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -186,6 +432,7 @@ export function gridFsBlobStore(
     (await bucket.find({ filename: key }).sort({ uploadDate: -1 }).toArray())[0] ?? null;
   const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return {
+    ...notYet,
     async put(key, bytes, contentType) {
       const old = await bucket.find({ filename: key }).toArray();
       await new Promise<void>((resolve, reject) => {
