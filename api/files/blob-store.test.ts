@@ -81,246 +81,243 @@ const statusOf = async (promise: Promise<unknown>) =>
     (error: unknown) => (error instanceof AppError ? `${error.status} ${error.messageId}` : String(error)),
   );
 
-describe.each(implementations.filter(([n]) => n === 'memory'))(
-  '%s file store: versions, streams, folders (contract.md §B)',
-  (name, open) => {
-    it('keeps the replaced bytes as a version only when asked, newest first, each readable by its id', async () => {
-      const store = await open();
-      const first = await store.put('1/d/plan.pdf', text('one'), 'application/pdf', { meta: { label: 'Plan A' } });
-      expect(first.versionId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(first.meta).toEqual({ label: 'Plan A' });
-      const second = await store.put('1/d/plan.pdf', text('two!'), 'application/pdf', {
-        keepVersion: true,
-        meta: { label: 'Plan B' },
-      });
-      const third = await store.put('1/d/plan.pdf', text('three'), 'text/plain', { keepVersion: true });
-      const versions = await store.versions('1/d/plan.pdf');
-      expect(versions.map((v) => v.versionId)).toEqual([third.versionId, second.versionId, first.versionId]);
-      expect(versions.map((v) => v.size)).toEqual([5, 4, 3]);
-      expect(versions[2]).toMatchObject({ contentType: 'application/pdf', meta: { label: 'Plan A' } });
-      expect((await store.info('1/d/plan.pdf'))?.versionId).toBe(third.versionId);
-
-      const old = await store.get('1/d/plan.pdf', { versionId: first.versionId });
-      expect(old?.bytes.toString()).toBe('one');
-      expect(old?.info).toMatchObject({
-        key: '1/d/plan.pdf',
-        size: 3,
-        versionId: first.versionId,
-        meta: { label: 'Plan A' },
-      });
-      const opened = await store.open('1/d/plan.pdf', { versionId: second.versionId });
-      expect(opened?.info.meta).toEqual({ label: 'Plan B' });
-      expect((await readAll(opened?.stream ?? chunks())).text).toBe('two!');
-      expect(await store.get('1/d/plan.pdf', { versionId: '00000000-0000-7000-8000-000000000000' })).toBeNull();
-      expect(await store.open('1/d/none.pdf')).toBeNull();
-      expect(await store.versions('1/d/none.pdf')).toEqual([]);
-
-      // A plain put replaces the current bytes without keeping them; the versions kept before stay.
-      const fourth = await store.put('1/d/plan.pdf', text('four'), 'text/plain');
-      expect((await store.versions('1/d/plan.pdf')).map((v) => v.versionId)).toEqual([
-        fourth.versionId,
-        second.versionId,
-        first.versionId,
-      ]);
-      expect((await store.list('1/d/')).map((f) => f.name)).toEqual(['plan.pdf']);
-      expect(await store.folders('1/d/')).toEqual([]);
-      expect(await store.delete('1/d/plan.pdf')).toBe(true);
-      expect(await store.versions('1/d/plan.pdf')).toEqual([]);
-      expect(await store.get('1/d/plan.pdf', { versionId: first.versionId })).toBeNull();
-      // A new file of the same name starts a new history.
-      await store.put('1/d/plan.pdf', text('again'), 'text/plain', { keepVersion: true });
-      expect(await store.versions('1/d/plan.pdf')).toHaveLength(1);
+describe.each(implementations)('%s file store: versions, streams, folders (contract.md §B)', (name, open) => {
+  it('keeps the replaced bytes as a version only when asked, newest first, each readable by its id', async () => {
+    const store = await open();
+    const first = await store.put('1/d/plan.pdf', text('one'), 'application/pdf', { meta: { label: 'Plan A' } });
+    expect(first.versionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.meta).toEqual({ label: 'Plan A' });
+    const second = await store.put('1/d/plan.pdf', text('two!'), 'application/pdf', {
+      keepVersion: true,
+      meta: { label: 'Plan B' },
     });
+    const third = await store.put('1/d/plan.pdf', text('three'), 'text/plain', { keepVersion: true });
+    const versions = await store.versions('1/d/plan.pdf');
+    expect(versions.map((v) => v.versionId)).toEqual([third.versionId, second.versionId, first.versionId]);
+    expect(versions.map((v) => v.size)).toEqual([5, 4, 3]);
+    expect(versions[2]).toMatchObject({ contentType: 'application/pdf', meta: { label: 'Plan A' } });
+    expect((await store.info('1/d/plan.pdf'))?.versionId).toBe(third.versionId);
 
-    it('keeps metadata with the current version; setMeta merges and leaves older versions as they were', async () => {
-      const store = await open();
-      await store.put('1/m/a.txt', text('a'), 'text/plain', { meta: { label: 'A', hidden: 'false' } });
-      await store.put('1/m/a.txt', text('aa'), 'text/plain', {
-        meta: { label: 'A2', addedBy: 'Ann' },
-        keepVersion: true,
-      });
-      const merged = await store.setMeta('1/m/a.txt', { hidden: 'true', label: 'A3' });
-      expect(merged?.meta).toEqual({ label: 'A3', addedBy: 'Ann', hidden: 'true' });
-      expect((await store.list('1/m/'))[0].meta).toEqual({ label: 'A3', addedBy: 'Ann', hidden: 'true' });
-      expect((await store.list('1/', true))[0].meta).toEqual({ label: 'A3', addedBy: 'Ann', hidden: 'true' });
-      expect((await store.versions('1/m/a.txt')).map((v) => v.meta)).toEqual([
-        { label: 'A3', addedBy: 'Ann', hidden: 'true' },
-        { label: 'A', hidden: 'false' },
-      ]);
-      expect(await store.setMeta('1/m/none.txt', { label: 'x' })).toBeNull();
-      // A returned object is a copy: changing it changes nothing stored.
-      const info = await store.info('1/m/a.txt');
-      if (info?.meta) info.meta.label = 'changed';
-      expect((await store.info('1/m/a.txt'))?.meta?.label).toBe('A3');
+    const old = await store.get('1/d/plan.pdf', { versionId: first.versionId });
+    expect(old?.bytes.toString()).toBe('one');
+    expect(old?.info).toMatchObject({
+      key: '1/d/plan.pdf',
+      size: 3,
+      versionId: first.versionId,
+      meta: { label: 'Plan A' },
     });
+    const opened = await store.open('1/d/plan.pdf', { versionId: second.versionId });
+    expect(opened?.info.meta).toEqual({ label: 'Plan B' });
+    expect((await readAll(opened?.stream ?? chunks())).text).toBe('two!');
+    expect(await store.get('1/d/plan.pdf', { versionId: '00000000-0000-7000-8000-000000000000' })).toBeNull();
+    expect(await store.open('1/d/none.pdf')).toBeNull();
+    expect(await store.versions('1/d/none.pdf')).toEqual([]);
 
-    it('streams a file in and out', async () => {
-      const store = await open();
-      const stored = await store.putStream('1/s/big.bin', chunks('ab', 'cd', 'ef'), 'application/octet-stream', {
-        meta: { label: 'Big' },
-        maxBytes: 6,
-      });
-      expect(stored).toMatchObject({ key: '1/s/big.bin', name: 'big.bin', size: 6, meta: { label: 'Big' } });
-      expect((await store.get('1/s/big.bin'))?.bytes.toString()).toBe('abcdef');
-      await store.putStream('1/s/big.bin', chunks('xyz'), 'text/plain', { keepVersion: true });
-      expect((await store.versions('1/s/big.bin')).map((v) => v.size)).toEqual([3, 6]);
+    // A plain put replaces the current bytes without keeping them; the versions kept before stay.
+    const fourth = await store.put('1/d/plan.pdf', text('four'), 'text/plain');
+    expect((await store.versions('1/d/plan.pdf')).map((v) => v.versionId)).toEqual([
+      fourth.versionId,
+      second.versionId,
+      first.versionId,
+    ]);
+    expect((await store.list('1/d/')).map((f) => f.name)).toEqual(['plan.pdf']);
+    expect(await store.folders('1/d/')).toEqual([]);
+    expect(await store.delete('1/d/plan.pdf')).toBe(true);
+    expect(await store.versions('1/d/plan.pdf')).toEqual([]);
+    expect(await store.get('1/d/plan.pdf', { versionId: first.versionId })).toBeNull();
+    // A new file of the same name starts a new history.
+    await store.put('1/d/plan.pdf', text('again'), 'text/plain', { keepVersion: true });
+    expect(await store.versions('1/d/plan.pdf')).toHaveLength(1);
+  });
 
-      const megabyte = Buffer.alloc(1024 * 1024, 7);
-      await store.put('1/s/mega.bin', megabyte, 'application/octet-stream');
-      const opened = await store.open('1/s/mega.bin');
-      expect(opened?.info.size).toBe(megabyte.length);
-      const parts: Buffer[] = [];
-      for await (const part of opened?.stream ?? chunks()) parts.push(Buffer.from(part));
-      expect(Buffer.concat(parts).equals(megabyte)).toBe(true);
-      // Out of the disk or the database a file comes in chunks, never as one buffer.
-      if (name !== 'memory') expect(parts.length).toBeGreaterThan(1);
+  it('keeps metadata with the current version; setMeta merges and leaves older versions as they were', async () => {
+    const store = await open();
+    await store.put('1/m/a.txt', text('a'), 'text/plain', { meta: { label: 'A', hidden: 'false' } });
+    await store.put('1/m/a.txt', text('aa'), 'text/plain', {
+      meta: { label: 'A2', addedBy: 'Ann' },
+      keepVersion: true,
     });
+    const merged = await store.setMeta('1/m/a.txt', { hidden: 'true', label: 'A3' });
+    expect(merged?.meta).toEqual({ label: 'A3', addedBy: 'Ann', hidden: 'true' });
+    expect((await store.list('1/m/'))[0].meta).toEqual({ label: 'A3', addedBy: 'Ann', hidden: 'true' });
+    expect((await store.list('1/', true))[0].meta).toEqual({ label: 'A3', addedBy: 'Ann', hidden: 'true' });
+    expect((await store.versions('1/m/a.txt')).map((v) => v.meta)).toEqual([
+      { label: 'A3', addedBy: 'Ann', hidden: 'true' },
+      { label: 'A', hidden: 'false' },
+    ]);
+    expect(await store.setMeta('1/m/none.txt', { label: 'x' })).toBeNull();
+    // A returned object is a copy: changing it changes nothing stored.
+    const info = await store.info('1/m/a.txt');
+    if (info?.meta) info.meta.label = 'changed';
+    expect((await store.info('1/m/a.txt'))?.meta?.label).toBe('A3');
+  });
 
-    it('an upload cut off or over its limit leaves no file, no version and the previous file as it was', async () => {
-      const store = await open();
-      expect(await statusOf(store.putStream('1/c/new.txt', cutOff('half'), 'text/plain'))).toBe(
-        'Error: connection reset',
-      );
-      expect(await store.info('1/c/new.txt')).toBeNull();
-      expect(await store.list('1/c/', true)).toEqual([]);
-
-      const before = await store.put('1/c/kept.txt', text('kept'), 'text/plain', { meta: { label: 'Kept' } });
-      expect(
-        await statusOf(store.putStream('1/c/kept.txt', cutOff('new', 'bytes'), 'text/plain', { keepVersion: true })),
-      ).toBe('Error: connection reset');
-      expect(
-        await statusOf(
-          store.putStream('1/c/kept.txt', chunks('12345', '6'), 'text/plain', { keepVersion: true, maxBytes: 5 }),
-        ),
-      ).toBe('413 files.tooLarge');
-      expect(await statusOf(store.put('1/c/kept.txt', text('123456'), 'text/plain', { maxBytes: 5 }))).toBe(
-        '413 files.tooLarge',
-      );
-      expect((await store.get('1/c/kept.txt'))?.bytes.toString()).toBe('kept');
-      expect(await store.versions('1/c/kept.txt')).toEqual([
-        {
-          versionId: before.versionId,
-          size: 4,
-          contentType: 'text/plain',
-          modified: before.modified,
-          meta: { label: 'Kept' },
-        },
-      ]);
-      expect((await store.list('1/c/', true)).map((f) => f.key)).toEqual(['1/c/kept.txt']);
-      expect(await store.folders('1/c/')).toEqual([]);
+  it('streams a file in and out', async () => {
+    const store = await open();
+    const stored = await store.putStream('1/s/big.bin', chunks('ab', 'cd', 'ef'), 'application/octet-stream', {
+      meta: { label: 'Big' },
+      maxBytes: 6,
     });
+    expect(stored).toMatchObject({ key: '1/s/big.bin', name: 'big.bin', size: 6, meta: { label: 'Big' } });
+    expect((await store.get('1/s/big.bin'))?.bytes.toString()).toBe('abcdef');
+    await store.putStream('1/s/big.bin', chunks('xyz'), 'text/plain', { keepVersion: true });
+    expect((await store.versions('1/s/big.bin')).map((v) => v.size)).toEqual([3, 6]);
 
-    it('copies and moves a file, a move taking its versions along', async () => {
-      const store = await open();
-      const v1 = await store.put('1/f/a.txt', text('a1'), 'text/plain', { meta: { label: 'A' } });
-      const v2 = await store.put('1/f/a.txt', text('a2'), 'text/plain', { meta: { label: 'A' }, keepVersion: true });
+    const megabyte = Buffer.alloc(1024 * 1024, 7);
+    await store.put('1/s/mega.bin', megabyte, 'application/octet-stream');
+    const opened = await store.open('1/s/mega.bin');
+    expect(opened?.info.size).toBe(megabyte.length);
+    const parts: Buffer[] = [];
+    for await (const part of opened?.stream ?? chunks()) parts.push(Buffer.from(part));
+    expect(Buffer.concat(parts).equals(megabyte)).toBe(true);
+    // Out of the disk or the database a file comes in chunks, never as one buffer.
+    if (name !== 'memory') expect(parts.length).toBeGreaterThan(1);
+  });
 
-      const copied = await store.copy('1/f/a.txt', '1/g/a-copy.txt');
-      expect(copied).toMatchObject({ key: '1/g/a-copy.txt', name: 'a-copy.txt', size: 2, meta: { label: 'A' } });
-      expect((await store.get('1/g/a-copy.txt'))?.bytes.toString()).toBe('a2');
-      expect(await store.versions('1/g/a-copy.txt')).toHaveLength(1);
-      await store.copy('1/f/a.txt', '1/g/a-copy.txt', { keepVersion: true });
-      expect(await store.versions('1/g/a-copy.txt')).toHaveLength(2);
-      await store.copy('1/f/a.txt', '1/g/a-copy.txt');
-      expect(await store.versions('1/g/a-copy.txt')).toHaveLength(2);
-      expect(await store.copy('1/f/none.txt', '1/g/x.txt')).toBeNull();
+  it('an upload cut off or over its limit leaves no file, no version and the previous file as it was', async () => {
+    const store = await open();
+    expect(await statusOf(store.putStream('1/c/new.txt', cutOff('half'), 'text/plain'))).toBe(
+      'Error: connection reset',
+    );
+    expect(await store.info('1/c/new.txt')).toBeNull();
+    expect(await store.list('1/c/', true)).toEqual([]);
 
-      const moved = await store.move('1/f/a.txt', '1/h/b.txt');
-      expect(moved).toMatchObject({ key: '1/h/b.txt', name: 'b.txt', versionId: v2.versionId, meta: { label: 'A' } });
-      expect(await store.info('1/f/a.txt')).toBeNull();
-      expect(await store.versions('1/f/a.txt')).toEqual([]);
-      expect((await store.versions('1/h/b.txt')).map((v) => v.versionId)).toEqual([v2.versionId, v1.versionId]);
-      expect((await store.get('1/h/b.txt', { versionId: v1.versionId }))?.bytes.toString()).toBe('a1');
-      // The emptied folder stays, as a directory would.
-      expect(await store.folders('1/')).toEqual(['f', 'g', 'h']);
-      expect(await store.move('1/f/a.txt', '1/h/c.txt')).toBeNull();
+    const before = await store.put('1/c/kept.txt', text('kept'), 'text/plain', { meta: { label: 'Kept' } });
+    expect(
+      await statusOf(store.putStream('1/c/kept.txt', cutOff('new', 'bytes'), 'text/plain', { keepVersion: true })),
+    ).toBe('Error: connection reset');
+    expect(
+      await statusOf(
+        store.putStream('1/c/kept.txt', chunks('12345', '6'), 'text/plain', { keepVersion: true, maxBytes: 5 }),
+      ),
+    ).toBe('413 files.tooLarge');
+    expect(await statusOf(store.put('1/c/kept.txt', text('123456'), 'text/plain', { maxBytes: 5 }))).toBe(
+      '413 files.tooLarge',
+    );
+    expect((await store.get('1/c/kept.txt'))?.bytes.toString()).toBe('kept');
+    expect(await store.versions('1/c/kept.txt')).toEqual([
+      {
+        versionId: before.versionId,
+        size: 4,
+        contentType: 'text/plain',
+        modified: before.modified,
+        meta: { label: 'Kept' },
+      },
+    ]);
+    expect((await store.list('1/c/', true)).map((f) => f.key)).toEqual(['1/c/kept.txt']);
+    expect(await store.folders('1/c/')).toEqual([]);
+  });
 
-      // Onto an existing name: the moved file is current, the replaced one's history stays as older versions.
-      const other = await store.put('1/h/c.txt', text('c1'), 'text/plain');
-      const movedOnto = await store.move('1/h/b.txt', '1/h/c.txt');
-      expect(movedOnto?.versionId).toBe(v2.versionId);
-      expect((await store.get('1/h/c.txt'))?.bytes.toString()).toBe('a2');
-      expect((await store.versions('1/h/c.txt')).map((v) => v.versionId)).toEqual([
-        v2.versionId,
-        other.versionId,
-        v1.versionId,
-      ]);
-      expect((await store.list('1/h/')).map((f) => f.name)).toEqual(['c.txt']);
-    });
+  it('copies and moves a file, a move taking its versions along', async () => {
+    const store = await open();
+    const v1 = await store.put('1/f/a.txt', text('a1'), 'text/plain', { meta: { label: 'A' } });
+    const v2 = await store.put('1/f/a.txt', text('a2'), 'text/plain', { meta: { label: 'A' }, keepVersion: true });
 
-    it('creates, lists, copies, moves (merging) and deletes folders, empty ones too', async () => {
-      const store = await open();
-      await store.createFolder('1/p/Vault/Empty');
-      await store.createFolder('1/p/Vault/Structural/GA/');
-      await store.put('1/p/Vault/Structural/S-100.pdf', text('s100'), 'application/pdf', { meta: { label: 'S' } });
-      await store.put('1/p/Vault/Structural/GA/GA-101.pdf', text('ga101'), 'application/pdf');
-      await store.put('1/p/Vault/Architectural/A-1.pdf', text('a1'), 'application/pdf');
-      await store.put('1/p/Vault/top.txt', text('top'), 'text/plain');
-      expect(await store.folders('1/p/Vault/')).toEqual(['Architectural', 'Empty', 'Structural']);
-      expect(await store.folders('1/p/Vault')).toEqual(['Architectural', 'Empty', 'Structural']);
-      expect(await store.folders('1/p/Vault/Empty/')).toEqual([]);
-      expect(await store.folders('1/p/')).toEqual(['Vault']);
-      expect((await store.list('1/p/Vault/')).map((f) => f.name)).toEqual(['top.txt']);
-      expect((await store.list('1/p/Vault/Empty/')).map((f) => f.name)).toEqual([]);
-      expect((await store.list('1/p/', true)).map((f) => f.key)).toEqual([
-        '1/p/Vault/top.txt',
-        '1/p/Vault/Architectural/A-1.pdf',
-        '1/p/Vault/Structural/S-100.pdf',
-        '1/p/Vault/Structural/GA/GA-101.pdf',
-      ]);
+    const copied = await store.copy('1/f/a.txt', '1/g/a-copy.txt');
+    expect(copied).toMatchObject({ key: '1/g/a-copy.txt', name: 'a-copy.txt', size: 2, meta: { label: 'A' } });
+    expect((await store.get('1/g/a-copy.txt'))?.bytes.toString()).toBe('a2');
+    expect(await store.versions('1/g/a-copy.txt')).toHaveLength(1);
+    await store.copy('1/f/a.txt', '1/g/a-copy.txt', { keepVersion: true });
+    expect(await store.versions('1/g/a-copy.txt')).toHaveLength(2);
+    await store.copy('1/f/a.txt', '1/g/a-copy.txt');
+    expect(await store.versions('1/g/a-copy.txt')).toHaveLength(2);
+    expect(await store.copy('1/f/none.txt', '1/g/x.txt')).toBeNull();
 
-      expect(await store.copyFolder('1/p/Vault/Structural/', '1/p/Vault/Copy')).toBe(2);
-      expect(await store.folders('1/p/Vault/Copy/')).toEqual(['GA']);
-      expect((await store.get('1/p/Vault/Copy/GA/GA-101.pdf'))?.bytes.toString()).toBe('ga101');
-      expect((await store.info('1/p/Vault/Copy/S-100.pdf'))?.meta).toEqual({ label: 'S' });
-      expect((await store.get('1/p/Vault/Structural/S-100.pdf'))?.bytes.toString()).toBe('s100');
-      await store.createFolder('1/p/Vault/Structural/Only/Empty');
-      expect(await store.copyFolder('1/p/Vault/Structural', '1/p/Vault/Copy/')).toBe(2);
-      expect(await store.versions('1/p/Vault/Copy/S-100.pdf')).toHaveLength(2);
-      expect(await store.folders('1/p/Vault/Copy/Only')).toEqual(['Empty']);
+    const moved = await store.move('1/f/a.txt', '1/h/b.txt');
+    expect(moved).toMatchObject({ key: '1/h/b.txt', name: 'b.txt', versionId: v2.versionId, meta: { label: 'A' } });
+    expect(await store.info('1/f/a.txt')).toBeNull();
+    expect(await store.versions('1/f/a.txt')).toEqual([]);
+    expect((await store.versions('1/h/b.txt')).map((v) => v.versionId)).toEqual([v2.versionId, v1.versionId]);
+    expect((await store.get('1/h/b.txt', { versionId: v1.versionId }))?.bytes.toString()).toBe('a1');
+    // The emptied folder stays, as a directory would.
+    expect(await store.folders('1/')).toEqual(['f', 'g', 'h']);
+    expect(await store.move('1/f/a.txt', '1/h/c.txt')).toBeNull();
 
-      // Moving onto an existing folder merges; a same name keeps the replaced file as a version.
-      await store.put('1/p/Vault/Architectural/S-100.pdf', text('arch s100'), 'application/pdf');
-      expect(await store.moveFolder('1/p/Vault/Architectural/', '1/p/Vault/Structural/')).toBe(2);
-      expect(await store.folders('1/p/Vault/')).toEqual(['Copy', 'Empty', 'Structural']);
-      expect((await store.get('1/p/Vault/Structural/S-100.pdf'))?.bytes.toString()).toBe('arch s100');
-      expect((await store.versions('1/p/Vault/Structural/S-100.pdf')).map((v) => v.size)).toEqual([9, 4]);
-      expect((await store.list('1/p/Vault/Structural/')).map((f) => f.name)).toEqual(['A-1.pdf', 'S-100.pdf']);
-      expect(await store.moveFolder('1/p/Vault/Empty', '1/p/Vault/Structural/Empty2')).toBe(0);
-      expect(await store.folders('1/p/Vault/Structural')).toEqual(['Empty2', 'GA', 'Only']);
-      expect(await store.folders('1/p/Vault/')).toEqual(['Copy', 'Structural']);
-      expect(await statusOf(store.moveFolder('1/p/Vault/Structural/', '1/p/Vault/Structural/GA/'))).toBe(
-        '400 files.badFolder',
-      );
-      expect(await statusOf(store.moveFolder('1/p/Vault/Structural', '1/p/Vault/Structural'))).toBe(
-        '400 files.badFolder',
-      );
+    // Onto an existing name: the moved file is current, the replaced one's history stays as older versions.
+    const other = await store.put('1/h/c.txt', text('c1'), 'text/plain');
+    const movedOnto = await store.move('1/h/b.txt', '1/h/c.txt');
+    expect(movedOnto?.versionId).toBe(v2.versionId);
+    expect((await store.get('1/h/c.txt'))?.bytes.toString()).toBe('a2');
+    expect((await store.versions('1/h/c.txt')).map((v) => v.versionId)).toEqual([
+      v2.versionId,
+      other.versionId,
+      v1.versionId,
+    ]);
+    expect((await store.list('1/h/')).map((f) => f.name)).toEqual(['c.txt']);
+  });
 
-      // The last file deleted, its folder stays; deleteFolder removes files, versions and empty folders.
-      expect(await store.delete('1/p/Vault/top.txt')).toBe(true);
-      expect(await store.folders('1/p/')).toEqual(['Vault']);
-      expect(await store.deleteFolder('1/p/Vault/Structural/')).toBe(3);
-      expect(await store.folders('1/p/Vault/')).toEqual(['Copy']);
-      expect(await store.versions('1/p/Vault/Structural/S-100.pdf')).toEqual([]);
-      expect(await store.deleteFolder('1/p/Vault/Copy')).toBe(2);
-      expect(await store.folders('1/p/Vault/')).toEqual([]);
-      expect(await store.folders('1/p/')).toEqual(['Vault']);
-      expect(await store.list('1/p/', true)).toEqual([]);
-    });
+  it('creates, lists, copies, moves (merging) and deletes folders, empty ones too', async () => {
+    const store = await open();
+    await store.createFolder('1/p/Vault/Empty');
+    await store.createFolder('1/p/Vault/Structural/GA/');
+    await store.put('1/p/Vault/Structural/S-100.pdf', text('s100'), 'application/pdf', { meta: { label: 'S' } });
+    await store.put('1/p/Vault/Structural/GA/GA-101.pdf', text('ga101'), 'application/pdf');
+    await store.put('1/p/Vault/Architectural/A-1.pdf', text('a1'), 'application/pdf');
+    await store.put('1/p/Vault/top.txt', text('top'), 'text/plain');
+    expect(await store.folders('1/p/Vault/')).toEqual(['Architectural', 'Empty', 'Structural']);
+    expect(await store.folders('1/p/Vault')).toEqual(['Architectural', 'Empty', 'Structural']);
+    expect(await store.folders('1/p/Vault/Empty/')).toEqual([]);
+    expect(await store.folders('1/p/')).toEqual(['Vault']);
+    expect((await store.list('1/p/Vault/')).map((f) => f.name)).toEqual(['top.txt']);
+    expect((await store.list('1/p/Vault/Empty/')).map((f) => f.name)).toEqual([]);
+    expect((await store.list('1/p/', true)).map((f) => f.key)).toEqual([
+      '1/p/Vault/top.txt',
+      '1/p/Vault/Architectural/A-1.pdf',
+      '1/p/Vault/Structural/S-100.pdf',
+      '1/p/Vault/Structural/GA/GA-101.pdf',
+    ]);
 
-    it("refuses the store's reserved names", async () => {
-      const store = await open();
-      for (const key of [
-        '1/a/.versions/x.txt',
-        '1/a/x.meta.json',
-        '1/a/../b.txt',
-        '1//b.txt',
-        '.tmp/x',
-        '1/a/.folder-index.json',
-      ])
-        expect(await statusOf(store.put(key, text('x'), 'text/plain')), key).toBe('400 files.badName');
-      expect(await statusOf(store.createFolder('1/a/.versions'))).toBe('400 files.badName');
-      expect(await store.list('1/', true)).toEqual([]);
-    });
-  },
-);
+    expect(await store.copyFolder('1/p/Vault/Structural/', '1/p/Vault/Copy')).toBe(2);
+    expect(await store.folders('1/p/Vault/Copy/')).toEqual(['GA']);
+    expect((await store.get('1/p/Vault/Copy/GA/GA-101.pdf'))?.bytes.toString()).toBe('ga101');
+    expect((await store.info('1/p/Vault/Copy/S-100.pdf'))?.meta).toEqual({ label: 'S' });
+    expect((await store.get('1/p/Vault/Structural/S-100.pdf'))?.bytes.toString()).toBe('s100');
+    await store.createFolder('1/p/Vault/Structural/Only/Empty');
+    expect(await store.copyFolder('1/p/Vault/Structural', '1/p/Vault/Copy/')).toBe(2);
+    expect(await store.versions('1/p/Vault/Copy/S-100.pdf')).toHaveLength(2);
+    expect(await store.folders('1/p/Vault/Copy/Only')).toEqual(['Empty']);
+
+    // Moving onto an existing folder merges; a same name keeps the replaced file as a version.
+    await store.put('1/p/Vault/Architectural/S-100.pdf', text('arch s100'), 'application/pdf');
+    expect(await store.moveFolder('1/p/Vault/Architectural/', '1/p/Vault/Structural/')).toBe(2);
+    expect(await store.folders('1/p/Vault/')).toEqual(['Copy', 'Empty', 'Structural']);
+    expect((await store.get('1/p/Vault/Structural/S-100.pdf'))?.bytes.toString()).toBe('arch s100');
+    expect((await store.versions('1/p/Vault/Structural/S-100.pdf')).map((v) => v.size)).toEqual([9, 4]);
+    expect((await store.list('1/p/Vault/Structural/')).map((f) => f.name)).toEqual(['A-1.pdf', 'S-100.pdf']);
+    expect(await store.moveFolder('1/p/Vault/Empty', '1/p/Vault/Structural/Empty2')).toBe(0);
+    expect(await store.folders('1/p/Vault/Structural')).toEqual(['Empty2', 'GA', 'Only']);
+    expect(await store.folders('1/p/Vault/')).toEqual(['Copy', 'Structural']);
+    expect(await statusOf(store.moveFolder('1/p/Vault/Structural/', '1/p/Vault/Structural/GA/'))).toBe(
+      '400 files.badFolder',
+    );
+    expect(await statusOf(store.moveFolder('1/p/Vault/Structural', '1/p/Vault/Structural'))).toBe(
+      '400 files.badFolder',
+    );
+
+    // The last file deleted, its folder stays; deleteFolder removes files, versions and empty folders.
+    expect(await store.delete('1/p/Vault/top.txt')).toBe(true);
+    expect(await store.folders('1/p/')).toEqual(['Vault']);
+    expect(await store.deleteFolder('1/p/Vault/Structural/')).toBe(3);
+    expect(await store.folders('1/p/Vault/')).toEqual(['Copy']);
+    expect(await store.versions('1/p/Vault/Structural/S-100.pdf')).toEqual([]);
+    expect(await store.deleteFolder('1/p/Vault/Copy')).toBe(2);
+    expect(await store.folders('1/p/Vault/')).toEqual([]);
+    expect(await store.folders('1/p/')).toEqual(['Vault']);
+    expect(await store.list('1/p/', true)).toEqual([]);
+  });
+
+  it("refuses the store's reserved names", async () => {
+    const store = await open();
+    for (const key of [
+      '1/a/.versions/x.txt',
+      '1/a/x.meta.json',
+      '1/a/../b.txt',
+      '1//b.txt',
+      '.tmp/x',
+      '1/a/.folder-index.json',
+    ])
+      expect(await statusOf(store.put(key, text('x'), 'text/plain')), key).toBe('400 files.badName');
+    expect(await statusOf(store.createFolder('1/a/.versions'))).toBe('400 files.badName');
+    expect(await store.list('1/', true)).toEqual([]);
+  });
+});

@@ -19,10 +19,6 @@
  * folder emptied by `delete` or `move` stays (as a directory would). `list` and `folders` never show the
  * stores' own entries (versions, sidecars, folder markers).
  */
-import type { Dirent } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Db, GridFSBucket } from 'mongodb';
 import { AppError } from '../../engine/errors';
 import {
   asPrefix,
@@ -36,20 +32,6 @@ import {
   newVersionId,
   tooLarge,
 } from './blob-support';
-
-/** Temporary: the new calls of the directory and GridFS stores (contract.md §B) until they land. */
-const notYet = {
-  putStream: () => Promise.reject(new Error('not implemented')),
-  open: () => Promise.reject(new Error('not implemented')),
-  setMeta: () => Promise.reject(new Error('not implemented')),
-  versions: () => Promise.reject(new Error('not implemented')),
-  copy: () => Promise.reject(new Error('not implemented')),
-  move: () => Promise.reject(new Error('not implemented')),
-  copyFolder: () => Promise.reject(new Error('not implemented')),
-  moveFolder: () => Promise.reject(new Error('not implemented')),
-  createFolder: () => Promise.reject(new Error('not implemented')),
-  folders: () => Promise.reject(new Error('not implemented')),
-};
 
 /** What the store knows of a file (of its current version, or of the version asked for). */
 export interface StoredFile {
@@ -327,149 +309,6 @@ export function memoryBlobStore(): BlobStore {
   return store;
 }
 
-const META = '.meta.json';
+export { directoryBlobStore } from './directory-blob-store';
 
-/** Files under a directory (DATA_DIR/files). */
-export function directoryBlobStore(root: string): BlobStore {
-  const fileOf = (key: string) => path.join(root, ...key.split('/'));
-  const readInfo = async (key: string): Promise<StoredFile | null> => {
-    try {
-      return JSON.parse(await readFile(`${fileOf(key)}${META}`, 'utf8')) as StoredFile;
-    } catch {
-      return null;
-    }
-  };
-  return {
-    ...notYet,
-    async put(key, bytes, contentType) {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      const info = { key, name: nameOf(key), size: bytes.byteLength, contentType, modified: new Date().toISOString() };
-      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, file);
-      await writeFile(`${file}${META}.tmp`, JSON.stringify(info));
-      await rename(`${file}${META}.tmp`, `${file}${META}`);
-      return info;
-    },
-    async get(key) {
-      const info = await readInfo(key);
-      if (!info) return null;
-      try {
-        return { info, bytes: await readFile(fileOf(key)) };
-      } catch {
-        return null;
-      }
-    },
-    info: readInfo,
-    async delete(key) {
-      const info = await readInfo(key);
-      await rm(fileOf(key), { force: true });
-      await rm(`${fileOf(key)}${META}`, { force: true });
-      return info !== null;
-    },
-    async list(prefix, recursive = false) {
-      const dir = fileOf(prefix.replace(/\/$/, ''));
-      let entries: Dirent[];
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch {
-        return [];
-      }
-      const infos = await Promise.all(
-        entries
-          .filter((e) => e.isFile() && e.name.endsWith(META))
-          .map((e) => readInfo(`${prefix}${e.name.slice(0, -META.length)}`)),
-      );
-      const here = infos.filter((i): i is StoredFile => i !== null).sort(recursive ? byKey : byName);
-      if (!recursive) return here;
-      const folders = entries.filter((e) => e.isDirectory()).map((e) => e.name);
-      const below = await Promise.all(folders.map((name) => this.list(`${prefix}${name}/`, true)));
-      return [...here, ...below.flat()].sort(byKey);
-    },
-    async deleteFolder(prefix) {
-      const dir = fileOf(prefix.replace(/\/$/, ''));
-      let count = 0;
-      const walk = async (d: string): Promise<void> => {
-        let entries: string[];
-        try {
-          entries = await readdir(d);
-        } catch {
-          return;
-        }
-        for (const entry of entries) {
-          const full = path.join(d, entry);
-          if ((await stat(full)).isDirectory()) await walk(full);
-          else if (entry.endsWith(META)) count++;
-        }
-      };
-      await walk(dir);
-      await rm(dir, { recursive: true, force: true });
-      return count;
-    },
-  };
-}
-
-/** Files in MongoDB GridFS (bucket `files`); the key is the GridFS file name. */
-export function gridFsBlobStore(
-  db: Db,
-  Bucket: new (db: Db, options: { bucketName: string }) => GridFSBucket,
-): BlobStore {
-  const bucket = new Bucket(db, { bucketName: 'files' });
-  const toInfo = (doc: {
-    filename: string;
-    length: number;
-    uploadDate: Date;
-    metadata?: { contentType?: string };
-  }) => ({
-    key: doc.filename,
-    name: nameOf(doc.filename),
-    size: doc.length,
-    contentType: doc.metadata?.contentType ?? 'application/octet-stream',
-    modified: doc.uploadDate.toISOString(),
-  });
-  const find = async (key: string) =>
-    (await bucket.find({ filename: key }).sort({ uploadDate: -1 }).toArray())[0] ?? null;
-  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return {
-    ...notYet,
-    async put(key, bytes, contentType) {
-      const old = await bucket.find({ filename: key }).toArray();
-      await new Promise<void>((resolve, reject) => {
-        const stream = bucket.openUploadStream(key, { metadata: { contentType } });
-        stream.once('finish', () => resolve());
-        stream.once('error', reject);
-        stream.end(Buffer.from(bytes));
-      });
-      for (const doc of old) await bucket.delete(doc._id);
-      const doc = await find(key);
-      return toInfo(doc as never);
-    },
-    async get(key) {
-      const doc = await find(key);
-      if (!doc) return null;
-      const chunks: Buffer[] = [];
-      for await (const chunk of bucket.openDownloadStream(doc._id)) chunks.push(chunk as Buffer);
-      return { info: toInfo(doc as never), bytes: Buffer.concat(chunks) };
-    },
-    async info(key) {
-      const doc = await find(key);
-      return doc ? toInfo(doc as never) : null;
-    },
-    async delete(key) {
-      const docs = await bucket.find({ filename: key }).toArray();
-      for (const doc of docs) await bucket.delete(doc._id);
-      return docs.length > 0;
-    },
-    async list(prefix, recursive = false) {
-      const pattern = `^${escapeRegExp(prefix)}${recursive ? '.+' : '[^/]+'}$`;
-      const docs = await bucket.find({ filename: { $regex: pattern } }).toArray();
-      return docs.map((d) => toInfo(d as never)).sort(recursive ? byKey : byName);
-    },
-    async deleteFolder(prefix) {
-      const docs = await bucket.find({ filename: { $regex: `^${escapeRegExp(prefix)}` } }).toArray();
-      for (const doc of docs) await bucket.delete(doc._id);
-      return docs.length;
-    },
-  };
-}
+export { gridFsBlobStore } from './gridfs-blob-store';

@@ -9,6 +9,7 @@ import * as authorization from './authorization';
 import * as categoryRegisters from './category-registers';
 import { codeGeneratorGenerate } from './code-generator-generate';
 import * as contacts from './contacts';
+import * as dms from './dms';
 import * as employees from './employees';
 import * as entries from './entries';
 import * as entriesOps from './entries-ops';
@@ -123,6 +124,31 @@ export const namedOperations: NamedOperations = {
   'employees.upload': employees.upload,
   'auth.setPassword': employees.setPassword,
   'codeGenerator.generate': codeGeneratorGenerate,
+  'dms.getAll': dms.getAll,
+  'dms.getFiles': dms.getFiles,
+  'dms.getFilesAndSubFolders': dms.getFilesAndSubFolders,
+  'dms.search': dms.search,
+  'dms.bySecurityCode': dms.bySecurityCode,
+  'dms.bySecurityCodeDownload': dms.bySecurityCodeDownload,
+  'dms.aggregateId': dms.aggregateId,
+  'dms.sharedFolderLink': dms.sharedFolderLink,
+  'dms.sharedFolderPath': dms.sharedFolderPath,
+  'dms.versions': dms.versions,
+  'dms.history': dms.history,
+  'dms.download': dms.download,
+  'dms.upload': dms.upload,
+  'dms.createDirectory': dms.createDirectory,
+  'dms.createUrl': dms.createUrl,
+  'dms.downloadFolder': dms.downloadFolder,
+  'dms.downloadFolderFullUrl': dms.downloadFolderFullUrl,
+  'dms.renameFolder': dms.renameFolder,
+  'dms.renameFile': dms.renameFile,
+  'dms.renameFileByUrl': dms.renameFileByUrl,
+  'dms.deleteFolder': dms.deleteFolder,
+  'dms.deleteFile': dms.deleteFile,
+  'dms.deleteFileSec': dms.deleteFileSec,
+  'dms.updateLabel': dms.updateLabel,
+  'dms.replace': dms.replace,
   'files.list': files.list,
   'files.upload': files.upload,
   'files.download': files.download,

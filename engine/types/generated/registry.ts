@@ -32,6 +32,15 @@ import schema_user from '../../../schemas/entities/user.schema.json';
 import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
 import schema_category_download_request from '../../../schemas/api/category-download-request.schema.json';
 import schema_contact_assign_request from '../../../schemas/api/contact-assign-request.schema.json';
+import schema_dms_download_folder_request from '../../../schemas/api/dms-download-folder-request.schema.json';
+import schema_dms_download_folder_url_request from '../../../schemas/api/dms-download-folder-url-request.schema.json';
+import schema_dms_label_request from '../../../schemas/api/dms-label-request.schema.json';
+import schema_dms_path_request from '../../../schemas/api/dms-path-request.schema.json';
+import schema_dms_rename_by_url_request from '../../../schemas/api/dms-rename-by-url-request.schema.json';
+import schema_dms_rename_file_request from '../../../schemas/api/dms-rename-file-request.schema.json';
+import schema_dms_rename_folder_request from '../../../schemas/api/dms-rename-folder-request.schema.json';
+import schema_dms_url_body from '../../../schemas/api/dms-url-body.schema.json';
+import schema_dms_url_request from '../../../schemas/api/dms-url-request.schema.json';
 import schema_download_request from '../../../schemas/api/download-request.schema.json';
 import schema_employee_assign from '../../../schemas/api/employee-assign.schema.json';
 import schema_employee_project_access from '../../../schemas/api/employee-project-access.schema.json';
@@ -145,6 +154,15 @@ export const registeredSchemas = {
   'access-types-request': schema_access_types_request,
   'category-download-request': schema_category_download_request,
   'contact-assign-request': schema_contact_assign_request,
+  'dms-download-folder-request': schema_dms_download_folder_request,
+  'dms-download-folder-url-request': schema_dms_download_folder_url_request,
+  'dms-label-request': schema_dms_label_request,
+  'dms-path-request': schema_dms_path_request,
+  'dms-rename-by-url-request': schema_dms_rename_by_url_request,
+  'dms-rename-file-request': schema_dms_rename_file_request,
+  'dms-rename-folder-request': schema_dms_rename_folder_request,
+  'dms-url-body': schema_dms_url_body,
+  'dms-url-request': schema_dms_url_request,
   'download-request': schema_download_request,
   'employee-assign': schema_employee_assign,
   'employee-project-access': schema_employee_project_access,
