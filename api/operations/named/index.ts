@@ -10,6 +10,7 @@ import * as categoryRegisters from './category-registers';
 import { codeGeneratorGenerate } from './code-generator-generate';
 import * as contacts from './contacts';
 import * as dms from './dms';
+import * as drawingRegister from './drawing-register';
 import * as employees from './employees';
 import * as entries from './entries';
 import * as entriesOps from './entries-ops';
@@ -50,6 +51,19 @@ export const namedOperations: NamedOperations = {
   'authorization.sitework': authorization.sitework,
   'authorization.publicForm': authorization.publicForm,
   'authorization.dmsShared': authorization.dmsShared,
+  'drawingRegister.list': drawingRegister.list,
+  'drawingRegister.save': drawingRegister.save,
+  'drawingRegister.upload': drawingRegister.upload,
+  'drawingRegister.primaryFiles': drawingRegister.primaryFiles,
+  'drawingRegister.secondaryFiles': drawingRegister.secondaryFiles,
+  'drawingRegister.getAllFiles': drawingRegister.getAllFiles,
+  'drawingRegister.deleteFile': drawingRegister.deleteFile,
+  'drawingRegister.aggregateId': drawingRegister.aggregateId,
+  'drawingRegister.byEntryNumber': drawingRegister.byEntryNumber,
+  'drawingRegister.byName': drawingRegister.byName,
+  'drawingRegister.download': drawingRegister.download,
+  'drawingRegister.allDrawings': drawingRegister.allDrawings,
+  'drawingRegister.lookups': drawingRegister.lookups,
   'publicLinks.get': linkAccess.getPublicLink,
   'publicLinks.issue': linkAccess.issuePublicLink,
   'publicLinks.revoke': linkAccess.revokePublicLink,
