@@ -1,7 +1,7 @@
 /**
  * A document picker's answer (dms-buttons; issue 23 item 5) is checked by the server: only files of the entry's own
  * project that exist are saved, a DMS file at a version it still has (`?versionId=`), a drawing register file of
- * the project; a forged value (another folder, another project, a file or version that is not there) is refused
+ * an item of the project at that item's revision; a forged value (another folder, another project, a file or version that is not there) is refused
  * with 400 and nothing is saved. A bare path, as answers saved before issue 23 hold, is still taken.
  */
 import { parsePickedDocument } from '../engine/forms/field-types/document-picker';
@@ -27,30 +27,42 @@ describe('the document picker on the server', () => {
     const second = await files.put('1/projects/1/documents/Vault/GA-101.pdf', pdf('rev 2'), 'application/pdf', {
       keepVersion: true,
     });
-    await files.put('1/projects/1/drawing-register/7/GA-201.pdf', pdf('drawing'), 'application/pdf');
     await files.put('1/projects/2/documents/Vault/Other.pdf', pdf('other'), 'application/pdf');
-    await files.put('1/projects/2/drawing-register/8/Other.pdf', pdf('other'), 'application/pdf');
     const cookie = await h.login('user@demo.local');
     for (const forged of [
       'projects/2/documents/Vault/Other.pdf',
-      'projects/2/drawing-register/8/Other.pdf',
+      'projects/2/drawing-register/3/GA-101 Rev C01.pdf?revision=C01',
       'questions/20/abc/Site rules.pdf',
       'projects/1/documents/Vault/Not there.pdf',
       'projects/1/documents/Vault/GA-101.pdf?versionId=no-such-version&revision=1',
-      'projects/1/drawing-register/7/Not there.pdf?revision=A',
-      'projects/1/drawing-register/7/deeper/GA-201.pdf?revision=A',
-      `projects/1/drawing-register/7/GA-201.pdf?versionId=${first.versionId}&revision=A`,
+      // The demo register (fixtures/seed/drawings.ts): item 3 is GA-101 revision C01, item 1 its revision P01.
+      'projects/1/drawing-register/3/Not there.pdf?revision=C01',
+      'projects/1/drawing-register/3/GA-101 Rev C01.pdf?revision=P01',
+      'projects/1/drawing-register/1/GA-101 Rev C01.pdf?revision=C01',
+      'projects/1/drawing-register/99/GA-101 Rev C01.pdf?revision=C01',
+      'projects/1/drawing-register/3/deeper/GA-101 Rev C01.pdf?revision=C01',
+      `projects/1/drawing-register/3/GA-101 Rev C01.pdf?versionId=${first.versionId}&revision=C01`,
     ]) {
       const res = await h.call('PUT', url, { cookie, body: body([forged]) });
       expect(res.status, forged).toBe(400);
       expect(JSON.stringify(await res.json()), forged).toContain(`${forged} is not a document of this project.`);
+    }
+    // Traversal does not even pass the answer's schema.
+    for (const forged of [
+      'projects/1/drawing-register/3/../1/GA-101 Rev P01.pdf?revision=P01',
+      'projects/1/documents/Vault/../../../2/documents/Vault/Other.pdf',
+    ]) {
+      const res = await h.call('PUT', url, { cookie, body: body([forged]) });
+      expect(res.status, forged).toBe(400);
     }
     expect(await h.store.collection('formEntries').countDocuments({ formId: 5 })).toBe(0);
 
     const picked = [
       `projects/1/documents/Vault/GA-101.pdf?versionId=${first.versionId}&revision=1`,
       `projects/1/documents/Vault/GA-101.pdf?versionId=${second.versionId}&revision=2`,
-      'projects/1/drawing-register/7/GA-201.pdf?revision=C',
+      'projects/1/drawing-register/3/GA-101 Rev C01.pdf?revision=C01',
+      'projects/1/drawing-register/3/GA-101 Door schedule.pdf?revision=C01',
+      'projects/1/drawing-register/1/GA-101 Rev P01.pdf?revision=P01',
       'projects/1/documents/Vault/GA-101.pdf',
     ];
     const saved = await h.call('PUT', url, { cookie, body: body(picked) });

@@ -34,7 +34,9 @@ import type {
   RegisterQuery,
 } from '../../engine/types/generated';
 import type { UserDoc } from '../auth/types';
-import { fileKey } from '../files/paths';
+import { dmsFileKey, relativePath } from '../dms/paths';
+import { items as drawingRegisterItems, parseFileUrl } from '../drawing-register/items';
+import { clientKey, fileKey } from '../files/paths';
 import { insertNumbered } from '../ids';
 import type { Filter, FindOptions, Store } from '../store/port';
 import { projectUsers } from './projects';
@@ -93,24 +95,43 @@ async function checkProjectDocuments(scope: EntryScope, answers: readonly Answer
     throw new AppError(400, 'validation.invalidBody', { details: problems.map((p) => p.message).join('; ') }, problems);
 }
 
-/** Is `picked` a file of the entry's project that exists (at its version, when it names one)? */
+/**
+ * Is `picked` a file of the entry's project that exists at the revision it names? A DMS file: its path passes the
+ * DMS's path rules (api/dms/paths.ts) and, with a `versionId`, that version is still one of the file's. A drawing
+ * register file (`{itemId}/{fileName}` below the project's register folder): the item of this project holds the
+ * file and has the revision named.
+ */
 async function isPickableDocument(scope: EntryScope, picked: PickedDocument): Promise<boolean> {
   const documents = `${projectDocumentsFolder(scope.project.id)}/`;
   const register = `${projectDrawingRegisterFolder(scope.project.id)}/`;
-  const inDms = picked.path.startsWith(documents);
-  // A register file is `{itemId}/{fileName}` below the register folder, nothing deeper.
-  const inRegister = picked.path.startsWith(register) && /^\d+\/[^/]+$/.test(picked.path.slice(register.length));
-  if (!inDms && !inRegister) return false;
-  if (inRegister && picked.versionId) return false;
-  let key: string;
   try {
-    key = fileKey(scope.clientId, picked.path);
-  } catch {
-    return false;
+    if (picked.path.startsWith(documents)) {
+      const key = dmsFileKey(
+        scope.clientId,
+        scope.project.id,
+        relativePath(picked.path.slice(documents.length), false),
+      );
+      if ((await scope.store.files.info(key)) === null) return false;
+      if (!picked.versionId) return true;
+      return (await scope.store.files.versions(key)).some((v) => v.versionId === picked.versionId);
+    }
+    if (picked.path.startsWith(register) && !picked.versionId) {
+      const { itemId, fileName } = parseFileUrl(scope.project.id, picked.path);
+      const item = await drawingRegisterItems(scope.store).findOne({
+        clientId: scope.clientId,
+        projectId: scope.project.id,
+        id: itemId,
+      });
+      if (!item?.attachments.some((a) => a.fileName === fileName)) return false;
+      if (picked.revision !== undefined && picked.revision !== item.revision) return false;
+      return (await scope.store.files.info(clientKey(scope.clientId, picked.path))) !== null;
+    }
+  } catch (error) {
+    // A path the DMS or the register refuses (traversal, another project) is no document of this project.
+    if (error instanceof AppError && error.status === 400) return false;
+    throw error;
   }
-  if ((await scope.store.files.info(key)) === null) return false;
-  if (!picked.versionId) return true;
-  return (await scope.store.files.versions(key)).some((v) => v.versionId === picked.versionId);
+  return false;
 }
 
 /** What a save of an entry is: a page save (a draft, and the page the user is on), an Update QR code's change. */

@@ -30,7 +30,7 @@ export interface DrawingRegisterRow {
 
 /**
  * The lookup columns of the dialog: the row's field and the project lookup type that enables it. A column shows
- * only when its lookup is enabled, i.e. the project has an Active value of that type (docs/decisions.md).
+ * only when its lookup is enabled: the project has an Active value of that type (drawingRegister.lookups answers them).
  */
 export const REGISTER_LOOKUP_COLUMNS = [
   { field: 'elements', lookup: 'Element' },

@@ -23,6 +23,12 @@ describe('a picked document', () => {
     expect(parsePickedDocument('projects/1/documents/Site rules.pdf')).toEqual({
       path: 'projects/1/documents/Site rules.pdf',
     });
+    // A DMS name may hold '?' and '&': only the last suffix that reads as a revision is one.
+    const odd = { path: 'projects/1/documents/Vault/Why?revision=9 & how.pdf', versionId: 'v/1', revision: "B's" };
+    expect(pickedDocumentValue(odd)).toBe(
+      'projects/1/documents/Vault/Why?revision=9 & how.pdf?versionId=v%2F1&revision=B%27s',
+    );
+    expect(parsePickedDocument(pickedDocumentValue(odd))).toEqual(odd);
   });
 
   it('shows the name without the DMS id prefix, with its revision when kept', () => {
@@ -35,7 +41,7 @@ describe('a picked document', () => {
     expect(pickedDocumentText('projects/1/documents/Site rules.pdf')).toBe('Site rules.pdf');
   });
 
-  it('opens the revision picked: a DMS file by its version, a register or older file by the file call', () => {
+  it('opens the revision picked: a DMS file by its version, a register file by the register’s download', () => {
     expect(pickedDocumentUrl('projects/1/documents/Vault/GA 1.pdf?versionId=v9&revision=2', 1)).toBe(
       '/api/projects/1/dms/download?path=Vault%2FGA+1.pdf&versionId=v9',
     );
@@ -43,7 +49,7 @@ describe('a picked document', () => {
       '/api/projects/1/dms/download?path=Site+rules.pdf',
     );
     expect(pickedDocumentUrl('projects/1/drawing-register/12/GA-101.pdf?revision=C', 1)).toBe(
-      '/api/files/download?file=projects%2F1%2Fdrawing-register%2F12%2FGA-101.pdf',
+      '/api/projects/1/sitework/drawingregister/download?url=projects%2F1%2Fdrawing-register%2F12%2FGA-101.pdf',
     );
   });
 
@@ -55,14 +61,19 @@ describe('a picked document', () => {
       ['projects/1/documents/Site rules.pdf'],
       ['projects/1/documents/Vault/GA-101.pdf?versionId=0f8fad5b-d9cb&revision=2'],
       ['projects/1/drawing-register/12/GA-101.pdf?revision=P%2002'],
+      ['projects/1/documents/Vault/Plan #3 [Rév. B] 100%?.pdf?versionId=v1&revision=1'],
     ])
       expect(validate(good), good[0]).toBe(true);
     for (const bad of [
       ['../secret.pdf'],
       ['projects/1/documents/../../2/documents/a.pdf'],
-      ['projects/1/documents/a.pdf?versionId=x&revision=2&other=1'],
-      ['projects/1/documents/a.pdf?file=/etc/passwd'],
+      ['projects/1/documents/./a.pdf'],
+      ['projects/1/documents/.hidden'],
+      ['projects/1/documents\\..\\a.pdf'],
+      ['projects/1/documents/a\u0000.pdf'],
+      ['projects//documents/a.pdf'],
       ['/projects/1/documents/a.pdf'],
+      ['a.pdf?revision=1'],
     ])
       expect(validate(bad), bad[0]).toBe(false);
   });

@@ -14,7 +14,7 @@
 import { message } from '../../messages/catalogue';
 import type { DocumentPickerQuestion } from '../../types/generated';
 import { valueTexts } from './display';
-import { FILE_PATH_PATTERN, multipleProperty } from './file-upload';
+import { multipleProperty } from './file-upload';
 import type { AnyQuestion, FieldType, JSONSchema } from './types';
 
 /** The document store's folder of a project, under the client's files. */
@@ -36,29 +36,57 @@ export interface PickedDocument {
   revision?: string;
 }
 
-/** A query value as the answer keeps it: letters, digits and `._~-`, anything else %-encoded. */
+/** A query value as the answer keeps it: letters, digits and `._~*-`, anything else %-encoded. */
 const QUERY_VALUE = '[A-Za-z0-9._~*%-]{1,100}';
 
-/** The answer value's pattern: a file path, then optionally the picked version and revision. */
-export const PICKED_DOCUMENT_PATTERN = `${FILE_PATH_PATTERN.slice(0, -1)}(\\?versionId=${QUERY_VALUE}(&revision=${QUERY_VALUE})?|\\?revision=${QUERY_VALUE})?$`;
+/**
+ * One segment of a picked file's path: any printable character but '/' and '\' (DMS names are wide: '#', '[',
+ * accents; api/dms/paths.ts), not starting with '.' (so never '.' or '..').
+ */
+const SEGMENT = '[^./\\\\\\u0000-\\u001F\\u007F-\\u009F][^/\\\\\\u0000-\\u001F\\u007F-\\u009F]*';
 
-/** The stored value of a picked document (inverse of parsePickedDocument). */
+/** The revision suffix of a value: `?revision=` with the DMS `versionId=` before it. */
+const SUFFIX = `\\?(?:versionId=(${QUERY_VALUE})&)?revision=(${QUERY_VALUE})`;
+const SUFFIX_AT_END = new RegExp(`${SUFFIX}$`);
+
+/**
+ * The answer value's pattern: a client-relative file path of at least two segments, then the revision picked
+ * (absent in answers saved before issue 23).
+ */
+export const PICKED_DOCUMENT_PATTERN = `^${SEGMENT}(/${SEGMENT})+(${SUFFIX})?$`;
+
+/** The stored value of a picked document (inverse of parsePickedDocument); a picked file always has a revision. */
 export function pickedDocumentValue(document: PickedDocument): string {
-  const query = new URLSearchParams();
-  if (document.versionId) query.set('versionId', document.versionId);
-  if (document.revision) query.set('revision', document.revision);
-  const text = query.toString().replace(/\+/g, '%20');
-  return text ? `${document.path}?${text}` : document.path;
+  if (!document.revision) return document.path;
+  const revision = `revision=${encodeQuery(document.revision)}`;
+  return `${document.path}?${document.versionId ? `versionId=${encodeQuery(document.versionId)}&` : ''}${revision}`;
 }
 
-/** A stored value read back: a bare path (an answer saved before issue 23) has no version and no revision. */
+/** A query value percent-encoded (encodeURIComponent leaves !'() too, which the answer's pattern does not take). */
+function encodeQuery(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * A stored value read back: its revision suffix (the last `?…` when it reads as one, so a name may hold '?'), or
+ * none (an answer saved before issue 23: a bare path).
+ */
 export function parsePickedDocument(value: string): PickedDocument {
-  const mark = value.indexOf('?');
-  if (mark < 0) return { path: value };
-  const query = new URLSearchParams(value.slice(mark + 1));
-  const versionId = query.get('versionId') ?? undefined;
-  const revision = query.get('revision') ?? undefined;
-  return { path: value.slice(0, mark), ...(versionId ? { versionId } : {}), ...(revision ? { revision } : {}) };
+  const found = SUFFIX_AT_END.exec(value);
+  if (!found) return { path: value };
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const [suffix, versionId, revision] = found;
+  return {
+    path: value.slice(0, value.length - suffix.length),
+    ...(versionId ? { versionId: decode(versionId) } : {}),
+    revision: decode(revision),
+  };
 }
 
 /** The DMS browser's id prefix of a stored name (administration-data.md §3 "DMS node": dropped when shown). */
@@ -77,9 +105,9 @@ export function pickedDocumentText(value: string): string {
 }
 
 /**
- * Where a picked document's bytes are, at the revision picked: a DMS file by its download call with `versionId`
- * (contract.md §C `/api/projects/{projectId}/dms/download?path=&versionId=`), anything else (a drawing register
- * file, whose item pins the revision; an answer saved before issue 23) by the file call.
+ * Where a picked document's bytes are, at the revision picked: a DMS file by the DMS download with its `versionId`
+ * (contract.md §C), a drawing register file by the register's download (contract.md §D; its item pins the
+ * revision), anything else (an answer saved before issue 23 outside both) by the file call.
  */
 export function pickedDocumentUrl(value: string, projectId: number | string): string {
   const { path, versionId } = parsePickedDocument(value);
@@ -89,6 +117,8 @@ export function pickedDocumentUrl(value: string, projectId: number | string): st
     if (versionId) query.set('versionId', versionId);
     return `/api/projects/${projectId}/dms/download?${query.toString()}`;
   }
+  if (path.startsWith(`${projectDrawingRegisterFolder(projectId)}/`))
+    return `/api/projects/${projectId}/sitework/drawingregister/download?url=${encodeURIComponent(path)}`;
   return `/api/files/download?file=${encodeURIComponent(path)}`;
 }
 
@@ -98,7 +128,7 @@ export function pickedDocumentsSchema(q: AnyQuestion & { multiple?: boolean }): 
     type: 'array',
     title: q.label,
     uniqueItems: true,
-    items: { type: 'string', maxLength: 800, pattern: PICKED_DOCUMENT_PATTERN },
+    items: { type: 'string', maxLength: 1300, pattern: PICKED_DOCUMENT_PATTERN },
   };
   if (q.required) schema.minItems = 1;
   if (q.multiple === false) schema.maxItems = 1;

@@ -5,7 +5,8 @@
  * was, the answer each file's path with its current version and revision, shown as 'name (Rev. n)' opening that
  * version; a folder the user may not read shows the server's text; the Document Register dialog's columns (lookup
  * columns only when enabled), its cut description and notes, its three Add buttons' enabling rules and what each
- * adds. The DMS and register calls answer as contract.md §C and §D say (MSW stand-ins over the real app).
+ * adds. The DMS is the real app's over the demo documents; the register's rows and lookups are stand-ins (MSW)
+ * answering as contract.md §D says, with texts long enough to be cut.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,46 +16,26 @@ import { mockApi, server } from '../../test/mock-api';
 import { SchemaForm } from '../SchemaForm';
 import { withPicked } from './DocumentPickerWidget';
 
-const permission =
-  'You do not have permission to perform this action, please contact your administrator if you require permission.\nAny modifications you make will not be saved';
+/**
+ * Project 1's documents (the mock API's store starts without files): the demo's under Vault, GA-102 with a second
+ * revision (the DMS keeps the first as a version), and a file whose stored name has the DMS id prefix.
+ */
+async function documents(): Promise<void> {
+  const files = mockApi.store().files;
+  const put = (path: string, text: string, keepVersion = false) =>
+    files.put(`1/projects/1/documents/${path}`, new TextEncoder().encode(`%PDF-1.4 ${text}`), 'application/pdf', {
+      keepVersion,
+    });
+  await put('Vault/Site rules.pdf', 'rules');
+  await put('Vault/Drawings/GA-101 General arrangement.pdf', 'GA-101');
+  await put('Vault/Drawings/GA-102 Sections.pdf', 'GA-102 rev 1');
+  await put('Vault/Drawings/GA-102 Sections.pdf', 'GA-102 rev 2', true);
+  await put('Vault/Drawings/0f8fad5b-d9cb-469f-a165-70867728950e_Site plan.pdf', 'plan');
+}
 
-const file = (path: string, revisionNumber = 1) => ({
-  label: '',
-  type: 'File',
-  path,
-  fileName: path.slice(path.lastIndexOf('/') + 1),
-  revisionNumber,
-});
-const folder = (path: string) => ({ label: '', type: 'Folder', path, fileName: path.slice(path.lastIndexOf('/') + 1) });
-
-/** The DMS of project 1 as contract.md §C answers it: getall per folder, versions per file. */
-function dmsStandIn() {
-  const folders: Record<string, unknown[]> = {
-    Vault: [folder('Vault/Structural'), file('Vault/0f8fad5b-d9cb-469f-a165-70867728950e_Site plan.pdf')],
-    'Vault/Structural': [file('Vault/Structural/GA-101.pdf', 2), file('Vault/Structural/GA-102.pdf')],
-    'Health and Safety': [],
-  };
-  server.use(
-    http.get('*/api/projects/1/dms/getall/', ({ request }) => {
-      const name = new URL(request.url).searchParams.get('folder') ?? '';
-      if (name === 'Quality Assurance')
-        return HttpResponse.json({ messageId: 'dms.permission', message: permission }, { status: 403 });
-      return HttpResponse.json(folders[name] ?? []);
-    }),
-    http.get('*/api/projects/1/dms/versions', ({ request }) => {
-      const path = new URL(request.url).searchParams.get('path') ?? '';
-      const revisions = path.endsWith('GA-101.pdf') ? 2 : 1;
-      return HttpResponse.json(
-        Array.from({ length: revisions }, (_, i) => ({
-          versionId: `v-${path.length}-${revisions - i}`,
-          revisionNumber: revisions - i,
-          lastModified: '2026-11-20T10:00:00Z',
-          modifiedBy: 'Mary Byrne',
-          size: 10,
-        })),
-      );
-    }),
-  );
+/** The current version of a demo document (what Add keeps). */
+async function currentVersion(path: string): Promise<string> {
+  return (await mockApi.store().files.versions(`1/projects/1/documents/${path}`))[0].versionId;
 }
 
 const long = (word: string) => `${word} `.repeat(30).trim();
@@ -86,9 +67,7 @@ function registerStandIn() {
       HttpResponse.json([registerRow(7, 'GA-201', 'C', ['GA-201 calcs.pdf']), registerRow(8, 'GA-202', 'A', [])]),
     ),
     // Only the Level lookup of the project is enabled (it has an Active value).
-    http.get('*/api/projects/1/lookupvalues/getallactive/:type', ({ params }) =>
-      HttpResponse.json(params.type === 'Level' ? [{ id: 1, name: 'Level 1', type: 'Level', status: 'Active' }] : []),
-    ),
+    http.get('*/api/projects/1/sitework/drawingregister/lookups', () => HttpResponse.json({ Level: ['Level 1'] })),
   );
 }
 
@@ -120,7 +99,7 @@ function renderPicker(onChange: (data: Record<string, unknown>) => void, multipl
 describe('the document picker', () => {
   beforeEach(async () => {
     await mockApi.logIn('user@demo.local');
-    dmsStandIn();
+    await documents();
     registerStandIn();
   });
 
@@ -136,45 +115,46 @@ describe('the document picker', () => {
         .getAllByRole('tab')
         .map((t) => t.textContent),
     ).toEqual(['Vault', 'Quality Assurance', 'Health and Safety', 'Quantity Surveying']);
-    // The DMS id prefix is not shown.
-    await within(dialog).findByRole('checkbox', { name: 'Site plan.pdf' });
+    await within(dialog).findByRole('checkbox', { name: 'Site rules.pdf' });
     const add = within(dialog).getByRole('button', { name: 'Add' });
     expect(add).toBeDisabled();
-    await user.click(within(dialog).getByRole('button', { name: 'Open Structural' }));
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'GA-101.pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Open Drawings' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'GA-102 Sections.pdf' }));
+    // The DMS id prefix is not shown.
     await user.click(within(dialog).getByRole('checkbox', { name: 'Site plan.pdf' }));
     expect(add).toBeEnabled();
 
     // Another tab: a folder the user may not read shows the server's text; an empty one says so.
-    await user.click(within(tabs).getByRole('tab', { name: 'Quality Assurance' }));
+    await user.click(within(tabs).getByRole('tab', { name: 'Quantity Surveying' }));
     expect(await within(dialog).findByText(/You do not have permission to perform this action/)).toBeInTheDocument();
-    await user.click(within(tabs).getByRole('tab', { name: 'Health and Safety' }));
+    await user.click(within(tabs).getByRole('tab', { name: 'Quality Assurance' }));
     expect(await within(dialog).findByText('This folder is empty.')).toBeInTheDocument();
     expect(add).toBeEnabled();
 
     await user.click(add);
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sections = await currentVersion('Vault/Drawings/GA-102 Sections.pdf');
+    const plan = 'Vault/Drawings/0f8fad5b-d9cb-469f-a165-70867728950e_Site plan.pdf';
     const docs = onChange.mock.lastCall?.[0].docs as string[];
-    const site = 'Vault/0f8fad5b-d9cb-469f-a165-70867728950e_Site plan.pdf';
     expect(docs).toEqual([
-      'projects/1/documents/Vault/Structural/GA-101.pdf?versionId=v-27-2&revision=2',
-      `projects/1/documents/${site}?versionId=v-${site.length}-1&revision=1`,
+      `projects/1/documents/Vault/Drawings/GA-102 Sections.pdf?versionId=${sections}&revision=2`,
+      `projects/1/documents/${plan}?versionId=${await currentVersion(plan)}&revision=1`,
     ]);
     const chosen = await screen.findByRole('list', { name: 'Drawings referred to' });
-    expect(within(chosen).getByRole('link', { name: 'GA-101.pdf (Rev. 2)' })).toHaveAttribute(
+    expect(within(chosen).getByRole('link', { name: 'GA-102 Sections.pdf (Rev. 2)' })).toHaveAttribute(
       'href',
-      '/api/projects/1/dms/download?path=Vault%2FStructural%2FGA-101.pdf&versionId=v-27-2',
+      `/api/projects/1/dms/download?path=Vault%2FDrawings%2FGA-102+Sections.pdf&versionId=${sections}`,
     );
     expect(within(chosen).getByRole('link', { name: 'Site plan.pdf (Rev. 1)' })).toBeInTheDocument();
 
     const calls = onChange.mock.calls.length;
     await user.click(screen.getByRole('button', { name: 'Add from documents' }));
     const again = await screen.findByRole('dialog', { name: 'Drawings referred to' });
-    await user.click(await within(again).findByRole('checkbox', { name: 'Site plan.pdf' }));
+    await user.click(await within(again).findByRole('checkbox', { name: 'Site rules.pdf' }));
     await user.click(within(again).getByRole('button', { name: 'Close' }));
     expect(onChange.mock.calls.length).toBe(calls);
 
-    await user.click(await screen.findByRole('button', { name: 'Remove GA-101.pdf (Rev. 2)' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove GA-102 Sections.pdf (Rev. 2)' }));
     expect(onChange.mock.lastCall?.[0].docs).toEqual([docs[1]]);
   });
 
@@ -239,7 +219,7 @@ describe('the document picker', () => {
     const chosen = await screen.findByRole('list', { name: 'Drawings referred to' });
     expect(within(chosen).getByRole('link', { name: 'GA-201 calcs.pdf (Rev. C)' })).toHaveAttribute(
       'href',
-      '/api/files/download?file=projects%2F1%2Fdrawing-register%2F7%2FGA-201%20calcs.pdf',
+      '/api/projects/1/sitework/drawingregister/download?url=projects%2F1%2Fdrawing-register%2F7%2FGA-201%20calcs.pdf',
     );
 
     // Close adds nothing; Add All Selected adds both kinds, each file at its drawing's revision.
@@ -278,14 +258,14 @@ describe('the document picker', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add from documents' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(await within(dialog).findByRole('button', { name: 'Open Structural' }));
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'GA-101.pdf' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'GA-102.pdf' }));
-    expect(within(dialog).getByRole('checkbox', { name: 'GA-101.pdf' })).not.toBeChecked();
+    await user.click(await within(dialog).findByRole('button', { name: 'Open Drawings' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'GA-101 General arrangement.pdf' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'GA-102 Sections.pdf' }));
+    expect(within(dialog).getByRole('checkbox', { name: 'GA-101 General arrangement.pdf' })).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await vi.waitFor(() => expect(onChange.mock.lastCall?.[0].docs).toHaveLength(1));
-    expect(onChange.mock.lastCall?.[0].docs[0]).toMatch(
-      /^projects\/1\/documents\/Vault\/Structural\/GA-102\.pdf\?versionId=/,
+    expect(onChange.mock.lastCall?.[0].docs[0]).toBe(
+      `projects/1/documents/Vault/Drawings/GA-102 Sections.pdf?versionId=${await currentVersion('Vault/Drawings/GA-102 Sections.pdf')}&revision=2`,
     );
   });
 

@@ -188,7 +188,8 @@ export default function DocumentPickerWidget(props: WidgetProps) {
         </ListItem>
       );
     return state.map((node) => {
-      const name = node.type === 'Folder' ? node.fileName || node.label : node.label || pickedDocumentName(node.path);
+      // The DMS id prefix of a stored name is not shown (administration-data.md §3 "DMS node").
+      const name = pickedDocumentName(node.label || node.fileName || node.path);
       if (node.type === 'Folder') {
         const isOpen = expanded.has(node.path);
         return (

@@ -83,13 +83,7 @@ export default function DocumentRegisterDialog({
     setShown(new Set());
     setRows(null);
     setError(null);
-    Promise.all([
-      drawingRegisterRows<DrawingRegisterRow>(projectId),
-      enabledLookups(
-        projectId,
-        REGISTER_LOOKUP_COLUMNS.map((c) => c.lookup),
-      ),
-    ]).then(
+    Promise.all([drawingRegisterRows(projectId), enabledLookups(projectId)]).then(
       ([read, enabled]) => {
         if (!live) return;
         setRows(read);
