@@ -5,6 +5,7 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import {
+  documentPicker,
   parsePickedDocument,
   pickedDocumentsSchema,
   pickedDocumentText,
@@ -39,6 +40,18 @@ describe('a picked document', () => {
     ).toBe('GA-101.pdf (Rev. 4)');
     expect(pickedDocumentText('projects/1/drawing-register/12/GA-101.pdf?revision=C')).toBe('GA-101.pdf (Rev. C)');
     expect(pickedDocumentText('projects/1/documents/Site rules.pdf')).toBe('Site rules.pdf');
+    // The register's cell (one line) and the CSV's (a file a line) show the same texts.
+    const question = { id: 20, label: 'Drawings referred to', type: 'DocumentPicker' as const };
+    const answer = {
+      questionId: 20,
+      answers: ['projects/1/documents/Vault/GA-101.pdf?versionId=v1&revision=2', 'projects/1/documents/Site rules.pdf'],
+    };
+    expect(documentPicker.answerText(question, answer, { number: String, lines: false })).toBe(
+      'GA-101.pdf (Rev. 2), Site rules.pdf',
+    );
+    expect(documentPicker.answerText(question, answer, { number: String, lines: true })).toBe(
+      'GA-101.pdf (Rev. 2)\nSite rules.pdf',
+    );
   });
 
   it('opens the revision picked: a DMS file by its version, a register file by the register’s download', () => {
