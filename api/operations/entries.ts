@@ -7,7 +7,12 @@ import { AppError, detail } from '../../engine/errors';
 import { type CsvEntry, csvEntryFields } from '../../engine/export/csv';
 import { ALL_STATUSES, type EntryStatus, splitStatusFilter } from '../../engine/forms/entry-status';
 import { fieldTypeOf } from '../../engine/forms/field-types';
-import { projectDocumentsFolder } from '../../engine/forms/field-types/document-picker';
+import {
+  type PickedDocument,
+  parsePickedDocument,
+  projectDocumentsFolder,
+  projectDrawingRegisterFolder,
+} from '../../engine/forms/field-types/document-picker';
 import { allQuestions } from '../../engine/forms/questions';
 import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
 import { entryScore, weekOf } from '../../engine/registers/entry-score';
@@ -29,7 +34,9 @@ import type {
   RegisterQuery,
 } from '../../engine/types/generated';
 import type { UserDoc } from '../auth/types';
-import { fileKey } from '../files/paths';
+import { dmsFileKey, relativePath } from '../dms/paths';
+import { items as drawingRegisterItems, parseFileUrl } from '../drawing-register/items';
+import { clientKey, fileKey } from '../files/paths';
 import { insertNumbered } from '../ids';
 import type { Filter, FindOptions, Store } from '../store/port';
 import { projectUsers } from './projects';
@@ -66,25 +73,65 @@ async function checkNotificationUsers(scope: EntryScope, answers: readonly Answe
 }
 
 /**
- * A document picker's answer names documents of this project's document store that exist (the client
- * offers no others; a forged path is refused).
- * @throws AppError 400 validation.invalidBody with a `validation.notADocument` detail per other path
+ * A document picker's answer names files of this project that exist, at the revision picked (issue 23 item 5): a
+ * DMS file below the project's document folder (with a `versionId`, that version must still be one of the file's),
+ * or a drawing register file of the project (its item pins the drawing's revision). The client offers no others;
+ * a forged value is refused. A bare path (an answer saved before issue 23) is checked as the file's current version.
+ * @throws AppError 400 validation.invalidBody with a `validation.notADocument` detail per other value
  */
 async function checkProjectDocuments(scope: EntryScope, answers: readonly Answer[]): Promise<void> {
   const questions = new Map(allQuestions(scope.form).map((q) => [q.id, q]));
-  const folder = `${projectDocumentsFolder(scope.project.id)}/`;
   const problems = [];
   for (const answer of answers) {
     const question = questions.get(answer.questionId);
     if (!question || !fieldTypeOf(question).projectDocuments) continue;
-    for (const file of answer.answers ?? []) {
-      const path = String(file);
-      const found = path.startsWith(folder) && (await scope.store.files.info(fileKey(scope.clientId, path))) !== null;
-      if (!found) problems.push(detail(`/answers/${answer.questionId}`, 'validation.notADocument', { file: path }));
+    for (const value of answer.answers ?? []) {
+      const text = String(value);
+      if (!(await isPickableDocument(scope, parsePickedDocument(text))))
+        problems.push(detail(`/answers/${answer.questionId}`, 'validation.notADocument', { file: text }));
     }
   }
   if (problems.length > 0)
     throw new AppError(400, 'validation.invalidBody', { details: problems.map((p) => p.message).join('; ') }, problems);
+}
+
+/**
+ * Is `picked` a file of the entry's project that exists at the revision it names? A DMS file: its path passes the
+ * DMS's path rules (api/dms/paths.ts) and, with a `versionId`, that version is still one of the file's. A drawing
+ * register file (`{itemId}/{fileName}` below the project's register folder): the item of this project holds the
+ * file and has the revision named.
+ */
+async function isPickableDocument(scope: EntryScope, picked: PickedDocument): Promise<boolean> {
+  const documents = `${projectDocumentsFolder(scope.project.id)}/`;
+  const register = `${projectDrawingRegisterFolder(scope.project.id)}/`;
+  try {
+    if (picked.path.startsWith(documents)) {
+      const key = dmsFileKey(
+        scope.clientId,
+        scope.project.id,
+        relativePath(picked.path.slice(documents.length), false),
+      );
+      if ((await scope.store.files.info(key)) === null) return false;
+      if (!picked.versionId) return true;
+      return (await scope.store.files.versions(key)).some((v) => v.versionId === picked.versionId);
+    }
+    if (picked.path.startsWith(register) && !picked.versionId) {
+      const { itemId, fileName } = parseFileUrl(scope.project.id, picked.path);
+      const item = await drawingRegisterItems(scope.store).findOne({
+        clientId: scope.clientId,
+        projectId: scope.project.id,
+        id: itemId,
+      });
+      if (!item?.attachments.some((a) => a.fileName === fileName)) return false;
+      if (picked.revision !== undefined && picked.revision !== item.revision) return false;
+      return (await scope.store.files.info(clientKey(scope.clientId, picked.path))) !== null;
+    }
+  } catch (error) {
+    // A path the DMS or the register refuses (traversal, another project) is no document of this project.
+    if (error instanceof AppError && error.status === 400) return false;
+    throw error;
+  }
+  return false;
 }
 
 /** What a save of an entry is: a page save (a draft, and the page the user is on), an Update QR code's change. */

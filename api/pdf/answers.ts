@@ -18,6 +18,11 @@
  */
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { fieldTypeOf } from '../../engine/forms/field-types';
+import {
+  parsePickedDocument,
+  pickedDocumentName,
+  pickedDocumentText,
+} from '../../engine/forms/field-types/document-picker';
 import { fileName } from '../../engine/forms/field-types/file-upload';
 import { optionValues } from '../../engine/forms/field-types/shared';
 import type { DisplayFormat } from '../../engine/forms/field-types/types';
@@ -278,11 +283,15 @@ const renderers: Record<string, Renderer> = {
     return parts.length > 0 ? { stack: parts } : noAnswer();
   },
   documentPicker: (_question, answer, context) => {
-    const paths = (answer.answers ?? []).filter((v): v is string => typeof v === 'string');
+    const values = (answer.answers ?? []).filter((v): v is string => typeof v === 'string');
     return {
-      ul: paths.map((path) => {
-        const revision = context.revision(path);
-        return revision ? message('pdf.documentRevision', { file: fileName(path), revision }) : fileName(path);
+      ul: values.map((value) => {
+        // The revision kept with the answer (issue 23); an answer saved before names only the path.
+        const picked = parsePickedDocument(value);
+        if (picked.revision) return pickedDocumentText(value);
+        const revision = context.revision(picked.path);
+        const file = pickedDocumentName(picked.path);
+        return revision ? message('pdf.documentRevision', { file, revision }) : file;
       }),
     };
   },

@@ -194,6 +194,15 @@ describe('renderEntryPdf', { timeout: 30_000 }, () => {
     expect(text).toContain('Not answered');
   });
 
+  it('prints a picked document with the revision its answer keeps, not the store’s current one', async () => {
+    const entry = entryWith('No');
+    const picked = 'projects/1/documents/Vault/0f8fad5b-d9cb-469f-a165-70867728950e_GA-101.pdf?versionId=v7&revision=3';
+    const answers = entry.answers.map((a) => (a.questionId === 20 ? { ...a, answers: [picked] } : a));
+    const { text } = await render({ ...entry, answers });
+    expect(text).toContain('GA-101.pdf (Rev. 3)');
+    expect(text).not.toContain('Rev. C');
+  });
+
   it('numbers the pages and prints the printed-on date and the form version on each', async () => {
     const { pages } = await render(entryWith('Yes'));
     expect(pages.length).toBeGreaterThanOrEqual(2);

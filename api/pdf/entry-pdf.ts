@@ -23,6 +23,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { answersToFormData } from '../../engine/forms/entry-data';
 import { fieldTypeOf } from '../../engine/forms/field-types';
+import { parsePickedDocument } from '../../engine/forms/field-types/document-picker';
 import { hiddenQuestionIds } from '../../engine/forms/visibility';
 import { message } from '../../engine/messages/catalogue';
 import { CORE_HEADER_QUESTIONS } from '../../engine/rules/label-preparation';
@@ -173,8 +174,11 @@ export async function renderEntryPdf(
     for (const { questions } of pages)
       for (const question of questions) {
         if (!fieldTypeOf(question).projectDocuments) continue;
-        for (const path of answers.get(question.id)?.answers ?? []) {
-          if (typeof path !== 'string' || revisions.has(path)) continue;
+        for (const value of answers.get(question.id)?.answers ?? []) {
+          if (typeof value !== 'string') continue;
+          const picked = parsePickedDocument(value);
+          const path = picked.path;
+          if (picked.revision || revisions.has(path)) continue;
           const revision = await input.documentRevision(path);
           if (revision) revisions.set(path, revision);
         }

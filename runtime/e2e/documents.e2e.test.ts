@@ -183,3 +183,80 @@ describe('drawing-register', () => {
     expect(Buffer.from(await answer.body()).equals(Buffer.from(onePagePdf('K-800 P01.pdf')))).toBe(true);
   });
 });
+
+describe('pickers', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await platform.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await logInThroughPage(page, platform.url, 'user@demo.local');
+  });
+
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it('picks a Vault document and a drawing’s primary file in a form; the entry keeps their revisions', async () => {
+    await page.goto(`${platform.url}/projects/1/health-and-safety/5/add`);
+    await page.getByLabel('Inspected by').fill('Seán Doyle');
+    await page.getByLabel('Inspection date').fill('2026-11-20');
+    await page.getByLabel('Area inspected').fill('Block A');
+    await page.getByRole('combobox', { name: 'Hot work on site? *' }).click();
+    await page.getByRole('option', { name: 'No', exact: true }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // A Vault document from the folder tabs.
+    await page.getByRole('button', { name: 'Add from documents' }).click();
+    const picker = page.getByRole('dialog', { name: 'Drawings referred to' });
+    await picker.getByRole('button', { name: 'Open Drawings' }).click();
+    await picker.getByRole('checkbox', { name: 'GA-102 Sections.pdf' }).check();
+    await picker.getByRole('button', { name: 'Add' }).click();
+    const chosen = page.getByRole('list', { name: 'Drawings referred to' });
+    await chosen.getByRole('link', { name: 'GA-102 Sections.pdf (Rev. 1)' }).waitFor();
+    // A drawing's primary file from the Document Register (the demo's GA-101, revision C01).
+    await page.getByRole('button', { name: 'Add from documents' }).click();
+    await picker.getByRole('button', { name: 'Document Register' }).click();
+    const register = page.getByRole('dialog', { name: 'Document Register' });
+    await register.getByRole('checkbox', { name: 'Select the primary file of GA-101' }).check();
+    await register.getByRole('button', { name: 'Add Primary Files' }).click();
+    await chosen.getByRole('link', { name: 'GA-101 Rev C01.pdf (Rev. C01)' }).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/projects\/1\/health-and-safety\/5$/);
+
+    // A newer revision of the Vault document does not change what the entry refers to.
+    const documentLink = async () => {
+      await page.goto(`${platform.url}/projects/1/health-and-safety/5/entry/1`);
+      const list = page.getByRole('list', { name: 'Drawings referred to' });
+      await page.getByRole('button', { name: 'Findings and sign-off' }).first().click();
+      await list.getByRole('link', { name: 'GA-101 Rev C01.pdf (Rev. C01)' }).waitFor();
+      return list.getByRole('link', { name: 'GA-102 Sections.pdf (Rev. 1)' }).getAttribute('href');
+    };
+    const picked = await documentLink();
+    expect(picked).toMatch(
+      /^\/api\/projects\/1\/dms\/download\?path=Vault%2FDrawings%2FGA-102\+Sections\.pdf&versionId=/,
+    );
+    const read = (href: string) =>
+      page.evaluate(async (url) => {
+        const res = await fetch(url);
+        return `${res.status} ${(await res.text()).slice(0, 40)}`;
+      }, href);
+    const before = await read(picked ?? '');
+    expect(before).toMatch(/^200 %PDF-/);
+    const uploaded = await page.evaluate(async () => {
+      const form = new FormData();
+      form.append('files', new File(['%PDF-1.4\n% revision 2\n%%EOF\n'], 'GA-102 Sections.pdf'));
+      form.append('onDuplicate', 'replace');
+      const res = await fetch(`/api/projects/1/dms?folder=${encodeURIComponent('Vault/Drawings')}`, {
+        method: 'POST',
+        body: form,
+      });
+      return res.status;
+    });
+    expect(uploaded).toBe(201);
+    expect(await documentLink()).toBe(picked);
+    expect(await read(picked ?? '')).toBe(before);
+    expect(await read('/api/projects/1/dms/download?path=Vault%2FDrawings%2FGA-102%20Sections.pdf')).toBe(
+      '200 %PDF-1.4\n% revision 2\n%%EOF\n',
+    );
+  });
+});

@@ -129,9 +129,10 @@ describe('the form runtime', () => {
     // Drawings from the project's documents.
     await page.getByRole('button', { name: 'Add from documents' }).click();
     const picker = page.getByRole('dialog', { name: 'Drawings referred to' });
+    await picker.getByRole('button', { name: 'Open Drawings' }).click();
     await picker.getByRole('checkbox', { name: 'GA-102 Sections.pdf' }).check();
     await picker.getByRole('button', { name: 'Add' }).click();
-    await page.getByRole('link', { name: 'GA-102 Sections.pdf' }).waitFor();
+    await page.getByRole('link', { name: 'GA-102 Sections.pdf (Rev. 1)' }).waitFor();
     await page.getByRole('button', { name: 'Complete', exact: true }).click();
     const pad = page.locator('canvas');
     await page.waitForTimeout(1200); // the pad sizes itself 1 second after it is shown
@@ -195,7 +196,11 @@ describe('the form runtime', () => {
       },
     ]);
     expect(answer(19).answers).toEqual([JSON.stringify({ c2: 'Building control' })]);
-    expect(answer(20).answers).toEqual(['projects/1/documents/Vault/Drawings/GA-102 Sections.pdf']);
+    // The picked document with its version and revision (issue 23 item 5).
+    expect(answer(20).answers).toHaveLength(1);
+    expect(answer(20).answers[0]).toMatch(
+      /^projects\/1\/documents\/Vault\/Drawings\/GA-102 Sections\.pdf\?versionId=[0-9a-f-]+&revision=1$/,
+    );
     expect(answer(14)).toMatchObject({ signatureByThirdParty: 'Aoife Byrne', isSigned: true });
     const signature = answer(14).answers[0] as string;
     expect(signature).toMatch(/^questions\/14\/[a-z0-9]+\/signature\.png$/);

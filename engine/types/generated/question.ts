@@ -285,7 +285,7 @@ export interface DateQuestion {
   libraryLink?: LibraryLink;
 }
 /**
- * Documents chosen from the project's document store, projects/{projectId}/documents, in a tree (dms-buttons); the answer is their paths.
+ * Documents chosen from the project's document folders (tabs Vault, Quality Assurance, Health and Safety, Quantity Surveying) or the drawing register (dms-buttons); the answer is each file's path with the revision picked.
  */
 export interface DocumentPickerQuestion {
   /**
