@@ -86,6 +86,7 @@ export function gridFsBlobStore(
   const chunks = db.collection('files.chunks');
   const markers = db.collection<{ _id: string }>('files.folders');
   let indexed: Promise<unknown> | undefined;
+  let swept = false;
   const ensureIndexes = () => {
     indexed ??= Promise.all([
       filesCollection.createIndex({ filename: 1, uploadDate: 1 }),
@@ -94,8 +95,22 @@ export function gridFsBlobStore(
       indexed = undefined;
       throw error;
     });
+    // Once a process: uploads finished but never renamed to their key (a crash between the two) a day ago or
+    // more; other API instances may be uploading now, so only old ones go.
+    if (!swept) {
+      swept = true;
+      void sweepStaging();
+    }
     return indexed;
   };
+  const sweepStaging = () =>
+    filesCollection
+      .find({ filename: { $regex: '^\\.incoming/' }, uploadDate: { $lt: new Date(Date.now() - 86_400_000) } })
+      .toArray()
+      .then(async (left) => {
+        for (const doc of left) await remove(doc._id);
+      })
+      .catch(() => undefined);
   const docsOf = (key: string) => filesCollection.find({ filename: key }).toArray() as Promise<FileDoc[]>;
   const locate = async (key: string, versionId?: string): Promise<FileDoc | null> => {
     const docs = await docsOf(key);
