@@ -137,7 +137,9 @@ describe('the access matrix of the API', () => {
     for (const [name, operation] of Object.entries(operations)) {
       expect(['public', 'session', 'tenant', 'admin'], name).toContain(operation.access);
       const projectParam = operation.path.match(/\{(projectId)\}/)?.[1];
-      const answersItself = name.startsWith('authorization.') || name.startsWith('healthAndSafety.');
+      // The DMS's calls ask by the path's base folder (api/dms/access.ts; a project's or, projectId 0, the company's).
+      const answersItself =
+        name.startsWith('authorization.') || name.startsWith('healthAndSafety.') || name.startsWith('dms.');
       if (projectParam && !answersItself) expect(operation.can?.project, name).toBe(projectParam);
       // Public: logging in and out, the scan of a QR code, whose signed token is its own access check, and a
       // package return's security code, the external recipient's (rate-limited per address), and an invitation's
@@ -172,6 +174,12 @@ describe('the access matrix of the API', () => {
         // issue 25 §3: a package's documents and the return's uploads for the holder of a return's security code.
         'subcontractors.securityCodeDocument',
         'subcontractors.securityCodeUpload',
+        // Issue 23: a shared folder's listing, download and path for the holder of its shared-folder link (a secure
+        // link, refused tokens limited per address), and a package return's own files by its security code.
+        'dms.bySecurityCode',
+        'dms.bySecurityCodeDownload',
+        'dms.sharedFolderPath',
+        'dms.deleteFileSec',
       ];
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);
     }

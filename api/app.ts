@@ -72,6 +72,15 @@ export function createApp(options: AppOptions) {
   const uploadPaths = {
     has: (path: string) => literalUploads.has(path) || uploadPatterns.some((pattern) => pattern.test(path)),
   };
+  // Upload operations with a request limit of their own (catalogue `maxUploadBytes`: the DMS streams its files).
+  const largeUploads = Object.values(operations)
+    .filter((operation) => operation.upload && operation.maxUploadBytes !== undefined)
+    .map((operation) => ({
+      path: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      limit: operation.maxUploadBytes as number,
+    }));
+  const uploadLimitOf = (path: string): number =>
+    largeUploads.find((large) => large.path.test(path))?.limit ?? MAX_UPLOAD_BYTES;
   // Operations that take a larger JSON body (catalogue `maxBodyBytes`: a form import's source), by method and path.
   const largeBodies = Object.values(operations)
     .filter((operation) => operation.maxBodyBytes !== undefined)
@@ -92,7 +101,9 @@ export function createApp(options: AppOptions) {
   const jsonLimit = limit(maxBodyBytes);
   // Hono's compress middleware does all its work after `next`: it is run on the answer once it is there.
   const compressLarge = compress({ threshold: COMPRESS_THRESHOLD_BYTES });
-  const uploadLimit = limit(MAX_UPLOAD_BYTES);
+  const uploadLimits = new Map(
+    [MAX_UPLOAD_BYTES, ...largeUploads.map((large) => large.limit)].map((bytes) => [bytes, limit(bytes)]),
+  );
   const largeJsonLimits = new Map(largeBodies.map((large) => [large.limit, limit(large.limit)]));
   const { invitationSender } = options;
   const pdfJobs = options.pdfJobs ?? new PdfJobRunner(path.join(tmpdir(), `site-forms-pdf-jobs-${randomUUID()}`));
@@ -118,11 +129,11 @@ export function createApp(options: AppOptions) {
       // readBody to read (api/http/body.ts requestText); bodyLimit counts the bytes of a chunked one.
       const length = c.req.header('content-length');
       if (length !== undefined && /^\d{1,15}$/.test(length) && c.req.header('transfer-encoding') === undefined) {
-        if (Number(length) > (upload ? MAX_UPLOAD_BYTES : (large ?? maxBodyBytes))) tooLarge(c);
+        if (Number(length) > (upload ? uploadLimitOf(c.req.path) : (large ?? maxBodyBytes))) tooLarge(c);
         c.set('incomingBody', true);
         return next();
       }
-      if (upload) return uploadLimit(c, next);
+      if (upload) return (uploadLimits.get(uploadLimitOf(c.req.path)) as typeof jsonLimit)(c, next);
       return large !== undefined ? (largeJsonLimits.get(large) as typeof jsonLimit)(c, next) : jsonLimit(c, next);
     })
     // Answers of 8 KiB or more (registers, CSV) go gzip- or deflate-compressed to a client that takes it. Smaller

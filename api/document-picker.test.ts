@@ -32,15 +32,18 @@ describe('the document picker on the server', () => {
     expect(await h.store.collection('formEntries').countDocuments({ formId: 5 })).toBe(0);
     const saved = await h.call('PUT', url, {
       cookie,
-      body: body(['projects/1/documents/Site rules.pdf', 'projects/1/documents/Drawings/GA-102 Sections.pdf']),
+      body: body([
+        'projects/1/documents/Vault/Site rules.pdf',
+        'projects/1/documents/Vault/Drawings/GA-102 Sections.pdf',
+      ]),
     });
     expect(saved.status).toBe(200);
     const entry = await h.store
       .collection<{ answers: Array<{ questionId: number; answers: string[] }> }>('formEntries')
       .findOne({ formId: 5 });
     expect(entry?.answers.find((a) => a.questionId === 20)?.answers).toEqual([
-      'projects/1/documents/Site rules.pdf',
-      'projects/1/documents/Drawings/GA-102 Sections.pdf',
+      'projects/1/documents/Vault/Site rules.pdf',
+      'projects/1/documents/Vault/Drawings/GA-102 Sections.pdf',
     ]);
   });
 });

@@ -490,7 +490,7 @@ async function screenDocumentsModule(root: string): Promise<string> {
   const kinds = {
     title: 'ScreenDocument',
     description: 'A screen document of schemas/screens, by kind.',
-    oneOf: [ref('register'), ref('form'), ref('menu'), ref('page')],
+    oneOf: [ref('register'), ref('form'), ref('menu'), ref('page'), ref('file-browser')],
   } as JSONSchema;
   const body = await compile(kinds, 'ScreenDocument', { ...options, unreachableDefinitions: true });
   const routeTable = JSON.parse(readFileSync(join(metaDir, 'routes.schema.json'), 'utf8')) as JSONSchema;

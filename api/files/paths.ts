@@ -94,3 +94,13 @@ export async function sniffType(bytes: Uint8Array): Promise<string> {
 export function isFormDocumentPath(path: string): boolean {
   return path.split('/').filter((s) => s !== '')[0] === 'forms';
 }
+
+/**
+ * The store key of a client-relative path ('projects/1/documents/Vault/GA.pdf' → '1/projects/1/documents/Vault/GA.pdf';
+ * a folder's path ends with '/'): the one place the tenant becomes the key's first segment for callers that check
+ * their own paths (the DMS, api/dms/paths.ts, whose names are wider than checkFolder's).
+ */
+export function clientKey(clientId: number, path: string): string {
+  if (!Number.isInteger(clientId) || clientId <= 0) throw new AppError(400, 'files.badFolder');
+  return `${clientId}/${path}`;
+}

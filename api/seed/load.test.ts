@@ -22,10 +22,10 @@ describe('the seed loader', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 800, 500]);
     const documents = await store.files.list('1/projects/1/documents/', true);
     expect(documents.map((d) => d.key.slice('1/projects/1/documents/'.length))).toEqual([
-      'Site rules.pdf',
-      'Drawings/GA-101 General arrangement.pdf',
-      'Drawings/GA-102 Sections.pdf',
-      'Method statements/MS-04 Lifting operations.pdf',
+      'Health and Safety/Method statements/MS-04 Lifting operations.pdf',
+      'Vault/Site rules.pdf',
+      'Vault/Drawings/GA-101 General arrangement.pdf',
+      'Vault/Drawings/GA-102 Sections.pdf',
     ]);
     const pdf = await store.files.get(documents[0].key);
     expect(new TextDecoder().decode(pdf?.bytes.subarray(0, 8))).toBe('%PDF-1.4');

@@ -70,7 +70,22 @@ export async function seedIfEmpty(store: Store, seed: Seed = demoSeed): Promise<
       await store.files.put(key, new Uint8Array(await sharp(Buffer.from(file.svg)).png().toBuffer()), 'image/png');
     else await store.files.put(key, onePagePdf(file.pdfText), 'application/pdf');
   }
+  for (const value of seed.projectLookupValues ?? [])
+    await store.collection('projectLookupValues').insertOne({ ...value });
+  // A drawing's attachments carry the sizes of the files the loader has just made.
+  for (const item of seed.drawingRegisterItems ?? []) {
+    const attachments = [];
+    for (const a of item.attachments) {
+      const info = await store.files.info(
+        fileKey(item.clientId, `projects/${item.projectId}/drawing-register/${item.id}/${a.fileName}`),
+      );
+      attachments.push({ ...a, size: info?.size ?? a.size });
+    }
+    await store.collection('drawingRegisterItems').insertOne({ ...item, attachments });
+  }
   const maxId = (items: { id: number }[]) => items.reduce((m, i) => Math.max(m, i.id), 0);
+  await raiseSequence(store, 'projectLookupValues', maxId(seed.projectLookupValues ?? []));
+  await raiseSequence(store, 'drawingRegisterItems', maxId(seed.drawingRegisterItems ?? []));
   await raiseSequence(store, 'clients', maxId(seed.clients));
   await raiseSequence(store, 'users', maxId(seed.users));
   await raiseSequence(store, 'projects', maxId(seed.projects));

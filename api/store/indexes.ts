@@ -77,6 +77,8 @@ export const indexes: readonly IndexSpec[] = [
   plain('formEntries', { clientId: 1, projectId: 1, date: 1, formId: 1, entryNumber: 1 }, 'formEntries_category_date'),
   unique('counters', { name: 1 }, 'counters_name'),
   unique('secrets', { name: 1 }, 'secrets_name'),
+  // A DMS file's history (issue 23 item 6; api/dms/history.ts): its events by its stable file id, newest first.
+  plain('dmsHistory', { clientId: 1, fileId: 1, at: -1 }, 'dmsHistory_clientId_fileId_at'),
   // Each resource of schemas/resources: a unique id, the indexes it declares, and a unique index per `unique`
   // rule on the key the store derives from its fields (normalised when the rule ignores spaces and case), with
   // clientId first for a tenant's resource: concurrent creates of one name cannot both pass.

@@ -196,6 +196,7 @@ export const collectionNames = [
   'counters',
   'secrets',
   'formMigrations',
+  'dmsHistory',
   ...resourceCollections,
 ] as const;
 

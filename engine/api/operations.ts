@@ -102,6 +102,8 @@ export interface Operation {
   upload?: boolean;
   /** A JSON body over the app's default limit is accepted up to this many bytes (a form import's source). */
   maxBodyBytes?: number;
+  /** An upload request is accepted up to this many bytes (default MAX_UPLOAD_BYTES: the DMS streams its files). */
+  maxUploadBytes?: number;
   /** A Pending user may call it (shell-access-navigation.md §4). */
   pendingAllowed?: boolean;
   /** The access-model question asked before the handler (engine/rules/operation-access.ts, access.ts can()). */

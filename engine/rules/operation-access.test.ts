@@ -22,6 +22,27 @@ const hsAdmin: AccessSubject = {
 const admin: AccessSubject = { processes: [{ process: 'Admin', activity: 'Edit' }] };
 
 describe('operationQuestion', () => {
+  it("asks a section's codes of a project question naming one (the drawing register: site work 1-13)", () => {
+    const question = operationQuestion(
+      { action: 'view', area: 'projects', project: 'projectId', section: 'sitework' },
+      { projectId: '1' },
+    );
+    expect(question).toEqual({
+      action: 'view',
+      target: { area: 'projects', projectId: 1, codes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] },
+    });
+    // The viewer holds QA codes only on project 1: no site work.
+    expect(operationAllowedByName(viewer, 'drawingRegister.list', { projectId: '1' })).toBe(false);
+    const siteViewer: AccessSubject = {
+      ...viewer,
+      access: {
+        ...(viewer.access as object),
+        projects: [{ projectId: 1, activity: 'View', accessCodes: [2] }],
+      } as never,
+    };
+    expect(operationAllowedByName(siteViewer, 'drawingRegister.list', { projectId: '1' })).toBe(true);
+    expect(operationAllowedByName(siteViewer, 'drawingRegister.save', { projectId: '1' })).toBe(false);
+  });
   it('reads the area from {formArea} and {type}, and the project with its section codes', () => {
     expect(areaOfFormArea('health-and-safety')).toBe('health-and-safety');
     expect(areaOfFormArea('qs')).toBe('projects');

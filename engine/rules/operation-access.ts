@@ -11,7 +11,14 @@
  * values a screen's templates fill.
  */
 import { operationAccess } from '../types/generated/operation-access';
-import { type AccessAction, type AccessArea, type AccessSubject, type AccessTarget, can } from './access';
+import {
+  type AccessAction,
+  type AccessArea,
+  type AccessSubject,
+  type AccessTarget,
+  can,
+  SECTION_CODES,
+} from './access';
 import { areaCodes, isFormArea, projectQuestionAreas } from './sections';
 
 /** The access-model question of a catalogue operation (`can`, schemas/meta/operations.schema.json). */
@@ -25,6 +32,8 @@ export interface OperationCan {
   projectIn?: 'path' | 'body';
   /** A numeric access code the user must hold on the project. */
   code?: number;
+  /** A project menu section (SECTION_CODES) of whose codes the user must hold one on the project. */
+  section?: 'sitework' | 'vault' | 'contacts' | 'procurement';
 }
 
 /** What the access check reads of an operation: its access level and its question. */
@@ -51,7 +60,8 @@ function known(value: string | number | boolean | null | undefined): value is st
 /**
  * The `can()` question an operation's `can` asks for `params`:
  * - `{ action, target }`: ask `can(subject, action, target)`; a project question of a form area (QA, H&S) needs
- *   one of the area's section codes too (QA 23-28, H&S 15-22), as its menu item does;
+ *   one of the area's section codes too (QA 23-28, H&S 15-22), as its menu item does, and so does one naming a
+ *   `section` (site work 1-13 for the drawing register, issue 23);
  * - `'notFound'`: a parameter the question reads is malformed (a project id that is not a number, a `{type}`
  *   that is no area): the API answers 404 notFound.generic;
  * - `'unknown'`: a parameter the question reads has no value yet (a browser template not fillable yet).
@@ -78,6 +88,7 @@ export function operationQuestion(
     if (question.code !== undefined) target.code = question.code;
     const codes = question.action === 'admin' ? undefined : areaCodes(area);
     if (codes) target.codes = codes;
+    if (question.section && question.action !== 'admin') target.codes = SECTION_CODES[question.section];
   } else if (question.code !== undefined) target.code = question.code;
   return { action: question.action, target };
 }

@@ -195,7 +195,7 @@ describe('the form runtime', () => {
       },
     ]);
     expect(answer(19).answers).toEqual([JSON.stringify({ c2: 'Building control' })]);
-    expect(answer(20).answers).toEqual(['projects/1/documents/Drawings/GA-102 Sections.pdf']);
+    expect(answer(20).answers).toEqual(['projects/1/documents/Vault/Drawings/GA-102 Sections.pdf']);
     expect(answer(14)).toMatchObject({ signatureByThirdParty: 'Aoife Byrne', isSigned: true });
     const signature = answer(14).answers[0] as string;
     expect(signature).toMatch(/^questions\/14\/[a-z0-9]+\/signature\.png$/);

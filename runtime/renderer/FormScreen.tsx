@@ -26,6 +26,7 @@ import { holds } from './conditions';
 import type { FormDocument, FormMode } from './documents';
 import { hasKeptAnswers, KeptAnswers } from './entry/KeptAnswers';
 import { withFetchedOptions } from './form-options';
+import { fileOfDataUrl } from './functions/body-builders';
 import { useScreenHost } from './host/ScreenHost';
 import { messageHtml } from './host/sanitize';
 import { localizeUiSchema } from './labels';
@@ -154,6 +155,37 @@ function staticForm(doc: FormDocument): Loaded | null {
     form: { schema: doc.schema, uiSchema: localizeUiSchema(doc.uiSchema ?? {}), data: undefined },
     formData: {},
   };
+}
+
+/** The form's schema without some of its fields (the upload fields, which the body does not carry). */
+function withoutFields<S>(schema: S, fields: ReadonlySet<string>): S {
+  const given = schema as { properties?: Record<string, unknown> } | undefined;
+  if (!given?.properties) return schema;
+  const properties = Object.fromEntries(Object.entries(given.properties).filter(([key]) => !fields.has(key)));
+  return { ...given, properties } as S;
+}
+
+/**
+ * The files of the upload fields (submit.uploads), each field's sent as multipart `files` with its call, in order;
+ * a field holding no file makes no call.
+ * @throws ApiError when an upload is refused
+ */
+async function sendUploads(
+  uploads: readonly NonNullable<NonNullable<FormDocument['submit']>['uploads']>[number][],
+  formData: FormData,
+  scope: Parameters<typeof resolveCall>[1],
+): Promise<void> {
+  for (const upload of uploads) {
+    const value = formData[upload.field];
+    const dataUrls = (Array.isArray(value) ? value : [value]).filter(
+      (v): v is string => typeof v === 'string' && v.startsWith('data:'),
+    );
+    if (dataUrls.length === 0) continue;
+    const body = new globalThis.FormData();
+    for (const dataUrl of dataUrls) body.append('files', fileOfDataUrl(dataUrl));
+    const { params, query } = resolveCall(upload.call, scope);
+    await callOperation(upload.call.operation, { params, query, body });
+  }
 }
 
 /** State passed to the next page after a successful submit, for its confirmation toast. */
@@ -459,16 +491,21 @@ export function FormScreen({
     }
     await pageSaves.current;
     try {
+      // The upload fields' files go after the call (submit.uploads), not in its body.
+      const uploadFields = new Set((submit.uploads ?? []).map((u) => u.field));
+      const bodyData = Object.fromEntries(Object.entries(formData).filter(([key]) => !uploadFields.has(key)));
+      const bodySchema = uploadFields.size > 0 ? withoutFields(loaded.form.schema, uploadFields) : loaded.form.schema;
       const body = await bodyBuilders[submit.body]({
-        formData,
+        formData: bodyData,
         sourceData: loaded.form.data,
         params: { ...entryParams(), ...screen },
         item: row,
-        schema: loaded.form.schema,
+        schema: bodySchema,
       });
       const call = row && submit.editCall ? submit.editCall : submit.call;
       const { params: callParams, query } = resolveCall(call, [row, screen, params]);
       const answer = await callOperation<unknown>(call.operation, { params: callParams, body, query });
+      await sendUploads(submit.uploads ?? [], formData, [{ answer }, row, screen, params]);
       completed.current = true;
       reportUnsaved(false);
       // Save & New: the item is saved; the form starts afresh in add mode.

@@ -112,6 +112,8 @@ export function Register({
     state.context;
   const revealed = state.matches('shown');
   const [provided, setProvided] = useState<ProvidedColumn[] | null>(doc.dynamicColumns ? null : []);
+  // Document columns the provider leaves out (e.g. a drawing lookup's while the project's lookup is not enabled).
+  const [withheld, setWithheld] = useState<readonly string[]>([]);
   const [actionError, setActionError] = useState<string | null>(null);
   const [answerExtras, setAnswerExtras] = useState<Record<string, unknown>>({});
   // An action in flight: its buttons wait, so one click is one call.
@@ -128,7 +130,10 @@ export function Register({
     columnProviders[providerName](params, loaderData ?? {})
       .then((answer) => {
         if (!live) return;
-        if (doc.dynamicColumns) setProvided(answer.columns);
+        if (doc.dynamicColumns) {
+          setProvided(answer.columns);
+          setWithheld(answer.hidden ?? []);
+        }
         if (doc.titleFrom && answer.title) onTitle?.(answer.title);
       })
       .catch((e: unknown) => {
@@ -184,7 +189,14 @@ export function Register({
     return () => controller.abort();
   }, [doc.source, routeScope, screenScope, requestBody, reloads, reloadKey, send]);
 
-  const allColumns = useMemo(() => tableColumns(doc.columns, provided ?? []), [doc.columns, provided]);
+  const allColumns = useMemo(
+    () =>
+      tableColumns(
+        doc.columns.filter((column) => !withheld.includes(column.value)),
+        provided ?? [],
+      ),
+    [doc.columns, provided, withheld],
+  );
   // Row actions a Button column runs (the column's value is the action's id) leave the actions column.
   const buttonColumns = useMemo(
     () => new Set(allColumns.filter((column) => column.type === 'Button').map((column) => column.value)),

@@ -1,6 +1,6 @@
 /**
- * ScreenView: a loaded screen document rendered by its kind (a register, a form in a mode, a menu, or a
- * page of several documents), for any host: a page (ScreenPage) or a dialog (ScreenDialog). Each kind's
+ * ScreenView: a loaded screen document rendered by its kind (a register, a form in a mode, a menu, a
+ * page of several documents, or a file browser), for any host: a page (ScreenPage) or a dialog (ScreenDialog). Each kind's
  * renderer is its own chunk, loaded on demand. The outermost ScreenView mounts the ScreenHost (the
  * confirmation, error and form dialogs and the toasts actions use).
  */
@@ -17,6 +17,7 @@ const viewModules = {
   form: () => import('./FormScreen'),
   menu: () => import('./MenuScreen'),
   page: () => import('./PageScreen'),
+  'file-browser': () => import('./files/FileBrowser'),
 } as const;
 
 type ViewKind = keyof typeof viewModules;
@@ -52,6 +53,7 @@ const Register = lazyView('register', (m) => m.Register);
 const FormScreen = lazyView('form', (m) => m.FormScreen);
 const MenuScreen = lazyView('menu', (m) => m.MenuScreen);
 const PageScreen = lazyView('page', (m) => m.PageScreen);
+const FileBrowser = lazyView('file-browser', (m) => m.FileBrowser);
 
 /**
  * Starts loading the view of a document's kind, so a route can fetch it beside its data instead of after
@@ -136,6 +138,9 @@ export function ScreenView({
         )}
         {doc.kind === 'menu' && <MenuScreen key={doc.id} document={doc} params={params} />}
         {doc.kind === 'page' && <PageScreen key={doc.id} document={doc} params={params} loaderData={loaderData} />}
+        {doc.kind === 'file-browser' && (
+          <FileBrowser key={`${doc.id}-${params.projectId ?? ''}`} document={doc} params={params} />
+        )}
       </Suspense>
     </ScreenHost>
   );

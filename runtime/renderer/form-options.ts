@@ -28,7 +28,7 @@ export function optionsOf(answer: unknown, value = 'id', label = 'name'): Array<
 
 /**
  * The schema with every `options` field's list fetched (calls made together); a field that is not in the
- * schema is left alone.
+ * schema is left alone, one with no option and `hideWhenEmpty` is taken out of the schema (and its `required`).
  * @throws ApiError when a call fails
  */
 export async function withFetchedOptions<S extends object>(doc: FormDocument, given: S, scope: Scope): Promise<S> {
@@ -42,9 +42,16 @@ export async function withFetchedOptions<S extends object>(doc: FormDocument, gi
     }),
   );
   const properties = { ...(schema.properties ?? {}) };
+  const hidden: string[] = [];
   entries.forEach(([field, spec], i) => {
     if (!properties[field]) return;
     const oneOf = optionsOf(answers[i], spec.value, spec.label);
+    // hideWhenEmpty: a field with nothing to choose from is left out of the form.
+    if (oneOf.length === 0 && spec.hideWhenEmpty) {
+      delete properties[field];
+      hidden.push(field);
+      return;
+    }
     // An array field (several choices) gets the options on its items.
     if (properties[field].type === 'array') {
       const { enum: _enum, ...items } = (properties[field].items ?? {}) as Record<string, unknown>;
@@ -55,5 +62,8 @@ export async function withFetchedOptions<S extends object>(doc: FormDocument, gi
     // An empty list would make the field impossible; an empty oneOf is left out.
     properties[field] = oneOf.length > 0 ? { ...rest, oneOf } : rest;
   });
-  return { ...schema, properties } as S;
+  const required = Array.isArray(schema.required)
+    ? { required: (schema.required as string[]).filter((f) => !hidden.includes(f)) }
+    : {};
+  return { ...schema, properties, ...required } as S;
 }

@@ -16,6 +16,7 @@ import { sections } from '../../engine/rules/sections';
 import { ruleFamilies, schemas } from '../../engine/validation/ajv';
 import { uiSchemaProblems, uiSchemaValidator } from '../../generators/ui-schemas';
 import commonMeta from '../../schemas/meta/common.schema.json';
+import fileBrowserMeta from '../../schemas/meta/file-browser.schema.json';
 import formMeta from '../../schemas/meta/form.schema.json';
 import menuMeta from '../../schemas/meta/menu.schema.json';
 import pageMeta from '../../schemas/meta/page.schema.json';
@@ -62,11 +63,17 @@ const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }
 // tsType: the type a generated TypeScript declaration uses (json-schema-to-typescript), not a validation keyword.
 ajv.addKeyword('tsType');
 addFormats(ajv);
-ajv.addSchema([commonMeta, registerMeta, formMeta, menuMeta, pageMeta, routesMeta, uiMeta]);
+ajv.addSchema([commonMeta, registerMeta, formMeta, menuMeta, pageMeta, fileBrowserMeta, routesMeta, uiMeta]);
 
 /** schemas/meta/ui.schema.json compiled as `npm run gen` compiles it (generators/ui-schemas.ts). */
 const validateUiSchema = uiSchemaValidator([commonMeta, registerMeta, uiMeta]);
-const metaFor = { register: registerMeta.$id, form: formMeta.$id, menu: menuMeta.$id, page: pageMeta.$id } as const;
+const metaFor = {
+  register: registerMeta.$id,
+  form: formMeta.$id,
+  menu: menuMeta.$id,
+  page: pageMeta.$id,
+  'file-browser': fileBrowserMeta.$id,
+} as const;
 
 /** A strict Ajv for conditions: an unknown keyword or a type-less numeric keyword is an error. */
 const conditionAjv = new Ajv2020({ strict: true, strictTypes: true, allowUnionTypes: true });
@@ -138,7 +145,7 @@ function messageIds(doc: ScreenDocument): string[] {
     if (doc.header) ids.push(doc.header);
     for (const input of doc.inputs ?? []) ids.push(input.label, ...input.options.map((o) => o.label));
     for (const part of doc.parts) if (part.label) ids.push(part.label);
-  } else {
+  } else if (doc.kind === 'menu') {
     const all = (items: MenuItemSpec[]): MenuItemSpec[] => items.flatMap((item) => [item, ...all(item.items ?? [])]);
     ids.push(...all(doc.items).flatMap((item) => [item.title, ...(item.description ? [item.description] : [])]));
     if (doc.actionLabel) ids.push(doc.actionLabel);

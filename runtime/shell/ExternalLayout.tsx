@@ -16,7 +16,7 @@ import { Outlet, useLoaderData } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import { routeFileCallsThrough } from '../api/client';
 import { Footer } from './Footer';
-import type { ExternalPageData } from './route-loaders';
+import type { ExternalPageData, SharedFolderPageData } from './route-loaders';
 import { makeTheme } from './theme';
 
 /** The external shell; see the module comment. */
@@ -61,6 +61,40 @@ export function ExternalLayout() {
               </Typography>
             )}
           </Box>
+          <Outlet />
+        </Container>
+        <Footer primary={theme.palette.primary.main} />
+      </Box>
+    </ThemeProvider>
+  );
+}
+
+/**
+ * The shared folder page's shell (issue 23 item 3; administration-data.md §2 "External shell"): the external shell's
+ * bar and footer over the read-only folder, signed out. When the loader's data names the client (its logo, name and
+ * colours), the bar shows them; the folder's name is the page's line.
+ */
+export function SharedFolderLayout() {
+  const data = useLoaderData() as SharedFolderPageData & { client?: ExternalPageData['client'] };
+  const theme = useMemo(() => makeTheme(data.client), [data.client]);
+  const folderName = data.folder.slice(data.folder.lastIndexOf('/') + 1);
+  return (
+    <ThemeProvider theme={theme}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }} data-testid="external-shell">
+        <AppBar position="static">
+          <Toolbar sx={{ gap: 1 }}>
+            {data.client?.logoUrl && (
+              <Box component="img" src={data.client.logoUrl} alt="" sx={{ height: 40, maxWidth: 160, flexShrink: 0 }} />
+            )}
+            <Typography variant="h6" component="span" noWrap>
+              {data.client?.name ?? message('fileBrowser.sharedTitle')}
+            </Typography>
+          </Toolbar>
+        </AppBar>
+        <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 2, sm: 3 } }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {folderName}
+          </Typography>
           <Outlet />
         </Container>
         <Footer primary={theme.palette.primary.main} />

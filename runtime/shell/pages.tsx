@@ -56,6 +56,8 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   closed: messagePage('closed'),
   // The external shell of a secure link's form (issue 25 §2): signed out, the client's logo and name, no menus.
   external: muiPage(async () => (await import('./ExternalLayout')).ExternalLayout),
+  // The signed-out shared folder page of a DMS link (issue 23 item 3): the external shell without a form's lines.
+  sharedFolder: muiPage(async () => (await import('./ExternalLayout')).SharedFolderLayout),
   // The recipient's return page of a subcontractor package (issue 25 §3), signed out.
   packageReturn: muiPage(async () => (await import('../pages/PackageReturnPage')).PackageReturnPage),
   section: muiPage(async () => (await import('../pages/SectionPage')).SectionPage),

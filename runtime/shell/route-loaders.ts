@@ -4,7 +4,7 @@
  * name (`loaderData.form`), so a screen never fetches it again.
  */
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { ApiError, callOperation, routeFileCallsThrough } from '../api/client';
+import { ApiError, callOperation, callOperationText, routeFileCallsThrough } from '../api/client';
 import type { FormDefinition } from '../api/types';
 import { optionalSessionFor, PASSWORD_PATH, sessionFor } from './guards';
 import { localDate, type ScanAnswer, scanTarget } from './qr-scan';
@@ -40,6 +40,12 @@ export interface ExternalPageData {
   recipientOrganisation: string;
   repliesTo: { entryNumber: number; date: string; enteredBy: string } | null;
   form: FormDefinition;
+}
+
+/** The shared folder page's data (the `sharedFolder` loader): the link's folder, relative to the documents root. */
+export interface SharedFolderPageData {
+  kind: 'shared-folder';
+  folder: string;
 }
 
 /** The sessionStorage key marking a link closed in this tab (issue 25 §2: reopened after Close: /closed). */
@@ -147,6 +153,32 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
       }
     },
     // Its data stays while the page is open (a submit or Close leaves it).
+    shouldRevalidate: () => false,
+  },
+  /**
+   * /shared-folder/{projectId}/{token} (issue 23 item 3; administration-data.md §6 "The shared document guard allows
+   * on 'true'. Otherwise it goes to /unauthorized"): the link's folder (GET .../dms/getSharedFolderPath/{token}),
+   * then the guard's check of the token for it (authorization.dmsShared); a refusal or an unknown, expired or
+   * revoked token opens /unauthorized. Signed out: the page is the external shell's.
+   */
+  sharedFolder: {
+    load: async ({ params }) => {
+      const projectId = params.projectId ?? '';
+      const token = params.token ?? '';
+      if (!/^\d+$/.test(projectId) || token === '') return redirect('/unauthorized');
+      try {
+        const shared = await callOperationText('dms.sharedFolderPath', { params: { projectId, token } });
+        const folder = shared.trim().replace(/^"|"$/g, '');
+        const allowed = await callOperationText('authorization.dmsShared', {
+          params: { projectId },
+          query: { securityToken: token, folder },
+        });
+        if (allowed.trim() !== 'true') return redirect('/unauthorized');
+        return { kind: 'shared-folder', folder } satisfies SharedFolderPageData;
+      } catch {
+        return redirect('/unauthorized');
+      }
+    },
     shouldRevalidate: () => false,
   },
   /**

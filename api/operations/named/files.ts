@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import { AppError } from '../../../engine/errors';
 import { can } from '../../../engine/rules/access';
+import { dmsKeyOfUrl } from '../../dms/access';
 import type { StoredFile } from '../../files/blob-store';
 import {
   checkFileName,
@@ -126,7 +127,9 @@ export const removeFolder: NamedOperation<'files.deleteFolder'> = async (context
 /** A cached thumbnail of an image file within width × height (height absent: by width). */
 async function thumbnail(context: OperationContext, width: number, height: number | undefined): Promise<Response> {
   const clientId = tenant(context);
-  const key = fileKey(clientId, context.http.req.query('file'));
+  const file = context.http.req.query('file');
+  // A DMS node's url (the file browser's thumbnails) is checked by the DMS's own path and access rules.
+  const key = (await dmsKeyOfUrl(context, file)) ?? fileKey(clientId, file);
   const cacheKey = `${clientId}/.thumbnails/${width}x${height ?? 0}/${publicPath(key).replace(/\//g, '~')}.webp`;
   const original = await context.store.files.info(key);
   if (!original) throw new AppError(404, 'files.notFound');
@@ -152,6 +155,6 @@ async function thumbnail(context: OperationContext, width: number, height: numbe
 export const sized: NamedOperation<'thumbnails.sized'> = (context) =>
   thumbnail(context, context.params.width, context.params.height);
 
-/** GET /api/thumbnail/{width}?file= */
+/** GET /api/thumbnail/{width}?file= (a client-relative path, or a DMS node's download url) */
 export const byWidth: NamedOperation<'thumbnails.width'> = (context) =>
   thumbnail(context, context.params.width, undefined);

@@ -3,6 +3,7 @@
 import schema_client from '../../../schemas/entities/client.schema.json';
 import schema_code_generator_setting from '../../../schemas/entities/code-generator-setting.schema.json';
 import schema_contact from '../../../schemas/entities/contact.schema.json';
+import schema_drawing_register_item from '../../../schemas/entities/drawing-register-item.schema.json';
 import schema_employee from '../../../schemas/entities/employee.schema.json';
 import schema_export_setting from '../../../schemas/entities/export-setting.schema.json';
 import schema_form_definition from '../../../schemas/entities/form-definition.schema.json';
@@ -32,7 +33,17 @@ import schema_user from '../../../schemas/entities/user.schema.json';
 import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
 import schema_category_download_request from '../../../schemas/api/category-download-request.schema.json';
 import schema_contact_assign_request from '../../../schemas/api/contact-assign-request.schema.json';
+import schema_dms_download_folder_request from '../../../schemas/api/dms-download-folder-request.schema.json';
+import schema_dms_download_folder_url_request from '../../../schemas/api/dms-download-folder-url-request.schema.json';
+import schema_dms_label_request from '../../../schemas/api/dms-label-request.schema.json';
+import schema_dms_path_request from '../../../schemas/api/dms-path-request.schema.json';
+import schema_dms_rename_by_url_request from '../../../schemas/api/dms-rename-by-url-request.schema.json';
+import schema_dms_rename_file_request from '../../../schemas/api/dms-rename-file-request.schema.json';
+import schema_dms_rename_folder_request from '../../../schemas/api/dms-rename-folder-request.schema.json';
+import schema_dms_url_body from '../../../schemas/api/dms-url-body.schema.json';
+import schema_dms_url_request from '../../../schemas/api/dms-url-request.schema.json';
 import schema_download_request from '../../../schemas/api/download-request.schema.json';
+import schema_drawing_register_file_request from '../../../schemas/api/drawing-register-file-request.schema.json';
 import schema_employee_assign from '../../../schemas/api/employee-assign.schema.json';
 import schema_employee_project_access from '../../../schemas/api/employee-project-access.schema.json';
 import schema_file_urls_request from '../../../schemas/api/file-urls-request.schema.json';
@@ -63,6 +74,7 @@ import schema_submission from '../../../schemas/api/submission.schema.json';
 import schema_user_view from '../../../schemas/api/user-view.schema.json';
 import schema_code_generator_input from '../../../schemas/api/derived/code-generator-input.schema.json';
 import schema_contact_input from '../../../schemas/api/derived/contact-input.schema.json';
+import schema_drawing_register_item_input from '../../../schemas/api/derived/drawing-register-item-input.schema.json';
 import schema_employee_accesses from '../../../schemas/api/derived/employee-accesses.schema.json';
 import schema_employee_input from '../../../schemas/api/derived/employee-input.schema.json';
 import schema_employee_invite from '../../../schemas/api/derived/employee-invite.schema.json';
@@ -89,6 +101,7 @@ import rules_project from '../../../schemas/rules/project.json';
 import resource_client from '../../../schemas/resources/client.json';
 import resource_code_generator_setting from '../../../schemas/resources/code-generator-setting.json';
 import resource_contact from '../../../schemas/resources/contact.json';
+import resource_drawing_register_item from '../../../schemas/resources/drawing-register-item.json';
 import resource_employee from '../../../schemas/resources/employee.json';
 import resource_export_setting from '../../../schemas/resources/export-setting.json';
 import resource_form_definition from '../../../schemas/resources/form-definition.json';
@@ -116,6 +129,7 @@ export const registeredSchemas = {
   'client': schema_client,
   'code-generator-setting': schema_code_generator_setting,
   'contact': schema_contact,
+  'drawing-register-item': schema_drawing_register_item,
   'employee': schema_employee,
   'export-setting': schema_export_setting,
   'form-definition': schema_form_definition,
@@ -145,7 +159,17 @@ export const registeredSchemas = {
   'access-types-request': schema_access_types_request,
   'category-download-request': schema_category_download_request,
   'contact-assign-request': schema_contact_assign_request,
+  'dms-download-folder-request': schema_dms_download_folder_request,
+  'dms-download-folder-url-request': schema_dms_download_folder_url_request,
+  'dms-label-request': schema_dms_label_request,
+  'dms-path-request': schema_dms_path_request,
+  'dms-rename-by-url-request': schema_dms_rename_by_url_request,
+  'dms-rename-file-request': schema_dms_rename_file_request,
+  'dms-rename-folder-request': schema_dms_rename_folder_request,
+  'dms-url-body': schema_dms_url_body,
+  'dms-url-request': schema_dms_url_request,
   'download-request': schema_download_request,
+  'drawing-register-file-request': schema_drawing_register_file_request,
   'employee-assign': schema_employee_assign,
   'employee-project-access': schema_employee_project_access,
   'file-urls-request': schema_file_urls_request,
@@ -176,6 +200,7 @@ export const registeredSchemas = {
   'user-view': schema_user_view,
   'code-generator-input': schema_code_generator_input,
   'contact-input': schema_contact_input,
+  'drawing-register-item-input': schema_drawing_register_item_input,
   'employee-accesses': schema_employee_accesses,
   'employee-input': schema_employee_input,
   'employee-invite': schema_employee_invite,
@@ -201,7 +226,7 @@ export const registeredSchemas = {
 export const registeredRuleFamilies: readonly { $id: string }[] = [rules_employee, rules_lookup_value, rules_organisation, rules_project];
 
 /** Every resource declaration of schemas/resources. */
-export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_employee, resource_export_setting, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_outgoing_mail, resource_password_reset, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_question_library_item, resource_secure_link, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
+export const registeredResources: readonly unknown[] = [resource_client, resource_code_generator_setting, resource_contact, resource_drawing_register_item, resource_employee, resource_export_setting, resource_form_definition, resource_invitation, resource_label_preparation_setup, resource_linked_form_setup, resource_lookup_value, resource_organisation, resource_outgoing_mail, resource_password_reset, resource_project_lookup_value, resource_project, resource_qa_offline_info, resource_qr_code_setup, resource_question_library_item, resource_secure_link, resource_subcontractor_order, resource_subcontractor_package, resource_subcontractor_payment, resource_subcontractor_return, resource_subcontractor];
 
 /** The store collections the resource declarations use. */
-export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'employees', 'exportSettings', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'outgoingMails', 'passwordResets', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'questionLibraryItems', 'secureLinks', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;
+export const resourceCollections = ['clients', 'codeGeneratorSettings', 'contacts', 'drawingRegisterItems', 'employees', 'exportSettings', 'formDefinitions', 'invitations', 'labelPreparationSetups', 'linkedFormSetups', 'lookupValues', 'organisations', 'outgoingMails', 'passwordResets', 'projectLookupValues', 'projects', 'qaOfflineInfos', 'qrCodeSetups', 'questionLibraryItems', 'secureLinks', 'subcontractorOrders', 'subcontractorPackages', 'subcontractorPayments', 'subcontractorReturns', 'subcontractors'] as const;

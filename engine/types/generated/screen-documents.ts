@@ -6,7 +6,7 @@ import type { MessageId } from '../../messages/catalogue';
 /**
  * A screen document of schemas/screens, by kind.
  */
-export type ScreenDocument = RegisterScreen | FormScreen | MenuScreen | PageScreen;
+export type ScreenDocument = RegisterScreen | FormScreen | MenuScreen | PageScreen | FileBrowserScreen;
 /**
  * A cell required when this condition holds over { row } (a rule: conditionally required).
  */
@@ -67,6 +67,10 @@ export type FormScreen = {
        * The label's field, or a template over the item's fields, e.g. '{firstName} {lastName}'.
        */
       label?: string;
+      /**
+       * With no option at all, the field is left out of the form (e.g. a drawing's lookup field while the project's lookup is not enabled, issue 23): neither shown nor sent.
+       */
+      hideWhenEmpty?: boolean;
     };
   };
   /**
@@ -1206,6 +1210,21 @@ export interface Submit {
    * Leaving a page of a multi-page form saves the entry so far: the submit call with ?isFromPaging=true&activePageOrder=<the page shown next, from 1>; the entry number it answers is kept for the following saves and the final submit (form-configuration.md §4 Multi-page renderer). Page saves apply to a new item and to a loaded item that is a draft (isDraft: it opens at its activePageOrder); a submitted item changes only by a full submit (docs/decisions.md 'Drafts').
    */
   pageSave?: boolean;
+  /**
+   * Files the form sends after its call (issue 23: a drawing's primary and secondary files): each `field` (a file-input field: a data URL, or a list of them) is left out of the body and, when it holds files, sent as multipart field `files` with `call`, whose templates read the call's answer as {answer} (e.g. the new id), then the loaded row, the screen and the route. A refused upload shows like a refused save; the saved item stays.
+   *
+   * @minItems 1
+   */
+  uploads?: [
+    {
+      field: string;
+      call: Call;
+    },
+    ...{
+      field: string;
+      call: Call;
+    }[],
+  ];
   discardCall?: Call3;
 }
 /**
@@ -1446,6 +1465,40 @@ export interface PageScreen {
       mode?: 'add' | 'edit' | 'view';
     }[],
   ];
+}
+/**
+ * The document file browser of a project or of the client's company documents (administration-data.md §2 'File browser (per project)', §4 'DMS browser', §5 'DMS'; issue 23 item 1), over the DMS calls of /api/projects/{projectId}/dms (administration-data.md §7). Rendered by runtime/renderer/files/FileBrowser.tsx; docs/documents.md 'The file browser'.
+ */
+export interface FileBrowserScreen {
+  $comment?: string;
+  kind: 'file-browser';
+  /**
+   * Path of the document under schemas/screens without .json, e.g. 'quality-assurance/form-register'.
+   */
+  id: string;
+  /**
+   * Id of a text of the message catalogue (schemas/messages/en.json).
+   */
+  title: MessageId;
+  /**
+   * Whose documents: 'route' reads the route parameter projectId (a project's documents, root projects/{projectId}/documents); 'company' is projectId 0 (the client's company documents, root documents).
+   */
+  project: 'route' | 'company';
+  /**
+   * The base folder the page shows (contract.md §A): its root; it cannot be deleted, renamed or moved. Required except on the shared page, whose root is the link's folder.
+   */
+  baseFolder?: 'Vault' | 'Quality Assurance' | 'Health and Safety' | 'Quantity Surveying' | 'Projects';
+  /**
+   * Who may change documents (engine/rules/access.ts `can`), asked in the browser to hide the changing actions (the API decides in the end): a project page asks 'edit' on the project with the area (and the general access code), a company page asks 'admin' of the area. Absent: every signed-in user is offered them.
+   */
+  edit?: {
+    area: string;
+    code?: number;
+  };
+  /**
+   * The signed-out shared folder page (/shared-folder/{projectId}/{token}): read-only, the folder of the route's token only, through bysecuritycode/{code}.
+   */
+  shared?: boolean;
 }
 
 /**

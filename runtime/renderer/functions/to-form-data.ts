@@ -38,6 +38,29 @@ export const toFormData: Record<string, (item: unknown, sourceData: unknown) => 
         : [];
     return { ...fields, ...(logo.length > 0 ? { logo } : {}) } as FormData;
   },
+  /**
+   * A drawing register row (drawingRegister.list) as the drawing form's data: its own fields, empty ones left
+   * out (an empty date or status is no value); its files are not form values (the file inputs add files).
+   */
+  drawingRegisterItem(item) {
+    const row = item as Record<string, unknown>;
+    const fields = ['id', 'name', 'revision', 'dateTimeIssued', 'description', 'type', 'source', 'notes'];
+    const lists = ['structuredRefs', 'elements', 'levels', 'elevations', 'cores', 'packages'];
+    const data: FormData = {};
+    for (const field of [...fields, 'drawingRegisterStatus'])
+      if (row[field] !== undefined && row[field] !== null && row[field] !== '') data[field] = row[field];
+    for (const field of lists)
+      if (Array.isArray(row[field]) && (row[field] as unknown[]).length > 0) data[field] = row[field];
+    return data;
+  },
+  /**
+   * A drawing's row as the start of its next revision: the drawing's fields without its revision, date issued and
+   * id (the new revision is a new item).
+   */
+  drawingRevision(item, sourceData) {
+    const { id: _id, revision: _r, dateTimeIssued: _d, ...rest } = toFormData.drawingRegisterItem(item, sourceData);
+    return rest;
+  },
   /** The item itself (a settings record whose fields are the form's fields). */
   item(item) {
     return { ...(item as FormData) };

@@ -4,7 +4,9 @@
  * (types from `ui:options.accept`, e.g. '.csv,text/csv') and the chosen file's name. The value is the file as
  * a `data:` URL with its name (`data:text/csv;name=contacts.csv;base64,...`), which a body builder turns back
  * into a multipart file (functions/body-builders.ts uploadSheet); a required one keeps a disableWhileInvalid
- * submit disabled until a file is chosen.
+ * submit disabled until a file is chosen. On an array field (several files, e.g. a drawing's secondary files,
+ * issue 23) the chooser takes several files and the value is the list of their data URLs, the names shown
+ * comma-separated.
  */
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -33,9 +35,10 @@ async function readAsDataUrl(file: File): Promise<string> {
 }
 
 export default function FileInputWidget(props: WidgetProps) {
-  const { id, value, label, required, disabled, readonly, onChange, options, rawErrors = [] } = props;
+  const { id, value, label, required, disabled, readonly, onChange, options, schema, rawErrors = [] } = props;
   const input = useRef<HTMLInputElement>(null);
-  const name = dataUrlName(value);
+  const multiple = schema.type === 'array';
+  const name = (Array.isArray(value) ? value : [value]).map(dataUrlName).filter(Boolean).join(', ');
   return (
     <Stack gap={0.5} sx={{ my: 1 }}>
       <Typography variant="body2" component="label" htmlFor={id}>
@@ -54,10 +57,12 @@ export default function FileInputWidget(props: WidgetProps) {
         id={id}
         type="file"
         hidden
+        multiple={multiple}
         accept={typeof options.accept === 'string' ? options.accept : undefined}
         onChange={async (event) => {
-          const file = event.target.files?.[0];
-          onChange(file ? await readAsDataUrl(file) : undefined);
+          const files = [...(event.target.files ?? [])];
+          if (multiple) onChange(files.length > 0 ? await Promise.all(files.map(readAsDataUrl)) : undefined);
+          else onChange(files[0] ? await readAsDataUrl(files[0]) : undefined);
         }}
       />
       {rawErrors.length > 0 && <FormHelperText error>{rawErrors[0]}</FormHelperText>}

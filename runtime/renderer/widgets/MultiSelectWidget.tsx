@@ -7,14 +7,16 @@ import { itemsHaveOptions, rankWith } from './testers';
 
 /**
  * multiSelect: several options of a list, chosen in a select (form-configuration.md §2); the value is
- * the chosen values in option order. Hidden when not required and without options (§5).
+ * the chosen values in option order. Hidden when not required and without options (§5). The options are the items'
+ * `enum`, or the `oneOf` a form document's fetched options give (a project's lookup values, issue 23).
  */
 export default function MultiSelectWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, schema } =
     props;
   const { rawErrors = [] } = props;
-  const items = (schema.items ?? {}) as { enum?: unknown[] };
-  const values = (items.enum ?? []).map(String);
+  const items = (schema.items ?? {}) as { enum?: unknown[]; oneOf?: Array<{ const?: unknown }> };
+  // The options are the items' enum, or the oneOf consts fetched for the field (form documents' `options`).
+  const values = (items.enum ?? items.oneOf?.map((option) => option.const) ?? []).map(String);
   if (values.length === 0 && !required) return null;
   const chosen = Array.isArray(value) ? value.map(String) : [];
   const labelId = `${id}-label`;
