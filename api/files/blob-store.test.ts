@@ -335,6 +335,25 @@ describe.each(implementations)('%s file store: versions, streams, folders (contr
     expect(listed.find((f) => f.name === 'f1.txt')?.meta).toEqual({ label: 'one' });
   });
 
+  it('refuses a file where a folder is and a folder where a file is (409 files.nameClash), changing nothing', async () => {
+    const store = await open();
+    await store.put('1/n/x/y.txt', text('y'), 'text/plain');
+    await store.createFolder('1/n/Empty');
+    const clash = '409 files.nameClash';
+    expect(await statusOf(store.put('1/n/x', text('x'), 'text/plain'))).toBe(clash);
+    expect(await statusOf(store.putStream('1/n/Empty', chunks('e'), 'text/plain'))).toBe(clash);
+    expect(await statusOf(store.put('1/n/x/y.txt/z.txt', text('z'), 'text/plain'))).toBe(clash);
+    expect(await statusOf(store.createFolder('1/n/x/y.txt'))).toBe(clash);
+    expect(await statusOf(store.createFolder('1/n/x/y.txt/sub'))).toBe(clash);
+    expect(await statusOf(store.move('1/n/x/y.txt', '1/n/Empty'))).toBe(clash);
+    expect(await statusOf(store.copy('1/n/x/y.txt', '1/n/x'))).toBe(clash);
+    expect(await statusOf(store.moveFolder('1/n/Empty', '1/n/x/y.txt'))).toBe(clash);
+    expect(await statusOf(store.copyFolder('1/n/Empty', '1/n/x/y.txt/sub'))).toBe(clash);
+    expect((await store.list('1/n/', true)).map((f) => f.key)).toEqual(['1/n/x/y.txt']);
+    expect((await store.get('1/n/x/y.txt'))?.bytes.toString()).toBe('y');
+    expect(await store.folders('1/n/')).toEqual(['Empty', 'x']);
+  });
+
   it("refuses the store's reserved names", async () => {
     const store = await open();
     for (const key of [

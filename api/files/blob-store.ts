@@ -21,12 +21,14 @@
  */
 import { AppError } from '../../engine/errors';
 import {
+  ancestorsOf,
   asPrefix,
   byKey,
   byName,
   checkKey,
   checkPrefix,
   limited,
+  nameClash,
   nameOf,
   newestFirst,
   newVersionId,
@@ -165,6 +167,16 @@ export function memoryBlobStore(): BlobStore {
     const parent = key.slice(0, key.lastIndexOf('/') + 1);
     if (parent !== '') markers.add(parent);
   };
+  /** Refuses a file at `key` where a folder is, or below a file (409 files.nameClash). */
+  const checkRoom = (key: string) => {
+    const below = `${key}/`;
+    for (const path of [...files.keys(), ...markers]) if (path.startsWith(below)) throw nameClash(key);
+    checkFolderRoom(key.slice(0, key.lastIndexOf('/') + 1));
+  };
+  /** Refuses a folder (a prefix) where a file is or below one. */
+  const checkFolderRoom = (prefix: string) => {
+    for (const folder of ancestorsOf(prefix)) if (files.has(folder.slice(0, -1))) throw nameClash(folder);
+  };
   const find = (key: string, versionId?: string) => {
     const file = files.get(key);
     if (!file) return null;
@@ -174,6 +186,7 @@ export function memoryBlobStore(): BlobStore {
   const store: BlobStore = {
     async put(key, bytes, contentType, options = {}) {
       checkKey(key);
+      checkRoom(key);
       if (options.maxBytes !== undefined && bytes.byteLength > options.maxBytes) throw tooLarge(key, options.maxBytes);
       const info: StoredFile = {
         key,
@@ -247,6 +260,7 @@ export function memoryBlobStore(): BlobStore {
       const source = files.get(from);
       if (!source) return null;
       if (from === to) return copyInfo(source.current.info);
+      checkRoom(to);
       const target = files.get(to);
       const older = target
         ? [target.current, ...target.older, ...source.older].sort((a, b) =>
@@ -261,6 +275,7 @@ export function memoryBlobStore(): BlobStore {
     async copyFolder(fromPrefix, toPrefix) {
       const from = checkPrefix(fromPrefix);
       const to = checkPrefix(toPrefix);
+      checkFolderRoom(to);
       const keys = [...files.keys()].filter((k) => k.startsWith(from));
       const folders = [...markers].filter((m) => m.startsWith(from));
       for (const key of keys) await store.copy(key, `${to}${key.slice(from.length)}`, { keepVersion: true });
@@ -272,6 +287,7 @@ export function memoryBlobStore(): BlobStore {
       const from = checkPrefix(fromPrefix);
       const to = checkPrefix(toPrefix);
       if (to.startsWith(from)) throw new AppError(400, 'files.badFolder');
+      checkFolderRoom(to);
       const keys = [...files.keys()].filter((k) => k.startsWith(from));
       const folders = [...markers].filter((m) => m.startsWith(from));
       for (const key of keys) await store.move(key, `${to}${key.slice(from.length)}`);
@@ -285,7 +301,9 @@ export function memoryBlobStore(): BlobStore {
       return keys.length;
     },
     async createFolder(prefix) {
-      markers.add(checkPrefix(prefix));
+      const p = checkPrefix(prefix);
+      checkFolderRoom(p);
+      markers.add(p);
     },
     async folders(prefix) {
       const p = asPrefix(prefix);

@@ -144,3 +144,8 @@ export async function inBatches<T>(items: T[], size: number, work: (item: T) => 
     for (const result of await Promise.all(items.slice(i, i + size).map(work))) if (result) count++;
   return count;
 }
+
+/** 409 files.nameClash: a file where a folder is, or a folder where a file is (`key` names the one in the way). */
+export function nameClash(key: string): AppError {
+  return new AppError(409, 'files.nameClash', { name: nameOf(key.replace(/\/$/, '')) });
+}

@@ -36,6 +36,7 @@ import {
   legacyVersionId,
   limited,
   META_SUFFIX,
+  nameClash,
   nameOf,
   newestFirst,
   newVersionId,
@@ -44,6 +45,7 @@ import {
 } from './blob-support';
 
 const INCOMING = '.incoming';
+const CLASHES = new Set(['EISDIR', 'ENOTDIR', 'EEXIST']);
 const VERSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Serialises async work per key (in this process): each key's work runs after the previous one settled. */
@@ -653,5 +655,28 @@ export function directoryBlobStore(root: string): BlobStore {
       return keys.length;
     },
   };
+  // A file where a folder is, or a folder where a file is, fails in the file system (EISDIR, ENOTDIR, EEXIST):
+  // refused as 409 files.nameClash, as the other stores do.
+  const target = {
+    put: (key: string) => key,
+    putStream: (key: string) => key,
+    copy: (_from: string, to: string) => to,
+    move: (_from: string, to: string) => to,
+    copyFolder: (_from: string, to: string) => to,
+    moveFolder: (_from: string, to: string) => to,
+    createFolder: (prefix: string) => prefix,
+  } as const;
+  for (const [method, nameOfTarget] of Object.entries(target)) {
+    const call = store[method as keyof typeof target] as (...args: unknown[]) => Promise<unknown>;
+    (store as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        if (CLASHES.has((error as NodeJS.ErrnoException)?.code ?? ''))
+          throw nameClash((nameOfTarget as (...a: unknown[]) => string)(...args));
+        throw error;
+      }
+    };
+  }
   return store;
 }

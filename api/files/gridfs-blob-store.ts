@@ -23,6 +23,7 @@ import type { Db, GridFSBucket, GridFSFile, ObjectId } from 'mongodb';
 import { AppError } from '../../engine/errors';
 import type { BlobStore, FileVersion, PutOptions, StoredFile } from './blob-store';
 import {
+  ancestorsOf,
   byKey,
   byName,
   checkKey,
@@ -31,6 +32,7 @@ import {
   inBatches,
   legacyVersionId,
   limited,
+  nameClash,
   nameOf,
   newestFirst,
   newVersionId,
@@ -84,6 +86,7 @@ export function gridFsBlobStore(
   const chunks = db.collection('files.chunks');
   const markers = db.collection<{ _id: string }>('files.folders');
   let indexed: Promise<unknown> | undefined;
+  let swept = false;
   const ensureIndexes = () => {
     indexed ??= Promise.all([
       filesCollection.createIndex({ filename: 1, uploadDate: 1 }),
@@ -92,8 +95,22 @@ export function gridFsBlobStore(
       indexed = undefined;
       throw error;
     });
+    // Once a process: uploads finished but never renamed to their key (a crash between the two) a day ago or
+    // more; other API instances may be uploading now, so only old ones go.
+    if (!swept) {
+      swept = true;
+      void sweepStaging();
+    }
     return indexed;
   };
+  const sweepStaging = () =>
+    filesCollection
+      .find({ filename: { $regex: '^\\.incoming/' }, uploadDate: { $lt: new Date(Date.now() - 86_400_000) } })
+      .toArray()
+      .then(async (left) => {
+        for (const doc of left) await remove(doc._id);
+      })
+      .catch(() => undefined);
   const docsOf = (key: string) => filesCollection.find({ filename: key }).toArray() as Promise<FileDoc[]>;
   const locate = async (key: string, versionId?: string): Promise<FileDoc | null> => {
     const docs = await docsOf(key);
@@ -103,6 +120,23 @@ export function gridFsBlobStore(
   const keepFolderOf = async (key: string) => {
     const parent = parentOf(key);
     if (parent !== '') await markers.updateOne({ _id: parent }, { $set: { _id: parent } }, { upsert: true });
+  };
+  /** Refuses a folder (a prefix) where a file is or below one (409 files.nameClash). */
+  const checkFolderRoom = async (prefix: string) => {
+    const above = ancestorsOf(prefix).map((folder) => folder.slice(0, -1));
+    if (above.length === 0) return;
+    const file = await filesCollection.findOne({ filename: { $in: above } }, { projection: { filename: 1 } });
+    if (file) throw nameClash(file.filename);
+  };
+  /** Refuses a file at `key` where a folder is (a file or a marker below it), or below a file. */
+  const checkRoom = async (key: string) => {
+    const below = { $regex: `^${escapeRegExp(key)}/` };
+    if (
+      (await filesCollection.findOne({ filename: below }, { projection: { _id: 1 } })) ||
+      (await markers.findOne({ _id: below }))
+    )
+      throw nameClash(key);
+    await checkFolderRoom(key.slice(0, key.lastIndexOf('/') + 1));
   };
   /** Makes the current documents of `key` older versions (recording a version id where there was none). */
   const demote = async (docs: FileDoc[]) => {
@@ -156,6 +190,7 @@ export function gridFsBlobStore(
   };
   const write = async (key: string, source: AsyncIterable<Uint8Array>, contentType: string, options: PutOptions) => {
     checkKey(key);
+    await checkRoom(key);
     const metadata: FileMetadata = { contentType, versionId: newVersionId(), current: false };
     if (options.meta) metadata.meta = { ...options.meta };
     const id = await upload(key, source, metadata, options.maxBytes);
@@ -254,6 +289,7 @@ export function gridFsBlobStore(
       const source = currentOf(docs);
       if (!source) return null;
       if (from === to) return toInfo(source, to);
+      await checkRoom(to);
       await demote(await docsOf(to));
       // The source's older documents first, its current one last: until then the source stays whole.
       for (const doc of docs.filter((d) => !d._id.equals(source._id)))
@@ -271,6 +307,7 @@ export function gridFsBlobStore(
     async copyFolder(fromPrefix, toPrefix) {
       const from = checkPrefix(fromPrefix);
       const to = checkPrefix(toPrefix);
+      await checkFolderRoom(to);
       const docs = await currentBelow(from, true);
       const folders = await markers.find({ _id: { $regex: `^${escapeRegExp(from)}` } }).toArray();
       for (const marker of [...folders.map((m) => `${to}${m._id.slice(from.length)}`), to])
@@ -283,6 +320,7 @@ export function gridFsBlobStore(
       const from = checkPrefix(fromPrefix);
       const to = checkPrefix(toPrefix);
       if (to.startsWith(from)) throw new AppError(400, 'files.badFolder');
+      await checkFolderRoom(to);
       const docs = await currentBelow(from, true);
       const folders = await markers.find({ _id: { $regex: `^${escapeRegExp(from)}` } }).toArray();
       for (const marker of [...folders.map((m) => `${to}${m._id.slice(from.length)}`), to])
@@ -296,6 +334,7 @@ export function gridFsBlobStore(
     },
     async createFolder(prefix) {
       const p = checkPrefix(prefix);
+      await checkFolderRoom(p);
       await markers.updateOne({ _id: p }, { $set: { _id: p } }, { upsert: true });
     },
     async folders(prefix) {
