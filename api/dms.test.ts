@@ -404,6 +404,33 @@ describe('folders, URLs, rename, move, copy, delete, labels and the history', ()
     expect((await slash.json()).message).toBe(SLASH);
   });
 
+  it("follows a file stored before the DMS kept ids (the seed's) across a move and a folder move", async () => {
+    await h.call('POST', `${base()}/createDirectory`, { cookie: user, body: { path: 'Vault/Seeded' } });
+    const moved = await h.call('PUT', `${base()}/renameFile`, {
+      cookie: user,
+      body: { oldPath: 'Vault/Drawings/GA-102 Sections.pdf', newPath: 'Vault/Seeded' },
+    });
+    expect(moved.status).toBe(200);
+    const renamed = await h.call('PUT', `${base()}/renameFolder`, {
+      cookie: user,
+      body: { oldPath: 'Vault/Seeded', newPath: 'Vault/Seeded again' },
+    });
+    expect(renamed.status).toBe(200);
+    const history = await (
+      await h.call('GET', `${base()}/history?path=${encodeURIComponent('Vault/Seeded again/GA-102 Sections.pdf')}`, {
+        cookie: user,
+      })
+    ).json();
+    expect(history.map((e: { action: string; from?: string }) => [e.action, e.from])).toEqual([
+      ['rename', 'Vault/Seeded/GA-102 Sections.pdf'],
+      ['move', 'Vault/Drawings/GA-102 Sections.pdf'],
+    ]);
+    await h.call('PUT', `${base()}/renameFile`, {
+      cookie: user,
+      body: { oldPath: 'Vault/Seeded again/GA-102 Sections.pdf', newPath: 'Vault/Drawings' },
+    });
+  });
+
   it('renames, moves and copies a file, keeps revisions on replace, and follows it in the history', async () => {
     await upload('Vault/Moves', [
       { name: 'Spec.txt', bytes: text('v1') },

@@ -132,6 +132,61 @@ describe('file-browser', () => {
   });
 });
 
+describe('journey', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await platform.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await logInThroughPage(page, platform.url, 'user@demo.local');
+  });
+
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  /** The bytes behind a link of the page, fetched with the page's session. */
+  async function bytesOf(href: string | null): Promise<Buffer> {
+    const answer = await page.request.get(new URL(href ?? '', platform.url).toString());
+    expect(answer.status()).toBe(200);
+    return answer.body();
+  }
+
+  it('moves a file into a folder, replaces it, and downloads its old revision; the history names both', async () => {
+    await page.goto(`${platform.url}/projects/1/drawings`);
+    const original = await bytesOf(await page.getByRole('link', { name: 'Site rules.pdf' }).getAttribute('href'));
+
+    await page.getByRole('button', { name: 'Options for Site rules.pdf' }).click();
+    await page.getByRole('menuitem', { name: 'Move' }).click();
+    const select = page.getByRole('dialog', { name: 'Select Folder' });
+    await select.getByRole('button', { name: 'Drawings' }).click();
+    await select.getByRole('button', { name: 'Choose this folder' }).click();
+    await select.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Drawings', exact: true }).click();
+    await page.getByRole('link', { name: 'Site rules.pdf' }).waitFor();
+
+    await page.getByRole('button', { name: 'Options for Site rules.pdf' }).click();
+    await page.getByRole('menuitem', { name: 'Manage Revisions' }).click();
+    const revisions = page.getByRole('dialog', { name: /Manage Revisions/ });
+    await revisions.getByRole('table', { name: 'Revisions' }).waitFor();
+    const replacement = '%PDF-1.4\n% the second revision of the site rules\ntrailer <<>>\n%%EOF\n';
+    await revisions
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'Site rules.pdf', mimeType: 'application/pdf', buffer: Buffer.from(replacement) });
+    const old = revisions.getByRole('link', { name: 'Download Revision 1' });
+    await old.waitFor();
+    await revisions.getByRole('link', { name: 'Download Revision 2' }).waitFor();
+    expect((await bytesOf(await old.getAttribute('href'))).equals(original)).toBe(true);
+    expect(
+      (
+        await bytesOf(await revisions.getByRole('link', { name: 'Download Revision 2' }).getAttribute('href'))
+      ).toString(),
+    ).toBe(replacement);
+    const history = revisions.getByRole('list', { name: 'History' });
+    await history.getByText(/^Replaced \(new revision\) by /).waitFor();
+    await history.getByText(/^Moved by /).waitFor();
+  });
+});
+
 describe('drawing-register', () => {
   let page: Page;
   const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(onePagePdf(name)) });

@@ -568,6 +568,9 @@ export const renameFolder: NamedOperation<'dms.renameFolder'> = async (context) 
     if (isCopy) {
       fileId = randomUUID();
       await scope.files.setMeta(`${toPrefix}${below}`, { fileId });
+    } else if (!info.meta?.fileId) {
+      // A file without an id (the seed's) keeps the id its events were recorded under, now that its key changes.
+      await scope.files.setMeta(`${toPrefix}${below}`, { fileId });
     }
     events.push(event(scope, fileId, newPath, action, at, { from: oldPath, to: newPath }));
   }
@@ -627,6 +630,8 @@ async function moveFile(context: OperationContext, scope: Scope, move: FileMove)
   } else {
     stored = await scope.files.move(original.key, toKey);
     if (!stored) throw new AppError(404, 'dms.notFound');
+    // A file without an id (the seed's) keeps the id its events were recorded under, now that its key changes.
+    if (!original.meta?.fileId) stored = (await scope.files.setMeta(toKey, { fileId: fileIdOf(original) })) ?? stored;
     events.push(event(scope, fileIdOf(original), to, action, at, { from: move.from, to }));
   }
   if (stored && move.resetLabel) stored = (await scope.files.setMeta(toKey, { label: '' })) ?? stored;
