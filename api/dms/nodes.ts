@@ -11,23 +11,10 @@
 import type { StoredFile } from '../files/blob-store';
 import { downloadUrl } from './paths';
 
-/** A DMS node as the calls answer it (every field always present). */
-export interface DmsNode {
-  label: string;
-  type: 'Folder' | 'File' | 'Image';
-  path: string;
-  url: string;
-  fileName: string;
-  size: number;
-  contentType: string;
-  modifiedBy: string;
-  addedBy: string;
-  modifiedDate: string;
-  createdDate: string;
-  revisionNumber: number;
-  hidden: boolean;
-  isUrl: boolean;
-}
+/** A DMS node as the calls answer it: its one definition is schemas/api/dms-node.schema.json. */
+export type { DmsNode } from '../../engine/types/generated';
+
+import type { DmsNode } from '../../engine/types/generated';
 
 /** The metadata the DMS keeps with a file (all values text, as the store keeps them). */
 export interface DmsMeta {

@@ -36,6 +36,7 @@ export * from './contact-assign-request';
 export * from './dms-download-folder-request';
 export * from './dms-download-folder-url-request';
 export * from './dms-label-request';
+export * from './dms-node';
 export * from './dms-path-request';
 export * from './dms-rename-by-url-request';
 export * from './dms-rename-file-request';

@@ -36,6 +36,7 @@ import schema_contact_assign_request from '../../../schemas/api/contact-assign-r
 import schema_dms_download_folder_request from '../../../schemas/api/dms-download-folder-request.schema.json';
 import schema_dms_download_folder_url_request from '../../../schemas/api/dms-download-folder-url-request.schema.json';
 import schema_dms_label_request from '../../../schemas/api/dms-label-request.schema.json';
+import schema_dms_node from '../../../schemas/api/dms-node.schema.json';
 import schema_dms_path_request from '../../../schemas/api/dms-path-request.schema.json';
 import schema_dms_rename_by_url_request from '../../../schemas/api/dms-rename-by-url-request.schema.json';
 import schema_dms_rename_file_request from '../../../schemas/api/dms-rename-file-request.schema.json';
@@ -162,6 +163,7 @@ export const registeredSchemas = {
   'dms-download-folder-request': schema_dms_download_folder_request,
   'dms-download-folder-url-request': schema_dms_download_folder_url_request,
   'dms-label-request': schema_dms_label_request,
+  'dms-node': schema_dms_node,
   'dms-path-request': schema_dms_path_request,
   'dms-rename-by-url-request': schema_dms_rename_by_url_request,
   'dms-rename-file-request': schema_dms_rename_file_request,

@@ -15,7 +15,22 @@ import {
 
 function node(path: string, type: DmsNode['type'] = 'File'): DmsNode {
   const fileName = path.slice(path.lastIndexOf('/') + 1);
-  return { label: fileName, type, path, url: '', fileName, size: 0, modifiedBy: '', modifiedDate: '' };
+  return {
+    label: fileName,
+    type,
+    path,
+    url: '',
+    fileName,
+    size: 0,
+    contentType: '',
+    modifiedBy: '',
+    addedBy: '',
+    modifiedDate: '',
+    createdDate: '',
+    revisionNumber: 1,
+    hidden: false,
+    isUrl: false,
+  };
 }
 
 describe('DMS rules (administration-data.md §3-§5, §9)', () => {

@@ -5,26 +5,10 @@
  * ./dms-rules.test.ts.
  */
 
-/** A DMS node (administration-data.md §3 "DMS node"; contract.md §C): `path` relative to the document root. */
-export interface DmsNode {
-  label: string;
-  type: 'Folder' | 'File' | 'Image';
-  path: string;
-  /** The download URL of a file; '' for a folder. */
-  url: string;
-  fileName: string;
-  /** Bytes (0 for folders). */
-  size: number;
-  contentType?: string;
-  modifiedBy: string;
-  addedBy?: string;
-  /** ISO date-time. */
-  modifiedDate: string;
-  createdDate?: string;
-  revisionNumber?: number;
-  hidden?: boolean;
-  isUrl?: boolean;
-}
+/** A DMS node (administration-data.md §3 "DMS node"): its one definition is schemas/api/dms-node.schema.json. */
+export type { DmsNode } from '../../../engine/types/generated';
+
+import type { DmsNode } from '../../../engine/types/generated';
 
 /** A version of a file (GET /versions; contract.md §C), newest first. */
 export interface DmsVersion {

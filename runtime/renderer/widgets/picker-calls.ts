@@ -7,15 +7,10 @@
 import type { DrawingRegisterRow } from '../../../engine/rules/drawing-register-picker';
 import { callOperation } from '../../api/client';
 
-/** A DMS node as the picker reads it (administration-data.md §3 "DMS node"; contract.md §C). */
-export interface DmsNode {
-  label: string;
-  type: 'Folder' | 'File' | 'Image';
-  /** Relative to the project's document root, e.g. 'Vault/GA/GA-101.pdf'. */
-  path: string;
-  fileName: string;
-  revisionNumber?: number;
-}
+/** A DMS node as the picker reads it: its one definition is schemas/api/dms-node.schema.json. */
+export type { DmsNode } from '../../../engine/types/generated';
+
+import type { DmsNode } from '../../../engine/types/generated';
 
 /** One version of a DMS file, newest first (contract.md §C `/versions`). */
 export interface DmsVersion {
