@@ -179,6 +179,7 @@ describe('the access matrix of the API', () => {
         'dms.bySecurityCode',
         'dms.bySecurityCodeDownload',
         'dms.sharedFolderPath',
+        'dms.sharedFolderAbout',
         'dms.deleteFileSec',
       ];
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);

@@ -737,6 +737,10 @@ describe('shared folders', () => {
     expect(match, link).not.toBeNull();
     const token = match?.[1] as string;
     expect(await (await h.call('GET', `${base()}/getSharedFolderPath/${token}`)).text()).toBe('Vault/Issued');
+    const about = await (await h.call('GET', `${base()}/bysecuritycode/${token}/about`)).json();
+    expect(about).toMatchObject({ folder: 'Vault/Issued', client: { name: 'Corrib Civil Engineering Ltd' } });
+    expect(about.projectName).toBeTruthy();
+    expect((await h.call('GET', `${base()}/bysecuritycode/not-a-token/about`)).status).toBe(410);
     const nodes: Node[] = await (await h.call('GET', `${base()}/bysecuritycode/${token}?folder=Vault/Issued`)).json();
     expect(nodes.map((n) => [n.type, n.fileName])).toEqual([
       ['Folder', 'Rev B'],

@@ -114,6 +114,7 @@ describe('file-browser', () => {
     try {
       await outsider.goto(`${platform.url}${link.pathname}`);
       await outsider.getByTestId('external-shell').waitFor();
+      await outsider.getByRole('banner').getByText('Corrib Civil Engineering Ltd').waitFor();
       await outsider.getByRole('link', { name: 'GA-201 Rev A.pdf' }).waitFor();
       expect(await outsider.getByRole('button', { name: 'Actions' }).count()).toBe(0);
       await outsider.getByRole('button', { name: 'Sections', exact: true }).click();

@@ -46,6 +46,15 @@ export interface ExternalPageData {
 export interface SharedFolderPageData {
   kind: 'shared-folder';
   folder: string;
+  /** The client's branding for the external shell (GET .../bysecuritycode/{token}/about). */
+  client?: {
+    name?: string;
+    logoUrl?: string;
+    primaryColour?: string;
+    secondaryColour?: string;
+    tertiaryColour?: string;
+  };
+  projectName?: string;
 }
 
 /** The sessionStorage key marking a link closed in this tab (issue 25 §2: reopened after Close: /closed). */
@@ -158,7 +167,8 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
   /**
    * /shared-folder/{projectId}/{token} (issue 23 item 3; administration-data.md §6 "The shared document guard allows
    * on 'true'. Otherwise it goes to /unauthorized"): the link's folder (GET .../dms/getSharedFolderPath/{token}),
-   * then the guard's check of the token for it (authorization.dmsShared); a refusal or an unknown, expired or
+   * then the guard's check of the token for it (authorization.dmsShared), then the client's name, logo and colours
+   * and the project's name for the external shell (dms.sharedFolderAbout); a refusal or an unknown, expired or
    * revoked token opens /unauthorized. Signed out: the page is the external shell's.
    */
   sharedFolder: {
@@ -174,7 +184,16 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
           query: { securityToken: token, folder },
         });
         if (allowed.trim() !== 'true') return redirect('/unauthorized');
-        return { kind: 'shared-folder', folder } satisfies SharedFolderPageData;
+        const about = (await callOperation('dms.sharedFolderAbout', { params: { projectId, code: token } })) as Pick<
+          SharedFolderPageData,
+          'client' | 'projectName'
+        >;
+        return {
+          kind: 'shared-folder',
+          folder,
+          client: about.client,
+          projectName: about.projectName,
+        } satisfies SharedFolderPageData;
       } catch {
         return redirect('/unauthorized');
       }

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../engine/errors';
 import { message } from '../../../engine/messages/catalogue';
-import type { SecureLink } from '../../../engine/types/generated';
+import type { Client, Project, SecureLink } from '../../../engine/types/generated';
 import { baseFolders, isBaseFolder, mayAccessBase, requireDmsAccess, requireProject } from '../../dms/access';
 import { fileResponse } from '../../dms/download';
 import { type DmsAction, type DmsHistoryEvent, folderHistoryId, historyOf, recordHistory } from '../../dms/history';
@@ -815,6 +815,32 @@ function insideShared(shared: string, path: string): void {
 export const sharedFolderPath: NamedOperation<'dms.sharedFolderPath'> = async (context) => {
   const link = await sharedLink(context, context.params.token);
   return context.http.text(link.folder);
+};
+
+/**
+ * GET /bysecuritycode/{code}/about (public: the shared-folder token decides): what the signed-out shared folder page
+ * shows around the folder (administration-data.md §2 "External shell": the company logo, the client name, a title):
+ * `{ folder, projectName, client: { name, logoUrl?, primaryColour?, secondaryColour?, tertiaryColour? } }`. A bad
+ * or expired token: 410, as every shared-folder call.
+ */
+export const sharedFolderAbout: NamedOperation<'dms.sharedFolderAbout'> = async (context) => {
+  const link = await sharedLink(context, context.params.code);
+  const [client, project] = await Promise.all([
+    context.store.collection<Client>('clients').findOne({ id: link.clientId }),
+    context.store.collection<Project>('projects').findOne({ id: link.projectId, clientId: link.clientId }),
+  ]);
+  if (!client || !project) throw new AppError(410, 'unauthorized.tokenExpired', { type: 'folder' });
+  return {
+    folder: link.folder,
+    projectName: project.name,
+    client: {
+      name: client.name,
+      logoUrl: client.logoUrl,
+      primaryColour: client.primaryColour,
+      secondaryColour: client.secondaryColour,
+      tertiaryColour: client.tertiaryColour,
+    },
+  };
 };
 
 /**

@@ -147,6 +147,7 @@ export const namedOperations: NamedOperations = {
   'dms.aggregateId': dms.aggregateId,
   'dms.sharedFolderLink': dms.sharedFolderLink,
   'dms.sharedFolderPath': dms.sharedFolderPath,
+  'dms.sharedFolderAbout': dms.sharedFolderAbout,
   'dms.versions': dms.versions,
   'dms.history': dms.history,
   'dms.download': dms.download,

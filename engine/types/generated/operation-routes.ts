@@ -237,6 +237,7 @@ export const operationRoutes = {
   "dms.aggregateId": ["GET", "/api/projects/{projectId}/dms/getAggregateId"],
   "dms.sharedFolderLink": ["GET", "/api/projects/{projectId}/dms/getSharedFolderLink/"],
   "dms.sharedFolderPath": ["GET", "/api/projects/{projectId}/dms/getSharedFolderPath/{token}"],
+  "dms.sharedFolderAbout": ["GET", "/api/projects/{projectId}/dms/bysecuritycode/{code}/about"],
   "dms.versions": ["GET", "/api/projects/{projectId}/dms/versions"],
   "dms.history": ["GET", "/api/projects/{projectId}/dms/history"],
   "dms.download": ["GET", "/api/projects/{projectId}/dms/download"],

@@ -300,6 +300,7 @@ export interface OperationParamTypes {
   "dms.aggregateId": { projectId: number };
   "dms.sharedFolderLink": { projectId: number };
   "dms.sharedFolderPath": { projectId: number; token: string };
+  "dms.sharedFolderAbout": { projectId: number; code: string };
   "dms.versions": { projectId: number };
   "dms.history": { projectId: number };
   "dms.download": { projectId: number };
@@ -593,6 +594,7 @@ export interface OperationBodyTypes {
   "dms.aggregateId": undefined;
   "dms.sharedFolderLink": undefined;
   "dms.sharedFolderPath": undefined;
+  "dms.sharedFolderAbout": undefined;
   "dms.versions": undefined;
   "dms.history": undefined;
   "dms.download": undefined;
@@ -769,6 +771,7 @@ export interface NamedHandlerOperations {
   "dms.aggregateId": "dms.aggregateId";
   "dms.sharedFolderLink": "dms.sharedFolderLink";
   "dms.sharedFolderPath": "dms.sharedFolderPath";
+  "dms.sharedFolderAbout": "dms.sharedFolderAbout";
   "dms.versions": "dms.versions";
   "dms.history": "dms.history";
   "dms.download": "dms.download";

@@ -428,7 +428,8 @@ describe('shared folder page', () => {
   it('shows the shared folder read-only, signed out, in the external shell', async () => {
     const user = userEvent.setup();
     renderApp('/shared-folder/1/tok1');
-    expect(await screen.findByTestId('external-shell', {}, { timeout: 20_000 })).toBeInTheDocument();
+    const shell = await screen.findByTestId('external-shell', {}, { timeout: 20_000 });
+    expect(within(shell).getByRole('banner')).toHaveTextContent('Corrib Civil Engineering Ltd');
     await user.click(await screen.findByRole('button', { name: 'GA' }));
     const trail = screen.getByRole('navigation', { name: 'Folder path' });
     await waitFor(() => expect(trail).toHaveTextContent('Structural/GA'));
