@@ -2,7 +2,8 @@
  * A register's `charts` (issue 24 §6: the table view with the numbers and its caption, the PNG download, a chart that
  * cannot be drawn, asked again with the filters), `addMenu` (Add per item of the answer) and a call's `withSelection`
  * (the ticked rows in the body), on the platform's project home and category register documents. chart.js is
- * replaced by a stand-in (`vi.mock`), so this file runs in a module graph of its own (vitest.config.ts DOM_ISOLATED);
+ * replaced by a stand-in (`vi.mock`), kept out of keywords.test.tsx so that a file mocking a module stays apart (such a
+ * file must run isolated when the jsdom files share a module graph: docs/testing.md "How long the suite takes");
  * the other keywords are in keywords.test.tsx. Calls go to the real API through MSW.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';

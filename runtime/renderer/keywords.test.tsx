@@ -9,7 +9,7 @@
  * `asks` (the access question of the operation its form saves with), a call's `then.navigate`, a call's
  * `result: 'job'` with `job`, `withColumns` and `rows` body values (§2: a PDF job's progress bar with Stop), a
  * register's `charts`, `addMenu` and a call's `withSelection` are in keywords-charts.test.tsx (it replaces chart.js
- * with a stand-in, so it runs in a module graph of its own: vitest.config.ts DOM_ISOLATED); issue 25:
+ * with a stand-in, which must not reach other files when the jsdom files share a module graph); issue 25:
  * `publicLink` (a form's public link modal: made once with its URL and QR code, for administrators only) and the
  * project's links page document (projects/project-links: a server-paged register with Revoke).
  * Documents are provided in the test (provideScreen); calls go to the real API through MSW.

@@ -3,8 +3,9 @@
  * app; any request it has no handler for fails the test), fresh data before and a clean DOM (no MUI styles
  * either) after each test.
  *
- * The jsdom project's files share their worker's module graph and jsdom window (`isolate: false`); this file runs
- * again before each of them, and puts back what a file may leave in the window that the next would see: the
+ * Where jsdom files share their worker's module graph and jsdom window (`isolate: false`, the next step of
+ * docs/testing.md "How long the suite takes"), this file runs again before each of them; it puts back at the end of
+ * each file what a file may leave in the window that the next would see: the
  * window's own functions and objects a test replaces by assignment (matchMedia, the clipboard, URL.createObjectURL,
  * fetch...), web storage and the address. A file starts as it would in a window of its own.
  */
