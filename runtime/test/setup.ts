@@ -1,7 +1,13 @@
 /**
- * Set-up of the jsdom test project (vitest.config.ts): jest-dom matchers, the mock API (MSW over the real
+ * Set-up of the jsdom test projects (vitest.config.ts): jest-dom matchers, the mock API (MSW over the real
  * app; any request it has no handler for fails the test), fresh data before and a clean DOM (no MUI styles
  * either) after each test.
+ *
+ * Where jsdom files share their worker's module graph and jsdom window (`isolate: false`, the next step of
+ * docs/testing.md "How long the suite takes"), this file runs again before each of them; it puts back at the end of
+ * each file what a file may leave in the window that the next would see: the
+ * window's own functions and objects a test replaces by assignment (matchMedia, the clipboard, URL.createObjectURL,
+ * fetch...), web storage and the address. A file starts as it would in a window of its own.
  */
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import '@testing-library/jest-dom/vitest';
@@ -31,6 +37,44 @@ globalThis.Blob = NodeBlob as unknown as typeof Blob;
 // Sections and renderers are loaded on demand; the first load of a chunk takes a while under jsdom.
 configure({ asyncUtilTimeout: 10000 });
 
+/**
+ * What tests replace by assignment or `Object.defineProperty` (vitest's restoreAllMocks puts back only spies), as
+ * this file first found them in the worker's window: each file gets them back at its end.
+ */
+const replaceable: Array<[object, string]> = [
+  [window, 'matchMedia'],
+  [window, 'opener'],
+  [window, 'close'],
+  [globalThis, 'fetch'],
+  [globalThis, 'Function'],
+  [navigator, 'clipboard'],
+  [URL, 'createObjectURL'],
+  [URL, 'revokeObjectURL'],
+];
+type Original = { owner: object; key: string; descriptor: PropertyDescriptor | undefined };
+const kept = globalThis as { __setupOriginals?: Original[] };
+kept.__setupOriginals ??= replaceable.map(([owner, key]) => ({
+  owner,
+  key,
+  descriptor: Object.getOwnPropertyDescriptor(owner, key),
+}));
+const originals = kept.__setupOriginals;
+
+function putBackWindow(): void {
+  for (const { owner, key, descriptor } of originals) {
+    const now = Object.getOwnPropertyDescriptor(owner, key);
+    if (descriptor === undefined) {
+      if (now) delete (owner as Record<string, unknown>)[key];
+    } else if (now?.value !== descriptor.value || now?.get !== descriptor.get) {
+      Object.defineProperty(owner, key, descriptor);
+    }
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+  if (location.pathname !== '/' || location.search || location.hash) history.replaceState(null, '', '/');
+  document.body.innerHTML = '';
+}
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 beforeEach(() => mockApi.reset());
@@ -42,4 +86,7 @@ afterEach(() => {
   server.resetHandlers();
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  putBackWindow();
+});
