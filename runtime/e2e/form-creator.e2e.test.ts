@@ -383,6 +383,9 @@ describe('the form creator', () => {
     await drag(page, page.getByTestId('palette-item-grid'), page.getByTestId('canvas-end'));
     // The panel shows the new question (its palette name as its label) before its label is typed, as a user sees it.
     await expect.poll(() => props.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('Grid');
+    // As a user types once the new question shows on the canvas (a CI run under load once lost a label typed into
+    // the panel before the grid's row had rendered).
+    await expect.poll(() => canvasLabels(page)).toEqual(['Crane lift stopped', 'Grid']);
     await props.getByRole('textbox', { name: 'Label' }).fill('Exclusion zone');
     await expect.poll(() => canvasLabels(page)).toEqual(['Crane lift stopped', 'Exclusion zone']);
     await saved(page);
