@@ -28,6 +28,14 @@ export interface FormEntry {
    * Version of the form definition the entry was filled against.
    */
   formVersion?: number;
+  /**
+   * The entry's version: 1 when created, one more at each change (issue 26 §5). An entry stored before has none and reads as 1. An offline command names the version it started from (baseVersion).
+   */
+  version?: number;
+  /**
+   * The device's UUIDv7 of an entry made offline (issue 26 §3): commands find the entry by it; unique per client.
+   */
+  offlineId?: string;
   formArea: string;
   aggregateRootId?: string;
   /**

@@ -31,6 +31,7 @@ import schema_subcontractor_return from '../../../schemas/entities/subcontractor
 import schema_subcontractor from '../../../schemas/entities/subcontractor.schema.json';
 import schema_user from '../../../schemas/entities/user.schema.json';
 import schema_access_types_request from '../../../schemas/api/access-types-request.schema.json';
+import schema_answer_conflict from '../../../schemas/api/answer-conflict.schema.json';
 import schema_category_download_request from '../../../schemas/api/category-download-request.schema.json';
 import schema_contact_assign_request from '../../../schemas/api/contact-assign-request.schema.json';
 import schema_dms_download_folder_request from '../../../schemas/api/dms-download-folder-request.schema.json';
@@ -57,6 +58,10 @@ import schema_linked_form_setups_input from '../../../schemas/api/linked-form-se
 import schema_login_request from '../../../schemas/api/login-request.schema.json';
 import schema_lookup_values_create from '../../../schemas/api/lookup-values-create.schema.json';
 import schema_migration_request from '../../../schemas/api/migration-request.schema.json';
+import schema_offline_bundle from '../../../schemas/api/offline-bundle.schema.json';
+import schema_offline_command_result from '../../../schemas/api/offline-command-result.schema.json';
+import schema_offline_command from '../../../schemas/api/offline-command.schema.json';
+import schema_offline_commands_request from '../../../schemas/api/offline-commands-request.schema.json';
 import schema_package_return_send_request from '../../../schemas/api/package-return-send-request.schema.json';
 import schema_password_change_request from '../../../schemas/api/password-change-request.schema.json';
 import schema_pdf_download_request from '../../../schemas/api/pdf-download-request.schema.json';
@@ -158,6 +163,7 @@ export const registeredSchemas = {
   'subcontractor': schema_subcontractor,
   'user': schema_user,
   'access-types-request': schema_access_types_request,
+  'answer-conflict': schema_answer_conflict,
   'category-download-request': schema_category_download_request,
   'contact-assign-request': schema_contact_assign_request,
   'dms-download-folder-request': schema_dms_download_folder_request,
@@ -184,6 +190,10 @@ export const registeredSchemas = {
   'login-request': schema_login_request,
   'lookup-values-create': schema_lookup_values_create,
   'migration-request': schema_migration_request,
+  'offline-bundle': schema_offline_bundle,
+  'offline-command-result': schema_offline_command_result,
+  'offline-command': schema_offline_command,
+  'offline-commands-request': schema_offline_commands_request,
   'package-return-send-request': schema_package_return_send_request,
   'password-change-request': schema_password_change_request,
   'pdf-download-request': schema_pdf_download_request,
