@@ -1,7 +1,8 @@
 /**
  * The layouts of the offline section (issue 26; shell-access-navigation.md §2.3; contract §7), named pages of
  * schemas/screens/routes.json:
- * - `offline` (every `/offline/*` page): the sync banner (./SyncBanner) above the page.
+ * - `offline` (every `/offline/*` page): the sync banner (./SyncBanner) above the page; it starts the sync runner
+ *   (runtime/offline startSync: the online event, the timer), so sync runs by itself while an offline page is open.
  * - `offlineProject` (`/offline/:projectId/*`): installs the offline router of the project in the API client
  *   (runtime/api/client.ts routeCallsOffline(createOfflineRouter(projectId))) while the project's pages are open,
  *   and removes it on leaving, so the same form runtime (FormScreen, the register) reads the device's bundle and
@@ -16,9 +17,14 @@ import * as client from '../api/client';
 import { loadOfflineApi, type OfflineRouterLike, useOfflineState } from './offline-api';
 import { SyncBanner } from './SyncBanner';
 
-/** The `offline` layout: the banner and the page. */
+/** The `offline` layout: the banner and the page; it starts the sync runner (once per page load). */
 export function OfflineLayout() {
   const state = useOfflineState();
+  useEffect(() => {
+    loadOfflineApi()
+      .then((api) => api.startSync?.())
+      .catch(() => undefined);
+  }, []);
   return (
     <>
       <SyncBanner state={state} />

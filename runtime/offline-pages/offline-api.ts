@@ -106,6 +106,8 @@ export interface OfflineApi {
   getOfflineState(): OfflineState;
   subscribeOffline(listener: (state: OfflineState) => void): () => void;
   syncNow(): Promise<void>;
+  /** Starts the sync runner's triggers (online event, timer) once per page; a second call does nothing. */
+  startSync?(): void;
   takeProjectOffline(projectId: number): Promise<unknown>;
   releaseProject(projectId: number): Promise<unknown>;
   refreshBundle(projectId: number): Promise<unknown>;

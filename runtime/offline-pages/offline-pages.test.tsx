@@ -58,6 +58,7 @@ function standIn() {
       return () => listeners.delete(listener);
     },
     syncNow: record('syncNow', async () => undefined),
+    startSync: record('startSync', () => undefined),
     takeProjectOffline: record('takeProjectOffline', async () => undefined),
     releaseProject: record('releaseProject', async () => undefined),
     refreshBundle: record('refreshBundle', async () => undefined),
@@ -135,6 +136,7 @@ describe('the offline layout and its sync banner', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveAttribute('aria-live', 'polite');
     await waitFor(() => expect(status).toHaveTextContent('All changes synced'));
+    expect(device.named('startSync')).toHaveLength(1);
     const sync = screen.getByRole('link', { name: 'Sync' });
     expect(sync).toHaveAttribute('href', '/qa/access?return=%2Foffline');
 
