@@ -18,9 +18,13 @@ export function entryNumberOf(entry: Pick<LocalEntryView, 'entryNumber' | 'local
   return entry.entryNumber ?? entry.localNumber;
 }
 
-/** What of the sync runner's state changes a row's sync state. */
+/**
+ * What of the sync runner's state says rows changed: a round that reached the server (lastSyncAt), conflicts and
+ * refusals found. Not `running` nor a failed round's backoff: redrawing on those would reload the register while
+ * it is being used.
+ */
 function stateKey(state: OfflineState | null): string {
-  return state ? [state.running, state.queued, state.conflicts, state.refused, state.lastSyncAt].join('|') : '';
+  return state ? [state.lastSyncAt, state.conflicts, state.refused].join('|') : '';
 }
 
 /** The page; see the module comment. */

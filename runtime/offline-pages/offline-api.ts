@@ -99,6 +99,9 @@ export interface ConflictChoice {
 /** contract §4: answers the handled operations on the device while a project's offline pages are open. */
 export interface OfflineRouterLike {
   handles(name: string): boolean;
+  call(name: string, options: unknown): Promise<unknown>;
+  /** An object URL of a file kept on the device, or null (the server's). */
+  fileUrl(path: string): string | null;
 }
 
 /** The functions of runtime/offline/index.ts the pages call (contract §5). */

@@ -72,7 +72,11 @@ function standIn() {
     downloadUnsynced: record('downloadUnsynced', async () => new Blob(['zip'], { type: 'application/zip' })),
     storageInfo: async () => world.storage,
     requestPersistence: record('requestPersistence', async () => world.persistGranted),
-    createOfflineRouter: record('createOfflineRouter', () => ({ handles: () => false })),
+    createOfflineRouter: record('createOfflineRouter', () => ({
+      handles: () => false,
+      call: async () => undefined,
+      fileUrl: () => null,
+    })),
     offlineBundle: async (projectId) => world.bundles.get(projectId),
   };
   const emit = (state: Partial<OfflineState>) => {
