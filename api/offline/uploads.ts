@@ -262,7 +262,13 @@ export function createOfflineUploads(
         await requireEdit(context, metadata);
         caller.metadata = metadata;
       } else {
-        await ownUpload(context, clientId, user.id);
+        const upload = await ownUpload(context, clientId, user.id);
+        // All bytes there but never stored (the server stopped before the last chunk's answer): a resume would
+        // take it as done. It is dropped, so the device uploads the file again.
+        if (upload.size !== undefined && upload.offset === upload.size) {
+          await datastore.remove(upload.id).catch(() => undefined);
+          throw new AppError(404, 'notFound.generic');
+        }
       }
       callers.set(request, caller);
       const answer = await server.handleWeb(request);
