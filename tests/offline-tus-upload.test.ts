@@ -8,10 +8,10 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../runtime/api/client';
-import { type OfflineUploadFile, uploadOfflineFile } from '../../runtime/offline/tus-upload';
-import { MAX_FILE_BYTES } from '../files/paths';
-import { type Harness, makeHarness } from '../test/harness';
+import { MAX_FILE_BYTES } from '../api/files/paths';
+import { type Harness, makeHarness } from '../api/test/harness';
+import { ApiError } from '../runtime/api/client';
+import { type OfflineUploadFile, uploadOfflineFile } from '../runtime/offline/tus-upload';
 
 let h: Harness;
 let server: ServerType;
