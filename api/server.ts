@@ -33,6 +33,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   // Unfinished tus uploads of the offline pages under DATA_DIR (offline-uploads): kept over a restart, so a device
   // resumes where it stopped; removed 24 hours after creation (api/offline/uploads.ts).
   const offlineUploads = createOfflineUploads(path.join(config.dataDir, 'offline-uploads'));
+  // Uploads that expired while the server was stopped go now; then hourly.
+  offlineUploads.cleanUp().catch((error) => console.error('Offline uploads clean-up failed', error));
   const app = createApp({
     store,
     pdfJobs,

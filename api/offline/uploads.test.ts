@@ -3,9 +3,13 @@
  * checks at creation, ownership of an upload id, the stored file at completion (type from the bytes, meta
  * offline, one file however often it is written) and files.deleteFolder leaving offline files.
  */
+
+import { readdir } from 'node:fs/promises';
 import { Metadata } from '@tus/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../app';
 import { type Harness, makeHarness } from '../test/harness';
+import { createOfflineUploads } from './uploads';
 
 const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
@@ -261,5 +265,36 @@ describe('files.deleteFolder (the upload-on-unload rule)', () => {
     await h.store.files.put(`1/${plain.folder}/online.jpg`, JPEG, 'image/jpeg');
     await h.call('DELETE', `/api/files/folder?folder=${encodeURIComponent(plain.folder)}`, { cookie: user });
     expect(await h.store.files.list(`1/${plain.folder}/`, true)).toHaveLength(0);
+  });
+});
+
+describe('expiry', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('removes an unfinished upload 24 hours after its creation, not before', async () => {
+    const uploads = createOfflineUploads();
+    const app = createApp({ store: h.store, offlineUploads: uploads });
+    const created = await app.request('/api/offline/uploads', {
+      method: 'POST',
+      headers: {
+        Cookie: user,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(JPEG.length),
+        'Upload-Metadata': Metadata.stringify(photoMetadata()),
+      },
+    });
+    expect(created.status).toBe(201);
+    const uploadId = (created.headers.get('location') as string).split('/').pop() as string;
+    expect(await readdir(uploads.directory)).toContain(uploadId);
+    expect(await uploads.cleanUp()).toBe(0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 23 * 3600_000);
+    expect(await uploads.cleanUp()).toBe(0);
+    vi.setSystemTime(Date.now() + 2 * 3600_000);
+    expect(await uploads.cleanUp()).toBe(1);
+    expect((await readdir(uploads.directory)).filter((name) => name.startsWith(uploadId))).toEqual([]);
+    uploads.close();
   });
 });

@@ -163,66 +163,92 @@ async function typeOfFile(file: string, size: number): Promise<string> {
   return sniffType(known || head.byteLength >= size ? head : await readFile(file));
 }
 
+/** The tus server of an app, made at its first use (most apps of the tests never upload). */
+interface Running {
+  datastore: FileStore;
+  server: Server;
+  timer: ReturnType<typeof setInterval>;
+}
+
 /**
  * The offline uploads of an app: a tus server over a FileStore in `directory` (default: a fresh folder of the
- * OS's temp folder, for in-process tests).
+ * OS's temp folder, for in-process tests), made with its folder and hourly clean-up at the first request or
+ * `cleanUp()`.
  */
 export function createOfflineUploads(
   directory = path.join(tmpdir(), `site-forms-offline-uploads-${randomUUID()}`),
 ): OfflineUploads {
   const callers = new WeakMap<Request, Caller>();
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-  const server = new Server({
-    path: OFFLINE_UPLOADS_PATH,
-    datastore,
-    relativeLocation: true,
-    maxSize: MAX_FILE_BYTES,
-    // Same-origin only: no Access-Control-Allow-Origin is sent.
-    allowedOrigins: [],
-    async onUploadCreate(req) {
-      const caller = callers.get(req);
-      if (!caller?.metadata) throw refusal(caller, new AppError(500, 'common.serverError'));
-      const { metadata } = caller;
-      // What the hooks of later requests trust: the checked values and the owner, never the device's own keys.
-      return {
-        metadata: {
-          projectId: String(metadata.projectId),
-          formArea: metadata.formArea,
-          folder: metadata.folder,
-          filename: metadata.filename,
-          fileId: metadata.fileId,
-          filetype: metadata.filetype,
-          clientId: String(caller.clientId),
-          userId: String(caller.userId),
-        },
-      };
-    },
-    async onUploadFinish(req, upload) {
-      const caller = callers.get(req);
-      const file = path.join(directory, upload.id);
-      try {
-        const meta = upload.metadata ?? {};
-        if (!caller || !meta.folder || !meta.filename) throw new AppError(500, 'common.serverError');
-        const relative = `${meta.folder}/${meta.filename}`;
-        const size = upload.size ?? upload.offset;
-        const contentType = await typeOfFile(file, size);
-        await caller.files.putStream(fileKey(caller.clientId, relative), createReadStream(file), contentType, {
-          maxBytes: MAX_FILE_BYTES,
-          meta: { offline: 'true', fileId: meta.fileId ?? '', uploadedBy: String(caller.userId) },
-        });
-        return { headers: { 'Upload-File': relative } };
-      } catch (error) {
-        throw refusal(caller, error);
-      } finally {
-        // Stored or refused, the upload is done: a repeat of its last PATCH finds nothing (404) and a resume
-        // from its URL starts a new upload of the same path, which replaces the file (one file either way).
-        await datastore.remove(upload.id).catch(() => undefined);
-      }
-    },
-  });
+  let running: Running | null = null;
+  const start = (): Running => {
+    if (!running) running = startServer();
+    return running;
+  };
+  const startServer = (): Running => {
+    const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+    const server = new Server({
+      path: OFFLINE_UPLOADS_PATH,
+      datastore,
+      relativeLocation: true,
+      maxSize: MAX_FILE_BYTES,
+      // Same-origin only: no Access-Control-Allow-Origin is sent.
+      allowedOrigins: [],
+      async onUploadCreate(req) {
+        const caller = callers.get(req);
+        if (!caller?.metadata) throw refusal(caller, new AppError(500, 'common.serverError'));
+        const { metadata } = caller;
+        // What the hooks of later requests trust: the checked values and the owner, never the device's own keys.
+        return {
+          metadata: {
+            projectId: String(metadata.projectId),
+            formArea: metadata.formArea,
+            folder: metadata.folder,
+            filename: metadata.filename,
+            fileId: metadata.fileId,
+            filetype: metadata.filetype,
+            clientId: String(caller.clientId),
+            userId: String(caller.userId),
+          },
+        };
+      },
+      async onUploadFinish(req, upload) {
+        const caller = callers.get(req);
+        const file = path.join(directory, upload.id);
+        try {
+          const meta = upload.metadata ?? {};
+          if (!caller || !meta.folder || !meta.filename) throw new AppError(500, 'common.serverError');
+          const relative = `${meta.folder}/${meta.filename}`;
+          const size = upload.size ?? upload.offset;
+          const contentType = await typeOfFile(file, size);
+          await caller.files.putStream(fileKey(caller.clientId, relative), createReadStream(file), contentType, {
+            maxBytes: MAX_FILE_BYTES,
+            meta: { offline: 'true', fileId: meta.fileId ?? '', uploadedBy: String(caller.userId) },
+          });
+          return { headers: { 'Upload-File': relative } };
+        } catch (error) {
+          throw refusal(caller, error);
+        } finally {
+          // Stored or refused, the upload is done: a repeat of its last PATCH finds nothing (404) and a resume
+          // from its URL starts a new upload of the same path, which replaces the file (one file either way).
+          await datastore.remove(upload.id).catch(() => undefined);
+        }
+      },
+    });
+
+    const timer = setInterval(() => {
+      server.cleanUpExpiredUploads().catch((error) => console.error('Offline uploads clean-up failed', error));
+    }, CLEAN_UP_EVERY_MS);
+    timer.unref();
+    return { datastore, server, timer };
+  };
 
   /** The caller's upload, by the id of the path: 404 for a malformed id, another client's or user's, or none. */
-  const ownUpload = async (context: OperationContext, clientId: number, userId: number): Promise<Upload> => {
+  const ownUpload = async (
+    datastore: FileStore,
+    context: OperationContext,
+    clientId: number,
+    userId: number,
+  ): Promise<Upload> => {
     const uploadId = String((context.params as { uploadId?: string }).uploadId ?? '');
     if (!UPLOAD_ID.test(uploadId)) throw new AppError(404, 'notFound.generic');
     let upload: Upload;
@@ -236,17 +262,14 @@ export function createOfflineUploads(
     return upload;
   };
 
-  const cleanUp = () => server.cleanUpExpiredUploads();
-  const timer = setInterval(() => {
-    cleanUp().catch((error) => console.error('Offline uploads clean-up failed', error));
-  }, CLEAN_UP_EVERY_MS);
-  timer.unref();
-
   return {
     directory,
-    cleanUp,
-    close: () => clearInterval(timer),
+    cleanUp: () => start().server.cleanUpExpiredUploads(),
+    close: () => {
+      if (running) clearInterval(running.timer);
+    },
     async handle(context) {
+      const { datastore, server } = start();
       const { clientId, user } = context;
       if (clientId === undefined || !user) throw new AppError(401, 'auth.notLoggedIn');
       const request = context.http.req.raw;
@@ -262,7 +285,7 @@ export function createOfflineUploads(
         await requireEdit(context, metadata);
         caller.metadata = metadata;
       } else {
-        const upload = await ownUpload(context, clientId, user.id);
+        const upload = await ownUpload(datastore, context, clientId, user.id);
         // All bytes there but never stored (the server stopped before the last chunk's answer): a resume would
         // take it as done. It is dropped, so the device uploads the file again.
         if (upload.size !== undefined && upload.offset === upload.size) {
