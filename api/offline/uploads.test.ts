@@ -186,6 +186,39 @@ describe('finishing an upload', () => {
     expect(await h.store.files.list(`1/${meta.folder}/`)).toHaveLength(1);
   });
 
+  it('tells a request that overtakes the last chunk’s answer to retry (423) while the file is stored', async () => {
+    const meta = photoMetadata();
+    const created = await create(user, meta, JPEG.length);
+    const url = created.headers.get('location') as string;
+    const files = h.store.files;
+    const putStream = files.putStream;
+    let reached: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const storing = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    files.putStream = async (...args) => {
+      reached();
+      await gate;
+      return putStream.apply(files, args);
+    };
+    try {
+      const last = patch(user, url, 0, JPEG);
+      await storing;
+      const overtaking = await tus('HEAD', url, user);
+      expect(overtaking.status).toBe(423);
+      release();
+      expect((await last).status).toBe(204);
+    } finally {
+      files.putStream = putStream;
+    }
+    expect((await tus('HEAD', url, user)).status).toBe(404);
+    expect(await h.store.files.list(`1/${meta.folder}/`)).toHaveLength(1);
+  });
+
   it('keeps one file when the same file is uploaded twice (a resume after a lost answer)', async () => {
     const meta = photoMetadata();
     expect((await uploadWhole(user, meta, JPEG)).status).toBe(204);

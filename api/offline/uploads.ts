@@ -179,6 +179,8 @@ export function createOfflineUploads(
   directory = path.join(tmpdir(), `site-forms-offline-uploads-${randomUUID()}`),
 ): OfflineUploads {
   const callers = new WeakMap<Request, Caller>();
+  /** PATCH requests in flight, by upload id: an upload with all its bytes and one of them is being stored. */
+  const appending = new Map<string, number>();
   let running: Running | null = null;
   const start = (): Running => {
     if (!running) running = startServer();
@@ -284,17 +286,34 @@ export function createOfflineUploads(
           throw new AppError(413, 'files.tooLarge', { name: metadata.filename, limit: MAX_FILE_BYTES / 1024 / 1024 });
         await requireEdit(context, metadata);
         caller.metadata = metadata;
-      } else {
+      }
+      let uploadId: string | undefined;
+      if (context.name !== 'offlineUploads.create') {
         const upload = await ownUpload(datastore, context, clientId, user.id);
-        // All bytes there but never stored (the server stopped before the last chunk's answer): a resume would
-        // take it as done. It is dropped, so the device uploads the file again.
+        uploadId = upload.id;
         if (upload.size !== undefined && upload.offset === upload.size) {
+          // All its bytes are there. While its last chunk's PATCH is storing the file, another request (a retry
+          // that overtook that answer) is told to come back (423: tus-js-client retries it) and then finds it gone.
+          if (appending.has(upload.id)) throw new AppError(423, 'offlineFiles.finishing');
+          // Never stored (the server stopped before the last chunk's answer): a resume would take it as done. It
+          // is dropped, so the device uploads the file again.
           await datastore.remove(upload.id).catch(() => undefined);
           throw new AppError(404, 'notFound.generic');
         }
       }
       callers.set(request, caller);
-      const answer = await server.handleWeb(request);
+      const counted = context.name === 'offlineUploads.append' ? uploadId : undefined;
+      if (counted) appending.set(counted, (appending.get(counted) ?? 0) + 1);
+      let answer: Response;
+      try {
+        answer = await server.handleWeb(request);
+      } finally {
+        if (counted) {
+          const left = (appending.get(counted) ?? 1) - 1;
+          if (left > 0) appending.set(counted, left);
+          else appending.delete(counted);
+        }
+      }
       // A hook's refusal is answered as every API error is: the catalogue message in JSON.
       if (caller.error) throw caller.error;
       return answer;
