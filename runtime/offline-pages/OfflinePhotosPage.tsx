@@ -3,7 +3,7 @@
  * project kept on the device (runtime/offline localFiles: photos, signatures, markup, other uploads), newest first,
  * with its name, the entry it belongs to, its size and its upload state: Waiting, Uploading n% (the bytes the
  * server acknowledged), Uploaded, or Failed with the reason; a failed file offers Retry (retryFile), which queues it
- * again for the sync runner. The list follows the sync runner's news.
+ * again for the sync runner. The list follows the sync runner's news, and is read each second while a file uploads.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -63,6 +63,14 @@ export function OfflinePhotosPage() {
   useEffect(() => {
     read().catch(() => undefined);
   }, [read, state]);
+
+  // While a file uploads, its progress is read again each second (the runner's news come per round, not per chunk).
+  const uploading = files?.some((f) => f.state === 'uploading') ?? false;
+  useEffect(() => {
+    if (!uploading) return;
+    const timer = setInterval(() => read().catch(() => undefined), 1000);
+    return () => clearInterval(timer);
+  }, [uploading, read]);
 
   async function retry(file: LocalFileView): Promise<void> {
     setFailure(null);

@@ -488,6 +488,10 @@ describe('/offline/{projectId}/photos', () => {
     expect(screen.getAllByRole('button', { name: /^Retry/ })).toHaveLength(1);
     await user.click(within(failed).getByRole('button', { name: 'Retry broken.png' }));
     await waitFor(() => expect(device.named('retryFile')).toEqual([['d']]));
+
+    // While a file uploads, its progress is read again (no news from the runner needed).
+    device.world.files = device.world.files.map((f) => (f.fileId === 'b' ? { ...f, bytesSent: 800_000 } : f));
+    expect(await screen.findByRole('row', { name: /going\.jpg.*Uploading 80%/ })).toBeInTheDocument();
   });
 
   it('says so when no file is kept', async () => {
