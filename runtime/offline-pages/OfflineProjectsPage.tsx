@@ -232,7 +232,7 @@ export function OfflineProjectsPage() {
                 <Button
                   variant="outlined"
                   size="small"
-                  disabled={busy !== null || !api}
+                  disabled={busy !== null || !api || state?.online === false}
                   onClick={() =>
                     run(`take-${project.id}`, async () => {
                       await api?.takeProjectOffline(project.id);
