@@ -22,7 +22,24 @@ createRoot(container).render(
   </StrictMode>,
 );
 
+/** sessionStorage key: when this tab last reloaded for a chunk its build no longer has. */
+const RELOADED_AT = 'siteforms.reloadedForNewBuild';
+
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  // A page opened from the precache just before a new build's worker took over (it drops the old build's files, and
+  // the server has them no more) fails to load a lazy chunk: reload once, into the new build (an offline page's saved
+  // pages are on the device). At most once a minute, so a chunk that truly fails shows its error.
+  window.addEventListener('vite:preloadError', (event) => {
+    try {
+      const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+      if (Date.now() - last < 60_000) return;
+      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    } catch {
+      return;
+    }
+    event.preventDefault();
+    window.location.reload();
+  });
   // After the load event: the worker's precache (every file of the build) never competes with the first page. A
   // browser that refuses it (private mode, a policy) runs the app as before, without its offline pages' shell.
   window.addEventListener(
