@@ -16,6 +16,14 @@ export const FORM_ID = 5;
 export const FORM_AREA = 'health-and-safety';
 const HS = `/api/projects/${PROJECT_ID}/forms/${FORM_AREA}`;
 
+/** The form's offline register on the device (its Sync state column, Add, Continue, Resolve conflict). */
+export const OFFLINE_REGISTER = `/offline/${PROJECT_ID}/${FORM_AREA}/${FORM_ID}`;
+
+/** The form's entry `entryNumber` on the device, to edit (negative: made on the device, not on the server yet). */
+export function offlineEdit(entryNumber: number): string {
+  return `${OFFLINE_REGISTER}/entry/${entryNumber}/edit`;
+}
+
 /** Waits until the service worker is active and controls `page` (it claims the open pages when it activates). */
 export async function serviceWorkerInControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -26,16 +34,22 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
 }
 
 /**
- * Takes project 1 offline on the device (the /offline page's 'Take offline' in the project's row), waits for its
- * bundle (the project's register page opens with the form), and for the service worker, so that the pages open with
- * the network off from now on.
+ * Takes project 1 offline on the device (the /offline page's 'Take offline' beside the project; once taken it is a
+ * row of 'On this device'), waits for its bundle (the project's offline forms list the form), and for the service
+ * worker, so that the pages open with the network off from now on.
  */
 export async function takeProjectOffline(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/offline`);
-  const row = page.getByRole('row', { name: new RegExp(PROJECT_CODE) });
-  await row.waitFor();
-  const take = row.getByRole('button', { name: /take offline/i });
-  if (await take.count()) await take.click();
+  const kept = page.getByRole('row', { name: new RegExp(PROJECT_CODE) });
+  const take = page
+    .locator('div', { has: page.getByText(new RegExp(`^${PROJECT_CODE} `)) })
+    .last()
+    .getByRole('button', { name: 'Take offline' });
+  await kept.or(take).first().waitFor();
+  if (!(await kept.count())) {
+    await take.click();
+    await kept.waitFor({ timeout: 60_000 });
+  }
   await page.goto(`${url}/offline/${PROJECT_ID}/qa`);
   await page.getByText('Site Safety Inspection').first().waitFor();
   await serviceWorkerInControl(page);
@@ -75,11 +89,11 @@ export interface Inspection {
 }
 
 /**
- * Fills a new Site Safety Inspection on the device (/offline/1/qa/5/add, the shared form renderer under the offline
- * router) and submits it, or keeps it a draft; waits until the page has left the form.
+ * Fills a new Site Safety Inspection on the device (/offline/1/health-and-safety/5/add, the shared form renderer
+ * under the offline router) and submits it, or keeps it a draft; waits until the page has left the form.
  */
 export async function addInspection(page: Page, url: string, inspection: Inspection): Promise<void> {
-  await page.goto(`${url}/offline/${PROJECT_ID}/qa/${FORM_ID}/add`);
+  await page.goto(`${url}${OFFLINE_REGISTER}/add`);
   await page.getByLabel('Inspected by').fill(inspection.inspectedBy);
   await page.getByLabel('Inspection date').fill('2026-11-26');
   await choose(page, 'Hot work on site? *', inspection.hotWork ? 'Yes' : 'No');
@@ -132,7 +146,7 @@ export async function addInspection(page: Page, url: string, inspection: Inspect
   await page.waitForURL((at) => at.href !== formUrl);
 }
 
-/** The Sync state shown for the entry whose register row names `text` on /offline/1/qa. */
+/** The Sync state shown for the entry whose row names `text` in the form's offline register (the page shown). */
 export async function syncStateOf(page: Page, text: string): Promise<string> {
   const row = page.getByRole('row', { name: new RegExp(text) });
   await row.waitFor();
@@ -265,8 +279,8 @@ export async function runSyncScenario(
       signature: false,
       submit: true,
     });
-  await page.goto(`${url}/offline/${PROJECT_ID}/qa`);
-  await page.getByText('Site Safety Inspection').first().waitFor();
+  await page.goto(`${url}${OFFLINE_REGISTER}`);
+  await page.getByRole('row', { name: new RegExp(`${options.tag} ${options.entries}`) }).waitFor();
   // The frame probe: the longest gap between animation frames, and the longest long task, from now on.
   await page.evaluate(() => {
     const probe = { longestFrame: 0, longestTask: 0, last: performance.now(), on: true };

@@ -31,6 +31,8 @@ import {
   FORM_AREA,
   FORM_ID,
   inspectionAnswers,
+  OFFLINE_REGISTER,
+  offlineEdit,
   PROJECT_ID,
   runSyncScenario,
   serverEntriesNaming,
@@ -188,7 +190,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
       signature: true,
       submit: true,
     });
-    await d.page.goto(`${platform.url}/offline/${PROJECT_ID}/qa`);
+    await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
     expect(await syncStateOf(d.page, tag)).toBe('Pending');
     // No blocking spinner on the offline pages.
     expect(await d.page.getByText(LOST).count()).toBe(0);
@@ -197,7 +199,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     // The browser restarts on the same profile, still with no network: the page and the entry are there.
     await d.context.close();
     d = await device({ dir: d.dir, offline: true });
-    await d.page.goto(`${platform.url}/offline/${PROJECT_ID}/qa`);
+    await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
     expect(await syncStateOf(d.page, tag)).toBe('Pending');
     expect(await serverEntriesNaming(platform.url, cookie, tag)).toEqual([]);
     // The connection returns: the entry syncs by itself.
@@ -229,7 +231,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     const entryNumber = await submitOnline(platform.url, cookie, inspectionAnswers(tag));
     const a = await signedInDevice();
     const b = await signedInDevice();
-    const edit = `${platform.url}/offline/${PROJECT_ID}/qa/${FORM_ID}/entry/${entryNumber}/edit`;
+    const edit = `${platform.url}${offlineEdit(entryNumber)}`;
     async function change(page: Page, label: string, value: string) {
       await page.goto(edit);
       await page.getByLabel(label).fill(value);
@@ -267,18 +269,19 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
       .poll(async () => answersOf(await serverEntry(platform.url, cookie, entryNumber), 17), { timeout: 60_000 })
       .toEqual(['Stair core A']);
     await b.context.setOffline(false);
-    await b.page.goto(`${platform.url}/offline/${PROJECT_ID}/qa`);
+    await b.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
     await expect.poll(() => syncStateOf(b.page, tag), { timeout: 60_000 }).toBe('Conflict');
     expect(answersOf(await serverEntry(platform.url, cookie, entryNumber), 17)).toEqual(['Stair core A']);
-    await b.page
-      .getByRole('row', { name: new RegExp(tag) })
-      .getByRole('button', { name: /conflict|resolve/i })
+    const row = b.page.getByRole('row', { name: new RegExp(tag) });
+    await row
+      .getByRole('button', { name: 'Resolve conflict' })
+      .or(row.getByRole('link', { name: 'Resolve conflict' }))
       .click();
-    const dialog = b.page.getByRole('dialog');
-    await dialog.getByText('Stair core A').waitFor();
-    await dialog.getByText('Stair core B').waitFor();
-    await dialog.getByRole('radio', { name: /Stair core B/ }).check();
-    await dialog.getByRole('button', { name: /resolve|save|keep/i }).click();
+    const dialog = b.page.getByRole('dialog', { name: 'Resolve conflicts' });
+    await dialog.getByTestId('conflict-mine').getByText('Stair core B').waitFor();
+    await dialog.getByTestId('conflict-theirs').getByText('Stair core A').waitFor();
+    await dialog.getByRole('radio', { name: "Keep this device's value" }).check();
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
     await expect
       .poll(async () => answersOf(await serverEntry(platform.url, cookie, entryNumber), 17), { timeout: 60_000 })
       .toEqual(['Stair core B']);
@@ -338,7 +341,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     expect(draft.isDraft).toBe(true);
     expect(draft.formVersion).toBe(before.version);
     // Continued on the device and submitted: against its own version (no 'Weather' asked).
-    await d.page.goto(`${platform.url}/offline/${PROJECT_ID}/qa/${FORM_ID}/entry/${draft.entryNumber}/edit`);
+    await d.page.goto(`${platform.url}${offlineEdit(draft.entryNumber)}`);
     await d.page.getByLabel('Inspected by').waitFor();
     expect(await d.page.getByLabel('Weather').count()).toBe(0);
     await d.page.getByRole('button', { name: 'Next' }).click();
@@ -367,7 +370,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     const session = (await d.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     await fetch(`${platform.url}/logout`, { method: 'POST', headers: { Cookie: session } });
     await d.context.setOffline(false);
-    await d.page.goto(`${platform.url}/offline/${PROJECT_ID}/qa`);
+    await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
     await d.page
       .getByRole('link', { name: 'Log in to sync' })
       .or(d.page.getByRole('button', { name: 'Log in to sync' }))
@@ -419,7 +422,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
       signature: false,
       submit: true,
     });
-    await d.page.goto(`${platform.url}/offline/${PROJECT_ID}/qa`);
+    await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
     const cdp = await d.context.newCDPSession(d.page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -441,7 +444,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
       if (r.method() === 'POST') created.push(r.url());
       if (r.method() === 'PATCH') resumedAt.push(Number(r.headers()['upload-offset'] ?? 0));
     });
-    await tab.goto(`${platform.url}/qa/access?return=${encodeURIComponent(`/offline/${PROJECT_ID}/qa`)}`);
+    await tab.goto(`${platform.url}/qa/access?return=${encodeURIComponent(OFFLINE_REGISTER)}`);
     const [resumed] = await entriesOnServer(killed, 1);
     expect(answersOf(resumed, 11)).toHaveLength(1);
     expect(created).toEqual([]);
