@@ -30,6 +30,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // the server has them no more) fails to load a lazy chunk: reload once, into the new build (an offline page's saved
   // pages are on the device). At most once a minute, so a chunk that truly fails shows its error.
   window.addEventListener('vite:preloadError', (event) => {
+    // A chunk that could not be fetched, not one whose code failed (that error must show, never a reload).
+    const failure = String((event as Event & { payload?: unknown }).payload ?? '');
+    if (!/dynamically imported module|Importing a module script failed/i.test(failure)) return;
     try {
       const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
       if (Date.now() - last < 60_000) return;

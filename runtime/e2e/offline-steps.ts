@@ -40,8 +40,22 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
  */
 export async function takeProjectOffline(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/offline`);
-  const kept = page.getByRole('row', { name: new RegExp(PROJECT_CODE) });
-  const take = page
+  // Project 1 is not offline-available in the seed: its Edit user switches it on (administration-data.md §7).
+  const status = await page.evaluate(async (id) => {
+    const res = await fetch('/api/projects/updateProjectOffineAvailability', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id, offlineAvailable: true }),
+    });
+    return res.status;
+  }, PROJECT_ID);
+  if (status >= 300) throw new Error(`project ${PROJECT_ID} could not be made available offline: ${status}`);
+  await page.reload();
+  const kept = page
+    .getByRole('region', { name: 'On this device' })
+    .getByRole('row', { name: new RegExp(PROJECT_CODE) });
+  const available = page.getByRole('region', { name: 'Projects you may take offline' });
+  const take = available
     .locator('div', { has: page.getByText(new RegExp(`^${PROJECT_CODE} `)) })
     .last()
     .getByRole('button', { name: 'Take offline' });
