@@ -8,7 +8,8 @@
  * it without the blocking spinner, while a page that needs the server shows the spinner as the spec says; the sync
  * action re-checks the session and returns to the offline page, or goes to the login page and back.
  *
- * The issue's "Done when" (once every part is in the build): an entry over three pages with 5 photos and a signature
+ * The issue's "Done when" (once every part is in the build): the offline pages open with the network off after one
+ * visit (the last session, the sync banner, no spinner, no error page); an entry over three pages with 5 photos and a signature
  * made offline survives a reload and a browser restart and reaches the server once with its 5 files; two devices
  * changing different questions of one entry are both kept, the same question is one conflict shown with both values
  * and the choice is in the entry's audit trail; a draft started before its form was republished syncs and submits
@@ -177,6 +178,27 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     const rows = await serverEntriesNaming(platform.url, cookie, text);
     return Promise.all(rows.map((row) => serverEntry(platform.url, cookie, row.entryNumber)));
   }
+
+  it('opens the offline pages with the network off after one visit: the last session, no spinner, no error page', async () => {
+    const d = await signedInDevice();
+    await d.context.setOffline(true);
+    for (const [path, text] of [
+      ['/offline', 'Offline projects'],
+      [`/offline/${PROJECT_ID}/qa`, 'Site Safety Inspection'],
+      [OFFLINE_REGISTER, 'Sync state'],
+      [`/offline/${PROJECT_ID}/photos`, 'Photos and files'],
+    ] as const) {
+      const answer = await d.page.goto(`${platform.url}${path}`);
+      expect(answer?.fromServiceWorker()).toBe(true);
+      await d.page.getByText(text).first().waitFor();
+      expect(new URL(d.page.url()).pathname).toBe(path);
+      expect(await d.page.getByText(LOST).count()).toBe(0);
+    }
+    // The sync banner speaks instead of the spinner; the shell shows the last signed-in user's client.
+    await d.page.getByText('No connection: changes are kept on this device').first().waitFor();
+    await d.page.getByText('Corrib Civil Engineering Ltd').first().waitFor();
+    await d.context.close();
+  });
 
   it('an entry over three pages with 5 photos and a signature, made offline, survives a reload and a browser restart, and reaches the server once', async () => {
     const tag = `Offline three pages ${Date.now()}`;
