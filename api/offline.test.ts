@@ -104,6 +104,21 @@ describe('entry versions', () => {
     expect(page.items.find((r) => r.entryNumber === made.entryNumber)?.version).toBe(2);
     // An entry stored before versions reads as 1.
     expect(page.items.every((r) => Number.isInteger(r.version) && r.version >= 1)).toBe(true);
+
+    // Two saves at once (an administrator may change a submitted entry): each takes its own next version (the
+    // later one reads the entry again), none is lost.
+    const both = await Promise.all(
+      [5, 6].map((seed) =>
+        json<FormEntry>(
+          h.call('PUT', '/api/projects/1/forms/quality-assurance/submit', {
+            cookie: admin,
+            body: { formId: pour.id, entryNumber: made.entryNumber, answers: sampleAnswers(pour, seed) },
+          }),
+        ),
+      ),
+    );
+    expect(both.map((e) => e.version).sort()).toEqual([3, 4]);
+    expect((await getEntry(made.entryNumber)).version).toBe(4);
   });
 });
 
@@ -406,6 +421,28 @@ describe('the batch of offline commands', () => {
       body: { formId: pour.id, answers },
     });
     expect(online.status).toBe(400);
+  });
+
+  it('queues the notify e-mail of an entry submitted offline, once, as the online submit does', async () => {
+    const mails = () => h.store.collection('outgoingMails').countDocuments({});
+    const before = await mails();
+    const answers: Answer[] = [
+      { questionId: 1, answers: ['Seán Doyle'] },
+      { questionId: 2, answers: ['2026-11-20'] },
+      { questionId: 6, answers: ['No'] },
+      { questionId: 10, answers: ['<p>All clear</p>'], notificationUsers: [4, 2], stopNotification: false },
+    ];
+    const hs = (kind: OfflineCommand['kind'], entryId: string, fields: Partial<OfflineCommand>) =>
+      command(kind, entryId, { formArea: 'health-and-safety', formId: 5, formVersion: 1, ...fields });
+    const draftId = v7();
+    // A draft notifies nobody; its submit does.
+    const draft = hs('createEntry', draftId, { answers: answers.slice(0, 2) });
+    const submit = hs('submit', draftId, { baseVersion: 1, base: draft.answers, answers });
+    const out = await results(editor, [draft, submit]);
+    expect(out.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(await mails()).toBe(before + 1);
+    await results(editor, [draft, submit]);
+    expect(await mails()).toBe(before + 1);
   });
 
   it('applies 100 new entries in one batch', async () => {
