@@ -175,6 +175,22 @@ describe('the batch of offline commands', () => {
       ['applied', 3, false],
     ]);
     expect(out.map((r) => r.commandId)).toEqual([create.commandId, save.commandId, submit.commandId]);
+    // The sync's test hook sends every batch twice: sent again twice at once, all is a repeat, nothing doubles.
+    const twice = await Promise.all([results(editor, [create, save, submit]), results(editor, [create, save, submit])]);
+    expect(twice.flat().every((r) => r.repeated === true)).toBe(true);
+    expect(twice[0].map((r) => r.version)).toEqual([1, 2, 3]);
+    expect(await entriesWith(entryId)).toHaveLength(1);
+
+    // A fresh batch of a new entry sent twice at once: one entry, each command applied once.
+    const freshId = v7();
+    const fresh = [
+      command('createEntry', freshId, { answers: answers.slice(0, 4) }),
+      command('savePage', freshId, { baseVersion: 1, base: answers.slice(0, 4), answers: answers.slice(0, 6) }),
+    ];
+    const raced = await Promise.all([results(editor, fresh), results(editor, fresh)]);
+    expect(raced.flat().filter((r) => r.repeated !== true)).toHaveLength(2);
+    expect(raced.flat().every((r) => r.status === 'applied')).toBe(true);
+    expect((await entriesWith(freshId)).map((e) => e.version)).toEqual([2]);
     const entry = await getEntry(out[2].entryNumber as number);
     expect(entry).toMatchObject({ version: 3, isDraft: false, offlineId: entryId, formVersion: pour.version });
     expect(entry.activePageOrder).toBeUndefined();
