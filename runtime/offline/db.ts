@@ -65,6 +65,8 @@ export interface LocalEntry {
   serverAnswers?: Answer[];
   /** syncState conflict: the server's version the conflict was found against (a resolve's baseVersion). */
   serverVersion?: number;
+  /** syncState conflict: the common base of the command found in conflict (the device's merge starts from it). */
+  conflictBase?: Answer[];
   /** syncState refused: why. */
   error?: OfflineProblem;
   /** Shown in the register: when the entry was first submitted (server) or made (device), ISO date-time. */
