@@ -6,7 +6,6 @@
  * URLs while a file is only on the device.
  */
 import { v7 } from 'uuid';
-import { message } from '../../engine/messages/catalogue';
 import { currentDb, guardQuota, type LocalFile } from './db';
 import { namedPaths, refusal } from './entries';
 import { request } from './http';
@@ -259,9 +258,4 @@ export async function retryFile(fileId: string): Promise<void> {
   const db = currentDb();
   await db.files.update(fileId, { state: 'pending', error: undefined });
   await refreshCounts();
-}
-
-/** The catalogue text of a file missing from the device (for the photos page). */
-export function fileNotOnDevice(file: string): string {
-  return message('offline.fileNotOnDevice', { file });
 }

@@ -10,6 +10,10 @@
  * - Storage: downloadUnsynced, storageInfo, requestPersistence (runtime/offline/unsynced.ts).
  * - The offline router: createOfflineRouter(projectId), installed with routeCallsOffline (runtime/api/client.ts).
  */
+import { useEffect } from 'react';
+import { type OfflineState, useOfflineState as useStateOfPage } from './state';
+import { startSync } from './sync';
+
 export type { OfflineRouter } from '../api/client';
 export { type OfflineProject, offlineProjects, refreshBundle, releaseProject, takeProjectOffline } from './bundles';
 export type { LastSession, LocalEntry, LocalFile, OfflineProblem, OutboxItem, StoredBundle, SyncState } from './db';
@@ -17,6 +21,15 @@ export { deviceId, lastSession } from './db';
 export { type ConflictChoice, localEntries, resolveConflicts, retryCommand } from './entries';
 export { localFiles, retryFile, setImageCompressor } from './files';
 export { createOfflineRouter } from './router';
-export { getOfflineState, type OfflineState, subscribeOffline, useOfflineState } from './state';
+export { getOfflineState, type OfflineState, subscribeOffline } from './state';
 export { startSync, syncNow } from './sync';
+
+/**
+ * The offline state in a React component (re-renders on each change); the first component that shows it starts the
+ * sync runner of the page (startSync: once per page).
+ */
+export function useOfflineState(): OfflineState {
+  useEffect(() => startSync(), []);
+  return useStateOfPage();
+}
 export { downloadUnsynced, requestPersistence, storageInfo } from './unsynced';

@@ -346,6 +346,10 @@ export function startSync(): void {
   intervalTimer = setInterval(() => {
     const state = getOfflineState();
     if (state.queued + state.filesPending > 0) void soonRound();
+    else if (lastSession() && globalThis.navigator?.onLine !== false)
+      void staleBundles(BUNDLE_MAX_AGE_MS)
+        .then((stale) => (stale.length > 0 ? soonRound() : undefined))
+        .catch(() => undefined);
   }, TIMER_MS);
   void recoverInterrupted().then(() => soonRound());
 }
