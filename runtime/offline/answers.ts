@@ -1,9 +1,11 @@
 /**
- * An entry's answers in units (issue 26 §5; the AnswerConflict `unit`: '' the whole answer, 'cell:<row>:<column>'
- * a grid cell, 'row:<n>' a table row) and the device's three-way merge used to settle a conflict: the server found
- * the conflict (engine/offline/merge.ts); the device builds the answers the user settled on from the common base,
- * its own answers and the server's, with the user's choice where both changed a unit (contract-26 §2 "resolve").
- * Also the file paths an entry's answers hold (the upload-on-unload rule keeps them).
+ * An entry's answers in units and the device's three-way merge used to settle a conflict (issue 26 §5; contract-26
+ * §2 "resolve"): the server finds a conflict; the device builds the answers the user settled on from the command's
+ * base, its own latest answers and the server's, with the user's choice where both changed a unit. The units are
+ * those of engine/offline/merge.ts (off-server's `answerUnits`, which the batch call's conflicts name): a Grid
+ * question's cells `cell:<row>:<column>` (the cell's value) and `comments` (its overall comments), a Table or
+ * TableLight question's rows `row:<n>` (the row's object), any other answer whole `''` (the Answer without its ids
+ * and what the server computes). Also the file paths an entry's answers hold (the upload-on-unload rule keeps them).
  */
 import { fieldTypeOf } from '../../engine/forms/field-types';
 import { allQuestions } from '../../engine/forms/questions';
@@ -11,21 +13,24 @@ import type { Answer, FormDefinition, GridCellAnswer } from '../../engine/types/
 
 type Kind = 'grid' | 'table' | 'whole';
 
-/** How a question's answer splits into units: a grid by cell, a table by row, anything else whole. */
-export function questionKinds(form: FormDefinition | undefined): Map<number, Kind> {
+/** The fields of an Answer the server computes (never compared, never merged). */
+const COMPUTED = new Set(['questionId', 'formId', 'isSigned', 'isEmailText', 'totalScore', 'maxScore', 'grid']);
+
+/** How each question's answer splits into units: a grid by cell, a table by row, anything else whole. */
+function questionKinds(form: FormDefinition | undefined): Map<number, Kind> {
   const kinds = new Map<number, Kind>();
   for (const question of form ? allQuestions(form) : []) {
     const name = fieldTypeOf(question).name;
-    kinds.set(question.id, name === 'table' || name === 'tableLight' ? 'table' : 'whole');
+    kinds.set(question.id, name === 'grid' ? 'grid' : name === 'table' || name === 'tableLight' ? 'table' : 'whole');
   }
   return kinds;
 }
 
 /** JSON with sorted keys: two values are the same unit value when their canonical texts are equal. */
 function canonical(value: unknown): string {
-  if (value === undefined) return 'null';
+  if (value === undefined || value === null) return 'null';
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
+  if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -38,59 +43,74 @@ function same(a: unknown, b: unknown): boolean {
   return canonical(a) === canonical(b);
 }
 
-/** The answer without what is not the user's (its ids and the server-computed scores). */
-function rest(answer: Answer): Record<string, unknown> {
-  const { questionId: _q, formId: _f, totalScore: _t, maxScore: _m, ...kept } = answer;
-  return kept;
+/** The whole-answer unit: the answer's own fields, or null when it answers nothing. */
+function wholeValue(answer: Answer): Record<string, unknown> | null {
+  const value: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(answer)) if (!COMPUTED.has(key) && field !== undefined) value[key] = field;
+  const values = (value.answers as unknown[] | undefined) ?? [];
+  const extra = Object.keys(value).some(
+    (k) =>
+      k !== 'answers' && value[k] !== '' && value[k] !== false && !(Array.isArray(value[k]) && value[k].length === 0),
+  );
+  return values.length === 0 && !extra ? null : { ...value, answers: values };
 }
 
-/** A question's answer as units (unit -> value; null: unanswered). */
-export function unitsOf(answer: Answer | undefined, kind: Kind): Map<string, unknown> {
+function parseRow(value: unknown): unknown {
+  if (typeof value !== 'string' || !value.startsWith('{')) return value;
+  try {
+    const row: unknown = JSON.parse(value);
+    return row && typeof row === 'object' && !Array.isArray(row) ? row : value;
+  } catch {
+    return value;
+  }
+}
+
+/** A question's answer as units (unit -> value; an unanswered unit is absent). */
+function unitsOf(answer: Answer | undefined, kind: Kind): Map<string, unknown> {
   const units = new Map<string, unknown>();
+  const put = (unit: string, value: unknown) => {
+    if (value !== undefined && value !== null) units.set(unit, value);
+  };
   if (!answer) return units;
-  if (answer.grid) {
-    const { grid, ...others } = rest(answer) as { grid: NonNullable<Answer['grid']> } & Record<string, unknown>;
-    for (const cell of grid.cells) units.set(`cell:${cell.rowIndex}:${cell.columnIndex}`, cell);
-    units.set('', { ...others, overallComments: grid.overallComments });
-    return units;
-  }
-  if (kind === 'table') {
-    const { answers, ...others } = rest(answer) as { answers: Answer['answers'] } & Record<string, unknown>;
-    for (const [index, row] of answers.entries()) units.set(`row:${index}`, row);
-    units.set('', others);
-    return units;
-  }
-  units.set('', rest(answer));
+  if (kind === 'grid') {
+    for (const cell of answer.grid?.cells ?? []) put(`cell:${cell.rowIndex}:${cell.columnIndex}`, cell.value);
+    if (answer.grid?.overallComments) put('comments', answer.grid.overallComments);
+  } else if (kind === 'table')
+    for (const [index, row] of (answer.answers ?? []).entries()) put(`row:${index}`, parseRow(row));
+  else put('', wholeValue(answer));
   return units;
 }
 
-/** The answer of `questionId` made of `units` (the inverse of unitsOf), or undefined when nothing is left. */
+/** The answer of `questionId` made of `units`, or undefined when nothing is answered. */
 function composeAnswer(
   questionId: number,
   units: Map<string, unknown>,
   kind: Kind,
-  wasGrid: boolean,
+  cells: Map<string, GridCellAnswer>,
 ): Answer | undefined {
-  const whole = (units.get('') ?? null) as Record<string, unknown> | null;
-  if (wasGrid) {
-    const cells = [...units.entries()]
-      .filter(([unit, value]) => unit.startsWith('cell:') && value !== null)
-      .map(([, value]) => value as GridCellAnswer)
+  const given = [...units.entries()].filter(([, value]) => value !== null && value !== undefined);
+  if (given.length === 0) return undefined;
+  if (kind === 'grid') {
+    const answerCells = given
+      .filter(([unit]) => unit.startsWith('cell:') && cells.has(unit))
+      .map(([unit, value]) => ({ ...(cells.get(unit) as GridCellAnswer), value: value as GridCellAnswer['value'] }))
       .sort((a, b) => a.rowIndex - b.rowIndex || a.columnIndex - b.columnIndex);
-    const { overallComments, ...others } = whole ?? {};
-    if (!whole && cells.length === 0) return undefined;
-    const grid = overallComments === undefined ? { cells } : { cells, overallComments: overallComments as string };
-    return { answers: [], ...others, questionId, grid } as Answer;
+    const comments = units.get('comments');
+    return {
+      questionId,
+      answers: [],
+      grid: { cells: answerCells, ...(typeof comments === 'string' && comments ? { overallComments: comments } : {}) },
+    };
   }
-  if (kind === 'table') {
-    const rows = [...units.entries()]
-      .filter(([unit, value]) => unit.startsWith('row:') && value !== null)
-      .sort(([a], [b]) => Number(a.slice(4)) - Number(b.slice(4)))
-      .map(([, value]) => value as Answer['answers'][number]);
-    if (!whole && rows.length === 0) return undefined;
-    return { ...(whole ?? {}), questionId, answers: rows } as Answer;
-  }
-  return whole ? ({ answers: [], ...whole, questionId } as Answer) : undefined;
+  if (kind === 'table')
+    return {
+      questionId,
+      answers: given
+        .map(([unit, value]) => ({ index: Number(unit.slice(4)), value }))
+        .sort((a, b) => a.index - b.index)
+        .map(({ value }) => (typeof value === 'string' ? value : JSON.stringify(value))),
+    };
+  return { ...(units.get('') as Omit<Answer, 'questionId'>), questionId };
 }
 
 /** One unit changed on both sides to different values. */
@@ -104,9 +124,9 @@ export interface UnitConflict {
 
 /**
  * The three-way merge of an entry's answers by unit: a unit changed on one side takes that side's value; changed on
- * both to the same value, that value; changed on both to different values, `choose` says which (default: mine) and
- * it is listed in `conflicts`.
- * @param form the entry's form version (says which questions are tables); grids are known by their answer
+ * both to the same value, that value; changed on both to different values, `choose` says which (default: theirs, as
+ * engine/offline/merge.ts keeps the server's) and it is listed in `conflicts`.
+ * @param form the entry's form version (says which questions are grids and tables)
  */
 export function mergeAnswers(
   form: FormDefinition | undefined,
@@ -118,36 +138,41 @@ export function mergeAnswers(
   const kinds = questionKinds(form);
   const byId = (list: readonly Answer[]) => new Map(list.map((a) => [a.questionId, a]));
   const [b, m, t] = [byId(base), byId(mine), byId(theirs)];
-  // Question order: mine's, then theirs' questions mine lacks.
-  const ids = [...new Set([...mine.map((a) => a.questionId), ...theirs.map((a) => a.questionId)])];
+  const order = [...kinds.keys()];
+  const ids = [...new Set([...order, ...mine.map((a) => a.questionId), ...theirs.map((a) => a.questionId)])].filter(
+    (id) => b.has(id) || m.has(id) || t.has(id),
+  );
   const answers: Answer[] = [];
   const conflicts: UnitConflict[] = [];
   for (const id of ids) {
-    const kind = kinds.get(id) ?? 'whole';
-    const wasGrid = Boolean(m.get(id)?.grid ?? t.get(id)?.grid ?? b.get(id)?.grid);
+    const kind = kinds.get(id) ?? (m.get(id)?.grid || t.get(id)?.grid || b.get(id)?.grid ? 'grid' : 'whole');
+    // A grid cell's ids, from whichever side answered it.
+    const cells = new Map<string, GridCellAnswer>();
+    for (const side of [b, t, m])
+      for (const cell of side.get(id)?.grid?.cells ?? []) cells.set(`cell:${cell.rowIndex}:${cell.columnIndex}`, cell);
     const [ub, um, ut] = [unitsOf(b.get(id), kind), unitsOf(m.get(id), kind), unitsOf(t.get(id), kind)];
     const merged = new Map<string, unknown>();
-    for (const unit of new Set([...ub.keys(), ...um.keys(), ...ut.keys()])) {
+    for (const unit of new Set([...ut.keys(), ...um.keys(), ...ub.keys()])) {
       const [vb, vm, vt] = [ub.get(unit) ?? null, um.get(unit) ?? null, ut.get(unit) ?? null];
       let value: unknown;
-      if (same(vm, vb)) value = vt;
-      else if (same(vt, vb) || same(vm, vt)) value = vm;
+      if (same(vm, vt) || same(vm, vb)) value = vt;
+      else if (same(vt, vb)) value = vm;
       else {
         conflicts.push({ questionId: id, unit, base: vb, mine: vm, theirs: vt });
-        value = choose(id, unit) === 'theirs' ? vt : vm;
+        value = choose(id, unit) === 'mine' ? vm : vt;
       }
       merged.set(unit, value);
     }
-    const answer = composeAnswer(id, merged, kind, wasGrid);
+    const answer = composeAnswer(id, merged, kind, cells);
     if (answer) answers.push(answer);
   }
   return { answers, conflicts };
 }
 
-/** The file paths the answers hold (any text value with a '/': file uploads, signatures, markups). */
+/** The file paths the answers hold (any text value: file uploads, signatures, markups). */
 export function answerPaths(answers: readonly Answer[]): Set<string> {
   const paths = new Set<string>();
   for (const answer of answers)
-    for (const value of answer.answers ?? []) if (typeof value === 'string') paths.add(value);
+    for (const value of answer.answers ?? []) if (typeof value === 'string' && value.includes('/')) paths.add(value);
   return paths;
 }

@@ -363,8 +363,8 @@ export interface ConflictChoice {
 
 /**
  * Settles an entry in conflict: the answers are the three-way merge of the command's base, the device's latest
- * answers and the server's (at the conflict's version), with the user's choice per conflicting unit (mine where none
- * is given). Queues one resolve command against the server's version (its resolutions go into the entry's audit
+ * answers and the server's (at the conflict's version), with the user's choice per conflicting unit (the server's where
+ * none is given, as engine/offline/merge.ts applyResolutions keeps it). Queues one resolve command against the server's version (its resolutions go into the entry's audit
  * trail) in place of the entry's waiting commands (the resolve carries their answers and the submit).
  * @throws ApiError 404 notFound.entry (no such entry in conflict); 507 offline.storageFull
  */
@@ -403,7 +403,7 @@ export async function resolveConflicts(entryId: string, choices: ConflictChoice[
       unit: c.unit,
       mine: c.mine ?? null,
       theirs: c.theirs ?? null,
-      chosen: chosen.get(`${c.questionId}|${c.unit}`) ?? 'mine',
+      chosen: chosen.get(`${c.questionId}|${c.unit}`) ?? 'theirs',
     })),
     createdAt: stamp,
   };

@@ -11,7 +11,9 @@
  * - The offline router: createOfflineRouter(projectId), installed with routeCallsOffline (runtime/api/client.ts).
  */
 import { useEffect } from 'react';
-import { type OfflineState, useOfflineState as useStateOfPage } from './state';
+import type { StoredBundle } from './db';
+import { currentDb } from './db';
+import { type OfflineState, subscribeOffline as subscribe, useOfflineState as useStateOfPage } from './state';
 import { startSync } from './sync';
 
 export type { OfflineRouter } from '../api/client';
@@ -21,7 +23,7 @@ export { deviceId, lastSession } from './db';
 export { type ConflictChoice, localEntries, resolveConflicts, retryCommand } from './entries';
 export { localFiles, retryFile, setImageCompressor } from './files';
 export { createOfflineRouter } from './router';
-export { getOfflineState, type OfflineState, subscribeOffline } from './state';
+export { getOfflineState, type OfflineState } from './state';
 export { startSync, syncNow } from './sync';
 
 /**
@@ -33,3 +35,17 @@ export function useOfflineState(): OfflineState {
   return useStateOfPage();
 }
 export { downloadUnsynced, requestPersistence, storageInfo } from './unsynced';
+
+/**
+ * Hears every change of the offline state; returns the function that stops it. The first listener starts the sync
+ * runner of the page (startSync: once per page), so the banner that shows the state also gets it synced.
+ */
+export function subscribeOffline(listener: (state: OfflineState) => void): () => void {
+  startSync();
+  return subscribe(listener);
+}
+
+/** The bundle the device keeps for a project (its forms, project users, last entries), or undefined. */
+export async function offlineBundle(projectId: number): Promise<StoredBundle | undefined> {
+  return currentDb().bundles.get(projectId);
+}
