@@ -19,6 +19,7 @@ import {
   releaseProject,
   resolveConflicts,
   retryCommand,
+  retryFile,
   setImageCompressor,
   syncNow,
 } from './index';
@@ -337,6 +338,36 @@ describe('the sync runner', () => {
     expect((await currentDb().files.toArray())[0].state).toBe('uploaded');
     expect(getOfflineState()).toMatchObject({ queued: 0, filesPending: 0, conflicts: 0, paused: null });
     expect(getOfflineState().lastSyncAt).toBeDefined();
+  });
+
+  it('uploads only files a saved entry names, and marks a refused one failed until retried', async () => {
+    URL.createObjectURL = () => 'blob:x';
+    await upload('files/q0000001', new File(['a'], 'kept.jpg', { type: 'image/jpeg' }));
+    await upload('files/q0000001', new File(['b'], 'bad.exe', { type: 'application/octet-stream' }));
+    await upload('files/q0000002', new File(['c'], 'loose.jpg', { type: 'image/jpeg' }));
+    setOfflineUploader(async (file) => {
+      if (file.name === 'bad.exe') throw new ApiError(415, 'files.typeNotAllowed', 'This type of file is not allowed.');
+      uploads.push(file.name);
+      return { file: `${file.folder}/${file.name}` };
+    });
+    await pageSave([
+      text(1, 'Level 2 slab'),
+      { questionId: 3, answers: ['files/q0000001/kept.jpg', 'files/q0000001/bad.exe'] },
+    ]);
+    await syncNow();
+    expect(uploads).toEqual(['kept.jpg']);
+    const byName = new Map((await currentDb().files.toArray()).map((f) => [f.name, f]));
+    expect(byName.get('kept.jpg')?.state).toBe('uploaded');
+    expect(byName.get('bad.exe')).toMatchObject({
+      state: 'failed',
+      error: { messageId: 'files.typeNotAllowed', status: 415 },
+    });
+    expect(byName.get('loose.jpg')?.state).toBe('pending');
+    expect(getOfflineState().refused).toBe(1);
+    // The entry's commands went on regardless.
+    expect(await outbox()).toHaveLength(0);
+    await retryFile(byName.get('bad.exe')?.fileId as string);
+    expect((await currentDb().files.get(byName.get('bad.exe')?.fileId as string))?.state).toBe('pending');
   });
 
   it('merges changes to different questions, shows a conflict on the same one, and sends the resolution', async () => {

@@ -92,16 +92,23 @@ function problemOf(error: unknown): { messageId: string; message: string; status
   return { messageId: 'common.serverError', message: message('common.serverError') };
 }
 
-/** Uploads the pending files, oldest first. A refusal marks the file failed; a network failure ends the round. */
+/** Progress is written to the database every this many bytes (the photos page reads it). */
+const PROGRESS_STEP_BYTES = 256 * 1024;
+
+/**
+ * Uploads the pending files of saved entries, oldest first (a file no saved entry names yet waits: an entry left
+ * unsaved deletes its files, and they must not reach the server). A refusal marks the file failed; a network failure,
+ * a 5xx or a lost session ends the round with the file pending (its upload URL kept: the next round resumes it).
+ */
 async function uploadFiles(db: OfflineDb): Promise<void> {
-  const waiting = (await db.files.where('state').anyOf('pending', 'uploading').toArray()).sort((a, b) =>
-    a.createdAt < b.createdAt ? -1 : 1,
-  );
+  const waiting = (await db.files.where('state').anyOf('pending', 'uploading').toArray())
+    .filter((f) => f.entryId !== undefined)
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   if (waiting.length === 0) return;
   const upload = await theUploader();
   for (const file of waiting) {
     await db.files.update(file.fileId, { state: 'uploading' });
-    let sent = file.bytesSent;
+    let written = file.bytesSent;
     try {
       await upload(
         {
@@ -116,8 +123,10 @@ async function uploadFiles(db: OfflineDb): Promise<void> {
         {
           previousUrl: file.uploadUrl,
           onUrl: (url) => void db.files.update(file.fileId, { uploadUrl: url }),
-          onProgress: (bytes) => {
-            sent = bytes;
+          onProgress: (sent) => {
+            if (sent - written < PROGRESS_STEP_BYTES) return;
+            written = sent;
+            void db.files.update(file.fileId, { bytesSent: sent });
           },
           repeatRequests: repeatRequests(),
         },
@@ -126,7 +135,7 @@ async function uploadFiles(db: OfflineDb): Promise<void> {
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       if (status === 0 || status === 401 || status >= 500) {
-        await db.files.update(file.fileId, { state: 'pending', bytesSent: sent });
+        await db.files.update(file.fileId, { state: 'pending' });
         throw error;
       }
       await db.files.update(file.fileId, { state: 'failed', error: problemOf(error) } as Partial<LocalFile>);
