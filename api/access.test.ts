@@ -185,6 +185,33 @@ describe('the access matrix of the API', () => {
       if (operation.access === 'public') expect(publicOnes, name).toContain(name);
     }
   });
+
+  // Issue 26: a tus upload of the offline pages asks, at creation, the question entries.submit asks (its project
+  // comes in the tus metadata, not the path).
+  it('creates an offline upload (tus) only for an Edit user of the form area of the project', async () => {
+    const expected: Record<Role, number> = { none: 401, pending: 403, view: 403, edit: 201, hs: 403, admin: 201 };
+    const b64 = (value: string) => Buffer.from(value).toString('base64');
+    const metadata = [
+      `projectId ${b64('1')}`,
+      `formArea ${b64('quality-assurance')}`,
+      `folder ${b64('files/access1')}`,
+      `filename ${b64('photo.jpg')}`,
+      `fileId ${b64('0190f5a2-7c3e-7d4b-8a1f-000000000001')}`,
+    ].join(',');
+    for (const role of Object.keys(expected) as Role[]) {
+      const cookie = await cookieOf(role);
+      const res = await h.app.request('/api/offline/uploads', {
+        method: 'POST',
+        headers: {
+          ...(cookie ? { Cookie: cookie } : {}),
+          'Tus-Resumable': '1.0.0',
+          'Upload-Length': '100',
+          'Upload-Metadata': metadata,
+        },
+      });
+      expect(res.status, role).toBe(expected[role]);
+    }
+  });
 });
 
 describe("the browser's question (engine/rules/operation-access.ts)", () => {

@@ -11,13 +11,14 @@ import { compress } from 'hono/compress';
 import { operations } from '../engine/api/operations';
 import { AppError } from '../engine/errors';
 import { catalogueRoutes } from './catalogue';
-import { MAX_UPLOAD_BYTES } from './files/paths';
+import { MAX_FILE_BYTES, MAX_UPLOAD_BYTES } from './files/paths';
 import { COMPRESS_THRESHOLD_BYTES, isFinished } from './http/answer';
 import type { ApiEnv } from './http/env';
 import { handleError, handleNotFound } from './http/errors';
 import { CachedRouter } from './http/router';
 import type { InvitationSender } from './mail/invitation-sender';
 import { security } from './middleware/security';
+import { createOfflineUploads, isOfflineUploadPath, type OfflineUploads } from './offline/uploads';
 import { openApiRoutes } from './openapi/routes';
 import { PdfJobRunner } from './pdf/jobs';
 import type { PdfRenderers } from './pdf/renderers';
@@ -47,6 +48,11 @@ export interface AppOptions {
   pdfJobs?: PdfJobRunner;
   /** The PDF renderers the jobs run (default: api/pdf/renderers.ts defaultPdfRenderers; tests give their own). */
   pdfRenderers?: PdfRenderers;
+  /**
+   * The tus uploads of the offline pages (api/offline/uploads.ts); default: one whose unfinished uploads go to a
+   * fresh folder of the OS's temp folder (api/server.ts gives one under DATA_DIR, so an upload survives a restart).
+   */
+  offlineUploads?: OfflineUploads;
 }
 
 /** Builds the API app. Static files and the SPA fallback are added by api/server.ts. */
@@ -99,6 +105,7 @@ export function createApp(options: AppOptions) {
   };
   const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge });
   const jsonLimit = limit(maxBodyBytes);
+  const tusLimit = limit(MAX_FILE_BYTES);
   // Hono's compress middleware does all its work after `next`: it is run on the answer once it is there.
   const compressLarge = compress({ threshold: COMPRESS_THRESHOLD_BYTES });
   const uploadLimits = new Map(
@@ -107,8 +114,9 @@ export function createApp(options: AppOptions) {
   const largeJsonLimits = new Map(largeBodies.map((large) => [large.limit, limit(large.limit)]));
   const { invitationSender } = options;
   const pdfJobs = options.pdfJobs ?? new PdfJobRunner(path.join(tmpdir(), `site-forms-pdf-jobs-${randomUUID()}`));
+  const offlineUploads = options.offlineUploads ?? createOfflineUploads();
   const app = new Hono<ApiEnv>({ router: new CachedRouter() })
-    .use('*', security({ trustProxy, uploadPaths }))
+    .use('*', security({ trustProxy, uploadPaths, streamPaths: { has: isOfflineUploadPath } }))
     .use('*', (c, next) => {
       c.set('store', store);
       c.set('sessionTtlMs', sessionTtlMs);
@@ -116,6 +124,7 @@ export function createApp(options: AppOptions) {
       if (options.publicUrl) c.set('publicUrl', options.publicUrl);
       if (invitationSender) c.set('invitationSender', invitationSender);
       c.set('pdfJobs', pdfJobs);
+      c.set('offlineUploads', offlineUploads);
       if (options.pdfRenderers) c.set('pdfRenderers', options.pdfRenderers);
       return next();
     })
@@ -123,6 +132,8 @@ export function createApp(options: AppOptions) {
       // GET and HEAD carry no body a handler reads (bodyLimit lets them through too), and asking bodyLimit would
       // build the whole web Request (signal, headers, stream) only to find that out.
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      // A tus chunk (PATCH of an offline upload) is at most one file: tus itself refuses bytes past the upload's length.
+      if (isOfflineUploadPath(c.req.path)) return tusLimit(c, next);
       const upload = uploadPaths.has(c.req.path);
       const large = upload ? undefined : largeBodyLimit(c);
       // A declared length is checked as it is (Node's parser reads no more than that), and the body is left for

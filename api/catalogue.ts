@@ -117,7 +117,19 @@ export function catalogueRoutes(clock: () => Date = () => new Date()) {
           ]
         : undefined;
     if ('named' in handler && !named) throw new Error(`No named operation ${handler.named}`);
-    app.on(operation.method, [honoPath(operation.path)], ...accessMiddleware(operation), async (c) => {
+    // Hono answers a HEAD request through the GET route of its path (it drops the body): a HEAD operation (tus,
+    // issue 26) is mounted on GET and refuses a real GET as an unknown path.
+    const head = operation.method === 'HEAD';
+    const method = head ? 'GET' : operation.method;
+    const headOnly: MiddlewareHandler<ApiEnv>[] = head
+      ? [
+          async (c, next) => {
+            if (c.req.method !== 'HEAD') throw new AppError(404, 'notFound.generic');
+            await next();
+          },
+        ]
+      : [];
+    app.on(method, [honoPath(operation.path)], ...headOnly, ...accessMiddleware(operation), async (c) => {
       // Whether the handler sets a header of its own (a cookie): then its answer is made through the context.
       let ownHeaders = false;
       const header = c.header;

@@ -13,6 +13,7 @@ import { readConfig } from './config';
 import type { ApiEnv } from './http/env';
 import { startDelivery } from './mail/delivery';
 import { transportOf } from './mail/transport';
+import { createOfflineUploads } from './offline/uploads';
 import { PdfJobRunner } from './pdf/jobs';
 import { seedIfEmpty } from './seed/load';
 import { openStore } from './store/open';
@@ -29,9 +30,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   if (await seedIfEmpty(store)) console.log('Loaded the demo seed into an empty store.');
   // PDF jobs' files under DATA_DIR (tmp/pdf-jobs): emptied at start, as a restart loses the jobs.
   const pdfJobs = new PdfJobRunner(path.join(config.dataDir, 'tmp', 'pdf-jobs'));
+  // Unfinished tus uploads of the offline pages under DATA_DIR (offline-uploads): kept over a restart, so a device
+  // resumes where it stopped; removed 24 hours after creation (api/offline/uploads.ts).
+  const offlineUploads = createOfflineUploads(path.join(config.dataDir, 'offline-uploads'));
+  // Uploads that expired while the server was stopped go now; then hourly.
+  offlineUploads.cleanUp().catch((error) => console.error('Offline uploads clean-up failed', error));
   const app = createApp({
     store,
     pdfJobs,
+    offlineUploads,
     sessionTtlMs: config.sessionTtlMs,
     trustProxy: config.trustProxy,
     qrCodeKey: config.qrCodeKey,
@@ -85,6 +92,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     clearTimeout(grace);
     await delivery.stop();
     await pdfJobs.close();
+    offlineUploads.close();
     await store.close();
   };
   return { server, stop, port: (server.address() as { port: number }).port };

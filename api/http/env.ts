@@ -7,6 +7,7 @@ import type { ParamValue } from '../../engine/api/params';
 import type { Project } from '../../engine/types/generated';
 import type { SessionDoc, UserDoc } from '../auth/types';
 import type { InvitationSender } from '../mail/invitation-sender';
+import type { OfflineUploads } from '../offline/uploads';
 import type { PdfJobRunner } from '../pdf/jobs';
 import type { PdfRenderers } from '../pdf/renderers';
 import type { Store } from '../store/port';
@@ -44,6 +45,8 @@ export interface ApiVariables {
   pdfJobs?: PdfJobRunner;
   /** The PDF renderers the jobs run (api/pdf/renderers.ts; tests give their own). */
   pdfRenderers?: PdfRenderers;
+  /** The tus server of the offline pages' uploads (api/offline/uploads.ts). */
+  offlineUploads?: OfflineUploads;
 }
 
 export interface ApiEnv {

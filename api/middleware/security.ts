@@ -13,7 +13,8 @@
  *   Cross-Origin-Opener-Policy same-origin, Permissions-Policy turning off camera, microphone, geolocation.
  * - API answers: Cache-Control no-store unless the answer sets its own.
  * - Writes carrying the session cookie (POST, PUT, PATCH, DELETE): a body must be application/json
- *   (or multipart/form-data on an upload path of the catalogue; 415 otherwise), and the request must come from this site: an Origin naming another host, or
+ *   (or multipart/form-data on an upload path of the catalogue, or a tus chunk's application/offset+octet-stream
+ *   in a PATCH of an offline upload's path, issue 26; 415 otherwise), and the request must come from this site: an Origin naming another host, or
  *   Sec-Fetch-Site cross-site/same-site, is refused 403 (a cross-site request forgery defence on top of
  *   the SameSite=Lax cookie). Requests with neither header (non-browser clients) pass.
  * - With TRUST_PROXY, the host and scheme come from X-Forwarded-Host/-Proto (a TLS-terminating proxy):
@@ -33,6 +34,8 @@ export interface SecurityOptions {
   trustProxy?: boolean;
   /** Paths whose writes are uploads: multipart/form-data is admitted there (the catalogue's `upload`). */
   uploadPaths?: { has(path: string): boolean };
+  /** Paths whose PATCH carries a tus chunk: application/offset+octet-stream is admitted there (api/offline/uploads.ts). */
+  streamPaths?: { has(path: string): boolean };
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -123,6 +126,7 @@ function securityHeaders(csp: string): ReadonlyArray<readonly [string, string]> 
 export function security(options: SecurityOptions = {}): MiddlewareHandler<ApiEnv> {
   const trustProxy = options.trustProxy === true;
   const uploadPaths = options.uploadPaths ?? new Set<string>();
+  const streamPaths = options.streamPaths ?? new Set<string>();
   return async (c, next) => {
     c.set('trustProxy', trustProxy);
     const api = c.req.path.startsWith('/api/');
@@ -163,7 +167,9 @@ export function security(options: SecurityOptions = {}): MiddlewareHandler<ApiEn
           throw new AppError(403, 'security.crossSite');
         }
         const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-        const upload = uploadPaths.has(c.req.path) && type === 'multipart/form-data';
+        const upload =
+          (type === 'multipart/form-data' && uploadPaths.has(c.req.path)) ||
+          (type === 'application/offset+octet-stream' && c.req.method === 'PATCH' && streamPaths.has(c.req.path));
         if (hasBody(c) && type !== 'application/json' && !upload)
           throw new AppError(415, 'security.unsupportedMediaType');
       }

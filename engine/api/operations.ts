@@ -83,7 +83,8 @@ export type OperationHandler = GenericHandler | { named: string };
 
 /** One entry of the catalogue. */
 export interface Operation {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** PATCH and HEAD: the tus operations of the offline uploads (issue 26). */
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   path: string;
   /** The type of each `{name}` of the path (./params.ts); the pipeline hands the handler typed values. */
   params?: Readonly<Record<string, ParamDeclaration>>;

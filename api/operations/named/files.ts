@@ -117,10 +117,21 @@ export const remove: NamedOperation<'files.delete'> = async (context) => {
   return context.http.body(null, 204);
 };
 
-/** DELETE /api/files/folder?folder= : 204 (an unsaved new entry's files). */
+/**
+ * DELETE /api/files/folder?folder= : 204 (an unsaved new entry's files: administration-data.md §4 "Upload on page
+ * unload"). Files an offline page uploaded (meta `offline`, api/offline/uploads.ts) stay, with their folder: their
+ * entry reaches the server by a later sync command (issue 26 §4), and a tab of the same entry left online must not
+ * delete them.
+ */
 export const removeFolder: NamedOperation<'files.deleteFolder'> = async (context) => {
   requireAdminForFormFiles(context, context.http.req.query('folder') ?? '');
-  await context.store.files.deleteFolder(folderKey(tenant(context), context.http.req.query('folder') ?? ''));
+  const prefix = folderKey(tenant(context), context.http.req.query('folder') ?? '');
+  const files = await context.store.files.list(prefix, true);
+  if (!files.some((file) => file.meta?.offline === 'true')) {
+    await context.store.files.deleteFolder(prefix);
+  } else {
+    for (const file of files) if (file.meta?.offline !== 'true') await context.store.files.delete(file.key);
+  }
   return context.http.body(null, 204);
 };
 

@@ -23,6 +23,7 @@ import * as labelPreparation from './label-preparation';
 import * as linkAccess from './link-access';
 import * as mail from './mail';
 import * as migration from './migration';
+import * as offlineUploads from './offline-uploads';
 import * as passwordReset from './password-reset';
 import * as pdfJobs from './pdf-jobs';
 import * as projects from './projects';
@@ -169,6 +170,10 @@ export const namedOperations: NamedOperations = {
   'files.download': files.download,
   'files.delete': files.remove,
   'files.deleteFolder': files.removeFolder,
+  'offlineUploads.create': offlineUploads.create,
+  'offlineUploads.offset': offlineUploads.offset,
+  'offlineUploads.append': offlineUploads.append,
+  'offlineUploads.terminate': offlineUploads.terminate,
   'thumbnails.sized': files.sized,
   'thumbnails.width': files.byWidth,
   'sending.send': sending.send,

@@ -322,6 +322,10 @@ export interface OperationParamTypes {
   "files.download": Record<string, never>;
   "files.delete": Record<string, never>;
   "files.deleteFolder": Record<string, never>;
+  "offlineUploads.create": Record<string, never>;
+  "offlineUploads.offset": { uploadId: string };
+  "offlineUploads.append": { uploadId: string };
+  "offlineUploads.terminate": { uploadId: string };
   "drawingRegister.list": { projectId: number };
   "drawingRegister.save": { projectId: number };
   "drawingRegister.upload": { projectId: number };
@@ -616,6 +620,10 @@ export interface OperationBodyTypes {
   "files.download": undefined;
   "files.delete": undefined;
   "files.deleteFolder": undefined;
+  "offlineUploads.create": undefined;
+  "offlineUploads.offset": undefined;
+  "offlineUploads.append": undefined;
+  "offlineUploads.terminate": undefined;
   "drawingRegister.list": undefined;
   "drawingRegister.save": DrawingRegisterItemInput;
   "drawingRegister.upload": undefined;
@@ -793,6 +801,10 @@ export interface NamedHandlerOperations {
   "files.download": "files.download";
   "files.delete": "files.delete";
   "files.deleteFolder": "files.deleteFolder";
+  "offlineUploads.create": "offlineUploads.create";
+  "offlineUploads.offset": "offlineUploads.offset";
+  "offlineUploads.append": "offlineUploads.append";
+  "offlineUploads.terminate": "offlineUploads.terminate";
   "drawingRegister.list": "drawingRegister.list";
   "drawingRegister.save": "drawingRegister.save";
   "drawingRegister.upload": "drawingRegister.upload";
