@@ -16,15 +16,19 @@ import {
   downloadUnsynced,
   getOfflineState,
   localEntries,
+  offlineProjects,
   releaseProject,
+  requestPersistence,
   resolveConflicts,
   retryCommand,
   retryFile,
   setImageCompressor,
+  storageInfo,
   syncNow,
+  takeProjectOffline,
 } from './index';
-import { setOfflineUploader, stopSync } from './sync';
-import { fakeServer, putBundle, signInFreshUser, testForm, text } from './test-support';
+import { backoffMs, setOfflineUploader, stopSync } from './sync';
+import { fakeServer, putBundle, signInFreshUser, testBundle, testForm, text } from './test-support';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const params = { projectId: 1, formArea: 'quality-assurance' };
@@ -468,6 +472,45 @@ describe('the sync runner', () => {
     server.down = false;
     await syncNow();
     expect(await outbox()).toHaveLength(0);
+  });
+
+  it('takes a project offline (recorded on the server, bundle downloaded) and releases it once synced', async () => {
+    await currentDb().bundles.clear();
+    server.bundle = testBundle();
+    await takeProjectOffline(1);
+    expect(server.projectIds).toEqual([1]);
+    expect(await offlineProjects()).toEqual([
+      expect.objectContaining({ projectId: 1, code: 'CCE-2401', bundleVersion: 'b1', unsynced: 0 }),
+    ]);
+    await pageSave([text(1, 'Level 2 slab')]);
+    expect((await offlineProjects())[0].unsynced).toBe(1);
+    await syncNow();
+    await releaseProject(1);
+    expect(server.projectIds).toEqual([]);
+    expect(await offlineProjects()).toEqual([]);
+    expect(await localEntries(1)).toEqual([]);
+  });
+
+  it('waits 2 s doubling to 5 minutes between failed rounds, with jitter', () => {
+    expect([1, 2, 3, 4].map((n) => backoffMs(n, 0.5))).toEqual([2000, 4000, 8000, 16000]);
+    expect(backoffMs(20, 0.5)).toBe(300_000);
+    expect(backoffMs(1, 0)).toBe(1600);
+    expect(backoffMs(1, 1)).toBe(2400);
+  });
+
+  it('tells the storage used and asks for persistent storage', async () => {
+    const storage = {
+      estimate: async () => ({ usage: 5_000_000, quota: 100_000_000 }),
+      persisted: async () => false,
+      persist: async () => true,
+    };
+    Object.defineProperty(navigator, 'storage', { value: storage, configurable: true });
+    try {
+      expect(await storageInfo()).toEqual({ usage: 5_000_000, quota: 100_000_000, persisted: false });
+      expect(await requestPersistence()).toBe(true);
+    } finally {
+      Object.defineProperty(navigator, 'storage', { value: undefined, configurable: true });
+    }
   });
 
   it('zips what is not synced, and refuses to release a project that has it', async () => {

@@ -57,9 +57,9 @@ export function testForm(version = 1): FormDefinition {
   } as unknown as FormDefinition;
 }
 
-/** Puts a bundle of project 1 with the test form on the device. */
-export async function putBundle(change: Partial<OfflineBundle> = {}): Promise<void> {
-  await currentDb().bundles.put({
+/** A bundle of project 1 with the test form, as the server sends it. */
+export function testBundle(change: Partial<OfflineBundle> = {}): OfflineBundle {
+  return {
     bundleVersion: 'b1',
     generatedAt: '2026-11-26T10:00:00.000Z',
     project: { id: 1, code: 'CCE-2401', name: 'Corrib Civic Centre' },
@@ -69,9 +69,12 @@ export async function putBundle(change: Partial<OfflineBundle> = {}): Promise<vo
     projectUsers: [{ id: 2, fullName: 'Site User' }],
     entries: [],
     ...change,
-    projectId: 1,
-    downloadedAt: new Date().toISOString(),
-  });
+  };
+}
+
+/** Puts the test bundle on the device. */
+export async function putBundle(change: Partial<OfflineBundle> = {}): Promise<void> {
+  await currentDb().bundles.put({ ...testBundle(change), projectId: 1, downloadedAt: new Date().toISOString() });
 }
 
 /** An answer of text question `questionId`. */
@@ -101,6 +104,8 @@ export function fakeServer() {
     session: true,
     down: false,
     bundle: null as OfflineBundle | null,
+    /** The user's offline projects (projects.getQaOfflineInfo / updateQaOfflineInfo). */
+    projectIds: [] as number[],
     refuse: (_command: OfflineCommand): OfflineCommandResult['error'] | undefined => undefined,
     /** Another user's change of an entry on the server (version + 1). */
     change(entryId: string, answers: Answer[]) {
@@ -181,6 +186,12 @@ export function fakeServer() {
         requests.push(body);
         const blocked = new Set<string>();
         return Response.json({ results: body.commands.map((c) => server.apply(c, blocked)) });
+      }
+      if (path === '/api/projects/getQaOfflineInfo' && init.method === 'GET')
+        return Response.json({ projectIds: server.projectIds, updated: null, projects: [] });
+      if (path === '/api/projects/updateQaOfflineInfo' && init.method === 'PUT') {
+        server.projectIds = (JSON.parse(String(init.body)) as { projectIds: number[] }).projectIds;
+        return Response.json({ projectIds: server.projectIds, updated: null, projects: [] });
       }
       if (path === '/api/projects/getQaOfflineInfo/1' && server.bundle) {
         const tag = `"${server.bundle.bundleVersion}"`;
