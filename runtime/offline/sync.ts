@@ -328,23 +328,30 @@ export async function syncNow(): Promise<void> {
   await runRound();
 }
 
-/**
- * Starts the runner once per page: listens to `online` / `offline`, to a login (`siteforms:session`), to changes
- * queued on the device, and runs a round every 60 s while something waits. Commands left 'sent' and files left
- * 'uploading' by a tab killed mid-round go again (the server applies each once; tus resumes).
- */
+/** The runner's listeners (startSync adds them, stopSync removes them). */
 const onOnline = () => {
   patchOfflineState({ online: true });
   void soonRound();
 };
 const onOffline = () => patchOfflineState({ online: false });
 const onSession = () => {
+  // Told on every session check: a round only when a login ends a pause or something waits (the counts are re-read
+  // first: another user's login opens their database).
+  const wasPaused = getOfflineState().paused === 'session';
   patchOfflineState({ paused: null });
   void refreshCounts()
     .catch(() => undefined)
-    .then(() => soonRound());
+    .then(() => {
+      const state = getOfflineState();
+      if (wasPaused || state.queued + state.filesPending > 0) void soonRound();
+    });
 };
 
+/**
+ * Starts the runner once per page: listens to `online` / `offline`, to a login (`siteforms:session`), to changes
+ * queued on the device, and runs a round every 60 s while something waits. Commands left 'sent' and files left
+ * 'uploading' by a tab killed mid-round go again (the server applies each once; tus resumes).
+ */
 export function startSync(): void {
   if (started) return;
   started = true;
