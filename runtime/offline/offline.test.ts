@@ -277,6 +277,20 @@ describe('the offline router', () => {
     } finally {
       db.outbox.hook('creating').unsubscribe(full);
     }
+    // A photo on a full device: refused with the same text, no part of the upload kept.
+    db.files.hook('creating', full);
+    try {
+      await expect(
+        upload(
+          'files/full0001',
+          new File(['a'], 'a.jpg', { type: 'image/jpeg' }),
+          new File(['b'], 'b.jpg', { type: 'image/jpeg' }),
+        ),
+      ).rejects.toMatchObject({ status: 507, messageId: 'offline.storageFull' });
+    } finally {
+      db.files.hook('creating').unsubscribe(full);
+    }
+    expect(await db.files.count()).toBe(0);
     // The submit was rolled back whole: the draft and its command are as they were.
     const [entry] = await localEntries(1);
     expect(entry).toMatchObject({ isDraft: true, answers: [{ questionId: 1, answers: ['Level 2 slab'] }] });
