@@ -86,6 +86,7 @@ export async function refreshBundle(projectId: number, now = new Date()): Promis
   const known = await db.bundles.get(projectId);
   const answer = await request<OfflineBundle>('GET', bundlePath(projectId), {
     headers: known ? { 'If-None-Match': `"${known.bundleVersion}"` } : {},
+    timeoutMs: 120_000,
   });
   const stamp = now.toISOString();
   if (answer.status === 304 && known) {

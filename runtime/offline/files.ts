@@ -154,7 +154,9 @@ export async function storeUploads(
 async function serverFiles(folder: string): Promise<FileView[]> {
   if (globalThis.navigator?.onLine === false) return [];
   try {
-    const { body } = await request<FileView[]>('GET', `/api/files/getFiles?folder=${encodeURIComponent(folder)}`);
+    const { body } = await request<FileView[]>('GET', `/api/files/getFiles?folder=${encodeURIComponent(folder)}`, {
+      timeoutMs: 3_000,
+    });
     return Array.isArray(body) ? body : [];
   } catch {
     return [];

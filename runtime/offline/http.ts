@@ -64,12 +64,23 @@ export interface OfflineAnswer<T> {
 export async function request<T>(
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; repeat?: boolean } = {},
+  options: {
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    repeat?: boolean;
+    /** Gives up after this many ms (a connection that says it is up and carries nothing must not hold a round). */
+    timeoutMs?: number;
+  } = {},
 ): Promise<OfflineAnswer<T>> {
+  const timeout =
+    options.timeoutMs !== undefined && typeof AbortSignal.timeout === 'function'
+      ? AbortSignal.timeout(options.timeoutMs)
+      : undefined;
   const init: RequestInit = {
     method,
     credentials: 'include',
-    signal: options.signal,
+    signal: options.signal ?? timeout,
     headers: { ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   };
@@ -79,7 +90,8 @@ export async function request<T>(
     try {
       response = await send(absolute(path), init);
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      if (options.signal?.aborted) throw error;
+      // A network failure, or the time-out: both are "no connection" (status 0), tried again later.
       throw new ApiError(0, 'common.serverError', message('common.serverError'));
     }
     // The first of a repeated pair is read and dropped (its body must not be left unread).

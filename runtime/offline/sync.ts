@@ -237,6 +237,7 @@ async function sendCommands(db: OfflineDb): Promise<void> {
       } = await request<{ results: OfflineCommandResult[] }>('POST', COMMANDS_PATH, {
         body,
         repeat: repeatRequests(),
+        timeoutMs: 120_000,
       }));
     } catch (error) {
       // Not answered: all of it goes again (the server applies a command once however often it is sent).
