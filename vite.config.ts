@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
 
 /**
@@ -25,10 +26,31 @@ const chunkGroups = [
   },
 ];
 
+/**
+ * The service worker (issue 26; runtime/sw.ts, docs/offline.md "Service worker"): built from runtime/sw.ts with the
+ * build's file list injected (`injectManifest`): every script, style, font and image of dist/ and index.html, the
+ * lazily loaded chunks included, so that an offline page opens after one visit. Not the .br/.gz copies (the browser
+ * asks for the file; the server picks the copy) and no web manifest. Registered by runtime/main.tsx, not by the plugin.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: '.',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    rollupFormat: 'iife',
+    globPatterns: ['**/*.{js,css,html,svg,png,jpg,woff,woff2,ttf}'],
+    globIgnores: ['**/*.br', '**/*.gz', 'sw.js'],
+    // The largest chunks (the form creator's, pdf.js's worker) are part of pages too: precache them all.
+    maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
   root: demo ? 'fixtures/demo' : 'runtime',
   ...(demo ? { publicDir: 'public', server: { fs: { allow: ['..', '../..'] } } } : {}),
-  plugins: demo ? [react()] : [react(), precompress()],
+  plugins: demo ? [react()] : [react(), serviceWorker, precompress()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -49,6 +49,7 @@ describe('compression', () => {
       writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><html><head></head><body></body></html>');
       writeFileSync(path.join(dir, 'dist', 'assets', 'app-abc123.js'), script);
       writeFileSync(path.join(dir, 'dist', 'assets', 'tiny-abc123.js'), 'export {};\n');
+      writeFileSync(path.join(dir, 'dist', 'sw.js'), 'self.skipWaiting();\n');
       const written = precompressDir(path.join(dir, 'dist'));
       expect(written.map((w) => path.basename(w.file))).toEqual(['app-abc123.js']);
       server = await startServer({ PORT: '0', DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist') });
@@ -75,6 +76,14 @@ describe('compression', () => {
       expect(await none.text()).toBe(script);
       const tiny = await get('tiny-abc123.js', 'br');
       expect(tiny.headers.get('Content-Encoding')).toBeNull();
+    });
+
+    it('sends the service worker as a script that the browser asks for again on every visit (issue 26)', async () => {
+      const sw = await fetch(`http://127.0.0.1:${server.port}/sw.js`);
+      expect(sw.status).toBe(200);
+      expect(sw.headers.get('Content-Type')).toMatch(/javascript/);
+      expect(sw.headers.get('Cache-Control')).toBe('no-cache');
+      expect(await sw.text()).toBe('self.skipWaiting();\n');
     });
 
     it('writes copies that decompress to the file', () => {

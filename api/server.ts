@@ -68,6 +68,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       },
       serveStatic({ root, precompressed: true }),
     );
+    // The service worker (runtime/sw.ts): asked again on every visit, so a new build's worker is found at once
+    // (browsers cap a worker's HTTP caching at a day; no-cache makes it none).
+    app.use(
+      '/sw.js',
+      async (c, next) => {
+        await next();
+        if (c.res.ok) c.header('Cache-Control', 'no-cache');
+      },
+      serveStatic({ root, precompressed: true }),
+    );
     app.use('*', serveStatic({ root, precompressed: true }));
     // Client-side routes get the app shell; unknown API paths fall through to the JSON 404.
     app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : shell(c)));

@@ -3,6 +3,7 @@
  * (runtime/plain, with its few texts: plain/messages.ts); pages that use MUI bring it with them, inside the MUI
  * root (shell/MuiRoot.tsx), which creates emotion's cache with the CSP nonce. The router is made here, before
  * React's first render, so the first page's loaders and code start loading as soon as the entry has run.
+ * A production build registers the service worker (runtime/sw.ts, issue 26) once the page has loaded.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -20,3 +21,35 @@ createRoot(container).render(
     <App router={router} />
   </StrictMode>,
 );
+
+/** sessionStorage key: when this tab last reloaded for a chunk its build no longer has. */
+const RELOADED_AT = 'siteforms.reloadedForNewBuild';
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  // A page opened from the precache just before a new build's worker took over (it drops the old build's files, and
+  // the server has them no more) fails to load a lazy chunk: reload once, into the new build (an offline page's saved
+  // pages are on the device). At most once a minute, so a chunk that truly fails shows its error.
+  window.addEventListener('vite:preloadError', (event) => {
+    // A chunk that could not be fetched, not one whose code failed (that error must show, never a reload).
+    const failure = String((event as Event & { payload?: unknown }).payload ?? '');
+    if (!/dynamically imported module|Importing a module script failed/i.test(failure)) return;
+    try {
+      const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+      if (Date.now() - last < 60_000) return;
+      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    } catch {
+      return;
+    }
+    event.preventDefault();
+    window.location.reload();
+  });
+  // After the load event: the worker's precache (every file of the build) never competes with the first page. A
+  // browser that refuses it (private mode, a policy) runs the app as before, without its offline pages' shell.
+  window.addEventListener(
+    'load',
+    () => {
+      navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    },
+    { once: true },
+  );
+}

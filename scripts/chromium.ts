@@ -5,7 +5,9 @@
  * In scripts/ so that the API's benchmarks use it without depending on runtime/ (tests/architecture.test.ts).
  */
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+type LaunchPersistentContextOptions = NonNullable<Parameters<typeof chromium.launchPersistentContext>[1]>;
 
 const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -28,16 +30,33 @@ const UNWANTED_PACKAGED_FLAGS = new Set([
   '--disable-site-isolation-trials',
 ]);
 
-/** Launches a headless Chromium. */
-export async function launchBrowser(): Promise<Browser> {
+/** The executable and flags of the Chromium to launch. */
+async function launchOptions(): Promise<{ executablePath: string; headless: true; args: string[] }> {
   const system = [process.env.CHROME_PATH, ...SYSTEM_CHROMIUMS].find((p): p is string => !!p && existsSync(p));
-  if (system) return chromium.launch({ executablePath: system, headless: true, args: QUIET_FLAGS });
+  if (system) return { executablePath: system, headless: true, args: QUIET_FLAGS };
   const { default: packaged } = await import('@sparticuz/chromium');
-  return chromium.launch({
+  return {
     executablePath: await packaged.executablePath(),
     headless: true,
     // Its Lambda defaults include --single-process (the browser dies when a context closes) and
     // --disable-web-security (would hide same-origin bugs): both are left out.
     args: [...packaged.args.filter((a) => !UNWANTED_PACKAGED_FLAGS.has(a)), ...QUIET_FLAGS],
-  });
+  };
+}
+
+/** Launches a headless Chromium. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch(await launchOptions());
+}
+
+/**
+ * Launches a headless Chromium on the profile folder `userDataDir` and gives its one context: what it stores
+ * (service workers, caches, IndexedDB, localStorage, cookies) stays in the folder, so closing it and launching again
+ * on the same folder is a browser restart on the same device (issue 26's offline tests).
+ */
+export async function launchPersistentContext(
+  userDataDir: string,
+  options: Omit<LaunchPersistentContextOptions, 'executablePath' | 'headless' | 'args'> = {},
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...(await launchOptions()), ...options });
 }

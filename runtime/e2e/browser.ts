@@ -2,7 +2,7 @@
  * The browser of the end-to-end tests: launchBrowser (scripts/chromium.ts: CHROME_PATH, the system Chromium, or
  * the @sparticuz/chromium npm package's; never a download), and the page's Content-Security-Policy violations.
  */
-export { launchBrowser } from '../../scripts/chromium';
+export { launchBrowser, launchPersistentContext } from '../../scripts/chromium';
 
 /**
  * Collects what must never happen on a page: Content-Security-Policy refusals (a style without the

@@ -4,16 +4,23 @@
  * overlay shows the offline message; coming back online clears it. Plain (runtime/plain: MUI's Backdrop and
  * CircularProgress drawn without MUI): it is on every page, the login page too, and must work offline, when
  * no code can be loaded.
+ *
+ * Not on the offline pages (`/offline`, `/offline/...`, `/qa/access`: ./offline-paths, issue 26): they work with no
+ * connection, keep what is typed on the device, and say the sync state in their own banner; a blocking spinner there
+ * would stop the very work they exist for. Leaving them for a page that needs the server shows it again.
  */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { connectivityMachine } from '../../engine/machines/connectivity';
 import { plainMessage } from '../plain/messages';
 import '../plain/plain.css';
+import { isOfflinePath } from './offline-paths';
 
 /** The overlay; see the module comment. */
 export function ConnectivityOverlay() {
   const [snapshot, send] = useMachine(connectivityMachine, { input: { online: navigator.onLine } });
+  const { pathname } = useLocation();
   useEffect(() => {
     const online = () => send({ type: 'ONLINE' });
     const offline = () => send({ type: 'OFFLINE' });
@@ -24,7 +31,7 @@ export function ConnectivityOverlay() {
       window.removeEventListener('offline', offline);
     };
   }, [send]);
-  if (!snapshot.matches('offline')) return null;
+  if (!snapshot.matches('offline') || isOfflinePath(pathname)) return null;
   return (
     <div className="plain-backdrop">
       <div className="plain-offline" role="alert">

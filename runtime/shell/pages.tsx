@@ -54,6 +54,8 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   response: messagePage('response'),
   noResponse: messagePage('noResponse'),
   closed: messagePage('closed'),
+  // The sync action (issue 26): plain, it opens offline from the service worker's precache.
+  syncAction: { lazy: async () => ({ Component: (await import('../pages/SyncActionPage')).SyncActionPage }) },
   // The external shell of a secure link's form (issue 25 §2): signed out, the client's logo and name, no menus.
   external: muiPage(async () => (await import('./ExternalLayout')).ExternalLayout),
   // The signed-out shared folder page of a DMS link (issue 23 item 3): the external shell without a form's lines.
