@@ -20,10 +20,18 @@ const COMPRESSED = new Set(['image/jpeg', 'image/png', 'image/webp']);
 /** Makes an image smaller before it is stored (replaceable in tests: jsdom has no canvas). */
 export type ImageCompressor = (file: File) => Promise<Blob>;
 
-/** The real compressor: browser-image-compression, loaded when the first photo is taken. */
+/**
+ * The real compressor: browser-image-compression, loaded when the first photo is taken. Its web worker loads the
+ * library from `libURL`, by default a CDN: here the site's own copy (an asset of the build, precached by the service
+ * worker), so nothing leaves the site and it works offline. Where the page may not start a worker from a blob: URL
+ * (the Content-Security-Policy's worker-src), the library compresses on the page instead.
+ */
 const browserCompressor: ImageCompressor = async (file) => {
-  const { default: compress } = await import('browser-image-compression');
-  return compress(file, { maxSizeMB: 1, maxWidthOrHeight: 1920, initialQuality: 0.8, useWebWorker: true });
+  const [{ default: compress }, { default: libURL }] = await Promise.all([
+    import('browser-image-compression'),
+    import('browser-image-compression/dist/browser-image-compression.js?url'),
+  ]);
+  return compress(file, { maxSizeMB: 1, maxWidthOrHeight: 1920, initialQuality: 0.8, useWebWorker: true, libURL });
 };
 
 let compressor: ImageCompressor = browserCompressor;
