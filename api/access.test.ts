@@ -42,6 +42,16 @@ async function cookieOf(role: Role): Promise<string | undefined> {
 }
 
 describe('the access matrix of the API', () => {
+  // An entry of project 1 whose audit trail the matrix asks for (issue 26: entries.audit).
+  let audited = 0;
+  beforeAll(async () => {
+    const cookie = await cookieOf('admin');
+    const res = await h.call('PUT', '/api/projects/1/forms/quality-assurance/submit', {
+      cookie,
+      body: { formId: form.id, answers: sampleAnswers(form, 4) },
+    });
+    audited = ((await res.json()) as { entryNumber: number }).entryNumber;
+  });
   // project 1: view user View (with QA codes), edit user Edit; project 3: edit user only; hs user: none.
   const submit = (projectId: number) => ({
     method: 'PUT',
@@ -102,6 +112,45 @@ describe('the access matrix of the API', () => {
       name: 'the session check',
       call: { method: 'POST', path: '/api/authorization/isLoggedIn' },
       expect: { none: 401, pending: 200, view: 200, edit: 200, hs: 200, admin: 200 },
+    },
+    // Issue 26: a project's offline bundle (project 1 is not offline-available in the seed: refused to all who may
+    // see it; api/offline.test.ts takes one offline), the batch of offline commands (access per command: a savePage
+    // of an entry that is not there is refused inside a 200), an entry's audit trail (View on the form's area).
+    {
+      name: 'the offline bundle of project 1',
+      call: { method: 'GET', path: '/api/projects/getQaOfflineInfo/1' },
+      expect: { none: 401, pending: 403, view: 403, edit: 403, hs: 403, admin: 403 },
+    },
+    {
+      name: 'a batch of offline commands',
+      call: {
+        method: 'POST',
+        path: '/api/projects/updateQaOfflineInfo/commands',
+        body: {
+          deviceId: '0192f3a0-0000-7000-8000-000000000001',
+          commands: [
+            {
+              commandId: '0192f3a0-0000-7000-8000-000000000002',
+              kind: 'savePage',
+              entryId: '0192f3a0-0000-7000-8000-000000000003',
+              projectId: 1,
+              formArea: 'quality-assurance',
+              formId: form.id,
+              formVersion: 1,
+              answers: [],
+              createdAt: '2026-11-26T08:00:00.000Z',
+            },
+          ],
+        },
+      },
+      expect: { none: 401, pending: 403, view: 200, edit: 200, hs: 200, admin: 200 },
+    },
+    {
+      name: 'the audit trail of an entry of project 1',
+      get call() {
+        return { method: 'GET', path: `/api/projects/1/forms/quality-assurance/${form.id}/audit/${audited}` };
+      },
+      expect: { none: 401, pending: 403, view: 200, edit: 200, hs: 403, admin: 200 },
     },
   ];
 
@@ -248,6 +297,10 @@ describe("the browser's question (engine/rules/operation-access.ts)", () => {
     },
     { name: 'forms.activate', params: { formArea: 'health-and-safety', id: String(hsForm.id) } },
     { name: 'lookupValues.getall', params: { type: 'EmployeeRole' } },
+    {
+      name: 'entries.audit',
+      params: { projectId: '1', formArea: 'quality-assurance', formId: String(form.id), entryNumber: '1' },
+    },
   ];
 
   for (const role of ['view', 'edit', 'hs', 'admin'] as const) {

@@ -57,7 +57,13 @@ async function reference(query: RegisterQuery) {
   const size = query.pageSize ?? 10;
   const index = query.pageIndex ?? 0;
   const drafts = docs.filter((d) => d.isDraft === true).length;
-  return { items: rows.slice(index * size, (index + 1) * size), totalRecords: rows.length, drafts };
+  // Each row carries its entry's version (issue 26 §5; 1 for an entry stored without one).
+  const versions = new Map(docs.map((d) => [d.entryNumber, d.version ?? 1]));
+  const items = rows.slice(index * size, (index + 1) * size).map((row) => ({
+    ...row,
+    version: versions.get(row.entryNumber),
+  }));
+  return { items, totalRecords: rows.length, drafts };
 }
 
 beforeAll(async () => {

@@ -60,6 +60,7 @@ function newEntry(
     projectName: project.name,
     projectAddress: project.address ?? '',
     isPublic: false,
+    version: 1,
     ...fields,
   };
 }

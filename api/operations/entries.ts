@@ -153,6 +153,19 @@ export interface SubmitOptions {
    * here (api/mail/notifications.ts; issue 25 §5).
    */
   onSubmitted?: (entry: FormEntry) => Promise<void>;
+  /**
+   * An offline command's save (issue 26 §5; api/offline/commands.ts): the entry's version the answers were merged
+   * against. The write happens only while the stored entry still has it; otherwise 409 offlineSync.versionChanged
+   * and nothing is written (the caller merges again).
+   */
+  expectedVersion?: number;
+  /** A new entry made on a device (issue 26 §3): its UUIDv7, kept as the entry's `offlineId` (unique per client). */
+  offlineId?: string;
+}
+
+/** An entry's version: 1 when created, one more at each change; an entry stored before versions reads as 1. */
+export function versionOf(entry: Pick<FormEntry, 'version'>): number {
+  return entry.version ?? 1;
 }
 
 /**
@@ -190,9 +203,11 @@ export async function submitEntry(
   const entries = scope.store.collection<EntryDoc>('formEntries');
   const filter =
     submission.entryNumber === undefined ? null : { ...scopeFilter(scope), entryNumber: submission.entryNumber };
-  const existing = filter ? await entries.findOne(filter) : null;
+  let existing = filter ? await entries.findOne(filter) : null;
   if (filter && !existing) throw new AppError(404, 'notFound.entry');
   if (existing) checkChange(scope, toEntry(existing), user, options);
+  if (existing && options.expectedVersion !== undefined && versionOf(existing) !== options.expectedVersion)
+    throw new AppError(409, 'offlineSync.versionChanged');
 
   const given: Answer[] = submission.answers.map((a) => ({ ...a, formId: scope.form.id }));
   const draft = options.draft === true;
@@ -209,34 +224,49 @@ export async function submitEntry(
   // What the server computes (a grid's scores) is never taken from the client.
   const answers = withSanitizedRichText(scope.form, withComputedValues(scope.form, given));
   const page = draft && options.activePageOrder !== undefined ? { activePageOrder: options.activePageOrder } : {};
-  if (filter && existing) {
+  // Each change moves the entry's version by one (issue 26 §5). The write names the version read, so that two
+  // saves at once cannot both take the same next version: the one that finds it moved reads the entry again.
+  for (let attempt = 0; filter && existing; attempt += 1) {
     const wasDraft = existing.isDraft === true;
     // A page save keeps the draft; a full submit ends it, and the entry is submitted now (date: first submitted).
     const isDraft = draft && wasDraft;
     const { activePageOrder: _left, ...kept } = toEntry(existing);
+    const read = versionOf(existing);
     const changed = {
       ...kept,
       answers,
       modified: now.toISOString(),
       formVersion: scope.form.version,
+      version: read + 1,
       isDraft,
       ...(wasDraft && !isDraft ? { date: now.toISOString() } : {}),
       ...(isDraft ? page : {}),
     } as FormEntry;
-    await entries.updateOne(filter, {
-      $set: {
-        answers,
-        modified: changed.modified,
-        formVersion: scope.form.version,
-        isDraft,
-        date: changed.date,
-        ...(isDraft ? page : {}),
-        ...readModelOf(scope.form, changed),
+    const { matchedCount } = await entries.updateOne(
+      { ...filter, version: existing.version ?? null },
+      {
+        $set: {
+          answers,
+          modified: changed.modified,
+          formVersion: scope.form.version,
+          version: changed.version,
+          isDraft,
+          date: changed.date,
+          ...(isDraft ? page : {}),
+          ...readModelOf(scope.form, changed),
+        },
+        ...(isDraft ? {} : { $unset: { activePageOrder: '' } }),
       },
-      ...(isDraft ? {} : { $unset: { activePageOrder: '' } }),
-    });
-    if (wasDraft && !isDraft) await options.onSubmitted?.(changed);
-    return changed;
+    );
+    if (matchedCount === 1) {
+      if (wasDraft && !isDraft) await options.onSubmitted?.(changed);
+      return changed;
+    }
+    // Changed meanwhile: an offline command merges again; an online save (last write wins, as before) retries.
+    if (options.expectedVersion !== undefined || attempt >= 4) throw new AppError(409, 'offlineSync.versionChanged');
+    existing = await entries.findOne(filter);
+    if (!existing) throw new AppError(404, 'notFound.entry');
+    checkChange(scope, toEntry(existing), user, options);
   }
   const { clientId, project, form } = scope;
   // The three counters and the entry are one write (on the embedded store one group commit, all or nothing).
@@ -263,6 +293,8 @@ export async function submitEntry(
       isPublic: options.submitter?.isPublic === true,
       ...(options.submitter?.external ? { external: options.submitter.external } : {}),
       answers,
+      version: 1,
+      ...(options.offlineId ? { offlineId: options.offlineId } : {}),
       ...(draft ? { isDraft: true, ...page } : {}),
     };
     return { ...entry, ...readModelOf(form, entry) };
@@ -323,7 +355,12 @@ export function entryFilePaths(form: FormDefinition, entry: Pick<FormEntry, 'ans
 export async function getEntry(scope: EntryScope, entryNumber: number): Promise<FormEntry> {
   const entry = await scope.store.collection<EntryDoc>('formEntries').findOne({ ...scopeFilter(scope), entryNumber });
   if (!entry) throw new AppError(404, 'notFound.entry');
-  return toEntry(entry);
+  return withVersion(toEntry(entry));
+}
+
+/** The entry with its `version` (an entry stored before versions reads as 1). */
+export function withVersion(entry: FormEntry): FormEntry {
+  return entry.version === undefined ? { ...entry, version: 1 } : entry;
 }
 
 /** A stored entry without the store's `_id` and the read model (the register's row, the score fields). */
@@ -531,7 +568,11 @@ export async function registerPage(
     const all = (await entries.find(scopeFilter(scope), { sort: { entryNumber: -1 } })).map((d) => toEntry(d));
     const rows = queryEntries(scope, all, query);
     const drafts = all.filter((entry) => entry.isDraft === true).length;
-    return { items: rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalRecords: rows.length, drafts };
+    const versions = new Map(all.map((entry) => [entry.entryNumber, versionOf(entry)]));
+    const items = rows
+      .slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)
+      .map((row) => ({ ...row, version: versions.get(row.entryNumber) ?? 1 }));
+    return { items, totalRecords: rows.length, drafts };
   }
   // The drafts of the register whatever the query, for the register's hint (an equality on the indexed status).
   const drafts = await entries.countDocuments({
@@ -552,7 +593,8 @@ export async function registerPage(
       docs.push(...(await entries.find(part.filter, { sort: part.sort, skip, limit: pageSize - docs.length })));
     skip = Math.max(0, skip - counts[i]);
   }
-  return { items: docs.map((d) => entryToRegisterRow(scope.form, toEntry(d))), totalRecords, drafts };
+  const items = docs.map((d) => ({ ...entryToRegisterRow(scope.form, toEntry(d)), version: versionOf(d) }));
+  return { items, totalRecords, drafts };
 }
 
 /**

@@ -715,6 +715,31 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
         expect(await entries.countDocuments({})).toBe(2);
       });
 
+      it('formEntries: an offlineId once per client, any number of entries without one (issue 26)', async () => {
+        const entries = store.collection('formEntries');
+        const entry = { clientId: 'c1', projectId: 'p1', formId: 'f1' };
+        await entries.insertOne({ id: 'e1', ...entry, entryNumber: 1 });
+        await entries.insertOne({ id: 'e2', ...entry, entryNumber: 2 });
+        await entries.insertOne({ id: 'e3', ...entry, entryNumber: 3, offlineId: 'u1' });
+        await entries.insertOne({ id: 'e4', ...entry, clientId: 'c2', entryNumber: 3, offlineId: 'u1' });
+        await expect(entries.insertOne({ id: 'e5', ...entry, entryNumber: 5, offlineId: 'u1' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        await expect(entries.updateOne({ id: 'e2' }, { $set: { offlineId: 'u1' } })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        // Changed without a new offlineId, an entry keeps its own key; found by offlineId through its index.
+        await entries.updateOne({ id: 'e1' }, { $set: { answers: [] } });
+        expect((await entries.findOne({ clientId: 'c1', offlineId: 'u1' }))?.id).toBe('e3');
+        expect(await entries.countDocuments({})).toBe(4);
+        const offlineCommands = store.collection('offlineCommands');
+        await offlineCommands.insertOne({ clientId: 'c1', commandId: 'k1' });
+        await offlineCommands.insertOne({ clientId: 'c2', commandId: 'k1' });
+        await expect(offlineCommands.insertOne({ clientId: 'c1', commandId: 'k1' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+      });
+
       it('users are unique by email and by id; counters by name; sessions by sid', async () => {
         const users = store.collection('users');
         await users.insertOne({ id: 'u1', email: 'a@example.com' });

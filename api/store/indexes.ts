@@ -75,6 +75,23 @@ export const indexes: readonly IndexSpec[] = [
   ),
   // A category register's page, newest first: read in this index's order, stopping at the page's end.
   plain('formEntries', { clientId: 1, projectId: 1, date: 1, formId: 1, entryNumber: 1 }, 'formEntries_category_date'),
+  // An entry made offline is found by the device's id (issue 26 §3), and is one entry per client however often
+  // its createEntry is sent: a unique derived key of offlineId (an entry without one gets a key of its own, so
+  // the online entries never clash), and a plain index for the look-up.
+  {
+    collection: 'formEntries',
+    keys: { clientId: 1, 'uniqueKeys.offlineId': 1 },
+    options: {
+      unique: true,
+      name: 'formEntries_clientId_offlineId',
+      derived: { 'uniqueKeys.offlineId': { fields: ['offlineId'] } },
+    },
+  },
+  plain('formEntries', { clientId: 1, offlineId: 1 }, 'formEntries_clientId_offlineId_lookup'),
+  // A command of a device's outbox is applied once per client (api/offline/commands.ts): its record.
+  unique('offlineCommands', { clientId: 1, commandId: 1 }, 'offlineCommands_clientId_commandId'),
+  // An entry's audit trail, newest first (entries.audit).
+  plain('formEntryAudit', { clientId: 1, projectId: 1, formId: 1, entryNumber: 1, at: -1 }, 'formEntryAudit_entry'),
   unique('counters', { name: 1 }, 'counters_name'),
   unique('secrets', { name: 1 }, 'secrets_name'),
   // A DMS file's history (issue 23 item 6; api/dms/history.ts): its events by its stable file id, newest first.

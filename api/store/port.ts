@@ -197,6 +197,10 @@ export const collectionNames = [
   'secrets',
   'formMigrations',
   'dmsHistory',
+  // Offline sync (issue 26; api/offline/commands.ts): each applied command's idempotency record, and the entries'
+  // audit trail of resolved conflicts.
+  'offlineCommands',
+  'formEntryAudit',
   ...resourceCollections,
 ] as const;
 

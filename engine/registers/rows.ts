@@ -38,6 +38,11 @@ export type RegisterRow = {
    * when the link named no organisation) for a reply through a secure link, 'Public' for a public form's entry.
    */
   origin?: string;
+  /**
+   * The entry's version (issue 26 §5: 1 when created, one more at each change), added by the register page
+   * (api/operations/entries.ts registerPage); not a column, never searched.
+   */
+  version?: number;
   [key: `q_${number}`]: string;
 };
 

@@ -23,6 +23,7 @@ import * as labelPreparation from './label-preparation';
 import * as linkAccess from './link-access';
 import * as mail from './mail';
 import * as migration from './migration';
+import * as offline from './offline';
 import * as offlineUploads from './offline-uploads';
 import * as passwordReset from './password-reset';
 import * as pdfJobs from './pdf-jobs';
@@ -34,6 +35,9 @@ import * as settingsForms from './settings-forms';
 import * as subcontractors from './subcontractors';
 
 export const namedOperations: NamedOperations = {
+  'projects.offlineBundle': offline.bundle,
+  'projects.offlineCommands': offline.commands,
+  'entries.audit': offline.audit,
   'auth.login': auth.login,
   'auth.isLoggedIn': auth.isLoggedIn,
   'auth.logout': auth.logout,

@@ -356,6 +356,8 @@ export const apply: NamedOperation<'forms.migrationApply'> = async (context) => 
               $set: {
                 answers: next.answers,
                 formVersion: next.formVersion,
+                // A migration rewrites the answers: a change, so the entry's version moves (issue 26 §5).
+                version: (entry.version ?? 1) + 1,
                 migrations: next.migrations,
                 ...(next.keptAnswers ? { keptAnswers: next.keptAnswers } : {}),
                 ...readModelOf(latest, next),
@@ -462,6 +464,7 @@ export const revert: NamedOperation<'forms.migrationRevert'> = async (context) =
               $set: {
                 answers: before.answers,
                 formVersion: before.formVersion,
+                version: (entry.version ?? 1) + 1,
                 ...(before.keptAnswers ? { keptAnswers: before.keptAnswers } : {}),
                 ...(before.migrations ? { migrations: before.migrations } : {}),
                 ...readModelOf(latest, before),

@@ -66,8 +66,11 @@ export const newProjectCode: NamedOperation<'projects.newProjectCode'> = async (
   return { code: nextCode(setting as never, context.now).code };
 };
 
-/** The projects the user may take offline: visible, not archived, offline-available; by code. */
-async function offlineCandidates(context: OperationContext) {
+/**
+ * The projects the user may take offline: visible, not archived, offline-available; by code. The offline bundle
+ * (api/operations/named/offline.ts) is given for these only.
+ */
+export async function offlineCandidates(context: OperationContext) {
   const projects = await listed(context, 'all', { $ne: 'Archived' });
   return projects.filter((p) => p.offlineAvailable === true);
 }

@@ -6,7 +6,7 @@
 export interface AnswerConflict {
   questionId: number;
   /**
-   * Which part of the question's answer: '' the whole answer (a text, a number, an option list), 'cell:<row>:<column>' a grid cell, 'row:<n>' a table row (engine/offline/merge.ts answerUnits).
+   * Which part of the question's answer: '' the whole answer (a text, a number, an option list), 'cell:<row>:<column>' a grid cell, 'comments' a grid's overall comments, 'row:<n>' a table row, 0-based (engine/offline/merge.ts answerUnits).
    */
   unit: string;
   /**
@@ -14,21 +14,39 @@ export interface AnswerConflict {
    */
   label?: string;
   /**
-   * The unit's value at the common base (null: unanswered).
+   * The unit's value at the common base (null: unanswered). The whole answer: the Answer without its question id and computed fields ({ answers, other?, notificationUsers?, ... }); a grid cell: the cell's value; comments: their text; a table row: the row ({ [column key]: text }).
    */
-  base: {
-    [k: string]: unknown;
-  };
+  base:
+    | null
+    | string
+    | number
+    | boolean
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[];
   /**
-   * The device's value (null: unanswered).
+   * The device's value (null: unanswered), shaped as base.
    */
-  mine: {
-    [k: string]: unknown;
-  };
+  mine:
+    | null
+    | string
+    | number
+    | boolean
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[];
   /**
-   * The server's value (null: unanswered).
+   * The server's value (null: unanswered), shaped as base.
    */
-  theirs: {
-    [k: string]: unknown;
-  };
+  theirs:
+    | null
+    | string
+    | number
+    | boolean
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[];
 }

@@ -35,6 +35,7 @@ import type { LinkedFormSetupsInput } from './linked-form-setups-input';
 import type { LoginRequest } from './login-request';
 import type { LookupValuesCreate } from './lookup-values-create';
 import type { MigrationRequest } from './migration-request';
+import type { OfflineCommandsRequest } from './offline-commands-request';
 import type { OrganisationInput } from './organisation-input';
 import type { PackageReturnInput } from './package-return-input';
 import type { PackageReturnSendRequest } from './package-return-send-request';
@@ -89,6 +90,8 @@ export interface OperationParamTypes {
   "projects.getQaOfflineInfo": Record<string, never>;
   "projects.updateQaOfflineInfo": Record<string, never>;
   "projects.offlineAvailability": Record<string, never>;
+  "projects.offlineBundle": { projectId: number };
+  "projects.offlineCommands": Record<string, never>;
   "projects.organisations": Record<string, never>;
   "projects.hourlyStaff": { projectId: number };
   "projectLookupValues.getall": { projectId: number; type: string };
@@ -153,6 +156,7 @@ export interface OperationParamTypes {
   "entries.openItems": { projectId: number };
   "entries.get": { projectId: number; formArea: string; formId: number; entryNumber: number };
   "entries.discard": { projectId: number; formArea: string; formId: number; entryNumber: number };
+  "entries.audit": { projectId: number; formArea: string; formId: number; entryNumber: number };
   "exportSettings.get": { projectId: number; formArea: string };
   "exportSettings.save": { projectId: number; formArea: string };
   "exportSettings.delete": { projectId: number; formArea: string; id: number };
@@ -387,6 +391,8 @@ export interface OperationBodyTypes {
   "projects.getQaOfflineInfo": undefined;
   "projects.updateQaOfflineInfo": QaOfflineInfoInput;
   "projects.offlineAvailability": ProjectOfflineAvailability;
+  "projects.offlineBundle": undefined;
+  "projects.offlineCommands": OfflineCommandsRequest;
   "projects.organisations": undefined;
   "projects.hourlyStaff": undefined;
   "projectLookupValues.getall": undefined;
@@ -451,6 +457,7 @@ export interface OperationBodyTypes {
   "entries.openItems": undefined;
   "entries.get": undefined;
   "entries.discard": undefined;
+  "entries.audit": undefined;
   "exportSettings.get": undefined;
   "exportSettings.save": ExportSettingInput;
   "exportSettings.delete": undefined;
@@ -669,6 +676,8 @@ export interface NamedHandlerOperations {
   "projects.newProjectCode": "projects.newProjectCode";
   "projects.getQaOfflineInfo": "projects.getQaOfflineInfo";
   "projects.updateQaOfflineInfo": "projects.updateQaOfflineInfo";
+  "projects.offlineBundle": "projects.offlineBundle";
+  "projects.offlineCommands": "projects.offlineCommands";
   "forms.getActive": "forms.getActive";
   "forms.sections": "forms.sections";
   "forms.allMetadata": "forms.allMetadata";
@@ -711,6 +720,7 @@ export interface NamedHandlerOperations {
   "entries.openItems": "entries.openItems";
   "entries.get": "entries.get";
   "entries.discard": "entries.discard";
+  "entries.audit": "entries.audit";
   "exportSettings.get": "exportSettings.get";
   "entries.linkedPrefill": "entries.linkedPrefill";
   "entries.copy": "entries.copy";
