@@ -8,12 +8,12 @@
  * submit. Also discard, conflicts and their resolution, and a refused command's retry.
  */
 import { v7 } from 'uuid';
-import { allQuestions } from '../../engine/forms/questions';
 import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
 import { message } from '../../engine/messages/catalogue';
+import { applyResolutions, mergeAnswers } from '../../engine/offline/merge';
 import type { Answer, AnswerConflict, FormDefinition, FormEntry, OfflineCommand } from '../../engine/types/generated';
 import { ApiError } from '../api/client';
-import { answerPaths, mergeAnswers } from './answers';
+import { answerPaths } from './answers';
 import {
   currentDb,
   guardQuota,
@@ -324,7 +324,7 @@ export async function forgetEntry(entryId: string): Promise<void> {
 
 /**
  * The conflicts of an entry the server found in conflict, with those the device's later answers add (units the
- * user changed again since the command in conflict), labelled with the question's label.
+ * user changed again since the command in conflict), found by the engine's merge (engine/offline/merge.ts).
  */
 export function conflictsWithLater(
   form: FormDefinition | undefined,
@@ -333,25 +333,12 @@ export function conflictsWithLater(
   serverAnswers: readonly Answer[],
   found: readonly AnswerConflict[],
 ): AnswerConflict[] {
+  if (!form) return [...found];
   const known = new Set(found.map((c) => `${c.questionId}|${c.unit}`));
-  const labels = new Map((form ? allQuestions(form) : []).map((q) => [q.id, q.label]));
   const extra = mergeAnswers(form, base, entry.answers, serverAnswers).conflicts.filter(
     (c) => !known.has(`${c.questionId}|${c.unit}`),
   );
-  return [
-    ...found,
-    ...extra.map(
-      (c) =>
-        ({
-          questionId: c.questionId,
-          unit: c.unit,
-          ...(labels.has(c.questionId) ? { label: labels.get(c.questionId) } : {}),
-          base: c.base,
-          mine: c.mine,
-          theirs: c.theirs,
-        }) as AnswerConflict,
-    ),
-  ];
+  return [...found, ...extra];
 }
 
 /** A user's choice for one conflict (the conflict dialog). */
@@ -372,18 +359,12 @@ export async function resolveConflicts(entryId: string, choices: ConflictChoice[
   const db = currentDb();
   const entry = await db.entries.get(entryId);
   if (entry?.syncState !== 'conflict' || entry.serverVersion === undefined) throw refusal(404, 'notFound.entry');
-  const bundle = await db.bundles.get(entry.projectId);
-  let form: FormDefinition | undefined;
-  try {
-    form = bundle ? formOf(bundle, entry.formId, entry.formVersion) : undefined;
-  } catch {
-    form = undefined;
-  }
+  const form = formOf(await bundleOf(db, entry.projectId), entry.formId, entry.formVersion);
   const chosen = new Map(choices.map((c) => [`${c.questionId}|${c.unit}`, c.chosen]));
   const serverAnswers = entry.serverAnswers ?? [];
-  const settled = mergeAnswers(form, entry.conflictBase ?? entry.base, entry.answers, serverAnswers, (q, unit) =>
-    chosen.get(`${q}|${unit}`),
-  ).answers;
+  // The device's latest answers against the server's, from the base of the command in conflict; then the choices.
+  const merged = mergeAnswers(form, entry.conflictBase ?? entry.base, entry.answers, serverAnswers);
+  const settled = applyResolutions(form, merged.answers, merged.conflicts, choices);
   const stamp = now.toISOString();
   const command: OfflineCommand = {
     commandId: v7(),

@@ -4,6 +4,8 @@
  * per entry, skipped after a refusal or conflict, versions, the per-question merge, 401 without a session) for the
  * runner's tests until the server's call lands.
  */
+
+import { mergeAnswers } from '../../engine/offline/merge';
 import type {
   Answer,
   FormDefinition,
@@ -12,7 +14,6 @@ import type {
   OfflineCommandResult,
   OfflineCommandsRequest,
 } from '../../engine/types/generated';
-import { mergeAnswers } from './answers';
 import { closeOfflineDbs, currentDb, LAST_SESSION_KEY } from './db';
 
 let nextUser = 1000;
@@ -138,7 +139,7 @@ export function fakeServer() {
       }
       let answers = command.answers;
       if ((command.baseVersion ?? 0) < entry.version && command.kind !== 'createEntry') {
-        const merged = mergeAnswers(undefined, command.base ?? [], command.answers, entry.answers);
+        const merged = mergeAnswers(testForm(), command.base ?? [], command.answers, entry.answers);
         if (merged.conflicts.length > 0) {
           blocked.add(command.entryId);
           return {
@@ -147,13 +148,7 @@ export function fakeServer() {
             entryNumber: entry.entryNumber,
             version: entry.version,
             answers: entry.answers,
-            conflicts: merged.conflicts.map((c) => ({
-              questionId: c.questionId,
-              unit: c.unit,
-              base: c.base as never,
-              mine: c.mine as never,
-              theirs: c.theirs as never,
-            })),
+            conflicts: merged.conflicts,
           };
         }
         answers = merged.answers;
