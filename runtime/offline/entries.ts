@@ -8,12 +8,11 @@
  * submit. Also discard, conflicts and their resolution, and a refused command's retry.
  */
 import { v7 } from 'uuid';
-import { validateAnswers, withComputedValues } from '../../engine/forms/validate-submission';
+import { allQuestions } from '../../engine/forms/questions';
 import { message } from '../../engine/messages/catalogue';
-import { applyResolutions, mergeAnswers } from '../../engine/offline/merge';
 import type { Answer, AnswerConflict, FormDefinition, FormEntry, OfflineCommand } from '../../engine/types/generated';
 import { ApiError } from '../api/client';
-import { answerPaths } from './answers';
+import { answerPaths, mergeAnswers } from './answers';
 import {
   currentDb,
   guardQuota,
@@ -134,8 +133,8 @@ export interface LocalSubmission {
  * save, submit otherwise), in one transaction: the entry and its command are both kept or neither.
  * @returns the entry as entries.submit answers it (entryNumber: the server's, else the local number)
  * @throws ApiError 404 offline.notTakenOffline, offline.formNotOffline, notFound.entry; 403 entries.editNotAllowed
- *   (the bundle says the user may not edit); 409 entries.submittedPageSave; 400 validation.invalidBody (checked
- *   against the entry's own form version, as the server will); 507 offline.storageFull (nothing written)
+ *   (the bundle says the user may not edit); 409 entries.submittedPageSave; 507 offline.storageFull (nothing
+ *   written)
  */
 export async function saveLocalEntry(submission: LocalSubmission, now = new Date()) {
   const db = currentDb();
@@ -149,16 +148,10 @@ export async function saveLocalEntry(submission: LocalSubmission, now = new Date
   const form = formOf(bundle, submission.formId, existing?.formVersion);
   if (form.formArea !== submission.formArea) throw refusal(404, 'offline.formNotOffline');
   if (existing && !existing.isDraft && submission.draft) throw refusal(409, 'entries.submittedPageSave');
-  const given = submission.answers.map((a) => ({ ...a, formId: form.id }));
-  const problems = validateAnswers(form, given, { partial: submission.draft });
-  if (problems.length > 0) {
-    const details = problems
-      .slice(0, 3)
-      .map((p) => p.message)
-      .join('; ');
-    throw new ApiError(400, 'validation.invalidBody', message('validation.invalidBody', { details }), problems);
-  }
-  const answers = withComputedValues(form, given);
+  // The answers as the form gives them: the form checked them in the browser before the save (its interpreting
+  // validator: the engine's Ajv cannot run under the site's Content-Security-Policy), and the server checks them
+  // again against the entry's form version when the command arrives (a refusal is shown on the entry).
+  const answers = submission.answers.map((a) => ({ ...a, formId: form.id }));
   const stamp = now.toISOString();
   const saved = await guardQuota(() =>
     db.transaction('rw', [db.entries, db.outbox, db.meta, db.files], async () => {
@@ -324,7 +317,7 @@ export async function forgetEntry(entryId: string): Promise<void> {
 
 /**
  * The conflicts of an entry the server found in conflict, with those the device's later answers add (units the
- * user changed again since the command in conflict), found by the engine's merge (engine/offline/merge.ts).
+ * user changed again since the command in conflict), labelled with the question's label.
  */
 export function conflictsWithLater(
   form: FormDefinition | undefined,
@@ -333,12 +326,25 @@ export function conflictsWithLater(
   serverAnswers: readonly Answer[],
   found: readonly AnswerConflict[],
 ): AnswerConflict[] {
-  if (!form) return [...found];
   const known = new Set(found.map((c) => `${c.questionId}|${c.unit}`));
+  const labels = new Map((form ? allQuestions(form) : []).map((q) => [q.id, q.label]));
   const extra = mergeAnswers(form, base, entry.answers, serverAnswers).conflicts.filter(
     (c) => !known.has(`${c.questionId}|${c.unit}`),
   );
-  return [...found, ...extra];
+  return [
+    ...found,
+    ...extra.map(
+      (c) =>
+        ({
+          questionId: c.questionId,
+          unit: c.unit,
+          ...(labels.has(c.questionId) ? { label: labels.get(c.questionId) } : {}),
+          base: c.base,
+          mine: c.mine,
+          theirs: c.theirs,
+        }) as AnswerConflict,
+    ),
+  ];
 }
 
 /** A user's choice for one conflict (the conflict dialog). */
@@ -359,12 +365,18 @@ export async function resolveConflicts(entryId: string, choices: ConflictChoice[
   const db = currentDb();
   const entry = await db.entries.get(entryId);
   if (entry?.syncState !== 'conflict' || entry.serverVersion === undefined) throw refusal(404, 'notFound.entry');
-  const form = formOf(await bundleOf(db, entry.projectId), entry.formId, entry.formVersion);
+  const bundle = await db.bundles.get(entry.projectId);
+  let form: FormDefinition | undefined;
+  try {
+    form = bundle ? formOf(bundle, entry.formId, entry.formVersion) : undefined;
+  } catch {
+    form = undefined;
+  }
   const chosen = new Map(choices.map((c) => [`${c.questionId}|${c.unit}`, c.chosen]));
   const serverAnswers = entry.serverAnswers ?? [];
-  // The device's latest answers against the server's, from the base of the command in conflict; then the choices.
-  const merged = mergeAnswers(form, entry.conflictBase ?? entry.base, entry.answers, serverAnswers);
-  const settled = applyResolutions(form, merged.answers, merged.conflicts, choices);
+  const settled = mergeAnswers(form, entry.conflictBase ?? entry.base, entry.answers, serverAnswers, (q, unit) =>
+    chosen.get(`${q}|${unit}`),
+  ).answers;
   const stamp = now.toISOString();
   const command: OfflineCommand = {
     commandId: v7(),

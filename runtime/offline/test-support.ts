@@ -5,7 +5,6 @@
  * runner's tests until the server's call lands.
  */
 
-import { mergeAnswers } from '../../engine/offline/merge';
 import type {
   Answer,
   FormDefinition,
@@ -14,6 +13,7 @@ import type {
   OfflineCommandResult,
   OfflineCommandsRequest,
 } from '../../engine/types/generated';
+import { mergeAnswers } from './answers';
 import { closeOfflineDbs, currentDb, LAST_SESSION_KEY } from './db';
 
 let nextUser = 1000;
@@ -148,7 +148,13 @@ export function fakeServer() {
             entryNumber: entry.entryNumber,
             version: entry.version,
             answers: entry.answers,
-            conflicts: merged.conflicts,
+            conflicts: merged.conflicts.map((c) => ({
+              questionId: c.questionId,
+              unit: c.unit,
+              base: c.base as never,
+              mine: c.mine as never,
+              theirs: c.theirs as never,
+            })),
           };
         }
         answers = merged.answers;
