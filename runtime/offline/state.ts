@@ -39,10 +39,17 @@ let state: OfflineState = {
 
 const listeners = new Set<(state: OfflineState) => void>();
 
-/** The current state (a new object after each change). */
+/** The current state (a new object after each change); `online` follows the browser's navigator.onLine. */
 export function getOfflineState(): OfflineState {
+  const online = globalThis.navigator?.onLine ?? true;
+  // The browser's word, even before the sync runner listens (a page opened with no network).
+  if (online !== state.online) state = { ...state, online };
   return state;
 }
+
+// The connection's changes reach the listeners whether or not the page's sync runner has started.
+globalThis.addEventListener?.('online', () => patchOfflineState({ online: true }));
+globalThis.addEventListener?.('offline', () => patchOfflineState({ online: false }));
 
 /** Changes the state and tells the listeners. */
 export function patchOfflineState(change: Partial<OfflineState>): void {
