@@ -62,8 +62,63 @@ export function routeFileCallsThrough(token: string | null): void {
   externalToken = token;
 }
 
+/**
+ * The offline router (issue 26; contract-26 §4; runtime/offline/router.ts): while the offline pages of a project are
+ * open, the operations it handles are answered on the device (the project's bundle, the local entries and files, the
+ * outbox), and a local file's URL is an object URL. Installed by the offline layout with `routeCallsOffline`.
+ */
+export interface OfflineRouter {
+  /** Whether the router answers this operation (every other goes to the network as usual). */
+  handles(name: OperationName): boolean;
+  /** The operation's answer as the server would give it; a refusal is thrown as an ApiError. */
+  call(name: OperationName, options: CallOptions): Promise<unknown>;
+  /** An object URL of a file kept on the device (`<folder>/<name>`), or null when it is not one. */
+  fileUrl(path: string): string | null;
+}
+
+let offlineRouter: OfflineRouter | null = null;
+
+/** Answers the operations `router` handles on the device (the offline pages), or none again (null). */
+export function routeCallsOffline(router: OfflineRouter | null): void {
+  offlineRouter = router;
+}
+
+/** localStorage key of the last signed-in session (runtime/offline/db.ts LastSession): the offline boot's session. */
+export const LAST_SESSION_KEY = 'siteforms.offline.lastSession';
+
+/**
+ * Keeps what the offline boot needs of an answer given online (contract-26 §3): the session's user (auth.isLoggedIn:
+ * a user switch is announced with the window event `siteforms:session`, which the sync runner hears), its client
+ * (clients.current), and forgets the session on logout (the offline pages then ask for a login).
+ */
+function remember(name: OperationName, answer: unknown): void {
+  try {
+    if (name === 'auth.logout') localStorage.removeItem(LAST_SESSION_KEY);
+    if (name !== 'auth.isLoggedIn' && name !== 'clients.current') return;
+    const last = JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as Record<string, unknown> | null;
+    if (name === 'clients.current') {
+      const client = answer as { id?: number } | null;
+      if (last && client?.id === last.clientId)
+        localStorage.setItem(LAST_SESSION_KEY, JSON.stringify({ ...last, client }));
+      return;
+    }
+    const user = (answer as { user?: { id: number; currentClient: number | null; fullName: string; email: string } })
+      .user;
+    if (!user || user.currentClient === null) return;
+    const same = last?.userId === user.id && last?.clientId === user.currentClient;
+    const { id: userId, currentClient: clientId, fullName, email } = user;
+    const client = same ? last?.client : undefined;
+    localStorage.setItem(LAST_SESSION_KEY, JSON.stringify({ userId, clientId, fullName, email, user, client }));
+    globalThis.dispatchEvent?.(new Event('siteforms:session'));
+  } catch {
+    // No storage (a private window's quota): the offline boot has no session, nothing else changes.
+  }
+}
+
 /** The URL of a stored file's bytes (`file`: `<folder>/<name>`), through the external link when one is routed. */
 export function fileUrl(file: string): string {
+  const local = offlineRouter?.fileUrl(file);
+  if (local) return local;
   return externalToken === null
     ? `/api/files/download?file=${encodeURIComponent(file)}`
     : `/api/external/${encodeURIComponent(externalToken)}/download?file=${encodeURIComponent(file)}`;
@@ -74,6 +129,8 @@ export function fileUrl(file: string): string {
  * external link (whose calls have no thumbnails).
  */
 export function thumbnailUrl(file: string, width: number, height?: number): string {
+  const local = offlineRouter?.fileUrl(file);
+  if (local) return local;
   const size = height === undefined ? `${width}` : `${width}/${height}`;
   return externalToken === null ? `/api/thumbnail/${size}?file=${encodeURIComponent(file)}` : fileUrl(file);
 }
@@ -154,15 +211,29 @@ async function send(called: OperationName, options: CallOptions): Promise<Respon
  * @throws ApiError for a non-2xx answer or a network failure
  */
 export async function callOperation<T>(name: OperationName, options: CallOptions = {}): Promise<T> {
-  const response = await send(name, options);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  if (text === '') return undefined as T;
+  if (offlineRouter?.handles(name)) return (await offlineRouter.call(name, options)) as T;
+  let response: Response;
   try {
-    return JSON.parse(text) as T;
+    response = await send(name, options);
+  } catch (error) {
+    // No network under the offline pages (or /qa/access): the session is the last signed-in one (contract-26 §4).
+    const offlinePage = /^\/(offline|qa\/access)(\/|$)/.test(globalThis.location?.pathname ?? '');
+    if (error instanceof ApiError && error.status === 0 && offlinePage) {
+      const { offlineSessionAnswer } = await import('../offline/session');
+      const answer = offlineSessionAnswer(name);
+      if (answer !== null) return answer as T;
+    }
+    throw error;
+  }
+  let answer: T = undefined as T;
+  const text = response.status === 204 ? '' : await response.text();
+  try {
+    if (text !== '') answer = JSON.parse(text) as T;
   } catch {
     throw serverError(response.status);
   }
+  remember(name, answer);
+  return answer;
 }
 
 /**
@@ -171,6 +242,7 @@ export async function callOperation<T>(name: OperationName, options: CallOptions
  * @throws ApiError for a non-2xx answer or a network failure
  */
 export async function callOperationText(name: OperationName, options: CallOptions = {}): Promise<string> {
+  if (offlineRouter?.handles(name)) return String(await offlineRouter.call(name, options));
   return (await send(name, options)).text();
 }
 
