@@ -128,10 +128,6 @@ export interface OfflineApi {
   offlineBundle?(projectId: number): Promise<OfflineBundle | undefined>;
 }
 
-// The device code, when it is in the build: a glob finds no file until off-client's module lands, which keeps
-// this branch building on its own (a missing module would fail the build and the type check).
-const deviceModules = import.meta.glob<OfflineApi>('../offline/index.ts');
-
 let given: OfflineApi | null = null;
 let loading: Promise<OfflineApi> | null = null;
 
@@ -141,16 +137,11 @@ export function setOfflineApi(api: OfflineApi | null): void {
   loading = null;
 }
 
-/**
- * The device side, loaded once.
- * @throws Error when the build has no runtime/offline module
- */
+/** The device side, loaded once (rejected when its chunk cannot be fetched). */
 export function loadOfflineApi(): Promise<OfflineApi> {
   if (given) return Promise.resolve(given);
-  if (!loading) {
-    const load = deviceModules['../offline/index.ts'];
-    loading = load ? load() : Promise.reject(new Error('runtime/offline is not in this build'));
-  }
+  // On demand: Dexie, the sync runner and the router load with the first offline page only.
+  if (!loading) loading = import('../offline/index').then((device): OfflineApi => device);
   return loading;
 }
 
