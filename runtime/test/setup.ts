@@ -1,6 +1,7 @@
 /**
  * Set-up of the jsdom test projects (vitest.config.ts): jest-dom matchers, the mock API (MSW over the real
- * app; any request it has no handler for fails the test), fresh data before and a clean DOM (no MUI styles
+ * app, imported on first use: before the first test of a file that names it, else at the first request; any
+ * request it has no handler for fails the test), fresh data before and a clean DOM (no MUI styles
  * either) after each test.
  *
  * Where jsdom files share their worker's module graph and jsdom window (`isolate: false`, the next step of
