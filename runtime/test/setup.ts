@@ -1,6 +1,7 @@
 /**
  * Set-up of the jsdom test projects (vitest.config.ts): jest-dom matchers, the mock API (MSW over the real
- * app; any request it has no handler for fails the test), fresh data before and a clean DOM (no MUI styles
+ * app, imported on first use: before the first test of a file that names it, else at the first request; any
+ * request it has no handler for fails the test), fresh data before and a clean DOM (no MUI styles
  * either) after each test.
  *
  * Where jsdom files share their worker's module graph and jsdom window (`isolate: false`, the next step of
@@ -10,9 +11,10 @@
  * fetch...), web storage and the address. A file starts as it would in a window of its own.
  */
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+import { readFileSync } from 'node:fs';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { resetStyleCache } from '../shell/style-cache';
 import { mockApi, server } from './mock-api';
 
@@ -75,7 +77,20 @@ function putBackWindow(): void {
   document.body.innerHTML = '';
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+/**
+ * Whether a test file names the mock API (mockApi, its MSW server or handlers): such a file gets the API imported and
+ * the seed copied before its first test, as every file did before the mock API was made lazy; a file that does not
+ * pays nothing unless a screen it renders calls the API (fixtures/msw/handlers.ts).
+ */
+function usesMockApi(file: string | undefined): boolean {
+  return file !== undefined && /mockApi|server\.use|msw/.test(readFileSync(file, 'utf8'));
+}
+
+// The first use imports the API and copies the seed: several seconds on a loaded machine, hence the hook's own limit.
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  if (usesMockApi(expect.getState().testPath)) await mockApi.ready();
+}, 120000);
 
 beforeEach(() => mockApi.reset());
 
