@@ -146,6 +146,10 @@ export function toRoute(node: RouteNode, inherited: Record<string, string> = {})
     route.lazy = screenRoute(node.screen, node.mode);
   } else if (node.redirect && !node.redirect.includes('{')) {
     route.element = <Navigate to={node.redirect} replace />;
+  } else if (node.index && !node.redirect) {
+    // An index that shows nothing of its own (the offline register's: its parent page shows the register, a sibling
+    // the conflict dialog over it).
+    route.element = null;
   } else if (node.can && !node.children) {
     // A leaf that only asks its question (the form creator's `form-creator/:formId`): its parent's page shows it,
     // so that page stays mounted when the path moves between the parent's leaves.

@@ -292,9 +292,12 @@ export function FormScreen({
             query,
           });
           item = answer;
-          // A saved item shown as it was filled in: the source's version it names (source.viewVersion).
-          const wanted =
-            doc.source?.viewVersion && requestedMode === 'view' ? answer[doc.source.viewVersion] : undefined;
+          // A saved item shown as it was filled in: the source's version it names (source.viewVersion), in view
+          // mode, and in edit mode too where the route keeps it (source.keepVersionWhen: the offline pages, whose
+          // entries keep the form version they were started on, issue 26 §5).
+          const keep = doc.source?.keepVersionWhen;
+          const kept = requestedMode === 'view' || (requestedMode === 'edit' && !!keep && params[keep] === 'true');
+          const wanted = doc.source?.viewVersion && kept ? answer[doc.source.viewVersion] : undefined;
           if (doc.source && typeof wanted === 'number' && wanted !== (sourceAnswer as { version?: unknown }).version) {
             const { params: callParams } = resolveCall(doc.source.call, [params]);
             const versioned = await callOperation<unknown>(doc.source.call.operation, {

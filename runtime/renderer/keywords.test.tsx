@@ -11,7 +11,8 @@
  * register's `charts`, `addMenu` and a call's `withSelection` are in keywords-charts.test.tsx (it replaces chart.js
  * with a stand-in, which must not reach other files when the jsdom files share a module graph); issue 25:
  * `publicLink` (a form's public link modal: made once with its URL and QR code, for administrators only) and the
- * project's links page document (projects/project-links: a server-paged register with Revoke).
+ * project's links page document (projects/project-links: a server-paged register with Revoke); issue 26: a form
+ * source's `keepVersionWhen` (edit mode in the saved item's form version where the route says so: the offline pages).
  * Documents are provided in the test (provideScreen); calls go to the real API through MSW.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -680,5 +681,68 @@ describe('publicLink (issue 25)', () => {
     // The toolbar is drawn (a button the view user may use), without the public link's.
     expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Public link' })).toBeNull();
+  });
+});
+
+describe('source.keepVersionWhen (issue 26 §5)', () => {
+  beforeEach(() => mockApi.logIn('user@demo.local'));
+
+  /**
+   * The form entry in edit mode with the route's parameters, against a form at version 2 whose entry was started on
+   * version 1: the title the form shows says which version was drawn.
+   */
+  async function titleShown(extra: Record<string, string>): Promise<string> {
+    const latest = (await callOperation<Record<string, unknown>>('forms.getForProject', {
+      params: { projectId: 1, formArea: 'health-and-safety', id: 5 },
+    })) as Record<string, unknown>;
+    server.use(
+      http.get(/\/api\/settings\/forms\/1\/health-and-safety\/5$/, ({ request }) => {
+        const version = new URL(request.url).searchParams.get('version');
+        return HttpResponse.json(
+          version === '1'
+            ? { ...latest, version: 1, title: 'Inspection v1' }
+            : { ...latest, version: 2, title: 'Inspection v2' },
+        );
+      }),
+      http.get(/\/api\/projects\/1\/forms\/health-and-safety\/5\/get\/3$/, () =>
+        HttpResponse.json({
+          id: 3,
+          clientId: 1,
+          projectId: 1,
+          formId: 5,
+          formArea: 'health-and-safety',
+          formVersion: 1,
+          entryNumber: 3,
+          date: '2026-11-20T09:00:00.000Z',
+          enteredBy: 'Cian Murphy',
+          isDraft: true,
+          answers: [],
+        }),
+      ),
+    );
+    const doc = await loadScreen('quality-assurance/form-entry');
+    const titles: string[] = [];
+    const params = {
+      projectId: '1',
+      formArea: 'health-and-safety',
+      section: 'health-and-safety',
+      formId: '5',
+      entryNumber: '3',
+      ...extra,
+    };
+    const router = createMemoryRouter([
+      { path: '/', element: <ScreenView document={doc} params={params} mode="edit" onTitle={(t) => titles.push(t)} /> },
+    ]);
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(titles.length).toBeGreaterThan(0));
+    return titles.at(-1) as string;
+  }
+
+  it("keeps a saved item's version in edit mode where the route's parameter is 'true' (the offline pages)", async () => {
+    expect(await titleShown({ registerRoot: 'offline', keepFormVersion: 'true' })).toBe('Inspection v1');
+  });
+
+  it('edits in the latest version elsewhere (online)', async () => {
+    expect(await titleShown({ registerRoot: 'projects' })).toBe('Inspection v2');
   });
 });

@@ -67,4 +67,13 @@ export const pages: Readonly<Record<string, PageSpec>> = {
   // The form creator (issue 21): its code (dnd-kit, the virtualised list, the property panel) is its own chunk,
   // loaded only when an administrator opens it.
   formCreator: muiPage(async () => (await import('../../designer/FormCreatorPage')).FormCreatorPage),
+  // The offline section (issue 26; runtime/offline-pages): its layouts (the sync banner; a project's offline
+  // router) and its pages. Their code and the device side load only under /offline.
+  offline: muiPage(async () => (await import('../offline-pages/OfflineLayout')).OfflineLayout),
+  offlineProject: muiPage(async () => (await import('../offline-pages/OfflineLayout')).OfflineProjectLayout),
+  offlineProjects: muiPage(async () => (await import('../offline-pages/OfflineProjectsPage')).OfflineProjectsPage),
+  offlineQa: muiPage(async () => (await import('../offline-pages/OfflineQaPage')).OfflineQaPage),
+  offlineRegister: muiPage(async () => (await import('../offline-pages/OfflineRegisterPage')).OfflineRegisterPage),
+  offlineConflicts: muiPage(async () => (await import('../offline-pages/ConflictDialog')).ConflictDialog),
+  offlinePhotos: muiPage(async () => (await import('../offline-pages/OfflinePhotosPage')).OfflinePhotosPage),
 };

@@ -240,4 +240,36 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
       return redirect(scanTarget(answer, token));
     },
   },
+  /**
+   * /offline/{projectId}/… (issue 26): the project as the device keeps it (its bundle, runtime/offline-pages
+   * offline-api projectBundle), `{ projectId, code, name, canEdit, onDevice }`, for the breadcrumbs and the
+   * offline register's Add; a project not on the device has its id as code. Read from IndexedDB: no network.
+   */
+  offlineProject: {
+    load: async ({ params }) => {
+      const { projectBundle } = await offlinePagesCode();
+      const projectId = Number(params.projectId);
+      const bundle = await projectBundle(projectId).catch(() => undefined);
+      return bundle
+        ? { projectId, code: bundle.project.code, name: bundle.project.name, canEdit: bundle.canEdit, onDevice: true }
+        : { projectId, code: String(params.projectId ?? ''), name: '', canEdit: false, onDevice: false };
+    },
+    code: () => offlinePagesCode(),
+  },
+  /**
+   * /offline/{projectId}/{qa|health-and-safety}/{formId}/… (issue 26): the form's title as the bundle keeps it, for
+   * the breadcrumbs (`{ id, title }`; the id as title when the bundle does not have it).
+   */
+  offlineForm: {
+    load: async ({ params }) => {
+      const { projectBundle } = await offlinePagesCode();
+      const bundle = await projectBundle(Number(params.projectId)).catch(() => undefined);
+      const form = bundle?.forms.find((f) => String(f.id) === params.formId && f.formArea === params.formArea);
+      return { id: Number(params.formId), title: form?.title ?? String(params.formId ?? '') };
+    },
+    code: () => offlinePagesCode(),
+  },
 };
+
+/** The offline pages' device access (loaded on demand: only /offline needs it). */
+const offlinePagesCode = () => import('../offline-pages/offline-api');

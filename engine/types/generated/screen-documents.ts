@@ -52,9 +52,13 @@ export type FormScreen = {
      */
     fromLoader?: string;
     /**
-     * In view mode, the loaded item's field that holds the version of the source it was saved with (a form entry's `formVersion`): when it differs from the source answer's `version`, the source's call is made again with ?version=<it>, so a saved entry shows the form it was filled in (issue 21 §8, issue 22 §3). Add and edit modes keep the latest.
+     * In view mode, the loaded item's field that holds the version of the source it was saved with (a form entry's `formVersion`): when it differs from the source answer's `version`, the source's call is made again with ?version=<it>, so a saved entry shows the form it was filled in (issue 21 §8, issue 22 §3). Add and edit modes keep the latest (edit: unless keepVersionWhen).
      */
     viewVersion?: string;
+    /**
+     * A route parameter: where the route sets it to 'true', edit mode shows the loaded item in the version viewVersion names too (the offline pages, issue 26 §5: an entry made offline keeps the form version it was started on, even when the form is republished meanwhile; online, an edit moves to the latest).
+     */
+    keepVersionWhen?: string;
   };
   /**
    * Option lists of select fields fetched when the form opens (e.g. the organisations, the roles, a lookup type's values): by field name, the call whose answer is an array of strings (each its own value and label) or of objects (`value` and `label` name their fields; default id and name). The field's schema gets them as oneOf [{ const, title }].
