@@ -112,6 +112,9 @@ export async function addInspection(page: Page, url: string, inspection: Inspect
   await page.getByLabel('Inspection date').fill('2026-11-26');
   await choose(page, 'Hot work on site? *', inspection.hotWork ? 'Yes' : 'No');
   await page.getByLabel('Area inspected *').fill('Basement, core B');
+  // The republishing test adds a required 'Weather' to the form's first page (one platform for the file).
+  const weather = page.getByLabel('Weather *');
+  if ((await weather.count()) > 0) await weather.fill('Dry');
   await page.getByRole('button', { name: 'Next' }).click();
   if (inspection.hotWork) {
     await page.getByLabel('Hot work permit number').fill('HW-OFF-1');
@@ -219,6 +222,7 @@ export function inspectionAnswers(inspectedBy: string, more: Array<{ questionId:
     { questionId: 1, answers: [inspectedBy] },
     { questionId: 2, answers: ['2026-11-20'] },
     { questionId: 6, answers: ['No'] },
+    { questionId: 17, answers: ['Basement, core B'] },
     ...more,
   ];
 }

@@ -275,7 +275,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     await b.context.setOffline(false);
     await expect
       .poll(async () => answersOf(await serverEntry(platform.url, cookie, entryNumber), 4), { timeout: 60_000 })
-      .toEqual(['4']);
+      .toEqual([4]);
     const merged = await serverEntry(platform.url, cookie, entryNumber);
     expect(answersOf(merged, 17)).toEqual(['Level 2 slab']);
     expect(answersOf(merged, 1)).toEqual([tag]);
@@ -364,6 +364,8 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     expect(draft.formVersion).toBe(before.version);
     // Continued on the device and submitted: against its own version (no 'Weather' asked).
     await d.page.goto(`${platform.url}${offlineEdit(draft.entryNumber)}`);
+    // A draft opens on the page it was left on (the second): back to the first.
+    await d.page.getByRole('button', { name: 'Previous' }).click();
     await d.page.getByLabel('Inspected by').waitFor();
     expect(await d.page.getByLabel('Weather').count()).toBe(0);
     await d.page.getByRole('button', { name: 'Next' }).click();

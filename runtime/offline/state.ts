@@ -39,16 +39,35 @@ let state: OfflineState = {
 
 const listeners = new Set<(state: OfflineState) => void>();
 
-/** The current state (a new object after each change); `online` follows the browser's navigator.onLine. */
+/**
+ * Whether the last sync round reached the server. navigator.onLine says only that the device has a network (a
+ * site's Wi-Fi with no internet behind it, or a captive portal, says true), so a round that failed for the network
+ * marks the server unreachable until a round gets through or the browser reports the connection back.
+ */
+let reachable = true;
+
+/** Records whether a sync round reached the server (runtime/offline/sync.ts); the state's `online` follows. */
+export function setServerReachable(ok: boolean): void {
+  reachable = ok;
+  patchOfflineState({ online: (globalThis.navigator?.onLine ?? true) && ok });
+}
+
+/**
+ * The current state (a new object after each change); `online` follows the browser's navigator.onLine and whether
+ * the last sync round reached the server.
+ */
 export function getOfflineState(): OfflineState {
-  const online = globalThis.navigator?.onLine ?? true;
+  const online = (globalThis.navigator?.onLine ?? true) && reachable;
   // The browser's word, even before the sync runner listens (a page opened with no network).
   if (online !== state.online) state = { ...state, online };
   return state;
 }
 
 // The connection's changes reach the listeners whether or not the page's sync runner has started.
-globalThis.addEventListener?.('online', () => patchOfflineState({ online: true }));
+globalThis.addEventListener?.('online', () => {
+  reachable = true;
+  patchOfflineState({ online: true });
+});
 globalThis.addEventListener?.('offline', () => patchOfflineState({ online: false }));
 
 /** Changes the state and tells the listeners. */

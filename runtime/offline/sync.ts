@@ -23,7 +23,7 @@ import {
 } from './db';
 import { bundleOf, conflictsWithLater, formOf, whenQueued } from './entries';
 import { repeatRequests, request } from './http';
-import { getOfflineState, patchOfflineState, refreshCounts } from './state';
+import { getOfflineState, patchOfflineState, refreshCounts, setServerReachable } from './state';
 
 /** The batch call's path (contract-26 §2 projects.offlineCommands). */
 export const COMMANDS_PATH = '/api/projects/updateQaOfflineInfo/commands';
@@ -256,8 +256,8 @@ async function sendCommands(db: OfflineDb): Promise<void> {
 }
 
 /** Downloads again the bundles older than 15 minutes (failures other than a lost session wait for the next round). */
-async function refreshStaleBundles(): Promise<void> {
-  for (const projectId of await staleBundles(BUNDLE_MAX_AGE_MS)) {
+async function refreshStaleBundles(maxAgeMs = BUNDLE_MAX_AGE_MS): Promise<void> {
+  for (const projectId of await staleBundles(maxAgeMs)) {
     try {
       await refreshBundle(projectId);
     } catch (error) {
@@ -265,6 +265,9 @@ async function refreshStaleBundles(): Promise<void> {
     }
   }
 }
+
+/** No round of this page has got through yet. */
+let firstRound = true;
 
 /** One round: files, commands, stale bundles. */
 async function round(): Promise<void> {
@@ -278,11 +281,15 @@ async function round(): Promise<void> {
   try {
     await uploadFiles(db);
     await sendCommands(db);
-    await refreshStaleBundles();
+    // A page's first round asks for every bundle (a 304 when unchanged): it also tells whether the server is reachable.
+    await refreshStaleBundles(firstRound ? 0 : BUNDLE_MAX_AGE_MS);
+    firstRound = false;
     failures = 0;
+    setServerReachable(true);
     patchOfflineState({ lastSyncAt: new Date().toISOString(), lastError: undefined, paused: null });
   } catch (error) {
     const problem = problemOf(error);
+    if (problem.status === 0) setServerReachable(false);
     if (problem.status === 401) patchOfflineState({ paused: 'session', lastError: message('offline.sessionPaused') });
     else {
       failures += 1;
