@@ -217,8 +217,13 @@ export async function callOperation<T>(name: OperationName, options: CallOptions
     response = await send(name, options);
   } catch (error) {
     // No network under the offline pages (or /qa/access): the session is the last signed-in one (contract-26 §4).
-    const offlinePage = /^\/(offline|qa\/access)(\/|$)/.test(globalThis.location?.pathname ?? '');
-    if (error instanceof ApiError && error.status === 0 && offlinePage) {
+    // A session the server has ended keeps the offline pages open too (issue 26 §6: a lost session pauses, never
+    // deletes): they read only the device, the sync runner pauses on its 401 and the banner offers 'Log in to
+    // sync'. /qa/access re-checks the session for real (lost: the login page). A logout forgets the last session.
+    const path = globalThis.location?.pathname ?? '';
+    const offlinePage = /^\/(offline|qa\/access)(\/|$)/.test(path);
+    const lostOnOfflinePage = error instanceof ApiError && error.status === 401 && /^\/offline(\/|$)/.test(path);
+    if (error instanceof ApiError && ((error.status === 0 && offlinePage) || lostOnOfflinePage)) {
       const { offlineSessionAnswer } = await import('../offline/session');
       const answer = offlineSessionAnswer(name);
       if (answer !== null) return answer as T;

@@ -447,19 +447,23 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
       submit: true,
     });
     await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
+    // The connection returns slow, on this page only (the context's setOffline(false) would lift the throttle too).
     const cdp = await d.context.newCDPSession(d.page);
     await cdp.send('Network.enable');
+    const patching = d.page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/api/offline/uploads/'));
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 100,
       downloadThroughput: 64 * 1024,
       uploadThroughput: 64 * 1024,
     });
-    const patching = d.page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/api/offline/uploads/'));
-    await d.context.setOffline(false);
     await patching;
     await d.page.waitForTimeout(3000); // some of the photo's bytes on their way
     await d.page.close({ runBeforeUnload: false });
+    // The server notices the cut connection and releases the upload's lock (a HEAD meanwhile is 423) before a tab
+    // opens again, as when a user reopens the app.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await d.context.setOffline(false);
     const tab = await d.context.newPage();
     const created: string[] = [];
     const resumedAt: number[] = [];

@@ -21,17 +21,14 @@ const COMPRESSED = new Set(['image/jpeg', 'image/png', 'image/webp']);
 export type ImageCompressor = (file: File) => Promise<Blob>;
 
 /**
- * The real compressor: browser-image-compression, loaded when the first photo is taken. Its web worker loads the
- * library from `libURL`, by default a CDN: here the site's own copy (an asset of the build, precached by the service
- * worker), so nothing leaves the site and it works offline. Where the page may not start a worker from a blob: URL
- * (the Content-Security-Policy's worker-src), the library compresses on the page instead.
+ * The real compressor: browser-image-compression, loaded when the first photo is taken. It compresses on the page
+ * (an OffscreenCanvas where the browser has one), not in its web worker: the library starts its worker from a blob:
+ * URL, which the site's Content-Security-Policy refuses (no worker-src blob:; docs/decisions.md "Offline"), and a
+ * refused worker is a console error on every photo before the library falls back to the page anyway.
  */
 const browserCompressor: ImageCompressor = async (file) => {
-  const [{ default: compress }, { default: libURL }] = await Promise.all([
-    import('browser-image-compression'),
-    import('browser-image-compression/dist/browser-image-compression.js?url'),
-  ]);
-  return compress(file, { maxSizeMB: 1, maxWidthOrHeight: 1920, initialQuality: 0.8, useWebWorker: true, libURL });
+  const { default: compress } = await import('browser-image-compression');
+  return compress(file, { maxSizeMB: 1, maxWidthOrHeight: 1920, initialQuality: 0.8, useWebWorker: false });
 };
 
 let compressor: ImageCompressor = browserCompressor;
