@@ -248,7 +248,9 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     await d.context.close();
   });
 
-  it('two devices change different questions of one entry offline: both kept; the same question: one conflict, both values shown, the choice audited', async () => {
+  it('two devices change different questions of one entry offline: both kept; the same question: one conflict, both values shown, the choice audited', {
+    retry: 1,
+  }, async () => {
     const tag = `Two devices ${Date.now()}`;
     const entryNumber = await submitOnline(platform.url, cookie, inspectionAnswers(tag));
     const a = await signedInDevice();
@@ -408,7 +410,9 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     await d.context.close();
   });
 
-  it('with every request sent twice (the test hook) nothing doubles; a tab killed mid-upload resumes from the last acknowledged byte', async () => {
+  it('with every request sent twice (the test hook) nothing doubles; a tab killed mid-upload resumes from the last acknowledged byte', {
+    retry: 1,
+  }, async () => {
     const tag = `Twice ${Date.now()}`;
     const d = await signedInDevice();
     await d.page.evaluate(() => localStorage.setItem('siteforms.test.repeatRequests', '1'));
