@@ -226,8 +226,11 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     expect(await serverEntriesNaming(platform.url, cookie, tag)).toEqual([]);
     // The connection returns: the entry syncs by itself.
     await d.context.setOffline(false);
-    const [entry] = await entriesOnServer(tag, 1);
+    await entriesOnServer(tag, 1);
+    // The commands of one batch are applied one transaction each: the entry is read once the device says Synced
+    // (its create can be visible before its submit).
     await expect.poll(() => syncStateOf(d.page, tag), { timeout: 60_000 }).toBe('Synced');
+    const [entry] = await entriesOnServer(tag, 1);
     expect(entry.isDraft).toBeFalsy();
     expect(entry.offlineId).toMatch(/^[0-9a-f-]{36}$/);
     expect(answersOf(entry, 8)).toEqual(['HW-OFF-1']);
