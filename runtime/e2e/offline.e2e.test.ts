@@ -367,6 +367,9 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     const [draft] = await entriesOnServer(tag, 1);
     expect(draft.isDraft).toBe(true);
     expect(draft.formVersion).toBe(before.version);
+    // The device has the server's acknowledgement (the entry's number) once its register says Synced.
+    await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
+    await expect.poll(() => syncStateOf(d.page, tag), { timeout: 60_000 }).toBe('Synced');
     // Continued on the device and submitted: against its own version (no 'Weather' asked).
     await d.page.goto(`${platform.url}${offlineEdit(draft.entryNumber)}`);
     // A draft opens on the page it was left on (the second): back to the first.
