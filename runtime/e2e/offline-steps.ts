@@ -300,10 +300,12 @@ export async function runSyncScenario(
   await page.goto(`${url}${OFFLINE_REGISTER}`);
   await page.getByRole('row', { name: new RegExp(`${options.tag} ${options.entries}`) }).waitFor();
   // The frame probe: the longest gap between animation frames, and the longest long task, from now on.
-  await page.evaluate(() => {
+  // A string, not a function: the benchmark runs this file through tsx, whose esbuild keepNames wraps a named
+  // arrow function in `__name(...)`, which the page does not have.
+  await page.evaluate(`(() => {
     const probe = { longestFrame: 0, longestTask: 0, last: performance.now(), on: true };
-    (window as unknown as { __probe: typeof probe }).__probe = probe;
-    const frame = (now: number) => {
+    window.__probe = probe;
+    const frame = (now) => {
       probe.longestFrame = Math.max(probe.longestFrame, now - probe.last);
       probe.last = now;
       if (probe.on) requestAnimationFrame(frame);
@@ -312,7 +314,7 @@ export async function runSyncScenario(
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) probe.longestTask = Math.max(probe.longestTask, entry.duration);
     }).observe({ type: 'longtask' });
-  });
+  })()`);
   const started = Date.now();
   // One call: the connection returns already at the link's speed (the 'online' event starts the sync).
   await emulate(false, options.link);

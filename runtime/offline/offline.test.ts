@@ -27,7 +27,7 @@ import {
   syncNow,
   takeProjectOffline,
 } from './index';
-import { backoffMs, setOfflineUploader, stopSync } from './sync';
+import { backoffMs, PARALLEL_UPLOADS, setOfflineUploader, stopSync } from './sync';
 import { fakeServer, putBundle, signInFreshUser, testBundle, testForm, text } from './test-support';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -381,6 +381,42 @@ describe('the sync runner', () => {
     expect(await outbox()).toHaveLength(0);
     await retryFile(byName.get('bad.exe')?.fileId as string);
     expect((await currentDb().files.get(byName.get('bad.exe')?.fileId as string))?.state).toBe('pending');
+  });
+
+  it(`uploads ${PARALLEL_UPLOADS} files at a time; a lost network starts no further file and keeps the rest pending`, async () => {
+    URL.createObjectURL = () => 'blob:x';
+    const names = 'abcdefghijkl'.split('').map((n) => `${n}.jpg`);
+    for (const name of names) await upload('files/r0000001', new File([name], name, { type: 'image/jpeg' }));
+    let running = 0;
+    let most = 0;
+    const started: string[] = [];
+    setOfflineUploader(async (file) => {
+      const order = started.push(file.name);
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+      // The fourth file to start finds the network gone.
+      if (order === 4) throw new ApiError(0, 'common.serverError', 'down');
+      uploads.push(file.name);
+      return { file: `${file.folder}/${file.name}` };
+    });
+    await pageSave([text(1, 'Level 2 slab'), { questionId: 3, answers: names.map((n) => `files/r0000001/${n}`) }]);
+    await syncNow();
+    expect(most).toBe(PARALLEL_UPLOADS);
+    // The files already on their way finish; none starts after the failure; the commands wait for the next round.
+    expect(started.length).toBeLessThan(names.length);
+    const states = new Map((await currentDb().files.toArray()).map((f) => [f.name, f.state]));
+    expect([...states.values()].filter((state) => state === 'uploaded')).toHaveLength(uploads.length);
+    expect(states.get(started[3])).toBe('pending');
+    expect(await outbox()).toHaveLength(1);
+    setOfflineUploader(async (file) => {
+      uploads.push(file.name);
+      return { file: `${file.folder}/${file.name}` };
+    });
+    await syncNow();
+    expect([...uploads].sort()).toEqual(names);
+    expect(await outbox()).toHaveLength(0);
   });
 
   it('merges changes to different questions, shows a conflict on the same one, and sends the resolution', async () => {

@@ -96,9 +96,17 @@ function problemOf(error: unknown): { messageId: string; message: string; status
 const PROGRESS_STEP_BYTES = 256 * 1024;
 
 /**
- * Uploads the pending files of saved entries, oldest first (a file no saved entry names yet waits: an entry left
- * unsaved deletes its files, and they must not reach the server). A refusal marks the file failed; a network failure,
- * a 5xx or a lost session ends the round with the file pending (its upload URL kept: the next round resumes it).
+ * Files uploaded at the same time. Each upload is a POST and a PATCH a MiB, each waiting a round trip: one at a time,
+ * the link idles between them (on a 400 ms link, 100 photos spent 87 s of a 329 s sync waiting, ratio 1.36 to the
+ * raw upload time); a few at once keep it busy. Browsers allow six connections a host; the API keeps the rest.
+ */
+export const PARALLEL_UPLOADS = 3;
+
+/**
+ * Uploads the pending files of saved entries, oldest first, PARALLEL_UPLOADS at a time (a file no saved entry names
+ * yet waits: an entry left unsaved deletes its files, and they must not reach the server). A refusal marks the file
+ * failed; a network failure, a 5xx or a lost session ends the round with the file pending (its upload URL kept: the
+ * next round resumes it) once the uploads already started have ended, and no further file starts.
  */
 async function uploadFiles(db: OfflineDb): Promise<void> {
   const waiting = (await db.files.where('state').anyOf('pending', 'uploading').toArray())
@@ -106,40 +114,57 @@ async function uploadFiles(db: OfflineDb): Promise<void> {
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   if (waiting.length === 0) return;
   const upload = await theUploader();
-  for (const file of waiting) {
-    await db.files.update(file.fileId, { state: 'uploading' });
-    let written = file.bytesSent;
-    try {
-      await upload(
-        {
-          blob: file.blob,
-          fileId: file.fileId,
-          projectId: file.projectId,
-          formArea: file.formArea,
-          folder: file.folder,
-          name: file.name,
-          type: file.type,
-        },
-        {
-          previousUrl: file.uploadUrl,
-          onUrl: (url) => void db.files.update(file.fileId, { uploadUrl: url }),
-          onProgress: (sent) => {
-            if (sent - written < PROGRESS_STEP_BYTES) return;
-            written = sent;
-            void db.files.update(file.fileId, { bytesSent: sent });
-          },
-          repeatRequests: repeatRequests(),
-        },
-      );
-      await db.files.update(file.fileId, { state: 'uploaded', bytesSent: file.size, error: undefined });
-    } catch (error) {
-      const status = error instanceof ApiError ? error.status : 0;
-      if (status === 0 || status === 401 || status >= 500) {
-        await db.files.update(file.fileId, { state: 'pending' });
-        throw error;
+  let next = 0;
+  let ended: { error: unknown } | null = null;
+  const lane = async () => {
+    while (!ended && next < waiting.length) {
+      const file = waiting[next];
+      next += 1;
+      try {
+        await uploadFile(db, upload, file);
+      } catch (error) {
+        ended ??= { error };
       }
-      await db.files.update(file.fileId, { state: 'failed', error: problemOf(error) } as Partial<LocalFile>);
     }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, waiting.length) }, lane));
+  if (ended) throw (ended as { error: unknown }).error;
+}
+
+/** One file's upload (or resumption); throws only what ends the round (network, 401, 5xx). */
+async function uploadFile(db: OfflineDb, upload: OfflineUploader, file: LocalFile): Promise<void> {
+  await db.files.update(file.fileId, { state: 'uploading' });
+  let written = file.bytesSent;
+  try {
+    await upload(
+      {
+        blob: file.blob,
+        fileId: file.fileId,
+        projectId: file.projectId,
+        formArea: file.formArea,
+        folder: file.folder,
+        name: file.name,
+        type: file.type,
+      },
+      {
+        previousUrl: file.uploadUrl,
+        onUrl: (url) => void db.files.update(file.fileId, { uploadUrl: url }),
+        onProgress: (sent) => {
+          if (sent - written < PROGRESS_STEP_BYTES) return;
+          written = sent;
+          void db.files.update(file.fileId, { bytesSent: sent });
+        },
+        repeatRequests: repeatRequests(),
+      },
+    );
+    await db.files.update(file.fileId, { state: 'uploaded', bytesSent: file.size, error: undefined });
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 0 || status === 401 || status >= 500) {
+      await db.files.update(file.fileId, { state: 'pending' });
+      throw error;
+    }
+    await db.files.update(file.fileId, { state: 'failed', error: problemOf(error) } as Partial<LocalFile>);
   }
 }
 

@@ -48,17 +48,16 @@ try {
   const page = await context.newPage();
   await logInThroughPage(page, platform.url, USER);
   await takeProjectOffline(page, platform.url);
-  await context.addInitScript(() => {
-    const mark = () => {
-      if (!document.body?.textContent?.includes('Site Safety Inspection')) return false;
-      requestAnimationFrame(() => {
-        (window as unknown as { __interactive: number }).__interactive = performance.now();
-      });
-      return true;
-    };
-    new MutationObserver((_, observer) => {
-      if (mark()) observer.disconnect();
-    }).observe(document, { childList: true, subtree: true, characterData: true });
+  // A string, not a function: tsx compiles this file with esbuild's keepNames, which wraps a named arrow function
+  // in a `__name(...)` call that the page does not have (the script then throws before it observes anything).
+  await context.addInitScript({
+    content: `
+      new MutationObserver((_, observer) => {
+        if (!document.body || !document.body.textContent.includes('Site Safety Inspection')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => { window.__interactive = performance.now(); });
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    `,
   });
   await context.setOffline(true);
   const opens: number[] = [];
