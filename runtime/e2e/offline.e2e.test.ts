@@ -224,11 +224,15 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
     expect(await syncStateOf(d.page, tag)).toBe('Pending');
     expect(await serverEntriesNaming(platform.url, cookie, tag)).toEqual([]);
-    // The connection returns: the entry syncs by itself.
+    // The connection returns with no offline page open, and the user opens a page of the logged-in shell: the entry
+    // syncs by itself from there.
+    await d.page.goto('about:blank');
     await d.context.setOffline(false);
+    await d.page.goto(`${platform.url}/projects`);
     await entriesOnServer(tag, 1);
     // The commands of one batch are applied one transaction each: the entry is read once the device says Synced
     // (its create can be visible before its submit).
+    await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
     await expect.poll(() => syncStateOf(d.page, tag), { timeout: 60_000 }).toBe('Synced');
     const [entry] = await entriesOnServer(tag, 1);
     expect(entry.isDraft).toBeFalsy();

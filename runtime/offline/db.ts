@@ -16,8 +16,9 @@ import type {
   UserView,
 } from '../../engine/types/generated';
 import { ApiError, LAST_SESSION_KEY } from '../api/client';
+import { databaseName } from './names';
 
-export { LAST_SESSION_KEY };
+export { databaseName, LAST_SESSION_KEY };
 
 /** A project's bundle as the device keeps it (table `bundles`, key projectId). */
 export type StoredBundle = OfflineBundle & { projectId: number; downloadedAt: string };
@@ -137,11 +138,6 @@ export class OfflineDb extends Dexie {
       meta: 'key',
     });
   }
-}
-
-/** The database name of a user in a client (contract-26 §3). */
-export function databaseName(userId: number, clientId: number): string {
-  return `siteforms-offline-u${userId}-c${clientId}`;
 }
 
 /** localStorage key of the device's id. */

@@ -19,6 +19,7 @@ import { message } from '../../engine/messages/catalogue';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ScreenDialog } from '../renderer/ScreenDialog';
 import { Breadcrumbs } from './Breadcrumbs';
+import { useBackgroundSync } from './background-sync';
 import {
   announceClientSwitch,
   CLIENT_CHOOSER_SCREEN,
@@ -93,6 +94,7 @@ export function ShellLayout({ data, children }: { data?: ShellData; children?: R
     else navigate(target);
   }, [navigate, revalidator]);
   useClientSwitchEvents(followClientSwitch);
+  useBackgroundSync(user.id, user.currentClient);
 
   return (
     <ThemeProvider theme={theme}>
