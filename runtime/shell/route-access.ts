@@ -43,24 +43,43 @@ export interface RouteQuestion {
   params: Record<string, string | undefined>;
 }
 
-/** How many paths' matches are kept (a register of a thousand rows asks about a few paths a row). */
-const MATCH_CACHE_SIZE = 5_000;
-const matchCache = new Map<string, ReturnType<typeof matchRoutes<RouteObject>>>();
+/** How many path shapes' matches are kept (a shape is a path with its numbers left out: a few hundred at most). */
+const MATCH_CACHE_SIZE = 2_000;
+type Matches = NonNullable<ReturnType<typeof matchRoutes<RouteObject>>>;
+const matchCache = new Map<string, Matches | null>();
+
+/** A path segment that is a number (an id, an entry number): routes.json has no fixed segment of digits. */
+const NUMBER = /^\d+$/;
+/** The stand-in of the number at segment `i` in a path's shape: no fixed segment of routes.json looks like it. */
+const standIn = (i: number) => `~${i}~`;
+const STAND_IN = /~(\d+)~/g;
 
 /**
- * The route matches of a path, kept per path: react-router's matcher flattens and ranks the whole route table on
- * every call (about 6 ms here), and a register asks it of every row's actions at every render (during an offline
- * sync, a render per acknowledged entry: frames of 380 ms on 50 rows). The oldest paths are forgotten first.
+ * The route matches of a path. react-router's matcher flattens and ranks the whole route table at every call (about
+ * 6 ms here), and a register asks it of every row's actions at every render (50 rows: some 300 ms a render, and the
+ * rows' paths change as an offline sync gives entries their numbers). Paths that differ only in their numbers reach
+ * the same routes (no route has a fixed segment of digits: checked by the tests), so the matcher runs once per shape
+ * (the path with each number replaced by a stand-in) and the numbers are put back into the parameters.
  */
-function matchesOf(path: string) {
+function matchesOf(path: string): Matches {
   const pathname = path.replace(/[?#].*$/, '');
-  let matches = matchCache.get(pathname);
+  const segments = pathname.split('/');
+  const shape = segments.map((segment, i) => (NUMBER.test(segment) ? standIn(i) : segment)).join('/');
+  let matches = matchCache.get(shape);
   if (matches === undefined) {
-    matches = matchRoutes(accessRoutes, pathname);
+    matches = matchRoutes(accessRoutes, shape);
     if (matchCache.size >= MATCH_CACHE_SIZE) matchCache.delete(matchCache.keys().next().value as string);
-    matchCache.set(pathname, matches);
+    matchCache.set(shape, matches);
   }
-  return matches ?? [];
+  if (!matches) return [];
+  if (shape === pathname) return matches;
+  const real = (text: string) => text.replace(STAND_IN, (_, i: string) => segments[Number(i)]);
+  return matches.map((match) => ({
+    ...match,
+    params: Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, value && real(value)])),
+    pathname: real(match.pathname),
+    pathnameBase: real(match.pathnameBase),
+  }));
 }
 
 /**
