@@ -13,6 +13,7 @@
  * and the rest of the canvas goes on.
  */
 import Alert from '@mui/material/Alert';
+import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -68,11 +69,34 @@ class PreviewBoundary extends Component<
   }
 }
 
+/**
+ * A row's preview before its widgets are rendered (its first frame): the label in the widgets' place, so the new
+ * row shows at once and its height is near the widgets'.
+ */
+const Pending = styled('div')(({ theme }) => ({
+  ...theme.typography.body1,
+  color: theme.palette.text.secondary,
+  minHeight: PENDING_HEIGHT,
+  paddingTop: theme.spacing(1),
+}));
+
+/** The pending preview's height (px): a labelled one-line field's, so most rows do not move when it is replaced. */
+const PENDING_HEIGHT = 72;
+
 function Preview({ question: given }: { question: Question }) {
   // An edit paints its next frame first (the property panel, the row's marks); the widgets follow, interruptibly.
-  const question = useDeferredValue(given);
+  // A row mounted (an added question, a page shown or restored by Undo) paints its label first and its widgets in
+  // the next slice (`null` until then): its frame holds no RJSF form (issue 21 "Speed", docs/performance.md).
+  const question = useDeferredValue<Question | null>(given, null);
+  const pendingLabel = question === null ? given.label : '';
   // One element per compiled question: the urgent render (still the old question) leaves the Form alone.
   return useMemo(() => {
+    if (question === null)
+      return (
+        <Pending data-preview-pending aria-hidden>
+          {pendingLabel}
+        </Pending>
+      );
     const compiled = designSchemaOf(question);
     if (!compiled)
       return (
@@ -98,7 +122,7 @@ function Preview({ question: given }: { question: Question }) {
         tagName="div"
       />
     );
-  }, [question]);
+  }, [question, pendingLabel]);
 }
 
 /** A question in the runtime's widgets, read-only (see the module comment). */
