@@ -103,7 +103,11 @@ interface RowProps {
   actions: RowActions;
 }
 
-/** One question of the canvas (see the module comment). */
+/**
+ * One question of the canvas (see the module comment). Its element carries what changes with its place (position
+ * in `aria-label`, `top`, the drag's transform), so an insertion above it renders this and not its card: the card
+ * ({@link RowBody}) is memoised on the question and its selected state.
+ */
 const CanvasRow = memo(function CanvasRow(props: RowProps) {
   const { question, index, count, selected, pageId, pageLabel, start, measure, actions } = props;
   const typeTitle = message(fieldTypeOf(question).titleId);
@@ -144,17 +148,16 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
     closeMenu();
     action();
   };
-  const required = (question as { required?: boolean }).required === true;
-  const conditional = (question as { visibleWhen?: unknown }).visibleWhen !== undefined;
   const openMenu = useCallback((anchor: HTMLElement) => setMenu({ anchor, moving: false }), []);
   return (
-    <RowItem
+    <li
       ref={ref}
       data-index={index}
       data-question-id={question.id}
       data-testid={`canvas-question-${question.id}`}
       data-selected={selected || undefined}
       data-insert={insertHere || undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a row is focusable, the canvas's keys move between rows (module comment)
       tabIndex={0}
       aria-label={label}
       aria-roledescription={attributes['aria-roledescription']}
@@ -166,6 +169,7 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
       // Inline: these change while dragging and scrolling, and the static rules stay one class (no styles
       // serialised again on a row's render; docs/performance.md "The form creator").
       style={{
+        ...ROW_ITEM,
         top: start,
         transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined,
         transition,
@@ -173,20 +177,7 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
         opacity: isDragging ? 0.4 : 1,
       }}
     >
-      <RowCard>
-        <RowHeader
-          questionId={question.id}
-          typeTitle={typeTitle}
-          required={required}
-          conditional={conditional}
-          selected={selected}
-          actions={actions}
-          onMore={openMenu}
-        />
-        <RowPreview inert>
-          <QuestionPreview question={question} />
-        </RowPreview>
-      </RowCard>
+      <RowBody question={question} typeTitle={typeTitle} selected={selected} actions={actions} onMore={openMenu} />
       {/* Mounted while open only: a closed MUI Menu still renders its Modal on every render of the row. */}
       {menu && (
         <Menu
@@ -228,17 +219,48 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
               ]}
         </Menu>
       )}
-    </RowItem>
+    </li>
   );
 });
 
-/** A row's element: its static rules, one class for every row. */
-const RowItem = styled('li')({
-  position: 'absolute',
-  left: 0,
-  width: '100%',
-  paddingBottom: 8,
-  outline: 'none',
+/**
+ * A row's element's static rules, inline with its place: the row renders on every insertion above it, and a styled
+ * element serialises its styles on each render.
+ */
+const ROW_ITEM = { position: 'absolute', left: 0, width: '100%', paddingBottom: 8, outline: 'none' } as const;
+
+/** A row's card: its header and preview (see {@link CanvasRow}). */
+const RowBody = memo(function RowBody({
+  question,
+  typeTitle,
+  selected,
+  actions,
+  onMore,
+}: {
+  question: Question;
+  typeTitle: string;
+  selected: boolean;
+  actions: RowActions;
+  onMore(anchor: HTMLElement): void;
+}) {
+  const required = (question as { required?: boolean }).required === true;
+  const conditional = (question as { visibleWhen?: unknown }).visibleWhen !== undefined;
+  return (
+    <RowCard>
+      <RowHeader
+        questionId={question.id}
+        typeTitle={typeTitle}
+        required={required}
+        conditional={conditional}
+        selected={selected}
+        actions={actions}
+        onMore={onMore}
+      />
+      <RowPreview inert>
+        <QuestionPreview question={question} />
+      </RowPreview>
+    </RowCard>
+  );
 });
 
 /** The row's card: the selected and drop-target looks by the row's data attributes. */
@@ -413,10 +435,19 @@ function CanvasList() {
     estimateSize: () => ROW_ESTIMATE,
     overscan: OVERSCAN,
     getItemKey: (index) => questions[index]?.id ?? index,
-    // The library's measure (the resize observer's size, else the size already measured for the row, else its
-    // offsetHeight: no layout forced for rows it knows, so an insertion measures only the new row). A row not laid
-    // out (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
+    // Sizes from the resize observer only: a row attached (an added question, a page shown) takes the size known
+    // for it or the estimate, and the observer's first report, in the same frame after its layout, places the rows
+    // below it (written to the DOM directly, below). Reading offsetHeight in the ref forced a layout of the page in
+    // the middle of the edit's commit (about 6 ms an add; docs/performance.md "The third pass"). A row not laid out
+    // (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
+    measureElement: (element, entry, instance) =>
+      (entry
+        ? measureElement(element, entry, instance)
+        : instance.itemSizeCache.get(questions[instance.indexFromElement(element)]?.id ?? -1)) || ROW_ESTIMATE,
+    // A size or scroll change moves the rows by writing their `top` and the list's height, with no render of the
+    // rows (React renders them when the rows in view change): a measured row places those below it in its frame.
+    directDomUpdates: true,
+    directDomUpdatesMode: 'position',
   });
   // The same array while the page's ids are the same (an edit of a question's properties): the sortable context,
   // which every mounted row reads, then stays as it is.
@@ -585,6 +616,7 @@ function CanvasList() {
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
           <Box
             component="ul"
+            ref={virtualizer.containerRef}
             onKeyDown={onKeyDown}
             sx={{ position: 'relative', height: virtualizer.getTotalSize(), m: 0, p: 0, listStyle: 'none' }}
           >
