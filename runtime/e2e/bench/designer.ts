@@ -410,10 +410,11 @@ async function traced<T>(
   });
   const result = await run();
   const buffer = await browser.stopTracing();
-  if (PROFILE) writeFileSync(path.join(root, '.tmp', `bench-designer-trace-${(traceSeq += 1)}.json`), buffer);
-  const raw = JSON.parse(buffer.toString('utf8')) as
-    | { traceEvents: TraceEvent[] }
-    | TraceEvent[];
+  if (PROFILE) {
+    traceSeq += 1;
+    writeFileSync(path.join(root, '.tmp', `bench-designer-trace-${traceSeq}.json`), buffer);
+  }
+  const raw = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(raw) ? raw : raw.traceEvents;
   const marks = new Map<string, TraceEvent>();
   for (const e of events) if (/^bench-(input|frame)-\d+$/.test(e.name)) marks.set(e.name, e);
