@@ -22,7 +22,6 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,11 +31,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { styled } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -246,7 +246,7 @@ const RowBody = memo(function RowBody({
   const required = (question as { required?: boolean }).required === true;
   const conditional = (question as { visibleWhen?: unknown }).visibleWhen !== undefined;
   return (
-    <RowCard>
+    <div className="dc-card">
       <RowHeader
         questionId={question.id}
         typeTitle={typeTitle}
@@ -256,47 +256,72 @@ const RowBody = memo(function RowBody({
         actions={actions}
         onMore={onMore}
       />
-      <RowPreview inert>
+      <div className="dc-preview" inert>
         <QuestionPreview question={question} />
-      </RowPreview>
-    </RowCard>
+      </div>
+    </div>
   );
 });
 
-/** The row's card: the selected and drop-target looks by the row's data attributes. */
-const RowCard = styled('div')(({ theme }) => ({
-  border: `1px solid ${theme.palette.divider}`,
-  borderRadius: theme.shape.borderRadius,
-  backgroundColor: theme.palette.background.paper,
-  '[data-selected] > &': {
+/**
+ * The rows' looks as one set of class rules for the page (as the data table's, runtime/renderer/table/styles.tsx):
+ * a page shown or restored by Undo mounts twenty rows, and each styled element serialised its styles on mount. The
+ * card's selected, drop-target and focus looks follow the row's data attributes.
+ */
+const canvasStyles = (theme: Theme) => ({
+  '.dc-card': {
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: theme.shape.borderRadius,
+    backgroundColor: theme.palette.background.paper,
+  },
+  '[data-selected] > .dc-card': {
     borderColor: theme.palette.primary.main,
     boxShadow: `0 0 0 1px ${theme.palette.primary.main}`,
   },
-  '[data-insert] > &': { borderTop: `3px solid ${theme.palette.primary.main}` },
-  '[data-question-id]:focus-visible > &': {
+  '[data-insert] > .dc-card': { borderTop: `3px solid ${theme.palette.primary.main}` },
+  '[data-question-id]:focus-visible > .dc-card': {
     outline: `2px solid ${theme.palette.primary.main}`,
     outlineOffset: 2,
   },
-}));
+  '.dc-header': {
+    display: 'flex',
+    flexDirection: 'row' as const,
+    alignItems: 'center',
+    gap: theme.spacing(1),
+    padding: theme.spacing(0.5, 1, 0, 1),
+  },
+  // MUI's small action icon.
+  '.dc-handle': {
+    width: '1em',
+    height: '1em',
+    fontSize: theme.typography.pxToRem(20),
+    display: 'inline-block',
+    flexShrink: 0,
+    fill: 'currentColor',
+    color: theme.palette.action.active,
+    cursor: 'grab',
+    userSelect: 'none' as const,
+  },
+  '.dc-type': { ...theme.typography.caption, color: theme.palette.text.secondary, flex: 1 },
+  '.dc-preview': { padding: theme.spacing(0, 2, 1, 2), pointerEvents: 'none' as const },
+  // A preview before its widgets (./QuestionPreview.tsx): about a labelled one-line field's height, so most rows do
+  // not move when the widgets replace it.
+  '.dc-pending': {
+    ...theme.typography.body1,
+    color: theme.palette.text.secondary,
+    paddingTop: theme.spacing(1),
+    minHeight: 80,
+  },
+});
 
-const RowHeaderBox = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexDirection: 'row',
-  alignItems: 'center',
-  gap: theme.spacing(1),
-  padding: theme.spacing(0.5, 1, 0, 1),
-}));
+/** The rows' class rules; rendered once by the canvas (emotion inserts them once a page). */
+const CanvasStyles = memo(function CanvasStyles() {
+  return <GlobalStyles styles={canvasStyles} />;
+});
 
-const RowType = styled('span')(({ theme }) => ({
-  ...theme.typography.caption,
-  color: theme.palette.text.secondary,
-  flex: 1,
-}));
-
-const RowPreview = styled('div')(({ theme }) => ({
-  padding: theme.spacing(0, 2, 1, 2),
-  pointerEvents: 'none',
-}));
+/** MUI's DragIndicator icon's path, drawn as a plain svg (see {@link canvasStyles}). */
+const DRAG_INDICATOR =
+  'M11 18c0 1.1-.9 2-2 2s-2-.9-2-2 .9-2 2-2 2 .9 2 2m-2-8c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0-6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m6 4c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
 
 /**
  * A row's header: its drag handle, type, marks and (selected) actions. Memoised apart from the row, so a key typed
@@ -320,9 +345,11 @@ const RowHeader = memo(function RowHeader({
   onMore(anchor: HTMLElement): void;
 }) {
   return (
-    <RowHeaderBox>
-      <DragIndicatorIcon fontSize="small" color="action" aria-hidden style={{ cursor: 'grab' }} data-drag-handle />
-      <RowType>{typeTitle}</RowType>
+    <div className="dc-header">
+      <svg className="dc-handle" viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-drag-handle>
+        <path d={DRAG_INDICATOR} />
+      </svg>
+      <span className="dc-type">{typeTitle}</span>
       {required && <Chip size="small" color="error" variant="outlined" label={message('designerCanvas.required')} />}
       {conditional && (
         <Chip
@@ -371,7 +398,7 @@ const RowHeader = memo(function RowHeader({
           </IconButton>
         </>
       )}
-    </RowHeaderBox>
+    </div>
   );
 });
 
@@ -610,6 +637,7 @@ function CanvasList() {
       aria-label={message('designerCanvas.questions', { page: pageLabel })}
       sx={{ position: 'relative', overflowY: 'auto', flex: 1, minHeight: 0, height: '100%', maxHeight: '100vh', p: 1 }}
     >
+      <CanvasStyles />
       {questions.length === 0 ? (
         <PageDropZone pageId={pageId} label={pageLabel} empty />
       ) : (

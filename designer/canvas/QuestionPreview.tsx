@@ -8,12 +8,12 @@
  *
  * Memoised on the question object: the store's commands share every question they did not change, so a row's
  * preview renders again only when its own question changed, and then as a deferred value (the edit's next frame
- * is not held up by the widgets' render). A question the form never shows (a Dropdown neither
+ * is not held up by the widgets' render); a row mounted (an added question, a page shown or restored by Undo)
+ * shows its label in the widgets' place in its first frame and its widgets in a deferred render after it. A question the form never shows (a Dropdown neither
  * required nor with options) says so; a question that cannot compile or render says why (an error boundary),
  * and the rest of the canvas goes on.
  */
 import Alert from '@mui/material/Alert';
-import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -69,20 +69,6 @@ class PreviewBoundary extends Component<
   }
 }
 
-/**
- * A row's preview before its widgets are rendered (its first frame): the label in the widgets' place, so the new
- * row shows at once and its height is near the widgets'.
- */
-const Pending = styled('div')(({ theme }) => ({
-  ...theme.typography.body1,
-  color: theme.palette.text.secondary,
-  minHeight: PENDING_HEIGHT,
-  paddingTop: theme.spacing(1),
-}));
-
-/** The pending preview's height (px): a labelled one-line field's, so most rows do not move when it is replaced. */
-const PENDING_HEIGHT = 72;
-
 function Preview({ question: given }: { question: Question }) {
   // An edit paints its next frame first (the property panel, the row's marks); the widgets follow, interruptibly.
   // A row mounted (an added question, a page shown or restored by Undo) paints its label first and its widgets in
@@ -93,9 +79,10 @@ function Preview({ question: given }: { question: Question }) {
   return useMemo(() => {
     if (question === null)
       return (
-        <Pending data-preview-pending aria-hidden>
+        // The label in the widgets' place, so the row shows at once (the canvas's class rules: ./Canvas.tsx).
+        <div className="dc-pending" data-preview-pending aria-hidden>
           {pendingLabel}
-        </Pending>
+        </div>
       );
     const compiled = designSchemaOf(question);
     if (!compiled)
