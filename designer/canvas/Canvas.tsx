@@ -68,7 +68,7 @@ import {
   pasteTargetAfter,
 } from './actions';
 import { DesignerDnd, type DragItem, type DropTarget, dragId, useDragging } from './dnd';
-import { QuestionPreview } from './QuestionPreview';
+import { DeferMount, QuestionPreview } from './QuestionPreview';
 
 /** A row's height before it is measured (px): a labelled one-line field with its header. */
 export const ROW_ESTIMATE = 112;
@@ -453,6 +453,9 @@ function CanvasList() {
   const pageLabel = useDesigner((s) => pageLabelOf(s.history.present, s.pageId));
   const selected = useDesigner((s) => s.selected);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
+  // The opening page's rows render their widgets in the opening render; rows mounted later show their label first.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => setOpened(true), []);
   const questions = page?.questions ?? NO_QUESTIONS;
   const pageId = page?.id ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -642,30 +645,32 @@ function CanvasList() {
         <PageDropZone pageId={pageId} label={pageLabel} empty />
       ) : (
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
-          <Box
-            component="ul"
-            ref={virtualizer.containerRef}
-            onKeyDown={onKeyDown}
-            sx={{ position: 'relative', height: virtualizer.getTotalSize(), m: 0, p: 0, listStyle: 'none' }}
-          >
-            {virtualizer.getVirtualItems().map((item) => {
-              const question = questions[item.index];
-              return (
-                <CanvasRow
-                  key={question.id}
-                  question={question}
-                  index={item.index}
-                  count={questions.length}
-                  selected={selectedSet.has(question.id)}
-                  pageId={pageId}
-                  pageLabel={pageLabel}
-                  start={item.start}
-                  measure={virtualizer.measureElement}
-                  actions={actions}
-                />
-              );
-            })}
-          </Box>
+          <DeferMount.Provider value={opened}>
+            <Box
+              component="ul"
+              ref={virtualizer.containerRef}
+              onKeyDown={onKeyDown}
+              sx={{ position: 'relative', height: virtualizer.getTotalSize(), m: 0, p: 0, listStyle: 'none' }}
+            >
+              {virtualizer.getVirtualItems().map((item) => {
+                const question = questions[item.index];
+                return (
+                  <CanvasRow
+                    key={question.id}
+                    question={question}
+                    index={item.index}
+                    count={questions.length}
+                    selected={selectedSet.has(question.id)}
+                    pageId={pageId}
+                    pageLabel={pageLabel}
+                    start={item.start}
+                    measure={virtualizer.measureElement}
+                    actions={actions}
+                  />
+                );
+              })}
+            </Box>
+          </DeferMount.Provider>
           <PageDropZone pageId={pageId} label={pageLabel} empty={false} />
         </SortableContext>
       )}

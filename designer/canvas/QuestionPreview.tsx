@@ -17,7 +17,7 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { Component, memo, type ReactNode, useDeferredValue, useMemo } from 'react';
+import { Component, createContext, memo, type ReactNode, useContext, useDeferredValue, useMemo } from 'react';
 import { compiledFormDefaultsBehavior, compileFormDefinition } from '../../engine/forms/compile';
 import { message } from '../../engine/messages/catalogue';
 import type { FormDefinition, Question } from '../../engine/types/generated';
@@ -69,11 +69,19 @@ class PreviewBoundary extends Component<
   }
 }
 
+/**
+ * True once the canvas has shown its first page (./Canvas.tsx): a row mounted after that (an added question, a page
+ * shown or restored by Undo) paints its label first; the opening page's rows render their widgets at once, so the
+ * creator opens complete.
+ */
+export const DeferMount = createContext(false);
+
 function Preview({ question: given }: { question: Question }) {
   // An edit paints its next frame first (the property panel, the row's marks); the widgets follow, interruptibly.
   // A row mounted (an added question, a page shown or restored by Undo) paints its label first and its widgets in
   // the next slice (`null` until then): its frame holds no RJSF form (issue 21 "Speed", docs/performance.md).
-  const question = useDeferredValue<Question | null>(given, null);
+  const deferMount = useContext(DeferMount);
+  const question = useDeferredValue<Question | null>(given, deferMount ? null : given);
   const pendingLabel = question === null ? given.label : '';
   // One element per compiled question: the urgent render (still the old question) leaves the Form alone.
   return useMemo(() => {

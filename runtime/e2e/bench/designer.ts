@@ -18,7 +18,8 @@
  * Performance metric ThreadTime, in thread ticks): what the edit cost the page, steady on a busy machine where
  * the latency is not; the latency also holds the wait for the display's next refresh (0-16.7 ms: keys are pressed
  * at a random phase), so no designer's p95 latency goes under about 17 ms on this measure.
- * - open: navigation to the next frame after the first page's first question is in the designer (median of
+ * - open: navigation to the next frame after the first page's first question is in the designer, ours with its
+ *   widgets rendered (a row shows its label first; median of
  *   RUNS fresh loads), and "interactive": that, or the end of the last long task (over 50 ms, a
  *   PerformanceObserver) before a second without one, whichever is later.
  * - add a question from the palette: the first question selected, then (ours) Enter on the palette's Text
@@ -187,6 +188,8 @@ interface Side {
   name: string;
   /** The first question on the canvas, and the n-th question's element. */
   first: string;
+  /** The first question shown in full (open's end): ours with its widgets, not only its label. */
+  opened: string;
   question: (n: number) => string;
   /** Every question element, and the attribute naming it. */
   questions: { selector: string; attribute: string };
@@ -207,6 +210,8 @@ interface Side {
 const ours: Side = {
   name: 'ours',
   first: '[data-testid="canvas-question-1"]',
+  // A row mounts with its label and renders its widgets after (designer/canvas/QuestionPreview.tsx).
+  opened: '[data-testid="canvas-question-1"] .rjsf',
   question: (n) => `[data-testid="canvas-question-${n}"]`,
   questions: { selector: '[data-testid^="canvas-question-"]', attribute: 'data-testid' },
   add: async (page) => {
@@ -246,6 +251,7 @@ const ours: Side = {
 const surveyjs: Side = {
   name: 'SurveyJS',
   first: '[data-name="q1"]',
+  opened: '[data-name="q1"]',
   question: (n) => `[data-name="q${n}"]`,
   questions: { selector: '[data-name]', attribute: 'data-name' },
   add: async (page) => {
@@ -367,7 +373,10 @@ async function scrollToTop(page: Page): Promise<void> {
 interface FrameWork {
   /** CPU (thread time) of the main thread's tasks from the input's task to the end of the frame showing the change. */
   frame: number;
-  /** The longest main-thread task after that frame, before the next input (at most 1 s later): what may block input. */
+  /**
+   * The CPU of the longest main-thread task after that frame, before the next input (at most 1 s later): what may
+   * hold up the next input (CPU, not wall time: steady on a loaded machine).
+   */
   afterTask: number;
   /** CPU of the tasks in that window: the work moved after the frame. */
   after: number;
@@ -457,7 +466,7 @@ async function traced<T>(
     const later = tasks.filter((t) => t.ts > frameEnd - 1 && t.ts < until && t !== frameTask);
     work.push({
       frame: inFrame.reduce((sum, t) => sum + cpu(t), 0),
-      afterTask: later.reduce((longest, t) => Math.max(longest, (t.dur ?? 0) / 1000), 0),
+      afterTask: later.reduce((longest, t) => Math.max(longest, cpu(t)), 0),
       after: later.reduce((sum, t) => sum + cpu(t), 0),
     });
   }
@@ -515,7 +524,7 @@ interface Opened {
 /** Opens the designer in a fresh page; first paint and interactive times. */
 async function open(context: BrowserContext, url: string, side: Side): Promise<{ page: Page; times: Opened }> {
   const page = await context.newPage();
-  await page.addInitScript({ content: `window.__firstQuestion = ${JSON.stringify(side.first)};` });
+  await page.addInitScript({ content: `window.__firstQuestion = ${JSON.stringify(side.opened)};` });
   const profiling = await profile(page, `${side.name} open`);
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __paintAt?: number }).__paintAt !== undefined, null, {
