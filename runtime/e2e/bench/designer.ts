@@ -21,7 +21,8 @@
  * - open: navigation to the next frame after the first page's first question is in the designer, ours with its
  *   widgets rendered (a row shows its label first; median of
  *   RUNS fresh loads), and "interactive": that, or the end of the last long task (over 50 ms, a
- *   PerformanceObserver) before a second without one, whichever is later.
+ *   PerformanceObserver) before a second without one, whichever is later; "open CPU": the main thread's CPU from
+ *   the document's first script to the end of that frame (the trace, below).
  * - add a question from the palette: the first question selected, then (ours) Enter on the palette's Text
  *   item, (SurveyJS) a click on its toolbox's Single-Line Input; until the next frame showing a question that
  *   was not there. ADDS times; p50 and p95.
@@ -101,6 +102,8 @@ function instrument() {
     __firstQuestion?: string;
   };
   w.__longTasks = [];
+  // The open's start for the trace: the document's first script (its CPU from here to the first question's frame).
+  performance.mark('bench-input-0');
   // What an edit costs the page (BENCH_DEBUG): style rules inserted and nodes changed.
   const counts = { rules: 0, mutations: 0 };
   (w as unknown as { __counts: typeof counts }).__counts = counts;
@@ -119,7 +122,6 @@ function instrument() {
   } catch {
     // no long-task timing: interactive is the first paint
   }
-  const nextFrame = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
   const holds = (armed: Armed): boolean => {
     const { until } = armed;
     if (until.kind === 'present') return document.querySelector(until.selector) !== null;
@@ -164,8 +166,12 @@ function instrument() {
   const observer = new MutationObserver(() => {
     if (w.__firstQuestion && document.querySelector(w.__firstQuestion)) {
       observer.disconnect();
-      nextFrame(() => {
-        w.__paintAt = performance.now();
+      requestAnimationFrame(() => {
+        // The open's frame for the trace (measure 0: from the document's start, below).
+        performance.mark('bench-frame-0');
+        setTimeout(() => {
+          w.__paintAt = performance.now();
+        }, 0);
       });
     }
   });
@@ -519,6 +525,8 @@ async function measureOnce(page: Page, until: Until, action: () => Promise<void>
 interface Opened {
   paint: number;
   interactive: number;
+  /** The main thread's CPU from the document's first script to the end of the first question's frame (the trace). */
+  cpu: number;
 }
 
 /** Opens the designer in a fresh page; first paint and interactive times. */
@@ -526,10 +534,16 @@ async function open(context: BrowserContext, url: string, side: Side): Promise<{
   const page = await context.newPage();
   await page.addInitScript({ content: `window.__firstQuestion = ${JSON.stringify(side.opened)};` });
   const profiling = await profile(page, `${side.name} open`);
-  await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { __paintAt?: number }).__paintAt !== undefined, null, {
-    timeout: 120_000,
-  });
+  const browser = context.browser();
+  const paint = async () => {
+    await page.goto(url);
+    await page.waitForFunction(() => (window as unknown as { __paintAt?: number }).__paintAt !== undefined, null, {
+      timeout: 120_000,
+    });
+  };
+  let work: FrameWork[] = [];
+  if (browser) ({ work } = await traced(browser, page, paint));
+  else await paint();
   // Interactive: no long task for a second after the paint (at most 20 s).
   for (let waited = 0; waited < 20_000; waited += 250) {
     await page.waitForTimeout(250);
@@ -546,7 +560,7 @@ async function open(context: BrowserContext, url: string, side: Side): Promise<{
     const lastEnd = w.__longTasks.reduce((latest, t) => Math.max(latest, t.end), 0);
     return { paint: w.__paintAt, interactive: Math.max(w.__paintAt, lastEnd) };
   });
-  return { page, times };
+  return { page, times: { ...times, cpu: work.find((w) => w.frame > 0)?.frame ?? Number.NaN } };
 }
 
 interface Figures {
@@ -685,7 +699,11 @@ async function measureSide(
   const frameCpu = (work: FrameWork[]) => nan(work.map((w) => w.frame));
   const afterTask = (work: FrameWork[]) => nan(work.map((w) => w.afterTask));
   return {
-    open: { paint: median(opens.map((o) => o.paint)), interactive: median(opens.map((o) => o.interactive)) },
+    open: {
+      paint: median(opens.map((o) => o.paint)),
+      interactive: median(opens.map((o) => o.interactive)),
+      cpu: median(opens.map((o) => o.cpu)),
+    },
     addP50: percentile(nan(latencies(adds)), 50),
     addP95: percentile(nan(latencies(adds)), 95),
     dragP50: percentile(nan(frames), 50),
@@ -710,6 +728,7 @@ async function measureSide(
         ? {
             paint: median(opens1000.map((o) => o.paint)),
             interactive: median(opens1000.map((o) => o.interactive)),
+            cpu: median(opens1000.map((o) => o.cpu)),
           }
         : undefined,
   };
@@ -886,6 +905,8 @@ try {
       figure('undo longest task after the frame', (x) => x.undoAfterTask),
       figure('open 1,000 questions', (x) => x.open1000?.paint),
       figure('interactive 1,000', (x) => x.open1000?.interactive),
+      figure('open CPU', (x) => x.open.cpu),
+      figure('open 1,000 CPU', (x) => x.open1000?.cpu),
     ].join('; '),
   );
 } finally {
