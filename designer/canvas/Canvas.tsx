@@ -14,8 +14,11 @@
  * that other questions' or pages' conditions depend on asks first, naming them; every delete offers Undo.
  *
  * Speed: a row is memoised and renders again only when its question object, its place or its selected state
- * changes (the store's commands share the questions they did not touch), and its preview only when its question
- * changed; the list's callbacks are stable.
+ * changes (the store's commands share the questions they did not touch), its card only when its question or
+ * selected state changed (not its place), and its preview only when its question changed; the list's callbacks
+ * are stable. Rows are measured by the resize observer and moved by direct writes of their `top` (no layout forced
+ * in an edit's commit, no render of the rows for a size change); a row mounted after the creator opened shows its
+ * label first and its widgets in a deferred render (./QuestionPreview.tsx; docs/performance.md "The third pass").
  */
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';

@@ -8,7 +8,9 @@
  * without a line of this file. Several selected: how many, and the switches they share (required, show in
  * register) as one bulk edit. Nothing selected: the shown page's condition. The "Form settings" button of the
  * header opens the form settings (./FormSettings.tsx). Every change is one `store.edit`, so it can be undone;
- * typing in a field merges into one step per field (`mergeKey` `<id>.<keyword>`).
+ * typing in a field merges into one step per field (`mergeKey` `<id>.<keyword>`). A new selection's fields render
+ * after the canvas's frame (a deferred value; the panel `aria-busy` and the other question's fields hidden until
+ * then: issue 21 "Speed").
  */
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
