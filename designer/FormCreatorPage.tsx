@@ -243,6 +243,43 @@ function useSaveState(autosaver: Autosaver): SaveState {
   return useSyncExternalStore(autosaver.subscribe, autosaver.getState);
 }
 
+/**
+ * A part of the save state (a primitive): the component renders again only when it changes, not on every change
+ * of the state (an edit makes it pending, then saving, then saved).
+ */
+function useSaveStateOf<T extends string | number | boolean | undefined>(
+  autosaver: Autosaver,
+  pick: (state: SaveState) => T,
+): T {
+  return useSyncExternalStore(autosaver.subscribe, () => pick(autosaver.getState()));
+}
+
+/**
+ * Reports unsaved work to the shell's leave guard: while a save waits, runs or was refused, and an imported draft
+ * nothing was saved of. Its own component, so that the save state's changes on each edit render nothing else.
+ */
+function UnsavedReport({ autosaver, imported }: { autosaver: Autosaver; imported: boolean }) {
+  const unsaved = useSaveStateOf(
+    autosaver,
+    (state) =>
+      state.status === 'pending' ||
+      state.status === 'saving' ||
+      state.status === 'failed' ||
+      (imported && state.status === 'new'),
+  );
+  // The guard forgets reports when the path changes (a new page starts clean); this page stays, so it reports
+  // again after the guard has forgotten.
+  const report = useUnsavedChanges();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the reason to report again
+  useEffect(() => {
+    report(unsaved);
+    const again = setTimeout(() => report(unsaved));
+    return () => clearTimeout(again);
+  }, [report, unsaved, pathname]);
+  return null;
+}
+
 /** The save state indicator; with another administrator's save, its message and Reload. */
 function SaveIndicator({ autosaver, formArea }: { autosaver: Autosaver; formArea: string }) {
   const state = useSaveState(autosaver);
@@ -300,9 +337,9 @@ const EDIT_NAMES: Record<EditKind, MessageId> = {
 /** The Undo or Redo button with the edit it takes back or makes again in its tooltip. */
 function HistoryButton({ which }: { which: 'undo' | 'redo' }) {
   const store = useDesignerStore();
-  const history = useDesigner((s) => s.history);
-  const enabled = which === 'undo' ? canUndo(history) : canRedo(history);
-  const kind: EditKind | undefined = which === 'undo' ? undoKind(history) : redoKind(history);
+  // What it shows, not the history: an edit of the same kind as the last renders neither button again.
+  const enabled = useDesigner((s) => (which === 'undo' ? canUndo(s.history) : canRedo(s.history)));
+  const kind: EditKind | undefined = useDesigner((s) => (which === 'undo' ? undoKind(s.history) : redoKind(s.history)));
   const tip = kind
     ? message(which === 'undo' ? 'formCreator.undoEdit' : 'formCreator.redoEdit', {
         edit: message(EDIT_NAMES[kind]),
@@ -362,7 +399,10 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
   const { formArea, loaded, onCreated } = props;
   const { store, autosaver } = loaded;
   const title = useDesigner((s) => s.history.present.title);
-  const saveState = useSaveState(autosaver);
+  // Parts of the save state only (the toolbar does not render on each edit's pending, saving, saved).
+  const formId = useSaveStateOf(autosaver, (state) => state.formId);
+  const isNew = useSaveStateOf(autosaver, (state) => state.status === 'new');
+  const conflicted = useSaveStateOf(autosaver, (state) => state.status === 'failed' && state.error?.status === 409);
   const [publishedVersion, setPublishedVersion] = useState(loaded.publishedVersion);
   const [context, setContext] = useState(loaded.context);
   const problems = useDesignProblems(context);
@@ -391,38 +431,24 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
   }, [search, setSearch]);
   const ids = { toolbar: useId(), palette: useId(), canvas: useId(), check: useId() };
 
-  // The leave guard: unsaved while a save waits, runs or was refused. The guard forgets reports when the path
-  // changes (a new page starts clean); this page stays, so it reports again after the guard has forgotten.
+  // The leave guard is told by <UnsavedReport> (an imported draft nothing was saved of is unsaved work too).
   const report = useUnsavedChanges();
   // Once the imported form exists, its report is kept with it in the tab.
   useEffect(() => {
-    if (imported && saveState.formId !== undefined)
-      keepReport(formArea, saveState.formId, { report: imported.result.report, summary: imported.result.summary });
-  }, [imported, saveState.formId, formArea]);
-  // An imported draft nothing was saved of is unsaved work too (the leave guard asks before it is lost).
-  const unsaved =
-    saveState.status === 'pending' ||
-    saveState.status === 'saving' ||
-    saveState.status === 'failed' ||
-    (imported !== undefined && saveState.status === 'new');
-  const { pathname } = useLocation();
+    if (imported && formId !== undefined)
+      keepReport(formArea, formId, { report: imported.result.report, summary: imported.result.summary });
+  }, [imported, formId, formArea]);
   const urlFormId = useParams().formId;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the reason to report again
-  useEffect(() => {
-    report(unsaved);
-    const again = setTimeout(() => report(unsaved));
-    return () => clearTimeout(again);
-  }, [report, unsaved, pathname]);
 
   // A new form's first save: its id goes into the URL; the path changes, the page and its history stay, so
   // there is nothing to ask before that navigation.
   const navigate = useNavigate();
   useEffect(() => {
-    if (saveState.formId === undefined || urlFormId !== undefined) return;
-    onCreated(saveState.formId);
+    if (formId === undefined || urlFormId !== undefined) return;
+    onCreated(formId);
     report(false);
-    navigate(`/${formArea}/form-creator/${saveState.formId}`, { replace: true });
-  }, [saveState.formId, urlFormId, onCreated, report, navigate, formArea]);
+    navigate(`/${formArea}/form-creator/${formId}`, { replace: true });
+  }, [formId, urlFormId, onCreated, report, navigate, formArea]);
 
   // The page hidden (a closed tab, another app on a phone): save what is waiting at once.
   useEffect(() => {
@@ -447,7 +473,6 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
     setPublishedVersion(published.version);
     setContext({ published: { pages: published.pages }, entryCount: impact.entries });
   }, []);
-  const formId = saveState.formId;
   const checkLabel = useMemo(
     () => message('formCreator.checkCount', { errors: errorCount, warnings: problems.length - errorCount }),
     [errorCount, problems.length],
@@ -507,7 +532,7 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
               )}
             </Button>
           </Tooltip>
-          {imported !== undefined && saveState.status === 'new' && (
+          {imported !== undefined && isNew && (
             <Button variant="outlined" onClick={() => void autosaver.flush({ create: true })}>
               {message('import.ui.save')}
             </Button>
@@ -521,7 +546,7 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
           <Button onClick={() => setDialog('json')}>{message('formCreator.json')}</Button>
           <Button onClick={() => setDialog('import')}>{message('import.ui.run')}</Button>
           <Button onClick={() => setDialog('export')}>{message('import.ui.export')}</Button>
-          <Button variant="contained" onClick={() => setDialog('publish')} disabled={autosaver.conflicted}>
+          <Button variant="contained" onClick={() => setDialog('publish')} disabled={conflicted}>
             {message('formCreator.publish')}
           </Button>
         </Stack>
@@ -537,6 +562,7 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
         problems={problems}
         importReport={reportOpen ? importReport : undefined}
       />
+      <UnsavedReport autosaver={autosaver} imported={imported !== undefined} />
       <NoticeSnackbar />
       <PublishDialog
         open={dialog === 'publish'}

@@ -14,15 +14,17 @@
  * that other questions' or pages' conditions depend on asks first, naming them; every delete offers Undo.
  *
  * Speed: a row is memoised and renders again only when its question object, its place or its selected state
- * changes (the store's commands share the questions they did not touch), and its preview only when its question
- * changed; the list's callbacks are stable.
+ * changes (the store's commands share the questions they did not touch), its card only when its question or
+ * selected state changed (not its place), and its preview only when its question changed; the list's callbacks
+ * are stable. Rows are measured by the resize observer and moved by direct writes of their `top` (no layout forced
+ * in an edit's commit, no render of the rows for a size change); a row mounted after the creator opened shows its
+ * label first and its widgets in a deferred render (./QuestionPreview.tsx; docs/performance.md "The third pass").
  */
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,11 +34,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { styled } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -68,7 +71,7 @@ import {
   pasteTargetAfter,
 } from './actions';
 import { DesignerDnd, type DragItem, type DropTarget, dragId, useDragging } from './dnd';
-import { QuestionPreview } from './QuestionPreview';
+import { DeferMount, QuestionPreview } from './QuestionPreview';
 
 /** A row's height before it is measured (px): a labelled one-line field with its header. */
 export const ROW_ESTIMATE = 112;
@@ -103,7 +106,11 @@ interface RowProps {
   actions: RowActions;
 }
 
-/** One question of the canvas (see the module comment). */
+/**
+ * One question of the canvas (see the module comment). Its element carries what changes with its place (position
+ * in `aria-label`, `top`, the drag's transform), so an insertion above it renders this and not its card: the card
+ * ({@link RowBody}) is memoised on the question and its selected state.
+ */
 const CanvasRow = memo(function CanvasRow(props: RowProps) {
   const { question, index, count, selected, pageId, pageLabel, start, measure, actions } = props;
   const typeTitle = message(fieldTypeOf(question).titleId);
@@ -144,17 +151,16 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
     closeMenu();
     action();
   };
-  const required = (question as { required?: boolean }).required === true;
-  const conditional = (question as { visibleWhen?: unknown }).visibleWhen !== undefined;
   const openMenu = useCallback((anchor: HTMLElement) => setMenu({ anchor, moving: false }), []);
   return (
-    <RowItem
+    <li
       ref={ref}
       data-index={index}
       data-question-id={question.id}
       data-testid={`canvas-question-${question.id}`}
       data-selected={selected || undefined}
       data-insert={insertHere || undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a row is focusable, the canvas's keys move between rows (module comment)
       tabIndex={0}
       aria-label={label}
       aria-roledescription={attributes['aria-roledescription']}
@@ -166,6 +172,7 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
       // Inline: these change while dragging and scrolling, and the static rules stay one class (no styles
       // serialised again on a row's render; docs/performance.md "The form creator").
       style={{
+        ...ROW_ITEM,
         top: start,
         transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined,
         transition,
@@ -173,20 +180,7 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
         opacity: isDragging ? 0.4 : 1,
       }}
     >
-      <RowCard>
-        <RowHeader
-          questionId={question.id}
-          typeTitle={typeTitle}
-          required={required}
-          conditional={conditional}
-          selected={selected}
-          actions={actions}
-          onMore={openMenu}
-        />
-        <RowPreview inert>
-          <QuestionPreview question={question} />
-        </RowPreview>
-      </RowCard>
+      <RowBody question={question} typeTitle={typeTitle} selected={selected} actions={actions} onMore={openMenu} />
       {/* Mounted while open only: a closed MUI Menu still renders its Modal on every render of the row. */}
       {menu && (
         <Menu
@@ -228,53 +222,109 @@ const CanvasRow = memo(function CanvasRow(props: RowProps) {
               ]}
         </Menu>
       )}
-    </RowItem>
+    </li>
   );
 });
 
-/** A row's element: its static rules, one class for every row. */
-const RowItem = styled('li')({
-  position: 'absolute',
-  left: 0,
-  width: '100%',
-  paddingBottom: 8,
-  outline: 'none',
+/**
+ * A row's element's static rules, inline with its place: the row renders on every insertion above it, and a styled
+ * element serialises its styles on each render.
+ */
+const ROW_ITEM = { position: 'absolute', left: 0, width: '100%', paddingBottom: 8, outline: 'none' } as const;
+
+/** A row's card: its header and preview (see {@link CanvasRow}). */
+const RowBody = memo(function RowBody({
+  question,
+  typeTitle,
+  selected,
+  actions,
+  onMore,
+}: {
+  question: Question;
+  typeTitle: string;
+  selected: boolean;
+  actions: RowActions;
+  onMore(anchor: HTMLElement): void;
+}) {
+  const required = (question as { required?: boolean }).required === true;
+  const conditional = (question as { visibleWhen?: unknown }).visibleWhen !== undefined;
+  return (
+    <div className="dc-card">
+      <RowHeader
+        questionId={question.id}
+        typeTitle={typeTitle}
+        required={required}
+        conditional={conditional}
+        selected={selected}
+        actions={actions}
+        onMore={onMore}
+      />
+      <div className="dc-preview" inert>
+        <QuestionPreview question={question} />
+      </div>
+    </div>
+  );
 });
 
-/** The row's card: the selected and drop-target looks by the row's data attributes. */
-const RowCard = styled('div')(({ theme }) => ({
-  border: `1px solid ${theme.palette.divider}`,
-  borderRadius: theme.shape.borderRadius,
-  backgroundColor: theme.palette.background.paper,
-  '[data-selected] > &': {
+/**
+ * The rows' looks as one set of class rules for the page (as the data table's, runtime/renderer/table/styles.tsx):
+ * a page shown or restored by Undo mounts twenty rows, and each styled element serialised its styles on mount. The
+ * card's selected, drop-target and focus looks follow the row's data attributes.
+ */
+const canvasStyles = (theme: Theme) => ({
+  '.dc-card': {
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: theme.shape.borderRadius,
+    backgroundColor: theme.palette.background.paper,
+  },
+  '[data-selected] > .dc-card': {
     borderColor: theme.palette.primary.main,
     boxShadow: `0 0 0 1px ${theme.palette.primary.main}`,
   },
-  '[data-insert] > &': { borderTop: `3px solid ${theme.palette.primary.main}` },
-  '[data-question-id]:focus-visible > &': {
+  '[data-insert] > .dc-card': { borderTop: `3px solid ${theme.palette.primary.main}` },
+  '[data-question-id]:focus-visible > .dc-card': {
     outline: `2px solid ${theme.palette.primary.main}`,
     outlineOffset: 2,
   },
-}));
+  '.dc-header': {
+    display: 'flex',
+    flexDirection: 'row' as const,
+    alignItems: 'center',
+    gap: theme.spacing(1),
+    padding: theme.spacing(0.5, 1, 0, 1),
+  },
+  // MUI's small action icon.
+  '.dc-handle': {
+    width: '1em',
+    height: '1em',
+    fontSize: theme.typography.pxToRem(20),
+    display: 'inline-block',
+    flexShrink: 0,
+    fill: 'currentColor',
+    color: theme.palette.action.active,
+    cursor: 'grab',
+    userSelect: 'none' as const,
+  },
+  '.dc-type': { ...theme.typography.caption, color: theme.palette.text.secondary, flex: 1 },
+  '.dc-preview': { padding: theme.spacing(0, 2, 1, 2), pointerEvents: 'none' as const },
+  // A preview before its widgets (./QuestionPreview.tsx): about a labelled one-line field's height, so most rows do
+  // not move when the widgets replace it.
+  '.dc-pending': {
+    ...theme.typography.body1,
+    color: theme.palette.text.secondary,
+    paddingTop: theme.spacing(1),
+    minHeight: 80,
+  },
+});
 
-const RowHeaderBox = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexDirection: 'row',
-  alignItems: 'center',
-  gap: theme.spacing(1),
-  padding: theme.spacing(0.5, 1, 0, 1),
-}));
+/** The rows' class rules; rendered once by the canvas (emotion inserts them once a page). */
+const CanvasStyles = memo(function CanvasStyles() {
+  return <GlobalStyles styles={canvasStyles} />;
+});
 
-const RowType = styled('span')(({ theme }) => ({
-  ...theme.typography.caption,
-  color: theme.palette.text.secondary,
-  flex: 1,
-}));
-
-const RowPreview = styled('div')(({ theme }) => ({
-  padding: theme.spacing(0, 2, 1, 2),
-  pointerEvents: 'none',
-}));
+/** MUI's DragIndicator icon's path, drawn as a plain svg (see {@link canvasStyles}). */
+const DRAG_INDICATOR =
+  'M11 18c0 1.1-.9 2-2 2s-2-.9-2-2 .9-2 2-2 2 .9 2 2m-2-8c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0-6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m6 4c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
 
 /**
  * A row's header: its drag handle, type, marks and (selected) actions. Memoised apart from the row, so a key typed
@@ -298,9 +348,11 @@ const RowHeader = memo(function RowHeader({
   onMore(anchor: HTMLElement): void;
 }) {
   return (
-    <RowHeaderBox>
-      <DragIndicatorIcon fontSize="small" color="action" aria-hidden style={{ cursor: 'grab' }} data-drag-handle />
-      <RowType>{typeTitle}</RowType>
+    <div className="dc-header">
+      <svg className="dc-handle" viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-drag-handle>
+        <path d={DRAG_INDICATOR} />
+      </svg>
+      <span className="dc-type">{typeTitle}</span>
       {required && <Chip size="small" color="error" variant="outlined" label={message('designerCanvas.required')} />}
       {conditional && (
         <Chip
@@ -349,7 +401,7 @@ const RowHeader = memo(function RowHeader({
           </IconButton>
         </>
       )}
-    </RowHeaderBox>
+    </div>
   );
 });
 
@@ -404,6 +456,9 @@ function CanvasList() {
   const pageLabel = useDesigner((s) => pageLabelOf(s.history.present, s.pageId));
   const selected = useDesigner((s) => s.selected);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
+  // The opening page's rows render their widgets in the opening render; rows mounted later show their label first.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => setOpened(true), []);
   const questions = page?.questions ?? NO_QUESTIONS;
   const pageId = page?.id ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -413,10 +468,19 @@ function CanvasList() {
     estimateSize: () => ROW_ESTIMATE,
     overscan: OVERSCAN,
     getItemKey: (index) => questions[index]?.id ?? index,
-    // The library's measure (the resize observer's size, else the size already measured for the row, else its
-    // offsetHeight: no layout forced for rows it knows, so an insertion measures only the new row). A row not laid
-    // out (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
+    // Sizes from the resize observer only: a row attached (an added question, a page shown) takes the size known
+    // for it or the estimate, and the observer's first report, in the same frame after its layout, places the rows
+    // below it (written to the DOM directly, below). Reading offsetHeight in the ref forced a layout of the page in
+    // the middle of the edit's commit (about 6 ms an add; docs/performance.md "The third pass"). A row not laid out
+    // (hidden, or jsdom) measures 0: keep the estimate rather than stack every row at one place.
+    measureElement: (element, entry, instance) =>
+      (entry
+        ? measureElement(element, entry, instance)
+        : instance.itemSizeCache.get(questions[instance.indexFromElement(element)]?.id ?? -1)) || ROW_ESTIMATE,
+    // A size or scroll change moves the rows by writing their `top` and the list's height, with no render of the
+    // rows (React renders them when the rows in view change): a measured row places those below it in its frame.
+    directDomUpdates: true,
+    directDomUpdatesMode: 'position',
   });
   // The same array while the page's ids are the same (an edit of a question's properties): the sortable context,
   // which every mounted row reads, then stays as it is.
@@ -579,33 +643,37 @@ function CanvasList() {
       aria-label={message('designerCanvas.questions', { page: pageLabel })}
       sx={{ position: 'relative', overflowY: 'auto', flex: 1, minHeight: 0, height: '100%', maxHeight: '100vh', p: 1 }}
     >
+      <CanvasStyles />
       {questions.length === 0 ? (
         <PageDropZone pageId={pageId} label={pageLabel} empty />
       ) : (
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
-          <Box
-            component="ul"
-            onKeyDown={onKeyDown}
-            sx={{ position: 'relative', height: virtualizer.getTotalSize(), m: 0, p: 0, listStyle: 'none' }}
-          >
-            {virtualizer.getVirtualItems().map((item) => {
-              const question = questions[item.index];
-              return (
-                <CanvasRow
-                  key={question.id}
-                  question={question}
-                  index={item.index}
-                  count={questions.length}
-                  selected={selectedSet.has(question.id)}
-                  pageId={pageId}
-                  pageLabel={pageLabel}
-                  start={item.start}
-                  measure={virtualizer.measureElement}
-                  actions={actions}
-                />
-              );
-            })}
-          </Box>
+          <DeferMount.Provider value={opened}>
+            <Box
+              component="ul"
+              ref={virtualizer.containerRef}
+              onKeyDown={onKeyDown}
+              sx={{ position: 'relative', height: virtualizer.getTotalSize(), m: 0, p: 0, listStyle: 'none' }}
+            >
+              {virtualizer.getVirtualItems().map((item) => {
+                const question = questions[item.index];
+                return (
+                  <CanvasRow
+                    key={question.id}
+                    question={question}
+                    index={item.index}
+                    count={questions.length}
+                    selected={selectedSet.has(question.id)}
+                    pageId={pageId}
+                    pageLabel={pageLabel}
+                    start={item.start}
+                    measure={virtualizer.measureElement}
+                    actions={actions}
+                  />
+                );
+              })}
+            </Box>
+          </DeferMount.Provider>
           <PageDropZone pageId={pageId} label={pageLabel} empty={false} />
         </SortableContext>
       )}

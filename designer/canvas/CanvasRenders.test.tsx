@@ -1,14 +1,16 @@
 /**
  * The canvas's speed rule (issue 21 part 2 "drag and drop stays smooth with hundreds of questions"): a question's
  * widgets render again only when its own question changed. Selecting, or editing another question, renders no
- * other row's widgets (RJSF's Form is wrapped here to count each row's renders by its id prefix).
+ * other row's widgets (RJSF's Form is wrapped here to count each row's renders by its id prefix). An added question
+ * shows in the edit's own render with its label in the widgets' place, and its widgets follow in a deferred render
+ * (issue 21 "Speed": the edit's frame holds no RJSF form; docs/performance.md "The third pass").
  */
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { updateQuestion } from '../../engine/designer';
+import { addQuestion, updateQuestion } from '../../engine/designer';
 import { DesignerStore } from '../store';
-import { layOut, longDraft, renderDesigner } from '../test/render';
+import { firstFrameOf, layOut, longDraft, renderDesigner } from '../test/render';
 import { Canvas } from './Canvas';
 
 const renders: string[] = [];
@@ -43,5 +45,32 @@ describe('Canvas renders', () => {
       store.edit('updateQuestion', (draft) => updateQuestion(draft, 2, { label: 'Edited' }), { mergeKey: 'label' });
     });
     expect(renders).toEqual(['design-2']);
+  });
+
+  it("shows an added question at once with its label, then its widgets; no other row's widgets render", async () => {
+    const store = new DesignerStore(longDraft(40));
+    const { container } = renderDesigner(store, <Canvas />);
+    act(() => store.select(2));
+    renders.length = 0;
+    let added = 0;
+    await firstFrameOf(() => {
+      const outcome = store.edit('addQuestion', (draft, floor) =>
+        addQuestion(draft, 'text', { pageId: 1, index: 2 }, floor),
+      );
+      if (outcome.ok) added = outcome.questionIds[0];
+    });
+    // The edit's own render: the new row, selected, its label where its widgets will be; no form rendered yet.
+    const row = container.querySelector(`[data-testid="canvas-question-${added}"]`);
+    expect(row).not.toBeNull();
+    expect(row?.getAttribute('data-selected')).not.toBeNull();
+    expect(row?.querySelector('[data-preview-pending]')?.textContent).toBe(store.draft.pages[0].questions[2].label);
+    expect(renders).toEqual([]);
+    // The rows below it were told their new places (their position in the list), without their widgets.
+    expect(container.querySelector('[data-testid="canvas-question-3"]')?.getAttribute('aria-label')).toMatch(
+      /question 4 of 41$/,
+    );
+    // Then its widgets, and only its own.
+    await waitFor(() => expect(row?.querySelector('[data-preview-pending]')).toBeNull());
+    expect(renders).toEqual([`design-${added}`]);
   });
 });

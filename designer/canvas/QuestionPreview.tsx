@@ -8,7 +8,8 @@
  *
  * Memoised on the question object: the store's commands share every question they did not change, so a row's
  * preview renders again only when its own question changed, and then as a deferred value (the edit's next frame
- * is not held up by the widgets' render). A question the form never shows (a Dropdown neither
+ * is not held up by the widgets' render); a row mounted (an added question, a page shown or restored by Undo)
+ * shows its label in the widgets' place in its first frame and its widgets in a deferred render after it. A question the form never shows (a Dropdown neither
  * required nor with options) says so; a question that cannot compile or render says why (an error boundary),
  * and the rest of the canvas goes on.
  */
@@ -16,7 +17,7 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { Component, memo, type ReactNode, useDeferredValue, useMemo } from 'react';
+import { Component, createContext, memo, type ReactNode, useContext, useDeferredValue, useMemo } from 'react';
 import { compiledFormDefaultsBehavior, compileFormDefinition } from '../../engine/forms/compile';
 import { message } from '../../engine/messages/catalogue';
 import type { FormDefinition, Question } from '../../engine/types/generated';
@@ -68,11 +69,29 @@ class PreviewBoundary extends Component<
   }
 }
 
+/**
+ * True once the canvas has shown its first page (./Canvas.tsx): a row mounted after that (an added question, a page
+ * shown or restored by Undo) paints its label first; the opening page's rows render their widgets at once, so the
+ * creator opens complete.
+ */
+export const DeferMount = createContext(false);
+
 function Preview({ question: given }: { question: Question }) {
   // An edit paints its next frame first (the property panel, the row's marks); the widgets follow, interruptibly.
-  const question = useDeferredValue(given);
+  // A row mounted (an added question, a page shown or restored by Undo) paints its label first and its widgets in
+  // the next slice (`null` until then): its frame holds no RJSF form (issue 21 "Speed", docs/performance.md).
+  const deferMount = useContext(DeferMount);
+  const question = useDeferredValue<Question | null>(given, deferMount ? null : given);
+  const pendingLabel = question === null ? given.label : '';
   // One element per compiled question: the urgent render (still the old question) leaves the Form alone.
   return useMemo(() => {
+    if (question === null)
+      return (
+        // The label in the widgets' place, so the row shows at once (the canvas's class rules: ./Canvas.tsx).
+        <div className="dc-pending" data-preview-pending aria-hidden>
+          {pendingLabel}
+        </div>
+      );
     const compiled = designSchemaOf(question);
     if (!compiled)
       return (
@@ -98,7 +117,7 @@ function Preview({ question: given }: { question: Question }) {
         tagName="div"
       />
     );
-  }, [question]);
+  }, [question, pendingLabel]);
 }
 
 /** A question in the runtime's widgets, read-only (see the module comment). */

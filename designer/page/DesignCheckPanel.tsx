@@ -10,30 +10,53 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Draft } from '../../engine/designer';
 import { type DesignCheckContext, type DesignProblem, designCheck } from '../../engine/forms/design-check';
 import { message } from '../../engine/messages/catalogue';
-import { useDesigner, useDesignerStore } from '../store';
+import { useDesignerStore } from '../store';
 
 /** Milliseconds after the last edit before the check runs again. */
 export const CHECK_DELAY_MS = 250;
 
-/** The draft's design problems, recomputed after edits (the first at once). */
+/**
+ * The draft's design problems, recomputed {@link CHECK_DELAY_MS} after the last edit (the first at once, and again
+ * after `context` changes). The caller does not render on an edit: the hook follows the draft through the store's
+ * subscription, and its state changes only when the problems do (the creator's page, which holds them, renders
+ * its toolbar again only then; issue 21 "Speed", docs/performance.md "The third pass").
+ */
 export function useDesignProblems(context: DesignCheckContext): DesignProblem[] {
-  const draft = useDesigner((s) => s.history.present);
-  const [checked, setChecked] = useState<{ draft: Draft; context: DesignCheckContext; problems: DesignProblem[] }>(
-    () => ({ draft, context, problems: designCheck(draft, context) }),
-  );
+  const store = useDesignerStore();
+  const [problems, setProblems] = useState<DesignProblem[]>(() => designCheck(store.draft, context));
+  const checked = useRef<{ draft: Draft; context: DesignCheckContext }>({ draft: store.draft, context });
   useEffect(() => {
-    if (checked.draft === draft && checked.context === context) return;
-    const timer = setTimeout(
-      () => setChecked({ draft, context, problems: designCheck(draft, context) }),
-      CHECK_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [draft, context, checked]);
-  return checked.problems;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      timer = undefined;
+      const draft = store.draft;
+      checked.current = { draft, context };
+      const next = designCheck(draft, context);
+      setProblems((now) => (sameProblems(now, next) ? now : next));
+    };
+    const schedule = () => {
+      const last = checked.current;
+      if (last.draft === store.draft && last.context === context) return;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(check, CHECK_DELAY_MS);
+    };
+    schedule();
+    const unsubscribe = store.subscribe(schedule);
+    return () => {
+      unsubscribe();
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [store, context]);
+  return problems;
+}
+
+/** True when two checks found the same problems (the same texts about the same questions and pages). */
+function sameProblems(a: readonly DesignProblem[], b: readonly DesignProblem[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The panel's list; `headingId` names the region it is in. */

@@ -3,7 +3,7 @@
  * step (typing merged per field), a refused value kept out of the draft, the type selector, the bulk edit of
  * several questions. Rendered with a DesignerStore in DesignerContext. The editors: editors.test.tsx.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addQuestion, findQuestion } from '../../engine/designer';
@@ -11,6 +11,7 @@ import { allFieldTypes } from '../../engine/forms/field-types';
 import { message } from '../../engine/messages/catalogue';
 import { sampleDraft } from '../../engine/test/designer';
 import { DesignerContext, DesignerStore } from '../store';
+import { firstFrameOf } from '../test/render';
 import { PropertyPanel } from './PropertyPanel';
 import { panelProperties } from './properties';
 
@@ -115,6 +116,24 @@ describe('PropertyPanel', () => {
     act(() => store.undo());
     expect(question(store, 1).required).toBeUndefined();
     expect(question(store, 2).required).toBeUndefined();
+  });
+
+  it("follows a new selection after the edit's own render, the other question's fields hidden until then", async () => {
+    const store = renderPanel();
+    act(() => store.select(1));
+    const label = () => within(panel()).queryByRole('textbox', { name: 'Label' });
+    expect(label()).toHaveValue('Area');
+    // The click's own render (the canvas's frame): the panel is busy and shows no field of question 1 to type into.
+    await firstFrameOf(() => store.select(3));
+    expect(panel()).toHaveAttribute('aria-busy', 'true');
+    expect(label()).toBeNull();
+    // Then the selected question's fields.
+    await waitFor(() => expect(label()).toHaveValue('Permit'));
+    expect(panel()).not.toHaveAttribute('aria-busy');
+    // Nothing selected: the shown page's properties follow the same way.
+    await firstFrameOf(() => store.select(null));
+    expect(panel()).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(within(panel()).getByText(message('designerProperties.nothingSelected'))).toBeVisible());
   });
 });
 

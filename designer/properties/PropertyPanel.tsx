@@ -8,14 +8,16 @@
  * without a line of this file. Several selected: how many, and the switches they share (required, show in
  * register) as one bulk edit. Nothing selected: the shown page's condition. The "Form settings" button of the
  * header opens the form settings (./FormSettings.tsx). Every change is one `store.edit`, so it can be undone;
- * typing in a field merges into one step per field (`mergeKey` `<id>.<keyword>`).
+ * typing in a field merges into one step per field (`mergeKey` `<id>.<keyword>`). A new selection's fields render
+ * after the canvas's frame (a deferred value; the panel `aria-busy` and the other question's fields hidden until
+ * then: issue 21 "Speed").
  */
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import {
   applied,
   changeQuestionType,
@@ -278,11 +280,10 @@ function BulkProperties({ questionIds }: { questionIds: readonly number[] }) {
   );
 }
 
-/** Nothing selected: the shown page and its condition. */
-function PageProperties() {
+/** Nothing selected: the shown page (`pageId`) and its condition. */
+function PageProperties({ pageId }: { pageId: number }) {
   const store = useDesignerStore();
   const draft = useDesigner((s) => s.history.present);
-  const pageId = useDesigner((s) => s.pageId);
   const index = draft.pages.findIndex((p) => p.id === pageId);
   if (index < 0) return null;
   const page = draft.pages[index];
@@ -306,22 +307,49 @@ function PageProperties() {
   );
 }
 
+/**
+ * What the panel shows: the form settings, the selection, or the shown page. The panel follows it as a deferred
+ * value: a click or an edit that changes it (a question added, selected, a page restored by Undo) paints the canvas
+ * in its own frame, and the panel's fields (a dozen MUI fields to mount) render after, interruptibly (issue 21
+ * "Speed", docs/performance.md "The third pass").
+ */
+interface Shown {
+  settingsOpen: boolean;
+  selected: readonly number[];
+  pageId: number;
+}
+
+/** The body for what is shown; a new element only when it changes (a render of the panel leaves it alone). */
+function useBody({ settingsOpen, selected, pageId }: Shown): ReactNode {
+  return useMemo(() => {
+    const last = selected[selected.length - 1];
+    if (settingsOpen) return <FormSettings />;
+    if (selected.length > 1) return <BulkProperties questionIds={selected} />;
+    if (last !== undefined) return <QuestionProperties key={last} questionId={last} />;
+    return <PageProperties pageId={pageId} />;
+  }, [settingsOpen, selected, pageId]);
+}
+
+const STALE = { visibility: 'hidden' } as const;
+
 /** See the module comment. */
 export function PropertyPanel() {
   const store = useDesignerStore();
   const settingsOpen = useDesigner((s) => s.settingsOpen);
   const selected = useDesigner((s) => s.selected);
-  const last = selected[selected.length - 1];
-  let body: ReactNode;
-  if (settingsOpen) body = <FormSettings />;
-  else if (selected.length > 1) body = <BulkProperties questionIds={selected} />;
-  else if (last !== undefined) body = <QuestionProperties key={last} questionId={last} />;
-  else body = <PageProperties />;
+  const pageId = useDesigner((s) => s.pageId);
+  const shownNow = useMemo(() => ({ settingsOpen, selected, pageId }), [settingsOpen, selected, pageId]);
+  const shown = useDeferredValue(shownNow);
+  const body = useBody(shown);
+  // Until the panel has caught up, the fields it shows are another selection's: hidden (not typed into, not
+  // announced), their place kept so nothing jumps.
+  const stale = shown !== shownNow;
   return (
     <Stack
       component="aside"
       data-testid="designer-properties"
       aria-label={message('designerProperties.title')}
+      aria-busy={stale || undefined}
       spacing={1.5}
       sx={{ p: 1.5, overflowY: 'auto' }}
     >
@@ -338,7 +366,7 @@ export function PropertyPanel() {
           {message('designerProperties.formSettings')}
         </Button>
       </Stack>
-      {body}
+      <div style={stale ? STALE : undefined}>{body}</div>
     </Stack>
   );
 }

@@ -34,3 +34,22 @@ export function longDraft(count: number, id = 50): Draft {
   }
   return draft;
 }
+
+/**
+ * Runs `edit` as a user's input does, outside `act` (which would also run every deferred render before returning),
+ * and resolves after React's synchronous render of it: the document then shows the edit's own frame, and what
+ * follows it (deferred values) is still to come (`waitFor` it). React is told it is not in a test's act while
+ * this runs (no warning about an update outside act).
+ */
+export async function firstFrameOf(edit: () => void): Promise<void> {
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const before = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    edit();
+    // The store's update is rendered in a microtask (a synchronous lane); deferred work waits for a task.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = before;
+  }
+}
