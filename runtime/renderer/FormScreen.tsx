@@ -215,8 +215,11 @@ export function FormScreen({
   const user = useSessionUser();
   // A new entry whose form is the document's own, or comes from a route loader's data, is there at the
   // first render: the form renders with the page rather than after it (an effect runs after the paint).
+  // A prefill counts only where the route can fill its call (a scanned code's token, a linked entry): the entry
+  // screen names two, and the plain add route, which fills neither, rendered a pass late (after the shell painted).
   const initial = useMemo(() => {
-    if (requestedMode !== 'add' || input || doc.load?.notFound || doc.prefill || doc.options) return null;
+    const prefills = requestedMode === 'add' && doc.prefill?.some((p) => callFillable(p.call, [screen, params]));
+    if (requestedMode !== 'add' || input || doc.load?.notFound || prefills || doc.options) return null;
     if (!doc.source) return staticForm(doc);
     const fromLoader = doc.source.fromLoader ? loaderData?.[doc.source.fromLoader] : undefined;
     if (fromLoader === undefined) return null;
@@ -224,7 +227,7 @@ export function FormScreen({
     const form = formSources[doc.source.name](fromLoader);
     performance.mark('form:compiled');
     return { form, formData: {} } satisfies Loaded;
-  }, [doc, requestedMode, input, loaderData]);
+  }, [doc, requestedMode, input, loaderData, screen, params]);
   useEffect(() => {
     if (initial && doc.titleFrom === 'source' && initial.form.title) onTitle?.(initial.form.title);
   }, [initial, doc.titleFrom, onTitle]);

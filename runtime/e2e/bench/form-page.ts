@@ -22,7 +22,8 @@
  *   the sum changed, so it is edit-to-score; bare RJSF has no grid, so it types into the grid's comments).
  *   p50 and p95 over the keystrokes.
  * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 60), BENCH_FORMS (default 'a,b,c'), BENCH_PROFILE=1 (a
- * CPU profile's heaviest functions, the requests and the form's User Timing marks of each platform load).
+ * CPU profile's heaviest functions, the requests and the form's User Timing marks of each platform load), BENCH_TRACE=1
+ * (a Chromium trace of each platform load: the main thread's tasks in time order, what ran in each).
  */
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -260,6 +261,59 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string; documentLoaderURL?: string }; name?: string };
+}
+
+/**
+ * The page's main thread in a Chromium trace (BENCH_TRACE=1), in time order from the navigation: each outermost event
+ * of 1.5 ms or more (a module evaluated, a function called by the browser, style, layout, paint), its start and
+ * length (ms) and the events of 3 ms or more inside it; then the User Timing marks. This trace showed the plain add
+ * route's form rendering a pass after the shell had painted (docs/performance.md, issue 21, third session).
+ */
+function mainThreadTasks({ traceEvents }: { traceEvents: TraceEvent[] }): string[] {
+  // The page's main thread: the renderer main thread with the most events (about:blank has its own).
+  const count = (m: TraceEvent) => traceEvents.filter((e) => e.pid === m.pid && e.tid === m.tid).length;
+  const main = traceEvents
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .sort((a, b) => count(b) - count(a))[0];
+  if (!main) return ['(no renderer main thread in the trace)'];
+  const navigations = traceEvents.filter((e) => e.name === 'navigationStart' && e.pid === main.pid);
+  const navigation =
+    navigations.find((e) => /\/projects\//.test(e.args?.data?.documentLoaderURL ?? '')) ?? navigations[0];
+  const origin = navigation?.ts ?? 0;
+  const ms = (us: number) => (us / 1000).toFixed(0);
+  const label = (e: TraceEvent) =>
+    [e.name, e.args?.data?.url?.split('/').pop(), e.args?.data?.functionName].filter(Boolean).join(' ');
+  const onMain = traceEvents
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= origin && (e.dur ?? 0) >= 1500)
+    .sort((a, b) => a.ts - b.ts);
+  const lines: string[] = [];
+  let end = 0;
+  for (const event of onMain) {
+    if (event.ts < end) continue;
+    end = event.ts + (event.dur ?? 0);
+    const inside = onMain
+      .filter((e) => e !== event && e.ts >= event.ts && e.ts < end && (e.dur ?? 0) >= 3000)
+      .slice(0, 5)
+      .map((e) => `${label(e)} ${ms(e.dur ?? 0)}`);
+    lines.push(
+      `${ms(event.ts - origin).padStart(5)} +${ms(event.dur ?? 0).padStart(4)}  ${label(event)}${inside.length ? ` | ${inside.join(', ')}` : ''}`,
+    );
+  }
+  const marks = traceEvents
+    .filter((e) => e.pid === main.pid && /^form:/.test(e.name) && e.ts >= origin)
+    .map((e) => `${e.name} ${ms(e.ts - origin)}`);
+  lines.push(marks.join('; '));
+  return lines;
+}
+
 async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Promise<{ nav: number; data: number }> {
   const profiling = process.env.BENCH_PROFILE && url.includes('/projects/');
   const cdp = profiling ? await page.context().newCDPSession(page) : undefined;
@@ -268,6 +322,12 @@ async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Pro
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  const tracing = process.env.BENCH_TRACE && url.includes('/projects/');
+  if (tracing)
+    await page
+      .context()
+      .browser()
+      ?.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing'] });
   await page.goto(url);
   await page
     .waitForFunction(() => (window as unknown as { __paintAt?: number }).__paintAt !== undefined, null, {
@@ -277,6 +337,11 @@ async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Pro
       await page.screenshot({ path: path.join(root, '.tmp', 'bench-failure.png') });
       throw error;
     });
+  if (tracing) {
+    const trace = await page.context().browser()?.stopTracing();
+    if (trace) writeFileSync(path.join(root, '.tmp', 'bench-trace.json'), trace);
+    if (trace) console.log(mainThreadTasks(JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).join('\n'));
+  }
   if (cdp) {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
