@@ -13,7 +13,8 @@
  *
  * - first paint from navigation: `performance.now()` in the next frame after the first form input is in the
  *   document (a MutationObserver, then requestAnimationFrame + setTimeout), on a page opened afresh; the
- *   median of RUNS runs. The platform's navigation includes its session check, route loaders and chunks.
+ *   median of RUNS runs. The two sides' loads alternate (platform, bare, platform, ...), and each pair's ratio is
+ *   printed with their median (steadier on a shared machine than the ratio of the medians). The platform's navigation includes its session check, route loaders and chunks.
  * - first paint after the data: the same time minus the `responseEnd` of the call answering the form (the
  *   platform: GET /api/settings/forms/{projectId}/{formArea}/{id}; bare: the schema file).
  * - keystroke to next frame: a capturing keydown listener notes the time; the next frame after the input
@@ -410,38 +411,58 @@ function keySequence(count: number, digits: boolean): string[] {
   return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? String(((i / 2) % 9) + 1) : 'Backspace'));
 }
 
-async function measure(
+/** One side of a comparison: the page and how to measure it. */
+interface Side {
+  contextOptions: Parameters<Browser['newContext']>[0];
+  url: string;
+  dataCall: RegExp | null;
+  target: string;
+  digits: boolean;
+  watch: string | null;
+}
+
+/**
+ * Both sides' figures, their fresh loads alternating (platform, bare, platform, ...): on this shared machine a burst
+ * of other work then falls on both sides rather than on one side's loads. Also each pair's ratio of the paint from
+ * navigation, whose median is steadier than the ratio of the medians. Keystrokes are typed into each side's last page.
+ */
+async function measurePair(
   browser: Browser,
-  contextOptions: Parameters<Browser['newContext']>[0],
-  url: string,
-  dataCall: RegExp | null,
-  target: string,
-  digits: boolean,
-  watch: string | null,
-): Promise<Figures> {
-  const navs: number[] = [];
-  const datas: number[] = [];
-  let context: BrowserContext | undefined;
-  let page: Page | undefined;
+  sides: [Side, Side],
+): Promise<{ figures: [Figures, Figures]; ratios: number[] }> {
+  const navs: [number[], number[]] = [[], []];
+  const datas: [number[], number[]] = [[], []];
+  const contexts: [BrowserContext | undefined, BrowserContext | undefined] = [undefined, undefined];
+  const pages: [Page | undefined, Page | undefined] = [undefined, undefined];
   for (let run = 0; run < RUNS; run++) {
-    await context?.close();
-    context = await browser.newContext(contextOptions);
-    // As text: tsx names functions with a `__name` helper the page does not have.
-    await context.addInitScript({ content: `var __name = (f) => f; (${instrument.toString()})();` });
-    page = await context.newPage();
-    const { nav, data } = await firstPaint(page, url, dataCall);
-    navs.push(nav);
-    datas.push(data);
+    for (const i of [0, 1] as const) {
+      await contexts[i]?.close();
+      const context = await browser.newContext(sides[i].contextOptions);
+      // As text: tsx names functions with a `__name` helper the page does not have.
+      await context.addInitScript({ content: `var __name = (f) => f; (${instrument.toString()})();` });
+      const page = await context.newPage();
+      contexts[i] = context;
+      pages[i] = page;
+      const { nav, data } = await firstPaint(page, sides[i].url, sides[i].dataCall);
+      navs[i].push(nav);
+      datas[i].push(data);
+    }
   }
-  if (!page || !context) throw new Error('no runs');
-  const times = await keystrokes(page, target, keySequence(KEYS + WARM_UP, digits), watch);
-  await context.close();
-  return {
-    fromNavigation: median(navs),
-    afterData: median(datas),
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-  };
+  const figures = [] as unknown as [Figures, Figures];
+  for (const i of [0, 1] as const) {
+    const page = pages[i];
+    if (!page) throw new Error('no runs');
+    const { target, digits, watch } = sides[i];
+    const times = await keystrokes(page, target, keySequence(KEYS + WARM_UP, digits), watch);
+    await contexts[i]?.close();
+    figures[i] = {
+      fromNavigation: median(navs[i]),
+      afterData: median(datas[i]),
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+    };
+  }
+  return { figures, ratios: navs[0].map((nav, run) => nav / navs[1][run]) };
 }
 
 /** The uiSchema bare RJSF can render: the field order only. */
@@ -497,27 +518,30 @@ try {
     },
   };
   const rows: Array<[string, Figures, Figures]> = [];
+  const pairRatios: Array<[string, number[]]> = [];
   const labels = { a: '(a) 500 questions, 5 pages', b: '(b) 500 questions, one page', c: '(c) grid 50 x 8' };
   for (const name of (['a', 'b', 'c'] as const).filter((n) => chosen.includes(n))) {
     const grid = name === 'c';
-    const platformFigures = await measure(
-      browser,
-      userContext,
-      `${platform.url}/projects/1/${AREA}/${ids[name]}/add`,
-      new RegExp(`/api/settings/forms/1/${AREA}/${ids[name]}$`),
-      grid ? 'input[aria-label="Hours 1"]' : '#root_q_1',
-      grid,
-      grid ? '[data-testid="grid-sum-3"]' : null,
-    );
-    const bareFigures = await measure(
-      browser,
-      {},
-      `${bare.url}/?form=${name}`,
-      null,
-      grid ? '#root_q_2_overallComments' : '#root_q_1',
-      false,
-      null,
-    );
+    const { figures, ratios } = await measurePair(browser, [
+      {
+        contextOptions: userContext,
+        url: `${platform.url}/projects/1/${AREA}/${ids[name]}/add`,
+        dataCall: new RegExp(`/api/settings/forms/1/${AREA}/${ids[name]}$`),
+        target: grid ? 'input[aria-label="Hours 1"]' : '#root_q_1',
+        digits: grid,
+        watch: grid ? '[data-testid="grid-sum-3"]' : null,
+      },
+      {
+        contextOptions: {},
+        url: `${bare.url}/?form=${name}`,
+        dataCall: null,
+        target: grid ? '#root_q_2_overallComments' : '#root_q_1',
+        digits: false,
+        watch: null,
+      },
+    ]);
+    const [platformFigures, bareFigures] = figures;
+    pairRatios.push([labels[name], ratios]);
     rows.push([labels[name], platformFigures, bareFigures]);
   }
   const f = (n: number) => n.toFixed(1).padStart(7);
@@ -538,6 +562,10 @@ try {
     ] as const)
       console.log(`${label.padEnd(30)} ${figure.padEnd(30)} ${f(pv)} ${f(bv)} ${r(pv, bv)}`);
   }
+  for (const [label, ratios] of pairRatios)
+    console.log(
+      `${label.padEnd(30)} ${'paint from navigation, by pair'.padEnd(30)} median ${median(ratios).toFixed(2)}x of ${ratios.map((x) => x.toFixed(2)).join(', ')}`,
+    );
 } finally {
   await browser.close();
   bare?.server.close();
