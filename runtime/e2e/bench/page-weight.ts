@@ -35,8 +35,11 @@ async function weigh(browser: Browser, url: string, cookie?: string): Promise<We
   }
   const page = await context.newPage();
   const scripts: Promise<Weight>[] = [];
+  // Scripts that finish after the page went idle (a menu loaded after the first paint) are not counted: their
+  // reads would outlive the context, and fail once it is closed.
+  let measured = false;
   page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
+    if (measured || request.resourceType() !== 'script') return;
     scripts.push(
       (async () => {
         const response = await request.response();
@@ -49,6 +52,7 @@ async function weigh(browser: Browser, url: string, cookie?: string): Promise<We
   await page.goto(url, { waitUntil: 'networkidle' });
   if (new URL(page.url()).pathname !== new URL(url).pathname)
     console.warn(`${url} ended on ${page.url()}: its figures are not that page's`);
+  measured = true;
   const all = await Promise.all(scripts);
   await context.close();
   return all.reduce(
