@@ -11,11 +11,13 @@
  * What changes: before a rule's selector goes to nwsapi, a check that cannot be wrong rules most of them out: the
  * rightmost compound selector of each selector of the rule's list names a class (or an element type) that the
  * element lacks. Classes and types are compared lower-cased, so the check only ever lets more rules through than
- * can match. The rules that pass go to jsdom's own matcher in jsdom's order (the default style sheet, then the
- * document's sheets; `@media` rules only when their media list holds `screen`, as jsdom does), and the element's
- * declaration is built and stored in jsdom's own per-document style cache (`_styleCache`, emptied by jsdom on
- * every DOM change) exactly as jsdom builds it. jsdom's `getComputedStyle` then finds it there, as it finds the
- * ancestors' (their look-up goes through the module's export, which this replaces).
+ * can match. The document's rules are indexed by that class or type once (and extended as sheets are added), so an
+ * element looks only at the rules of its own classes and type and those that need neither. The rules that pass go
+ * to jsdom's own matcher in jsdom's order (the default style sheet, then the document's sheets; `@media` rules only
+ * when their media list holds `screen`, as jsdom does), and the element's declaration is built and stored in jsdom's
+ * own per-document style cache (`_styleCache`, emptied by jsdom on every DOM change) exactly as jsdom builds it.
+ * jsdom's `getComputedStyle` then finds it there, as it finds the ancestors' (their look-up goes through the
+ * module's export, which this replaces).
  *
  * Tied to jsdom 26's internals (the module paths below, `_styleCache`, `styleSheets._list`):
  * runtime/test/computed-style.test.ts compares the answers with jsdom's own on MUI pages and fails when they differ
@@ -191,6 +193,60 @@ function candidatesOf(sheet: SheetLike): Candidate[] {
 
 let parsedDefault: SheetLike | undefined;
 
+/**
+ * Every rule of a document jsdom would try, in jsdom's order, with the positions of those that need a class (by
+ * class), of those that need only an element type (by type), and of the rest. Extended while sheets are only added
+ * at the end (emotion adds one `<style>` per rule), built again when one was removed or changed.
+ */
+interface RuleIndex {
+  sheets: SheetLike[];
+  lengths: number[];
+  candidates: Candidate[];
+  byClass: Map<string, number[]>;
+  byType: Map<string, number[]>;
+  always: number[];
+}
+const indexes = new WeakMap<object, RuleIndex>();
+
+function push(map: Map<string, number[]>, key: string, position: number): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [position]);
+  else if (list[list.length - 1] !== position) list.push(position);
+}
+
+function ruleIndex(document: ElementImpl['_ownerDocument']): RuleIndex {
+  parsedDefault ??= cssom.parse(defaultStyleSheet);
+  const sheets = [parsedDefault, ...document.styleSheets._list];
+  let index = indexes.get(document);
+  let keep = 0;
+  if (index) {
+    const known = index;
+    while (keep < known.sheets.length && keep < sheets.length && known.sheets[keep] === sheets[keep]) {
+      if (known.lengths[keep] !== sheets[keep].cssRules.length) break;
+      keep++;
+    }
+    if (keep === known.sheets.length && keep === sheets.length) return known;
+    if (keep < known.sheets.length) index = undefined;
+  }
+  if (!index) {
+    index = { sheets: [], lengths: [], candidates: [], byClass: new Map(), byType: new Map(), always: [] };
+    indexes.set(document, index);
+    keep = 0;
+  }
+  for (const sheet of sheets.slice(keep)) {
+    for (const candidate of candidatesOf(sheet)) {
+      const position = index.candidates.length;
+      index.candidates.push(candidate);
+      if (candidate.classes) for (const cls of candidate.classes) push(index.byClass, cls, position);
+      else if (candidate.types) for (const type of candidate.types) push(index.byType, type, position);
+      else index.always.push(position);
+    }
+    index.sheets.push(sheet);
+    index.lengths.push(sheet.cssRules.length);
+  }
+  return index;
+}
+
 /** getComputedStyle's answers per element, for as long as jsdom keeps the style cache they were computed from. */
 const computedAnswers = new WeakMap<object, WeakMap<ElementImpl, CSSStyleDeclaration>>();
 
@@ -208,16 +264,22 @@ function declarationForElement(element: ElementImpl): CssDeclarationLike {
     else declaration.setProperty(property, value, style.getPropertyPriority(property));
   };
   const classAttribute = element.getAttributeNS(null, 'class');
-  const classes = new Set(classAttribute ? classAttribute.toLowerCase().split(/[\t\n\f\r ]+/) : []);
+  const classes = classAttribute ? classAttribute.toLowerCase().split(/[\t\n\f\r ]+/) : [];
   const type = element.localName.toLowerCase();
-  parsedDefault ??= cssom.parse(defaultStyleSheet);
-  for (const sheet of [parsedDefault, ...document.styleSheets._list]) {
-    for (const { rule, classes: needClasses, types: needTypes } of candidatesOf(sheet)) {
-      if (needClasses && !needClasses.some((c) => classes.has(c))) continue;
-      if (needTypes && !needTypes.includes(type)) continue;
-      if (!matchesDontThrow(element, rule.selectorText)) continue;
-      for (const property of Array.from(rule.style)) handleProperty(rule.style, property);
-    }
+  const index = ruleIndex(document);
+  const lists = [index.always];
+  for (const cls of classes) {
+    const list = index.byClass.get(cls);
+    if (list) lists.push(list);
+  }
+  const typed = index.byType.get(type);
+  if (typed) lists.push(typed);
+  const positions = lists.length === 1 ? lists[0] : [...new Set(lists.flat())].sort((a, b) => a - b);
+  for (const position of positions) {
+    const { rule, types } = index.candidates[position];
+    if (types && !types.includes(type)) continue;
+    if (!matchesDontThrow(element, rule.selectorText)) continue;
+    for (const property of Array.from(rule.style)) handleProperty(rule.style, property);
   }
   for (const property of Array.from(element.style)) handleProperty(element.style, property);
   document._styleCache.set(element, declaration);
