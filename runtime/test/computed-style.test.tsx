@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { render, screen } from '@testing-library/react';
 import { MuiRoot } from '../shell/MuiRoot';
-import { clearStyleCache, implOf, jsdomComputedStyle, requirements } from './computed-style';
+import { clearStyleCache, declarationLookUps, implOf, jsdomComputedStyle, requirements } from './computed-style';
 
 const TRICKY = `
   .Plain { display: none }
@@ -161,6 +161,28 @@ describe('the faster getComputedStyle of the jsdom tests', () => {
     box.removeAttribute('style');
     expect(same().visibility).toBe('visible');
     expect(same().color).not.toBe('rgb(9, 9, 9)');
+  });
+
+  it("is the look-up jsdom's getComputedStyle uses, for the element and for its ancestors' inherited values", () => {
+    render(
+      <MuiRoot>
+        <section>
+          <div>
+            <p>
+              <span>deep</span>
+            </p>
+          </div>
+        </section>
+      </MuiRoot>,
+    );
+    const deep = screen.getByText('deep');
+    let depth = 0;
+    for (let at: Element | null = deep; at; at = at.parentElement) depth++;
+    clearStyleCache();
+    const before = declarationLookUps();
+    expect(getComputedStyle(deep).visibility).toBe('visible');
+    // visibility is inherited: jsdom looks up every ancestor's declaration, through the replaced export.
+    expect(declarationLookUps() - before).toBeGreaterThanOrEqual(depth);
   });
 
   it('asks nwsapi only about the rules whose rightmost compound the element can match', () => {

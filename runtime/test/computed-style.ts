@@ -247,11 +247,20 @@ function ruleIndex(document: ElementImpl['_ownerDocument']): RuleIndex {
   return index;
 }
 
+/** How many times declarationForElement was called (the test checks jsdom calls it for the ancestors too). */
+let declarationsBuilt = 0;
+
+/** The number of calls of the faster declaration look-up so far (for runtime/test/computed-style.test.ts). */
+export function declarationLookUps(): number {
+  return declarationsBuilt;
+}
+
 /** getComputedStyle's answers per element, for as long as jsdom keeps the style cache they were computed from. */
 const computedAnswers = new WeakMap<object, WeakMap<ElementImpl, CSSStyleDeclaration>>();
 
 /** jsdom's getDeclarationForElement with the cheap check before each rule's match (same result, same cache). */
 function declarationForElement(element: ElementImpl): CssDeclarationLike {
+  declarationsBuilt++;
   const document = element._ownerDocument;
   if (!document._styleCache) document._styleCache = new WeakMap();
   const cached = document._styleCache.get(element);
