@@ -24,7 +24,9 @@
  *   p50 and p95 over the keystrokes.
  * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 60), BENCH_FORMS (default 'a,b,c'), BENCH_PROFILE=1 (a
  * CPU profile's heaviest functions, the requests and the form's User Timing marks of each platform load), BENCH_TRACE=1
- * (a Chromium trace of each platform load: the main thread's tasks in time order, what ran in each).
+ * (a Chromium trace of each load: the platform's main-thread tasks in time order, what ran in each; and both sides'
+ * main-thread CPU time from navigation to the paint, the trace's thread time by kind of task, with its median and
+ * by-pair ratio: a busy machine's preemption inflates wall time, not this).
  */
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -236,6 +238,8 @@ interface Figures {
   afterData: number;
   p50: number;
   p95: number;
+  /** BENCH_TRACE: the median main-thread CPU time from navigation to the paint (trace thread time), ms. */
+  cpu?: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -267,6 +271,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread time (CPU) of a complete event, µs. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { data?: { url?: string; functionName?: string; documentLoaderURL?: string }; name?: string };
@@ -279,16 +285,9 @@ interface TraceEvent {
  * route's form rendering a pass after the shell had painted (docs/performance.md, issue 21, third session).
  */
 function mainThreadTasks({ traceEvents }: { traceEvents: TraceEvent[] }): string[] {
-  // The page's main thread: the renderer main thread with the most events (about:blank has its own).
-  const count = (m: TraceEvent) => traceEvents.filter((e) => e.pid === m.pid && e.tid === m.tid).length;
-  const main = traceEvents
-    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .sort((a, b) => count(b) - count(a))[0];
-  if (!main) return ['(no renderer main thread in the trace)'];
-  const navigations = traceEvents.filter((e) => e.name === 'navigationStart' && e.pid === main.pid);
-  const navigation =
-    navigations.find((e) => /\/projects\//.test(e.args?.data?.documentLoaderURL ?? '')) ?? navigations[0];
-  const origin = navigation?.ts ?? 0;
+  const found = pageMainThread(traceEvents);
+  if (!found) return ['(no renderer main thread in the trace)'];
+  const { main, origin } = found;
   const ms = (us: number) => (us / 1000).toFixed(0);
   const label = (e: TraceEvent) =>
     [e.name, e.args?.data?.url?.split('/').pop(), e.args?.data?.functionName].filter(Boolean).join(' ');
@@ -315,7 +314,59 @@ function mainThreadTasks({ traceEvents }: { traceEvents: TraceEvent[] }): string
   return lines;
 }
 
-async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Promise<{ nav: number; data: number }> {
+/** The page's main thread (the renderer main thread with the most events: about:blank has its own) and its navigation's start (µs). */
+function pageMainThread(traceEvents: TraceEvent[]): { main: TraceEvent; origin: number } | undefined {
+  const count = (m: TraceEvent) => traceEvents.filter((e) => e.pid === m.pid && e.tid === m.tid).length;
+  const main = traceEvents
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .sort((a, b) => count(b) - count(a))[0];
+  if (!main) return undefined;
+  const navigations = traceEvents.filter((e) => e.name === 'navigationStart' && e.pid === main.pid);
+  const navigation = navigations.find((e) => /^http/.test(e.args?.data?.documentLoaderURL ?? '')) ?? navigations[0];
+  return { main, origin: navigation?.ts ?? 0 };
+}
+
+/** What the main thread's CPU time went on, by the outermost event's kind. */
+const cpuKinds: Array<[string, RegExp]> = [
+  ['compile+evaluate', /^(v8\.compile|v8\.evaluateModule|v8\.compileModule|EvaluateScript|v8\.produceModuleCache)/],
+  ['script calls', /^(FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|RunMicrotasks|XHRReadyStateChange)/],
+  ['style+layout', /^(UpdateLayoutTree|Layout|RecalculateStyles|ParseAuthorStyleSheet)/],
+  ['paint', /^(Paint|PrePaint|Layerize|Commit|CompositeLayers|UpdateLayer)/],
+  ['GC', /GC/],
+  ['HTML', /^ParseHTML/],
+];
+
+/**
+ * The page's main-thread CPU time (the trace's thread time, which a busy machine's preemption does not inflate as it
+ * does wall time) from the navigation to the first paint, ms: in all and by kind of outermost event.
+ */
+function cpuToPaint(traceEvents: TraceEvent[], paintAt: number): { total: number; byKind: Record<string, number> } {
+  const found = pageMainThread(traceEvents);
+  const byKind: Record<string, number> = {};
+  if (!found) return { total: 0, byKind };
+  const { main, origin } = found;
+  const paint = origin + paintAt * 1000;
+  const events = traceEvents
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= origin && e.ts < paint)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  let end = 0;
+  let total = 0;
+  for (const event of events) {
+    if (event.ts < end) continue;
+    end = event.ts + (event.dur ?? 0);
+    const ms = (event.tdur ?? event.dur ?? 0) / 1000;
+    const kind = cpuKinds.find(([, pattern]) => pattern.test(event.name))?.[0] ?? 'other';
+    byKind[kind] = (byKind[kind] ?? 0) + ms;
+    total += ms;
+  }
+  return { total, byKind };
+}
+
+async function firstPaint(
+  page: Page,
+  url: string,
+  dataCall: RegExp | null,
+): Promise<{ nav: number; data: number; cpu?: number }> {
   const profiling = process.env.BENCH_PROFILE && url.includes('/projects/');
   const cdp = profiling ? await page.context().newCDPSession(page) : undefined;
   if (cdp) {
@@ -323,7 +374,9 @@ async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Pro
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  const tracing = process.env.BENCH_TRACE && url.includes('/projects/');
+  // Both sides are traced (for their CPU time to the paint); the platform's tasks are listed.
+  const tracing = Boolean(process.env.BENCH_TRACE);
+  const platformPage = url.includes('/projects/');
   if (tracing)
     await page
       .context()
@@ -338,10 +391,26 @@ async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Pro
       await page.screenshot({ path: path.join(root, '.tmp', 'bench-failure.png') });
       throw error;
     });
+  let cpu: number | undefined;
   if (tracing) {
     const trace = await page.context().browser()?.stopTracing();
-    if (trace) writeFileSync(path.join(root, '.tmp', 'bench-trace.json'), trace);
-    if (trace) console.log(mainThreadTasks(JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).join('\n'));
+    if (trace) {
+      const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
+      if (platformPage) {
+        writeFileSync(path.join(root, '.tmp', 'bench-trace.json'), trace);
+        console.log(mainThreadTasks({ traceEvents }).join('\n'));
+      }
+      const paintAt = await page.evaluate(() => (window as unknown as { __paintAt: number }).__paintAt);
+      const spent = cpuToPaint(traceEvents, paintAt);
+      cpu = spent.total;
+      const kinds = Object.entries(spent.byKind)
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`)
+        .join(', ');
+      console.log(
+        `${platformPage ? 'platform' : 'bare'}: main-thread CPU to the paint ${spent.total.toFixed(0)} ms (${kinds}); paint at ${paintAt.toFixed(0)} ms`,
+      );
+    }
   }
   if (cdp) {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
@@ -368,20 +437,22 @@ async function firstPaint(page: Page, url: string, dataCall: RegExp | null): Pro
     );
     console.log('---');
   }
-  return page.evaluate(
-    ({ source, flags }) => {
-      const w = window as unknown as { __paintAt: number; __dataAt?: number };
-      let dataAt = w.__dataAt ?? 0;
-      if (source) {
-        const call = performance
-          .getEntriesByType('resource')
-          .filter((e) => new RegExp(source, flags).test(e.name)) as PerformanceResourceTiming[];
-        dataAt = call.length > 0 ? call[call.length - 1].responseEnd : 0;
-      }
-      return { nav: w.__paintAt, data: w.__paintAt - dataAt };
-    },
-    { source: dataCall?.source ?? null, flags: dataCall?.flags ?? '' },
-  );
+  return page
+    .evaluate(
+      ({ source, flags }) => {
+        const w = window as unknown as { __paintAt: number; __dataAt?: number };
+        let dataAt = w.__dataAt ?? 0;
+        if (source) {
+          const call = performance
+            .getEntriesByType('resource')
+            .filter((e) => new RegExp(source, flags).test(e.name)) as PerformanceResourceTiming[];
+          dataAt = call.length > 0 ? call[call.length - 1].responseEnd : 0;
+        }
+        return { nav: w.__paintAt, data: w.__paintAt - dataAt };
+      },
+      { source: dataCall?.source ?? null, flags: dataCall?.flags ?? '' },
+    )
+    .then((times) => ({ ...times, cpu }));
 }
 
 async function keystrokes(page: Page, target: string, keys: string[], watch: string | null): Promise<number[]> {
@@ -429,8 +500,9 @@ interface Side {
 async function measurePair(
   browser: Browser,
   sides: [Side, Side],
-): Promise<{ figures: [Figures, Figures]; ratios: number[] }> {
+): Promise<{ figures: [Figures, Figures]; ratios: number[]; cpuRatios: number[] }> {
   const navs: [number[], number[]] = [[], []];
+  const cpus: [number[], number[]] = [[], []];
   const datas: [number[], number[]] = [[], []];
   const contexts: [BrowserContext | undefined, BrowserContext | undefined] = [undefined, undefined];
   const pages: [Page | undefined, Page | undefined] = [undefined, undefined];
@@ -443,9 +515,10 @@ async function measurePair(
       const page = await context.newPage();
       contexts[i] = context;
       pages[i] = page;
-      const { nav, data } = await firstPaint(page, sides[i].url, sides[i].dataCall);
+      const { nav, data, cpu } = await firstPaint(page, sides[i].url, sides[i].dataCall);
       navs[i].push(nav);
       datas[i].push(data);
+      if (cpu !== undefined) cpus[i].push(cpu);
     }
   }
   const figures = [] as unknown as [Figures, Figures];
@@ -460,9 +533,14 @@ async function measurePair(
       afterData: median(datas[i]),
       p50: percentile(times, 50),
       p95: percentile(times, 95),
+      ...(cpus[i].length > 0 ? { cpu: median(cpus[i]) } : {}),
     };
   }
-  return { figures, ratios: navs[0].map((nav, run) => nav / navs[1][run]) };
+  return {
+    figures,
+    ratios: navs[0].map((nav, run) => nav / navs[1][run]),
+    cpuRatios: cpus[0].map((cpu, run) => cpu / cpus[1][run]),
+  };
 }
 
 /** The uiSchema bare RJSF can render: the field order only. */
@@ -519,10 +597,11 @@ try {
   };
   const rows: Array<[string, Figures, Figures]> = [];
   const pairRatios: Array<[string, number[]]> = [];
+  const cpuPairRatios: Array<[string, number[]]> = [];
   const labels = { a: '(a) 500 questions, 5 pages', b: '(b) 500 questions, one page', c: '(c) grid 50 x 8' };
   for (const name of (['a', 'b', 'c'] as const).filter((n) => chosen.includes(n))) {
     const grid = name === 'c';
-    const { figures, ratios } = await measurePair(browser, [
+    const { figures, ratios, cpuRatios } = await measurePair(browser, [
       {
         contextOptions: userContext,
         url: `${platform.url}/projects/1/${AREA}/${ids[name]}/add`,
@@ -542,6 +621,7 @@ try {
     ]);
     const [platformFigures, bareFigures] = figures;
     pairRatios.push([labels[name], ratios]);
+    if (cpuRatios.length > 0) cpuPairRatios.push([labels[name], cpuRatios]);
     rows.push([labels[name], platformFigures, bareFigures]);
   }
   const f = (n: number) => n.toFixed(1).padStart(7);
@@ -561,10 +641,18 @@ try {
       [`${key} p95`, p.p95, b.p95],
     ] as const)
       console.log(`${label.padEnd(30)} ${figure.padEnd(30)} ${f(pv)} ${f(bv)} ${r(pv, bv)}`);
+    if (p.cpu !== undefined && b.cpu !== undefined)
+      console.log(
+        `${label.padEnd(30)} ${'main-thread CPU to the paint'.padEnd(30)} ${f(p.cpu)} ${f(b.cpu)} ${r(p.cpu, b.cpu)}`,
+      );
   }
   for (const [label, ratios] of pairRatios)
     console.log(
       `${label.padEnd(30)} ${'paint from navigation, by pair'.padEnd(30)} median ${median(ratios).toFixed(2)}x of ${ratios.map((x) => x.toFixed(2)).join(', ')}`,
+    );
+  for (const [label, ratios] of cpuPairRatios)
+    console.log(
+      `${label.padEnd(30)} ${'CPU to the paint, by pair'.padEnd(30)} median ${median(ratios).toFixed(2)}x of ${ratios.map((x) => x.toFixed(2)).join(', ')}`,
     );
 } finally {
   await browser.close();

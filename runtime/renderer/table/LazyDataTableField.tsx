@@ -32,7 +32,9 @@ export function placeholderHeight(rows: number, pageSize: number): number {
 export default function LazyDataTableField(props: FieldProps) {
   const { schema, uiSchema, formData, required } = props;
   const title = String(uiSchema?.['ui:title'] ?? schema.title ?? '');
-  const pageSize = Number((uiSchema?.['ui:options'] as { pageSize?: number } | undefined)?.pageSize ?? DEFAULT_PAGE_SIZE);
+  const pageSize = Number(
+    (uiSchema?.['ui:options'] as { pageSize?: number } | undefined)?.pageSize ?? DEFAULT_PAGE_SIZE,
+  );
   const rows = Array.isArray(formData) ? formData.length : 0;
   return (
     <Suspense
