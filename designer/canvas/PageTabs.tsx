@@ -210,11 +210,15 @@ export function tabKeyTarget(key: string, at: number, count: number): number | u
 
 /**
  * Scrolls the strip so its shown tab is in view, after the frame that shows it (reading the layout in the edit's
- * commit would force one in its frame).
+ * commit would force one in its frame), from the first page change on.
  */
 function useShownTabInView(list: RefObject<HTMLDivElement | null>, pageId: number) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the shown page is what the effect follows (read from the DOM)
+  // Not for the page the creator opens on (the first tab, in view): its layout read would force a layout of the page
+  // while the opening page's rows are still rendering.
+  const opened = useRef(pageId);
   useEffect(() => {
+    if (opened.current === pageId) return;
+    opened.current = -1;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
