@@ -21,7 +21,17 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   Link as RouterLink,
   type UIMatch,
@@ -334,12 +344,47 @@ const EDIT_NAMES: Record<EditKind, MessageId> = {
   updatePageCondition: 'formCreator.edit.updatePageCondition',
 };
 
-/** The Undo or Redo button with the edit it takes back or makes again in its tooltip. */
+/**
+ * The Undo or Redo button with the edit it takes back or makes again in its tooltip. What it shows follows the
+ * history after the edit's frame (a deferred value): an Undo that empties the history disabled the focused button in
+ * the edit's commit, and Chromium then laid the page out twice in the middle of it (the focus leaving a disabled
+ * button; React putting it back), about 5 ms of an Undo's frame (issue 21 "Speed", docs/performance.md "The fourth
+ * pass"). A click in that frame on a button still enabled does nothing (the store's undo of an empty history).
+ */
 function HistoryButton({ which }: { which: 'undo' | 'redo' }) {
   const store = useDesignerStore();
   // What it shows, not the history: an edit of the same kind as the last renders neither button again.
-  const enabled = useDesigner((s) => (which === 'undo' ? canUndo(s.history) : canRedo(s.history)));
-  const kind: EditKind | undefined = useDesigner((s) => (which === 'undo' ? undoKind(s.history) : redoKind(s.history)));
+  const enabled = useDeferredValue(useDesigner((s) => (which === 'undo' ? canUndo(s.history) : canRedo(s.history))));
+  const kind: EditKind | undefined = useDeferredValue(
+    useDesigner((s) => (which === 'undo' ? undoKind(s.history) : redoKind(s.history))),
+  );
+  return (
+    <HistoryButtonView
+      which={which}
+      enabled={enabled}
+      kind={kind}
+      onClick={which === 'undo' ? store.undo : store.redo}
+    />
+  );
+}
+
+/** The history buttons' keyboard focus, without MUI's focus ripple. */
+const HISTORY_FOCUS = {
+  '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+} as const;
+
+/** The button of {@link HistoryButton}, memoised: the edit's own render leaves it as it was. */
+const HistoryButtonView = memo(function HistoryButtonView({
+  which,
+  enabled,
+  kind,
+  onClick,
+}: {
+  which: 'undo' | 'redo';
+  enabled: boolean;
+  kind: EditKind | undefined;
+  onClick: () => void;
+}) {
   const tip = kind
     ? message(which === 'undo' ? 'formCreator.undoEdit' : 'formCreator.redoEdit', {
         edit: message(EDIT_NAMES[kind]),
@@ -354,7 +399,10 @@ function HistoryButton({ which }: { which: 'undo' | 'redo' }) {
           aria-label={message(which === 'undo' ? 'formCreator.undo' : 'formCreator.redo')}
           aria-describedby={tipId}
           disabled={!enabled}
-          onClick={which === 'undo' ? store.undo : store.redo}
+          onClick={onClick}
+          // No ripple (its start and stop rendered in the click's own task); the keyboard focus is an outline.
+          disableRipple
+          sx={HISTORY_FOCUS}
         >
           {message(which === 'undo' ? 'formCreator.undo' : 'formCreator.redo')}
           <Box component="span" id={tipId} sx={visuallyHidden}>
@@ -364,18 +412,25 @@ function HistoryButton({ which }: { which: 'undo' | 'redo' }) {
       </span>
     </Tooltip>
   );
-}
+});
 
 /** The store's notice (a refusal, a deletion with Undo) as a snackbar. */
 function NoticeSnackbar() {
   const store = useDesignerStore();
-  const notice = useDesigner((s) => s.notice);
+  // A notice goes (an Undo clears the deletion's) after the edit's frame: the snackbar is keyed by its notice, and its
+  // unmount was part of an Undo's frame (docs/performance.md "The fourth pass"). A new notice shows at once.
+  const now = useDesigner((s) => s.notice);
+  const later = useDeferredValue(now);
+  const notice = now ?? later;
   return (
     <Snackbar
       key={notice?.seq}
       open={notice !== undefined}
       autoHideDuration={notice?.undoable ? 8000 : 5000}
       onClose={(_, reason) => reason !== 'clickaway' && store.dismiss()}
+      // A click elsewhere does not close it (above), so no click-away listener: its check of the page's scrollbar
+      // forced a layout in every click's task while a notice showed (an Undo's among them).
+      slotProps={{ clickAwayListener: { mouseEvent: false, touchEvent: false } }}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
       <Alert

@@ -48,6 +48,7 @@ import {
   memo,
   type PointerEventHandler,
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -461,12 +462,16 @@ function CanvasList() {
   useEffect(() => setOpened(true), []);
   const questions = page?.questions ?? NO_QUESTIONS;
   const pageId = page?.id ?? 0;
+  // A page shown (a tab chosen, a page restored by Undo) mounts only the rows in view in its frame; the overscan
+  // rows follow in a deferred render (issue 21 "Speed", docs/performance.md "The fourth pass").
+  const settledPageId = useDeferredValue(pageId);
+  const overscan = settledPageId === pageId ? OVERSCAN : 0;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: questions.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
-    overscan: OVERSCAN,
+    overscan,
     getItemKey: (index) => questions[index]?.id ?? index,
     // Sizes from the resize observer only: a row attached (an added question, a page shown) takes the size known
     // for it or the estimate, and the observer's first report, in the same frame after its layout, places the rows

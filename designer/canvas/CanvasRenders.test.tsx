@@ -3,12 +3,14 @@
  * widgets render again only when its own question changed. Selecting, or editing another question, renders no
  * other row's widgets (RJSF's Form is wrapped here to count each row's renders by its id prefix). An added question
  * shows in the edit's own render with its label in the widgets' place, and its widgets follow in a deferred render
- * (issue 21 "Speed": the edit's frame holds no RJSF form; docs/performance.md "The third pass").
+ * (issue 21 "Speed": the edit's frame holds no RJSF form; docs/performance.md "The third pass"). A page shown (a tab,
+ * an Undo of its deletion) mounts the rows in view in the edit's render and the overscan rows after it ("The fourth
+ * pass").
  */
 import { act, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addQuestion, updateQuestion } from '../../engine/designer';
+import { addPage, addQuestion, type Draft, deletePage, updateQuestion } from '../../engine/designer';
 import { DesignerStore } from '../store';
 import { firstFrameOf, layOut, longDraft, renderDesigner } from '../test/render';
 import { Canvas } from './Canvas';
@@ -72,5 +74,42 @@ describe('Canvas renders', () => {
     // Then its widgets, and only its own.
     await waitFor(() => expect(row?.querySelector('[data-preview-pending]')).toBeNull());
     expect(renders).toEqual([`design-${added}`]);
+  });
+
+  it('shows a page restored by Undo with the rows in view first, then the rows around them', async () => {
+    // Two pages of 30: the second one deleted, then its deletion undone (it is shown again).
+    let draft: Draft = longDraft(30);
+    const added = addPage(draft, {});
+    if (!added.ok) throw new Error('no page');
+    draft = added.definition;
+    const second = draft.pages[1].id;
+    for (let i = 0; i < 30; i++) {
+      const outcome = addQuestion(draft, 'text', { pageId: second });
+      if (outcome.ok) draft = outcome.definition;
+    }
+    const store = new DesignerStore(draft);
+    const { container } = renderDesigner(store, <Canvas />);
+    const rows = () => [...container.querySelectorAll<HTMLElement>('[data-question-id]')];
+    // The opening page: the rows in view (an 800 px canvas, rows estimated at 112 px: 8) and the overscan below (4).
+    expect(rows()).toHaveLength(12);
+    act(() => store.showPage(second));
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    act(() => {
+      store.edit('deletePage', (d) => deletePage(d, second));
+    });
+    await waitFor(() => expect(rows()[0]?.dataset.questionId).toBe(String(draft.pages[0].questions[0].id)));
+    renders.length = 0;
+    await firstFrameOf(() => store.undo());
+    // The Undo's own render: the restored page's rows in view only, with their labels; no widgets rendered.
+    const secondIds = new Set(draft.pages[1].questions.map((q) => String(q.id)));
+    expect(store.getState().pageId).toBe(second);
+    expect(rows().map((row) => row.dataset.questionId)).toEqual(
+      draft.pages[1].questions.slice(0, 8).map((q) => String(q.id)),
+    );
+    expect(renders).toEqual([]);
+    // Then the overscan rows, and every row's widgets.
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    expect(rows().every((row) => secondIds.has(row.dataset.questionId ?? ''))).toBe(true);
+    await waitFor(() => expect(container.querySelector('[data-preview-pending]')).toBeNull());
   });
 });

@@ -6,12 +6,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { addPage } from '../../engine/designer';
 import { message } from '../../engine/messages/catalogue';
 import { sampleDraft } from '../../engine/test/designer';
 import { DesignerStore } from '../store';
 import { renderDesigner } from '../test/render';
 import { applyDrop } from './dnd';
-import { PageTabs } from './PageTabs';
+import { PageTabs, tabKeyTarget } from './PageTabs';
 
 const tabNames = () => screen.getAllByRole('tab', { hidden: true }).map((tab) => tab.textContent);
 /** The shown page's actions button, once no dialog hides it. */
@@ -84,6 +85,66 @@ describe('PageTabs', () => {
     act(() => store.undo());
     expect(tabNames()).toEqual(['Site', 'Checks']);
     expect(store.draft.pages[0].questions.map((q) => q.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('PageTabs keys (WAI-ARIA tabs)', () => {
+  /** A draft of the sample's two pages and a third. */
+  const threePages = () => {
+    const store = new DesignerStore(sampleDraft());
+    store.edit('addPage', (draft, floor) => addPage(draft, { index: 2, label: 'Close-out' }, floor));
+    store.showPage(1);
+    return store;
+  };
+
+  it('is a tab list with one tab in the Tab order: the shown page', () => {
+    const store = threePages();
+    renderDesigner(store, <PageTabs />);
+    const list = screen.getByRole('tablist', { name: message('designerCanvas.pages') });
+    const tabs = within(list).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Site', 'Checks', 'Close-out']);
+    expect(tabs.map((tab) => tab.getAttribute('tabindex'))).toEqual(['0', '-1', '-1']);
+    expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).toEqual(['true', 'false', 'false']);
+    expect(tabs[1]).toHaveAttribute('data-testid', 'page-tab-2');
+    act(() => store.showPage(2));
+    expect(tabs.map((tab) => tab.getAttribute('tabindex'))).toEqual(['-1', '0', '-1']);
+  });
+
+  it('moves the focus with the arrows (wrapping), Home and End; Enter or Space shows the focused page', async () => {
+    const user = userEvent.setup();
+    const store = threePages();
+    renderDesigner(store, <PageTabs />);
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    await user.tab();
+    expect(tab('Site')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Checks')).toHaveFocus();
+    // The arrows move the focus only (manual activation): the shown page stays until Enter or Space.
+    expect(store.getState().pageId).toBe(1);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(tab('Site')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tab('Close-out')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(tab('Site')).toHaveFocus();
+    await user.keyboard('{End}{Enter}');
+    expect(store.getState().pageId).toBe(store.draft.pages[2].id);
+    expect(tab('Close-out')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Home} ');
+    expect(store.getState().pageId).toBe(1);
+    // Tab leaves the strip for the page's buttons.
+    await user.tab();
+    expect(screen.getByRole('button', { name: message('designerCanvas.addPage') })).toHaveFocus();
+  });
+
+  it('answers the tab a key goes to', () => {
+    expect(tabKeyTarget('ArrowRight', 0, 3)).toBe(1);
+    expect(tabKeyTarget('ArrowRight', 2, 3)).toBe(0);
+    expect(tabKeyTarget('ArrowLeft', 0, 3)).toBe(2);
+    expect(tabKeyTarget('Home', 2, 3)).toBe(0);
+    expect(tabKeyTarget('End', 0, 3)).toBe(2);
+    expect(tabKeyTarget('ArrowDown', 0, 3)).toBeUndefined();
+    expect(tabKeyTarget('ArrowRight', -1, 3)).toBeUndefined();
   });
 });
 
