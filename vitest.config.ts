@@ -14,6 +14,21 @@ import { defineConfig } from 'vitest/config';
  */
 const NODE_ISOLATED = ['api/forms-import.test.ts', 'tests/question-type.test.ts', 'tests/authoring.test.ts'];
 
+/**
+ * jsdom test files that change a module's state for the files after them, so they run in a module graph (and window)
+ * of their own: every file with a `vi.mock` (a mock stays for every later file of a shared graph), and the sample
+ * question type's file (it registers a field type and its widget).
+ */
+const DOM_ISOLATED = [
+  'runtime/renderer/keywords-charts.test.tsx',
+  'runtime/renderer/question-type.test.tsx',
+  'designer/page/DesignCheckPanel.test.tsx',
+  'designer/FormCreatorPage.test.tsx',
+  'designer/canvas/CanvasRenders.test.tsx',
+  'designer/autosave.test.ts',
+  'runtime/renderer/table/LazyDataTableField.test.tsx',
+];
+
 export default defineConfig({
   test: {
     globals: true,
@@ -50,9 +65,24 @@ export default defineConfig({
           globals: true,
           environment: 'jsdom',
           include: ['{runtime,designer}/**/*.test.{ts,tsx}'],
-          exclude: ['runtime/e2e/**', 'node_modules/**'],
+          exclude: [...DOM_ISOLATED, 'runtime/e2e/**', 'node_modules/**'],
           setupFiles: ['runtime/test/setup.ts'],
+          // The jsdom files share each worker's module graph and window (the app, MUI, the mock API and its seeded
+          // store are imported once per worker, not once per file); runtime/test/setup.ts puts back what a file
+          // may leave behind. The files that mock or register modules run isolated (DOM_ISOLATED).
+          isolate: false,
           // The heaviest journeys take 15-30 s on a 2-core machine; the limit is a safety net, not a measure.
+          testTimeout: 60000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'jsdom-isolated',
+          globals: true,
+          environment: 'jsdom',
+          include: DOM_ISOLATED,
+          setupFiles: ['runtime/test/setup.ts'],
           testTimeout: 60000,
         },
       },

@@ -14,7 +14,7 @@ import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { resetStyleCache } from '../shell/style-cache';
 import { installFastComputedStyle } from './computed-style';
 import { mockApi, server } from './mock-api';
@@ -108,5 +108,8 @@ afterEach(() => {
 
 afterAll(() => {
   server.close();
+  // A spy a file left on a shared module, or fake timers left on, would reach the files after it in the worker.
+  vi.restoreAllMocks();
+  vi.useRealTimers();
   putBackWindow();
 });
