@@ -30,8 +30,8 @@ export type RouteNode = Route;
 /** The route table document. */
 export const routeDocument = routeTable as RouteTable;
 
-/** Ids of the screen documents the routes show (checked by renderer/screens.test.ts). */
-export const routedScreens = new Set<string>();
+/** Ids of the screen documents the routes built so far show (the app's table, then any a test builds). */
+const screensRouted = new Set<string>();
 
 /** Fills `{a.b}` placeholders from `data` (`{*}`: a splat route's rest of the path); an unknown name becomes ''. */
 function fillPath(template: string, data: Record<string, unknown>): string {
@@ -44,7 +44,7 @@ function fillPath(template: string, data: Record<string, unknown>): string {
 
 /** A route showing the screen document `screenId`, loaded on demand. */
 function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<RouteObject> {
-  routedScreens.add(screenId);
+  screensRouted.add(screenId);
   return async () => {
     // The route's loaders ask the server first (their calls ahead of this code in the browser's queue).
     await afterLoaders();
@@ -165,3 +165,9 @@ export function toRoute(node: RouteNode, inherited: Record<string, string> = {})
 
 /** Every route of the runtime. */
 export const routes: RouteObject[] = routeDocument.routes.map((node) => toRoute(node));
+
+/**
+ * Ids of the screen documents the app's route table shows (checked by renderer/screens.test.ts): taken when the table
+ * is built, so routes a test builds later with toRoute do not join them.
+ */
+export const routedScreens: ReadonlySet<string> = new Set(screensRouted);

@@ -58,23 +58,29 @@ const replaceable: Array<[object, string]> = [
   [URL, 'createObjectURL'],
   [URL, 'revokeObjectURL'],
 ];
-type Original = { owner: object; key: string; descriptor: PropertyDescriptor | undefined };
+type Original = { owner: object; key: string; descriptor: PropertyDescriptor | undefined; value: unknown };
 const kept = globalThis as { __setupOriginals?: Original[] };
 kept.__setupOriginals ??= replaceable.map(([owner, key]) => ({
   owner,
   key,
   descriptor: Object.getOwnPropertyDescriptor(owner, key),
+  value: (owner as Record<string, unknown>)[key],
 }));
 const originals = kept.__setupOriginals;
 
 function putBackWindow(): void {
-  for (const { owner, key, descriptor } of originals) {
+  for (const { owner, key, descriptor, value } of originals) {
     const now = Object.getOwnPropertyDescriptor(owner, key);
     if (descriptor === undefined) {
       if (now) delete (owner as Record<string, unknown>)[key];
     } else if (now?.value !== descriptor.value || now?.get !== descriptor.get) {
       Object.defineProperty(owner, key, descriptor);
     }
+    // A value assigned through the global's accessors can outlive the delete above (window.matchMedia set and
+    // deleted by a test still answered afterwards, and MUI's useMediaQuery then saw a phone): the value itself is put
+    // back.
+    if ((owner as Record<string, unknown>)[key] !== value)
+      Object.defineProperty(owner, key, { value, writable: true, configurable: true, enumerable: true });
   }
   localStorage.clear();
   sessionStorage.clear();
