@@ -2,10 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four test projects (DESIGN.md "Tests"): node for engine/api/generators/fixtures (`isolated` for the few node
- * files that change a module's state), jsdom for the runtime and designer, e2e for the real-browser journey
+ * Five test projects (DESIGN.md "Tests"): node for engine/api/generators/fixtures (`isolated` for the few node
+ * files that change a module's state), jsdom for the runtime and designer (`jsdom-isolated` for the few that change a
+ * module's state or the window), e2e for the real-browser journey
  * (runtime/e2e, started against a built front end). Vitest starts the projects' files in the order of their
- * names (e2e, isolated, jsdom, node), the larger files of a project first: the long browser files and the
+ * names (e2e, isolated, jsdom, jsdom-isolated, node), the larger files of a project first: the long browser files and the
  * walk-through check of tests/authoring.test.ts start early, and the many short node files fill the end.
  *
  * Node test files that change a module's state for the files after them, so they run in a module graph of their
@@ -17,8 +18,7 @@ const NODE_ISOLATED = ['api/forms-import.test.ts', 'tests/question-type.test.ts'
 /**
  * jsdom test files that change a module's state for the files after them, so they run in a module graph (and window)
  * of their own: every file with a `vi.mock` (a mock stays for every later file of a shared graph); the sample
- * question type's file (it registers a field type and its widget); the data-table field's lazy loading (it needs the
- * table's code not loaded yet); the files of the device's store (fake-indexeddb/auto puts an IndexedDB in the window,
+ * question type's file (it registers a field type and its widget); the files of the device's store (fake-indexeddb/auto puts an IndexedDB in the window,
  * and the shell's background sync would find their databases); and the check of the jsdom getComputedStyle stand-in
  * (it compares with jsdom's own answers, slow on a window many files have styled).
  */
@@ -29,7 +29,6 @@ const DOM_ISOLATED = [
   'designer/FormCreatorPage.test.tsx',
   'designer/canvas/CanvasRenders.test.tsx',
   'designer/autosave.test.ts',
-  'runtime/renderer/table/LazyDataTableField.test.tsx',
   'runtime/shell/background-sync.test.ts',
   'runtime/offline-pages/offline-device.test.tsx',
   'runtime/offline/offline.test.ts',

@@ -12,8 +12,7 @@ import { SchemaForm } from '../SchemaForm';
 
 const schema: RJSFSchema = { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } };
 
-/** The form with the table, once the table's code (loaded on demand: ./LazyDataTableField) has rendered it. */
-async function form(columns: unknown[], rows: unknown[]) {
+function form(columns: unknown[], rows: unknown[]) {
   const uiSchema: UiSchema = { rows: { 'ui:field': 'data-table', 'ui:title': 'Rows', 'ui:options': { columns } } };
   const changes: Array<Record<string, unknown>[]> = [];
   render(
@@ -24,8 +23,6 @@ async function form(columns: unknown[], rows: unknown[]) {
       onChange={(data) => changes.push((data as { rows: Record<string, unknown>[] }).rows)}
     />,
   );
-  // The first test of a run transforms material-react-table: minutes on a busy machine are seconds here.
-  await screen.findByRole('table', {}, { timeout: 30_000 });
   const row = (i: number) =>
     within(screen.getByRole('table'))
       .getAllByRole('row')
@@ -36,7 +33,7 @@ async function form(columns: unknown[], rows: unknown[]) {
 describe('data table column types', () => {
   it('edits Textarea, Email, Tel, Time, Boolean, MultiSelect and SelectBox cells in place', async () => {
     const user = userEvent.setup();
-    const { row, last } = await form(
+    const { row, last } = form(
       [
         { value: 'notes', header: 'projects.description', type: 'Textarea', editable: true },
         { value: 'email', header: 'employees.email', type: 'Email', editable: true },
@@ -80,7 +77,7 @@ describe('data table column types', () => {
   });
 
   it('shows Currency, Number, images and links by type, and a Button per row', async () => {
-    const { row } = await form(
+    const { row } = form(
       [
         { value: 'amount', header: 'table.description', type: 'Currency', format: 'EUR' },
         { value: 'rate', header: 'qrCode.value', type: 'Currency' },
@@ -128,7 +125,7 @@ describe('data table column types', () => {
 
   it('requiredWhen: a cell is required while the rule over its row holds', async () => {
     const user = userEvent.setup();
-    const { row } = await form(
+    const { row } = form(
       [
         {
           value: 'approved',
