@@ -386,7 +386,7 @@ describe('/offline/{projectId}/qa and the offline registers', () => {
     await user.click(within(conflict).getByRole('button', { name: 'Resolve conflict' }));
     await waitFor(() => expect(path()).toBe('/offline/11/health-and-safety/5/entry/7/conflicts'));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve conflicts' });
-    const area = within(dialog).getByRole('radiogroup', { name: 'Area inspected' });
+    const area = await within(dialog).findByRole('radiogroup', { name: 'Area inspected' });
     expect(area).toHaveTextContent('This device');
     expect(area).toHaveTextContent('Block B');
     expect(area).toHaveTextContent('Server');
@@ -431,7 +431,8 @@ describe('/offline/{projectId}/qa and the offline registers', () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/offline/11/health-and-safety/5/entry/-2/conflicts');
     const dialog = await screen.findByRole('dialog', { name: 'Resolve conflicts' });
-    const group = within(dialog).getByRole('radiogroup', { name: 'Question 3' });
+    // The dialog opens with a progress bar; its questions follow once the entry is read from the device.
+    const group = await within(dialog).findByRole('radiogroup', { name: 'Question 3' });
     await user.click(within(group).getByRole('radio', { name: "Keep this device's value" }));
     await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     expect(
