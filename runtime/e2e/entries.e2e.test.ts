@@ -122,7 +122,9 @@ describe('category-registers', () => {
   it('downloads the ticked entries of the category as one zip of PDFs', async () => {
     // The register's rows (the charts' table views have a row naming the form too).
     const rows = page.getByRole('row', { name: /Site Safety Inspection/ }).filter({ has: page.getByRole('checkbox') });
-    await expect.poll(() => rows.count()).toBe(2);
+    // expect.poll gives up after 1 s by default: the register shows its rows when its calls have answered, later on a
+    // busy machine.
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
     for (const row of await rows.all()) await row.getByRole('checkbox').check();
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),

@@ -2,7 +2,10 @@
  * The sync action /qa/access (shell-access-navigation.md §2.4; issue 26 §3) over the real API (MSW): it re-checks
  * the session first (a lost one goes to the login page and comes back here, nothing run or deleted), runs the device's
  * sync once, and returns only to an offline page of this site, with the toast of how the sync ended.
+ * The offline page it returns to opens the device's database: an IndexedDB stands in (fake-indexeddb), so the file
+ * runs isolated (vitest.config.ts DOM_ISOLATED); without one, Dexie's MissingAPIError came as an unhandled rejection.
  */
+import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render';
