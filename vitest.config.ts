@@ -18,7 +18,8 @@ const NODE_ISOLATED = ['api/forms-import.test.ts', 'tests/question-type.test.ts'
 /**
  * jsdom test files that change a module's state for the files after them, so they run in a module graph (and window)
  * of their own: every file with a `vi.mock` (a mock stays for every later file of a shared graph); the sample
- * question type's file (it registers a field type and its widget); the files of the device's store and the sync action that opens it (fake-indexeddb/auto puts an IndexedDB in the window,
+ * question type's file (it registers a field type and its widget); the data-table field's lazy loading (it needs the
+ * table's code not loaded yet); the files of the device's store and the sync action that opens it (fake-indexeddb/auto puts an IndexedDB in the window,
  * and the shell's background sync would find their databases); and the check of the jsdom getComputedStyle stand-in
  * (it compares with jsdom's own answers, slow on a window many files have styled).
  */
@@ -29,6 +30,7 @@ const DOM_ISOLATED = [
   'designer/FormCreatorPage.test.tsx',
   'designer/canvas/CanvasRenders.test.tsx',
   'designer/autosave.test.ts',
+  'runtime/renderer/table/LazyDataTableField.test.tsx',
   'runtime/shell/background-sync.test.ts',
   'runtime/shell/sync-action.test.ts',
   'runtime/offline-pages/offline-device.test.tsx',

@@ -3,7 +3,7 @@
  * (runtime/plain, with its few texts: plain/messages.ts); pages that use MUI bring it with them, inside the MUI
  * root (shell/MuiRoot.tsx), which creates emotion's cache with the CSP nonce. The router is made here, before
  * React's first render, so the first page's loaders and code start loading as soon as the entry has run.
- * A production build registers the service worker (runtime/sw.ts, issue 26) once the page has loaded.
+ * A production build registers the service worker (runtime/sw.ts, issue 26) once the first page has rendered.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -21,6 +21,27 @@ createRoot(container).render(
     <App router={router} />
   </StrictMode>,
 );
+
+/**
+ * Resolves once the first page has rendered: the router's first navigation settled (loaders and route code), then a
+ * frame, then the main thread's first idle moment (the page's time-sliced render done), at most 5 s later.
+ */
+function afterFirstPage(first: typeof router): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      requestAnimationFrame(() => {
+        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 5000 });
+        else setTimeout(resolve, 500);
+      });
+    const settled = () => first.state.initialized && first.state.navigation.state === 'idle';
+    if (settled()) return idle();
+    const unsubscribe = first.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      idle();
+    });
+  });
+}
 
 /** sessionStorage key: when this tab last reloaded for a chunk its build no longer has. */
 const RELOADED_AT = 'siteforms.reloadedForNewBuild';
@@ -43,12 +64,14 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     event.preventDefault();
     window.location.reload();
   });
-  // After the load event: the worker's precache (every file of the build) never competes with the first page. A
-  // browser that refuses it (private mode, a policy) runs the app as before, without its offline pages' shell.
+  // After the first page has rendered: the worker's precache (every file of the build) never competes with it. The
+  // load event alone came too early: it waits for the route's chunks, not for the page they render, and the precache
+  // ran beside the form's first render (issue 21 "Speed"). A browser that refuses it (private mode, a policy) runs
+  // the app as before, without its offline pages' shell.
   window.addEventListener(
     'load',
     () => {
-      navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+      afterFirstPage(router).then(() => navigator.serviceWorker.register('/sw.js').catch(() => undefined));
     },
     { once: true },
   );

@@ -21,7 +21,7 @@ import { ProgressBar } from './plain/ProgressBar';
 import { type FormMode, loadScreen } from './renderer/documents';
 import type { RouteHandle } from './shell/Breadcrumbs';
 import { guards, requireOperation } from './shell/guards';
-import { pages } from './shell/pages';
+import { afterLoaders, pages } from './shell/pages';
 import { routeLoaders } from './shell/route-loaders';
 
 /** One node of routes.json (its type is generated from schemas/meta/routes.schema.json). */
@@ -46,6 +46,8 @@ function fillPath(template: string, data: Record<string, unknown>): string {
 function screenRoute(screenId: string, mode?: FormMode): LazyRouteFunction<RouteObject> {
   screensRouted.add(screenId);
   return async () => {
+    // The route's loaders ask the server first (their calls ahead of this code in the browser's queue).
+    await afterLoaders();
     // The page's code, its document and its kind's view load together, beside the route's loaders.
     // A route with a mode shows a form: its view starts loading before the document says so, in this round
     // (through ScreenView's preload alone, it came a round later, after ScreenView's own code).

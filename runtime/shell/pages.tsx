@@ -13,10 +13,22 @@ import { RootLayout } from './RootLayout';
 /** A page: an element now, or a component loaded on demand. */
 export type PageSpec = { element: React.ReactNode } | { lazy: LazyRouteFunction<RouteObject> };
 
+/**
+ * Resolves after the navigation's loaders have been called. react-router calls a route's `lazy` and then, in the same
+ * turn, its loaders: a lazy route that asked for its code at once put its forty-odd chunks ahead of the loaders' API
+ * calls in HTTP/1.1's queue of six connections, and the session, the form's definition and the section guard's call
+ * (which waits for the session) came last (issue 21 "Speed": the form page's first paint). A route's lazy code awaits
+ * this first, so the calls go out first and the guard's call is answered while the code still loads.
+ */
+export function afterLoaders(): Promise<void> {
+  return Promise.resolve();
+}
+
 /** A page that uses MUI: its component and the MUI root load together (one round), and it renders inside it. */
 function muiPage(load: () => Promise<ComponentType>): PageSpec {
   return {
     lazy: async () => {
+      await afterLoaders();
       const [Page, { MuiRoot }] = await Promise.all([load(), import('./MuiRoot')]);
       return {
         Component: () => (

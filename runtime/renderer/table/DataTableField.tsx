@@ -12,6 +12,7 @@
  * - `addRow` / `removeRow`: an 'Add row' button under the table and a 'Remove row' button per row.
  * A disabled or read-only form shows every cell read-only. Cell problems (required, min/max...) show
  * under the cells; the array's schema should say the same so the server refuses what the table marks.
+ * The registry holds it through ./LazyDataTableField.tsx, which loads this module when a form first shows one.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -30,7 +31,6 @@ import type { ColumnSpec } from '../documents';
 import { requiredLabel } from '../labels';
 import { tableColumns } from '../register/columns';
 import { tableLocalization } from '../table-localization';
-import { defineField } from '../widgets/registration';
 import { Pager } from './Pager';
 import type { Row } from './row-store';
 import { DataTableStyles } from './styles';
@@ -213,6 +213,3 @@ export default function DataTableField(props: FieldProps) {
     </Box>
   );
 }
-
-/** Its place in the renderer's registry (widgets/index.ts collects it). */
-export const registration = defineField('data-table', DataTableField);

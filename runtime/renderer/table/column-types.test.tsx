@@ -12,7 +12,8 @@ import { SchemaForm } from '../SchemaForm';
 
 const schema: RJSFSchema = { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } };
 
-function form(columns: unknown[], rows: unknown[]) {
+/** The form with the table, once the table's code (loaded on demand: ./LazyDataTableField) has rendered it. */
+async function form(columns: unknown[], rows: unknown[]) {
   const uiSchema: UiSchema = { rows: { 'ui:field': 'data-table', 'ui:title': 'Rows', 'ui:options': { columns } } };
   const changes: Array<Record<string, unknown>[]> = [];
   render(
@@ -23,6 +24,8 @@ function form(columns: unknown[], rows: unknown[]) {
       onChange={(data) => changes.push((data as { rows: Record<string, unknown>[] }).rows)}
     />,
   );
+  // The first test of a run transforms material-react-table: minutes on a busy machine are seconds here.
+  await screen.findByRole('table', {}, { timeout: 30_000 });
   const row = (i: number) =>
     within(screen.getByRole('table'))
       .getAllByRole('row')
@@ -33,7 +36,7 @@ function form(columns: unknown[], rows: unknown[]) {
 describe('data table column types', () => {
   it('edits Textarea, Email, Tel, Time, Boolean, MultiSelect and SelectBox cells in place', async () => {
     const user = userEvent.setup();
-    const { row, last } = form(
+    const { row, last } = await form(
       [
         { value: 'notes', header: 'projects.description', type: 'Textarea', editable: true },
         { value: 'email', header: 'employees.email', type: 'Email', editable: true },
@@ -77,7 +80,7 @@ describe('data table column types', () => {
   });
 
   it('shows Currency, Number, images and links by type, and a Button per row', async () => {
-    const { row } = form(
+    const { row } = await form(
       [
         { value: 'amount', header: 'table.description', type: 'Currency', format: 'EUR' },
         { value: 'rate', header: 'qrCode.value', type: 'Currency' },
@@ -125,7 +128,7 @@ describe('data table column types', () => {
 
   it('requiredWhen: a cell is required while the rule over its row holds', async () => {
     const user = userEvent.setup();
-    const { row } = form(
+    const { row } = await form(
       [
         {
           value: 'approved',

@@ -79,7 +79,8 @@ function lines() {
   ];
 }
 
-function setup() {
+/** The form with the table, once the table's code (loaded on demand: ./LazyDataTableField) has rendered it. */
+async function setup() {
   const changes: Array<{ lines?: Array<Record<string, unknown>> }> = [];
   render(
     <SchemaForm
@@ -89,6 +90,8 @@ function setup() {
       onChange={(data) => changes.push(data as { lines?: Array<Record<string, unknown>> })}
     />,
   );
+  // The first test of a run transforms material-react-table: minutes on a busy machine are seconds here.
+  await screen.findByRole('table', {}, { timeout: 30_000 });
   const rows = () =>
     within(screen.getByRole('table'))
       .getAllByRole('row')
@@ -99,7 +102,7 @@ function setup() {
 
 describe('data-table form field', () => {
   it('shows the row model: links, attachments, percentages, a group header, disabled rows and cells, colours', async () => {
-    const { rows } = setup();
+    const { rows } = await setup();
     const [pump, hoist, header, skip] = rows();
     expect(within(pump).getByRole('link', { name: 'Drawing A' })).toHaveAttribute(
       'href',
@@ -128,7 +131,7 @@ describe('data-table form field', () => {
 
   it('numeric entry: 2 decimals, 16 digits, e - + and a second point blocked, a long paste blocked; the total follows', async () => {
     const user = userEvent.setup();
-    const { rows, last } = setup();
+    const { rows, last } = await setup();
     const qty = within(rows()[1]).getByRole('textbox', { name: 'Value' });
     await user.clear(qty);
     await user.type(qty, '12.345');
@@ -154,7 +157,7 @@ describe('data-table form field', () => {
 
   it('ButtonSelect cycles and wraps; Options selects one row; disableCheck limits checked rows', async () => {
     const user = userEvent.setup();
-    const { rows, last } = setup();
+    const { rows, last } = await setup();
     const status = within(rows()[0]).getByRole('button', { name: 'Status' });
     expect(status).toHaveTextContent('Yes');
     await user.click(status);
@@ -185,7 +188,7 @@ describe('data-table form field', () => {
 
   it('date cells take their min from another field and the years ±10; required cells say so', async () => {
     const user = userEvent.setup();
-    const { rows } = setup();
+    const { rows } = await setup();
     const end = within(rows()[0]).getByLabelText('End Date');
     expect(end).toHaveAttribute('min', '2026-03-10');
     expect(end).toHaveAttribute('max', `${new Date().getFullYear() + 10}-12-31`);
@@ -203,7 +206,7 @@ describe('data-table form field', () => {
 
   it('adds and removes rows', async () => {
     const user = userEvent.setup();
-    const { rows, last } = setup();
+    const { rows, last } = await setup();
     await user.click(screen.getByRole('button', { name: 'Add row' }));
     await waitFor(() => expect(rows()).toHaveLength(5));
     expect(last()).toHaveLength(5);

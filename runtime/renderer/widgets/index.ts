@@ -3,7 +3,8 @@
  * (form-configuration.md §2 "Form field types"), so a form definition written for the original reads the same
  * here. Every module of this folder that exports a `registration` (./registration.ts) is collected; nothing lists
  * them, so a new widget is its one file (issue 20; docs/authoring.md "A new question type"). Parts loaded on demand
- * (the rich-text editor, the image markup) live in ./lazy and are not collected. Screen documents and compiled
+ * (the rich-text editor, the image markup) live in ./lazy and are not collected; the data-table field is collected
+ * through its lazy registration (../table/LazyDataTableField.tsx), so material-react-table loads with the first table. Screen documents and compiled
  * forms naming a widget that is not here fail the registry check (renderer/screens.test.ts).
  *
  * A field's widget is the one whose ranked tester (./testers.ts) fits it best: the one its uiSchema names, or, for
@@ -40,7 +41,7 @@ export function registerWidget(registration: WidgetRegistration): void {
 
 // Whole modules, not `import: 'registration'`: a module of the folder without one (the wrapper template) is fine.
 const modules = import.meta.glob<{ registration?: RegistrationExport }>(
-  ['./*.tsx', '!./*.test.tsx', '../table/DataTableField.tsx'],
+  ['./*.tsx', '!./*.test.tsx', '../table/LazyDataTableField.tsx'],
   { eager: true },
 );
 for (const path of Object.keys(modules).sort()) {
