@@ -400,7 +400,11 @@ export function startSync(): void {
         .then((stale) => (stale.length > 0 ? soonRound() : undefined))
         .catch(() => undefined);
   }, TIMER_MS);
-  void recoverInterrupted().then(() => soonRound());
+  // A browser without a usable IndexedDB (a private window, a policy) has nothing to put back: the round then reports
+  // the store's failure in the sync state instead of an unhandled rejection.
+  void recoverInterrupted()
+    .catch(() => undefined)
+    .then(() => soonRound());
 }
 
 /** Puts back what a killed tab left half done. */
