@@ -99,7 +99,9 @@ function allDrifts(screens = screenDocuments()): {
   return { drifts, walked: { bodies: bodyNames.length, forms, columns } };
 }
 
-describe('drift between a field and the entity field it stands for', () => {
+// Each walk reads and compiles every body, screen and column set: about a second alone, and more than the default
+// 5 s limit once in a fresh-clone run while the two cores were busy with browser files.
+describe('drift between a field and the entity field it stands for', { timeout: 30_000 }, () => {
   it('is 0 over every body, form screen and register column set', () => {
     const { drifts, walked } = allDrifts();
     console.info(

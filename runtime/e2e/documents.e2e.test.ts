@@ -162,6 +162,10 @@ describe('journey', () => {
     await select.getByRole('button', { name: 'Drawings' }).click();
     await select.getByRole('button', { name: 'Choose this folder' }).click();
     await select.waitFor({ state: 'detached' });
+    // The move has landed once the file has left this folder's list: otherwise the link found below could still be
+    // the old one of this list (a busy machine), and its revisions were asked for at its old path (the dialog then
+    // showed "could not load" instead of its table).
+    await page.getByRole('link', { name: 'Site rules.pdf' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Drawings', exact: true }).click();
     await page.getByRole('link', { name: 'Site rules.pdf' }).waitFor();
 

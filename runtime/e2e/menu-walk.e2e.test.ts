@@ -37,8 +37,14 @@ async function settle(page: Page, requests: { inFlight: () => number }): Promise
   while (quiet < 2) {
     // Polled every 50 ms, not every frame: a frame-polled wait keeps the page drawing frames while it waits.
     await page.waitForFunction(() => !document.querySelector('.plain-progress-fixed'), undefined, { polling: 50 });
-    // Let the page's effects start their calls before looking again.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    // Let the page's effects start their calls, and React render what answered, before looking again: a frame, then
+    // the main thread's first idle moment (at most 2 s later; under load a render came after a fixed 50 ms).
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => setTimeout(() => requestIdleCallback(resolve, { timeout: 2000 }), 50)),
+        ),
+    );
     quiet = requests.inFlight() === 0 ? quiet + 1 : 0;
   }
 }
@@ -168,6 +174,9 @@ async function walk(email: string, clientName?: string): Promise<{ problems: Pro
         .or(page.getByText('No records found', { exact: true }))
         .first()
         .waitFor();
+    // Rows shown, their action buttons may still be rendering on a busy machine: wait a little for the button before
+    // taking its absence as this user's (an administrator's walk fails without it, below).
+    if (inRow) await button.waitFor({ timeout: 5000 }).catch(() => undefined);
     if ((await button.count()) === 0) return;
     arriving = `${path} ${name}`;
     await button.click();
