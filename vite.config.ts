@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import type { CodeSplittingGroup } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
 
@@ -12,16 +13,67 @@ import { precompress } from './scripts/precompress';
 const demo = process.env.VITE_DEMO_FIXTURES === '1';
 
 /**
- * Chunks by hand (docs/performance.md "Page weight"): React in one chunk (the entry's), and MUI with emotion in
- * one chunk that every MUI page shares. The login page loads no MUI; left to itself the bundler would cut MUI into
- * some twenty small chunks shared by the lazily loaded pages in different sets, and a form page would ask for them
- * all in the round of its route code, its API calls queued behind them on HTTP/1.1's six connections.
+ * Modules some module imports with `import()` (pages, heavy widgets, libraries loaded on demand), collected while the
+ * build parses: the groups below never take one, so each stays a chunk that loads when it is asked for.
  */
-const chunkGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+const lazyTargets = new Set<string>();
+const collectLazyTargets: Plugin = {
+  name: 'collect-lazy-targets',
+  moduleParsed(info) {
+    for (const id of info.dynamicallyImportedIds) lazyTargets.add(id);
+  },
+};
+
+/** A group's test: `path` matches the module's file and the module is not imported with `import()`. */
+const eager =
+  (path: RegExp) =>
+  (id: string): boolean =>
+    path.test(id) && !lazyTargets.has(id);
+
+/**
+ * Chunks by hand (docs/performance.md "Chunks by page"). Left to itself the bundler cuts the code into one chunk per
+ * set of pages that share it: a form page asked for some fifty small scripts, and in Chromium each request costs the
+ * browser, its network process and the server CPU whatever its size (about 10 ms of CPU a request on this 2-core
+ * machine), time the paint waits for. The groups, first match by priority:
+ * - react, and MUI with emotion: shared by every page (the login page loads no MUI);
+ * - boot: the entry's own modules (`$initial`), in one chunk with it;
+ * - login: what the login page shares with the other pages (its validator, the plain form), so that it loads no
+ *   more than that;
+ * - section: the section route's guard (sections, access rules, the guard machine), small, so that the guard's call
+ *   goes as soon as the session is known instead of after the shell's and the forms' code;
+ * - shell, then form: the shell's code (runtime/shell, engine/rules) and the renderer's (runtime/renderer, engine,
+ *   the schemas it reads, RJSF and the libraries of its widgets), each one chunk for every page inside the shell.
+ * What a module imports with `import()` stays out of every group, and strictExecutionOrder keeps each module's
+ * top-level code running when its importers ask for it, wherever a group put it.
+ */
+const chunkGroups: CodeSplittingGroup[] = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 7 },
   {
     name: 'mui',
     test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|utils|private-theming|material)|react-transition-group|@popperjs)[\\/]/,
+    priority: 6,
+  },
+  { name: 'boot', tags: ['$initial'], priority: 5 },
+  {
+    name: 'login',
+    test: eager(
+      /node_modules[\\/]@cfworker[\\/]|[\\/]runtime[\\/](api[\\/]password|shell[\\/]client-switch|renderer[\\/](required-label|PlainForm)|plain[\\/])/,
+    ),
+    priority: 4,
+  },
+  {
+    name: 'section',
+    test: eager(
+      /[\\/]runtime[\\/]shell[\\/](section|guard-checks)\.ts$|[\\/]engine[\\/]machines[\\/]route-guard|[\\/]engine[\\/]rules[\\/](access|menus|section-menu|sections)\.ts$|[\\/]schemas[\\/]sections[\\/]|[\\/]engine[\\/]types[\\/]generated[\\/]sections/,
+    ),
+    priority: 3,
+  },
+  { name: 'shell', test: eager(/[\\/]runtime[\\/]shell[\\/]|[\\/]engine[\\/]rules[\\/]/), priority: 2 },
+  {
+    name: 'form',
+    test: eager(
+      /[\\/]runtime[\\/]renderer[\\/]|[\\/]engine[\\/]|[\\/]schemas[\\/](entities|api|rules|messages)[\\/]|node_modules[\\/](@rjsf|date-fns|dompurify|markdown-to-jsx|signature_pad)[\\/]/,
+    ),
     priority: 1,
   },
 ];
@@ -50,12 +102,12 @@ const serviceWorker = VitePWA({
 export default defineConfig({
   root: demo ? 'fixtures/demo' : 'runtime',
   ...(demo ? { publicDir: 'public', server: { fs: { allow: ['..', '../..'] } } } : {}),
-  plugins: demo ? [react()] : [react(), serviceWorker, precompress()],
+  plugins: demo ? [react()] : [collectLazyTargets, react(), serviceWorker, precompress()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups }, strictExecutionOrder: true } },
   },
   ...(demo ? {} : { server: { proxy: { '/api': 'http://localhost:3000', '/logout': 'http://localhost:3000' } } }),
 });

@@ -149,6 +149,40 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('loads the login page without the shell, and a form page in some twenty scripts (vite.config.ts chunk groups)', async () => {
+    // A group's chunk: its name and an 8-character hash (form-entry-….js is a screen document's, not the group's).
+    const group = (names: string) => new RegExp(`/assets/(${names})-[\\w-]{8}\\.js$`);
+    const scriptsOf = (page: Page): string[] => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      return scripts;
+    };
+    const context = await platform.browser.newContext();
+    const page = await newPage(context);
+    const loginScripts = scriptsOf(page);
+    await page.goto(`${platform.url}/login`);
+    await page.getByLabel('E-mail').waitFor();
+    // The login page has no MUI, no shell and no form renderer: its first visit stays small.
+    expect(loginScripts.filter((url) => group('mui|shell|form|section').test(url))).toEqual([]);
+    expect(loginScripts.length).toBeLessThanOrEqual(8);
+    await page.getByLabel('E-mail').fill('user@demo.local');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.waitForURL(/\/home$/);
+    // A form page opened afresh (an empty cache, the session kept): before the groups it asked for some fifty.
+    const fresh = await platform.browser.newContext({ storageState: await context.storageState() });
+    const formPage = await newPage(fresh);
+    const formScripts = scriptsOf(formPage);
+    await formPage.goto(`${platform.url}/projects/1/health-and-safety/5/add`);
+    await formPage.locator('form input').first().waitFor();
+    expect(formScripts.filter((url) => group('mui|shell|form').test(url))).toHaveLength(3);
+    expect(formScripts.length).toBeLessThanOrEqual(24);
+    await fresh.close();
+    await context.close();
+  });
+
   it('met no CSP refusal and no page error', () => {
     expect(violations).toEqual([]);
   });
