@@ -22,16 +22,36 @@ export type AnySchema = object | boolean;
 
 type Lookup = Record<string, Schema | boolean>;
 
+/** The registered documents (schemas/entities, schemas/api, schemas/resources, the rule families) by `$id`. */
+const documents = new Map<string, object>(
+  [...Object.values(registeredSchemas), ...registeredRuleFamilies].map((document) => [document.$id, document]),
+);
+
 /**
- * Every registered schema (schemas/entities, schemas/api, schemas/resources) and rule family
- * (schemas/rules), by absolute URI and by JSON pointer within each. Copies: the interpreter marks the
- * documents it reads (non-enumerable `__absolute_uri__`/`__absolute_ref__`), and the server's Ajv reads
- * the originals.
+ * Every registered document, by absolute URI and by JSON pointer within each, as the interpreter's lookup.
+ * A document is dereferenced the first time a URI in it is asked for (some hundred documents took 20-60 ms
+ * to prepare at once, before a form page's first paint, and a form names few or none): the lookup is a proxy
+ * whose misses dereference the document the URI's base names into the target. Copies: the interpreter
+ * marks the documents it reads (non-enumerable `__absolute_uri__`/`__absolute_ref__`), and the server's Ajv
+ * reads the originals. Registered documents hold no nested `$id` and no `$anchor` (each URI's base is its
+ * document's `$id`). Lookups of a schema's own URIs (`Object.create(registered)`) fall through to it too.
  */
-const registered: Lookup = Object.create(null);
-for (const document of [...Object.values(registeredSchemas), ...registeredRuleFamilies]) {
-  dereference(structuredClone(document) as Schema, registered);
-}
+const dereferenced: Lookup = Object.create(null);
+const registered: Lookup = new Proxy(dereferenced, {
+  get(target, key) {
+    if (typeof key !== 'string') return undefined;
+    const known = target[key];
+    if (known !== undefined) return known;
+    const hash = key.indexOf('#');
+    const base = hash === -1 ? key : key.slice(0, hash);
+    const document = documents.get(base);
+    if (document === undefined) return undefined;
+    // Once: a later miss in the same document is a URI it does not hold.
+    documents.delete(base);
+    dereference(structuredClone(document) as Schema, target);
+    return target[key];
+  },
+});
 
 interface Prepared {
   schema: Schema | boolean;
