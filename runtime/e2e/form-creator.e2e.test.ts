@@ -72,8 +72,13 @@ function focusSummary(page: Page): Promise<string> {
   });
 }
 
-/** Presses Tab (or Shift+Tab with `back`) until `locator` has the focus; fails after `max` presses. */
+/**
+ * Presses Tab (or Shift+Tab with `back`) until `locator` has the focus; fails after `max` presses. Waits first (up
+ * to 10 s) for `locator` to be in the page, as a keyboard user waits for the panel to show: the property panel
+ * follows a new selection after the canvas's frame, and on a busy machine Tab could go round the page before it.
+ */
 async function tabTo(page: Page, locator: Locator, { back = false, max = 80 } = {}): Promise<void> {
+  await locator.waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
   for (let i = 0; i <= max; i++) {
     if (await focused(locator)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
