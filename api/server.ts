@@ -3,11 +3,14 @@
  * Opens the store (embedded under DATA_DIR, or MongoDB when MONGODB_URI is set) and loads the demo
  * seed into an empty store, and starts the mail queue's delivery worker. Configuration: api/config.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
+import { shellPathTest } from '../engine/rules/shell-paths';
+import type { RouteTable } from '../engine/types/generated/screen-documents';
+import routeTable from '../schemas/screens/routes.json';
 import { createApp } from './app';
 import { readConfig } from './config';
 import type { ApiEnv } from './http/env';
@@ -21,6 +24,20 @@ import { openStore } from './store/open';
 /** index.html with the CSP nonce in a meta element (content attribute only: never script-readable markup). */
 export function withNonce(html: string, nonce: string): string {
   return html.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}" />`);
+}
+
+/** The build's chunks every page inside the shell runs (vite.config.ts's groups: MUI, the shell, the forms). */
+const SHELL_CHUNK = /^(mui|shell|form)-[\w-]{8}\.js$/;
+
+/**
+ * index.html with `<link rel="modulepreload">` for the shell's chunks (files of `assetsDir` named as
+ * {@link SHELL_CHUNK}): a page inside the shell fetches them beside the entry's, not after the entry has run
+ * and its router has asked for them (docs/performance.md "Chunks by page"). Unchanged when the build has none.
+ */
+export function withShellPreloads(html: string, assetsDir: string): string {
+  const files = existsSync(assetsDir) ? readdirSync(assetsDir).filter((file) => SHELL_CHUNK.test(file)) : [];
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
 }
 
 /** Starts the server; resolves once it listens, with a function that stops it. */
@@ -53,10 +70,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   if (existsSync(indexFile)) {
     const root = path.relative(process.cwd(), distDir) || '.';
     const indexHtml = readFileSync(indexFile, 'utf8');
+    // A page inside the shell also gets the shell's and the forms' chunks preloaded; the login page and the other
+    // public pages do not (engine/rules/shell-paths.ts reads the route table).
+    const shellHtml = withShellPreloads(indexHtml, path.join(distDir, 'assets'));
+    const insideShell = shellPathTest(routeTable as RouteTable);
     // The app shell, with this answer's CSP nonce for emotion's styles (runtime/main.tsx reads it). Also
     // for / and /index.html, which the static files would otherwise answer without a nonce.
     const shell = (c: Context<ApiEnv>) =>
-      c.html(withNonce(indexHtml, c.get('cspNonce')), 200, { 'Cache-Control': 'no-store' });
+      c.html(withNonce(insideShell(c.req.path) ? shellHtml : indexHtml, c.get('cspNonce')), 200, {
+        'Cache-Control': 'no-store',
+      });
     app.get('/', shell);
     app.get('/index.html', shell);
     // Hashed assets: the build's brotli or gzip copy when the browser takes it, cached for a year.

@@ -149,7 +149,7 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('loads the login page without the shell, and a form page in some twenty scripts (vite.config.ts chunk groups)', async () => {
+  it("loads the login page without the shell, and a form page in some twenty scripts, the shell's preloaded (vite.config.ts chunk groups)", async () => {
     // A group's chunk: its name and an 8-character hash (form-entry-….js is a screen document's, not the group's).
     const group = (names: string) => new RegExp(`/assets/(${names})-[\\w-]{8}\\.js$`);
     const scriptsOf = (page: Page): string[] => {
@@ -167,6 +167,11 @@ describe('the shell', () => {
     // The login page has no MUI, no shell and no form renderer: its first visit stays small.
     expect(loginScripts.filter((url) => group('mui|shell|form|section').test(url))).toEqual([]);
     expect(loginScripts.length).toBeLessThanOrEqual(8);
+    const preloads = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
+      );
+    expect((await preloads(page)).filter((href) => group('mui|shell|form').test(href))).toEqual([]);
     await page.getByLabel('E-mail').fill('user@demo.local');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -178,6 +183,8 @@ describe('the shell', () => {
     await formPage.goto(`${platform.url}/projects/1/health-and-safety/5/add`);
     await formPage.locator('form input').first().waitFor();
     expect(formScripts.filter((url) => group('mui|shell|form').test(url))).toHaveLength(3);
+    // A page inside the shell has them preloaded by its HTML (api/server.ts), beside the entry's own.
+    expect((await preloads(formPage)).filter((href) => group('mui|shell|form').test(href))).toHaveLength(3);
     expect(formScripts.length).toBeLessThanOrEqual(24);
     await fresh.close();
     await context.close();
