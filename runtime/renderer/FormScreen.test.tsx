@@ -51,9 +51,22 @@ describe('a refused form', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByLabelText('Barrier tape colour');
     await waitFor(async () => expect(await mockApi.entries()).toHaveLength(1));
+    // The page change the refusal makes saves the page left (a draft save); it answers only when the test says.
+    let answerPageSave: () => void = () => {};
+    const pageSaveHeld = new Promise<void>((resolve) => {
+      answerPageSave = resolve;
+    });
+    let pageSavesAfterSubmit = 0;
+    let submitted = false;
     server.use(
-      http.put(mswPath('entries.submit'), ({ request }) => {
-        if (new URL(request.url).searchParams.get('isFromPaging') === 'true') return;
+      http.put(mswPath('entries.submit'), async ({ request }) => {
+        if (new URL(request.url).searchParams.get('isFromPaging') === 'true') {
+          if (!submitted) return;
+          pageSavesAfterSubmit += 1;
+          await pageSaveHeld;
+          return HttpResponse.json({ entryNumber: (await mockApi.entries())[0].entryNumber });
+        }
+        submitted = true;
         return refusal([
           { path: 'q_2', messageId: 'validation.min', message: 'Inspection date must be at least 2026-11-21.' },
           {
@@ -72,6 +85,12 @@ describe('a refused form', () => {
     // The page holding the question opens at its top, its link marked; the message is at the question.
     await waitFor(() => expect(activePage()).toBe('Inspection'));
     expect(screen.getByRole('heading', { level: 2, name: 'Inspection' })).toHaveFocus();
+    expect(await screen.findByText('Inspection date must be at least 2026-11-21.')).toBeInTheDocument();
+    // The draft saved by that page change does not take the refusal away: the submit is still refused.
+    await waitFor(() => expect(pageSavesAfterSubmit).toBe(1));
+    answerPageSave();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByText(SUMMARY)).toBeInTheDocument();
     expect(screen.getByText('Inspection date must be at least 2026-11-21.')).toBeInTheDocument();
     for (const nav of screen
       .getAllByRole('navigation')

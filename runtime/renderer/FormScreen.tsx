@@ -378,6 +378,10 @@ export function FormScreen({
     return pageSaves.current.then(() => undefined);
   };
 
+  // The refusal of the last page save that failed: a later page save that succeeds takes only that away, not a
+  // refused submit (the page change a refusal makes saves a draft, and the refusal must stay).
+  const pageSaveError = useRef<Error | null>(null);
+
   /** One page save; true when it was saved (a refusal shows as the submit error). */
   const savePage = async (formData: FormData, activePageIndex: number): Promise<boolean> => {
     const submit = doc.submit;
@@ -397,10 +401,12 @@ export function FormScreen({
       });
       if (typeof answer?.entryNumber === 'number' && requestedMode === 'add')
         savedEntryNumber.current = answer.entryNumber;
-      setSubmitError(null);
+      setSubmitError((shown) => (shown !== null && shown === pageSaveError.current ? null : shown));
       return true;
     } catch (e) {
-      setSubmitError(e instanceof Error ? e : new Error(errorText(e)));
+      const error = e instanceof Error ? e : new Error(errorText(e));
+      pageSaveError.current = error;
+      setSubmitError(error);
       return false;
     }
   };
