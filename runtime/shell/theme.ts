@@ -90,6 +90,28 @@ export function pageBackground(tertiary: string | undefined): string {
   return WHITE;
 }
 
+/**
+ * The browser's auto-fill, as MUI's InputBase detects it (a filled-in login keeps its label up): the input runs
+ * the animation `mui-auto-fill` while `:-webkit-autofill` holds and `mui-auto-fill-cancel` otherwise, and
+ * InputBase's onAnimationStart reads which. MUI injects the two keyframes as global styles from every input
+ * it mounts (emotion's Global: a new style sheet per input, each invalidating the page's styles; about 60 rules
+ * for a question added in the form creator, one per field on a form page). Here the inputs inject nothing
+ * (`disableInjectingGlobalStyles`), the animation is in the theme's input styles, and the keyframes come once,
+ * with CssBaseline (./MuiRoot.tsx). Issue 21 "Speed".
+ */
+const AUTO_FILL = 'mui-auto-fill';
+const AUTO_FILL_CANCEL = 'mui-auto-fill-cancel';
+export const AUTO_FILL_KEYFRAMES = {
+  // Non-empty keyframes, as MUI's own (emotion drops empty ones in production).
+  [`@keyframes ${AUTO_FILL}`]: { from: { animationName: AUTO_FILL } },
+  [`@keyframes ${AUTO_FILL_CANCEL}`]: { from: { animationName: AUTO_FILL_CANCEL } },
+};
+const AUTO_FILL_DETECTION = {
+  animationName: AUTO_FILL_CANCEL,
+  animationDuration: '10ms',
+  '&:-webkit-autofill': { animationDuration: '5000s', animationName: AUTO_FILL },
+};
+
 /** A theme with the client's colours (invalid or missing colours fall back to the defaults). */
 export function makeTheme(branding?: Branding | null): Theme {
   const pick = (colour: string | undefined, fallback: string | undefined) =>
@@ -115,6 +137,11 @@ export function makeTheme(branding?: Branding | null): Theme {
     },
     zIndex: { snackbar: TOAST_Z_INDEX },
     components: {
+      MuiCssBaseline: { styleOverrides: AUTO_FILL_KEYFRAMES },
+      MuiInputBase: {
+        defaultProps: { disableInjectingGlobalStyles: true },
+        styleOverrides: { input: AUTO_FILL_DETECTION },
+      },
       // Every button, checkbox, toggle, tab, image button, page link and menu entry is a ButtonBase.
       MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
       MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
