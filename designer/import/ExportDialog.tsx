@@ -49,14 +49,15 @@ function download(name: string, text: string): void {
 
 /** @param open shown; each opening exports the draft as it is then */
 export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const draft = useDesigner((s) => s.history.present);
+  // Closed, it reads no draft: an edit does not render it again (issue 21 "Speed").
+  const draft = useDesigner((s) => (open ? s.history.present : null));
   const ids = { title: useId(), report: useId() };
   const [exported, setExported] = useState<Exported | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft as it is when the dialog opens
   useEffect(() => {
-    if (!open) return;
+    if (!open || !draft) return;
     let live = true;
     setExported(null);
     setFailed(null);
@@ -106,7 +107,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           variant="contained"
           disabled={!exported}
           onClick={() =>
-            exported && download(exportFileName(draft.title), `${JSON.stringify(exported.source, null, 2)}\n`)
+            exported && draft && download(exportFileName(draft.title), `${JSON.stringify(exported.source, null, 2)}\n`)
           }
         >
           {message('import.ui.download')}

@@ -15,7 +15,8 @@ import { useDesigner } from '../store';
 
 /** The dialog; its text is made when it opens (not on every edit). */
 export function JsonDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const draft = useDesigner((s) => s.history.present);
+  // Closed, it reads no draft: an edit does not render it again (issue 21 "Speed").
+  const draft = useDesigner((s) => (open ? s.history.present : null));
   const titleId = useId();
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const text = useMemo(() => (open ? JSON.stringify(draft, null, 2) : ''), [open, draft]);

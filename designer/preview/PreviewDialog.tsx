@@ -166,11 +166,12 @@ function PreviewForm({ def, width }: { def: FormDefinition; width: PreviewWidth 
  * @param onClose called by its Close button and Escape
  */
 export function PreviewDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const draft = useDesigner((s) => s.history.present);
+  // Closed, it reads no draft: an edit does not render it again (issue 21 "Speed").
+  const draft = useDesigner((s) => (open ? s.history.present : null));
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   // The draft as it was when opened (or restarted): the form does not change under the answers being tried.
   const [run, setRun] = useState<{ def: FormDefinition; key: number } | null>(null);
-  const shown = open ? (run ?? { def: draft, key: 0 }) : null;
+  const shown = open && draft ? (run ?? { def: draft, key: 0 }) : null;
   return (
     <Dialog
       fullScreen
@@ -204,7 +205,11 @@ export function PreviewDialog({ open, onClose }: { open: boolean; onClose: () =>
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Button variant="outlined" size="small" onClick={() => setRun((r) => ({ def: draft, key: (r?.key ?? 0) + 1 }))}>
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={() => draft && setRun((r) => ({ def: draft, key: (r?.key ?? 0) + 1 }))}
+        >
           {message('designerPreview.restart')}
         </Button>
         <IconButton aria-label={message('designerPreview.close')} onClick={onClose}>
