@@ -273,6 +273,8 @@ const RowBody = memo(function RowBody({
  * card's selected, drop-target and focus looks follow the row's data attributes.
  */
 const canvasStyles = (theme: Theme) => ({
+  // The virtual list (its height, the rows' total, is the element's own style: a new height is no new class rule).
+  '.dc-list': { position: 'relative' as const, margin: 0, padding: 0, listStyle: 'none' },
   '.dc-card': {
     border: `1px solid ${theme.palette.divider}`,
     borderRadius: theme.shape.borderRadius,
@@ -406,8 +408,19 @@ const RowHeader = memo(function RowHeader({
   );
 });
 
-/** Where a drop goes to the end of the page (all of an empty page, below the last row otherwise). */
-function PageDropZone({ pageId, label, empty }: { pageId: number; label: string; empty: boolean }) {
+/**
+ * Where a drop goes to the end of the page (all of an empty page, below the last row otherwise); memoised, so an
+ * edit of a question does not render it again.
+ */
+const PageDropZone = memo(function PageDropZone({
+  pageId,
+  label,
+  empty,
+}: {
+  pageId: number;
+  label: string;
+  empty: boolean;
+}) {
   const target: DropTarget = { kind: 'page', pageId, label };
   const { setNodeRef, isOver } = useDroppable({ id: dragId.page(pageId), data: target });
   return (
@@ -433,13 +446,52 @@ function PageDropZone({ pageId, label, empty }: { pageId: number; label: string;
       )}
     </Box>
   );
-}
+});
 
 /** A delete waiting for its confirmation: the questions and what depends on them. */
 interface PendingDelete {
   ids: number[];
   dependents: string[];
 }
+
+/**
+ * The confirmation of a delete that other questions depend on: how many questions go and what refers to them.
+ * Memoised on the pending delete, so the canvas's render on each edit does not render the closed dialog again.
+ */
+const DeleteConfirmation = memo(function DeleteConfirmation({
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  pending: PendingDelete | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={pending !== null} onClose={onCancel} aria-labelledby="canvas-delete-title">
+      <DialogTitle id="canvas-delete-title">
+        {message('designerCanvas.deleteTitle', { count: pending?.ids.length ?? 0 })}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText>{message('designerCanvas.dependentsIntro')}</DialogContentText>
+        <Box component="ul" sx={{ mt: 1 }}>
+          {pending?.dependents.map((text) => (
+            <li key={text}>
+              <Typography variant="body2">{text}</Typography>
+            </li>
+          ))}
+        </Box>
+        <DialogContentText>{message('designerCanvas.undoHint')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{message('common.cancel')}</Button>
+        <Button color="error" variant="contained" onClick={onConfirm}>
+          {message('designerCanvas.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+});
 
 /** The shown page's questions (see the module comment). */
 export function Canvas() {
@@ -635,10 +687,15 @@ function CanvasList() {
     }
   };
 
-  const confirmDelete = () => {
+  // The confirmation's callbacks are stable (the dialog is memoised); the delete reads this render's state.
+  const confirmNow = () => {
     if (pendingDelete) deleteAndRefocus(pendingDelete.ids);
     setPendingDelete(null);
   };
+  const latestConfirm = useRef(confirmNow);
+  latestConfirm.current = confirmNow;
+  const confirmDelete = useCallback(() => latestConfirm.current(), []);
+  const cancelDelete = useCallback(() => setPendingDelete(null), []);
 
   return (
     <Box
@@ -654,11 +711,11 @@ function CanvasList() {
       ) : (
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
           <DeferMount.Provider value={opened}>
-            <Box
-              component="ul"
+            <ul
+              className="dc-list"
               ref={virtualizer.containerRef}
               onKeyDown={onKeyDown}
-              sx={{ position: 'relative', height: virtualizer.getTotalSize(), m: 0, p: 0, listStyle: 'none' }}
+              style={{ height: virtualizer.getTotalSize() }}
             >
               {virtualizer.getVirtualItems().map((item) => {
                 const question = questions[item.index];
@@ -677,37 +734,12 @@ function CanvasList() {
                   />
                 );
               })}
-            </Box>
+            </ul>
           </DeferMount.Provider>
           <PageDropZone pageId={pageId} label={pageLabel} empty={false} />
         </SortableContext>
       )}
-      <Dialog
-        open={pendingDelete !== null}
-        onClose={() => setPendingDelete(null)}
-        aria-labelledby="canvas-delete-title"
-      >
-        <DialogTitle id="canvas-delete-title">
-          {message('designerCanvas.deleteTitle', { count: pendingDelete?.ids.length ?? 0 })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>{message('designerCanvas.dependentsIntro')}</DialogContentText>
-          <Box component="ul" sx={{ mt: 1 }}>
-            {pendingDelete?.dependents.map((text) => (
-              <li key={text}>
-                <Typography variant="body2">{text}</Typography>
-              </li>
-            ))}
-          </Box>
-          <DialogContentText>{message('designerCanvas.undoHint')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPendingDelete(null)}>{message('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={confirmDelete}>
-            {message('designerCanvas.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <DeleteConfirmation pending={pendingDelete} onCancel={cancelDelete} onConfirm={confirmDelete} />
     </Box>
   );
 }

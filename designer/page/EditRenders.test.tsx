@@ -1,7 +1,8 @@
 /**
  * What a key typed into a property renders again (issue 21 "Speed": the label-to-canvas frame): not the closed
  * dialogs (JSON, preview, export read no draft while closed) and not the question's type select (memoised on the
- * type). React's Profiler counts each one's commits; MUI's TextField is wrapped to count the type select's renders.
+ * type), nor the canvas's closed delete confirmation. React's Profiler counts the dialogs' commits; MUI's TextField
+ * and Dialog are wrapped to count the type select's and the confirmation's renders.
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,13 +10,16 @@ import { type ComponentProps, type ComponentType, Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { updateQuestion } from '../../engine/designer';
 import { sampleDraft } from '../../engine/test/designer';
+import { Canvas } from '../canvas/Canvas';
 import { ExportDialog } from '../import/ExportDialog';
 import { PreviewDialog } from '../preview/PreviewDialog';
 import { PropertyPanel } from '../properties/PropertyPanel';
 import { DesignerContext, DesignerStore } from '../store';
+import { layOut, longDraft, renderDesigner } from '../test/render';
 import { JsonDialog } from './JsonDialog';
 
 const typeSelectRenders: string[] = [];
+const dialogRenders: string[] = [];
 
 vi.mock('@mui/material/TextField', async (original) => {
   const actual = (await original()) as { default: ComponentType<{ id?: string }> };
@@ -23,6 +27,16 @@ vi.mock('@mui/material/TextField', async (original) => {
   const Counted = (props: { id?: string }) => {
     if (props.id === 'property-type') typeSelectRenders.push(props.id);
     return <TextField {...props} />;
+  };
+  return { ...actual, default: Counted };
+});
+
+vi.mock('@mui/material/Dialog', async (original) => {
+  const actual = (await original()) as { default: ComponentType<{ 'aria-labelledby'?: string }> };
+  const Dialog = actual.default;
+  const Counted = (props: { 'aria-labelledby'?: string }) => {
+    dialogRenders.push(String(props['aria-labelledby']));
+    return <Dialog {...props} />;
   };
   return { ...actual, default: Counted };
 });
@@ -68,5 +82,23 @@ describe('a key typed into a property', () => {
     expect(store.draft.pages[0].questions[0].label).toMatch(/xyz$/);
     expect(commits).toEqual(before);
     expect(typeSelectRenders).toEqual([]);
+  });
+
+  it("does not render the canvas's closed delete confirmation again", async () => {
+    const undoLayout = layOut();
+    try {
+      const store = new DesignerStore(longDraft(20));
+      renderDesigner(store, <Canvas />);
+      await screen.findByTestId('canvas-end');
+      dialogRenders.length = 0;
+      await act(async () => {
+        for (const label of ['E', 'Ed', 'Edi'])
+          store.edit('updateQuestion', (d) => updateQuestion(d, 2, { label }), { mergeKey: 'label' });
+      });
+      expect(store.draft.pages[0].questions[1].label).toBe('Edi');
+      expect(dialogRenders.filter((id) => id === 'canvas-delete-title')).toEqual([]);
+    } finally {
+      undoLayout();
+    }
   });
 });
