@@ -9,6 +9,8 @@ import {
   deletePage,
   deleteQuestions,
   findQuestion,
+  highestIds,
+  nextQuestionId,
   perform,
   record,
   redo,
@@ -92,5 +94,23 @@ describe('undo and redo', () => {
       question: 100,
       page: 50,
     });
+  });
+});
+
+describe('the highest ids (kept per page between edits)', () => {
+  it('follow every edit: an added question, a page whose array was filled after it was first counted', () => {
+    let draft = sampleDraft();
+    const before = highestIds(draft).question;
+    const added = addQuestion(draft, 'text', { pageId: draft.pages[1].id });
+    if (!added.ok) throw new Error('not added');
+    draft = added.definition;
+    expect(highestIds(draft).question).toBe(before + 1);
+    expect(nextQuestionId(draft)).toBe(before + 2);
+    // An array a builder is still filling (the importers push into theirs) is counted again.
+    const questions = [...draft.pages[0].questions];
+    const page = { ...draft.pages[0], questions };
+    expect(nextQuestionId({ pages: [page] })).toBe(Math.max(...questions.map((q) => q.id)) + 1);
+    questions.push({ ...questions[0], id: 900 });
+    expect(nextQuestionId({ pages: [page] })).toBe(901);
   });
 });

@@ -95,9 +95,25 @@ export function questionCount(def: Pick<Draft, 'pages'>): number {
 /** The id a new question gets (the first of `count`): above every question id of the draft and the floor. */
 export function nextQuestionId(def: Pick<Draft, 'pages'>, floor: IdFloor = {}): number {
   let highest = floor.question ?? 0;
-  for (const page of def.pages) for (const question of page.questions) highest = Math.max(highest, question.id);
+  for (const page of def.pages) highest = Math.max(highest, highestQuestionIdOf(page.questions));
   return highest + 1;
 }
+
+/**
+ * The highest question id of a page's questions (0 for none), kept per questions array: an edit gives a new array
+ * to the page it changes only (the others are shared), so each edit's history step, which asks for the highest
+ * ids of the whole draft, counts the questions of one page, not of all (issue 21 "Speed": a key typed into a
+ * label on a 500-question form). The length is kept too, so an array a builder still fills is counted again.
+ */
+function highestQuestionIdOf(questions: readonly Question[]): number {
+  const kept = highestByQuestions.get(questions);
+  if (kept !== undefined && kept.length === questions.length) return kept.highest;
+  let highest = 0;
+  for (const question of questions) highest = Math.max(highest, question.id);
+  highestByQuestions.set(questions, { length: questions.length, highest });
+  return highest;
+}
+const highestByQuestions = new WeakMap<readonly Question[], { length: number; highest: number }>();
 
 /** The id a new page gets: above every page id of the draft and the floor. */
 export function nextPageId(def: Pick<Draft, 'pages'>, floor: IdFloor = {}): number {
