@@ -358,7 +358,16 @@ describe('the form creator', () => {
     await props.getByRole('textbox', { name: 'Label' }).fill('Wind speed');
     await drag(page, page.getByTestId('palette-item-text'), page.getByTestId('canvas-end'));
     await expect.poll(() => props.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('Text');
-    await props.getByRole('textbox', { name: 'Label' }).fill('Banksman');
+    // The label's text area grows with a long text and goes back to its two lines (GrowingTextarea: Chromium sizes
+    // it itself, CSS field-sizing).
+    const labelBox = props.getByRole('textbox', { name: 'Label' });
+    const boxHeight = () => labelBox.evaluate((element) => element.getBoundingClientRect().height);
+    await labelBox.fill('Banksman');
+    const twoLines = await boxHeight();
+    await labelBox.fill('Banksman signalling the crane driver from the ground '.repeat(6).trim());
+    await expect.poll(boxHeight).toBeGreaterThan(twoLines * 1.5);
+    await labelBox.fill('Banksman');
+    await expect.poll(boxHeight).toBe(twoLines);
     await props.getByRole('switch', { name: 'Required', exact: true }).check();
     await props.getByRole('switch', { name: 'Show in the register' }).check();
     await expect.poll(() => canvasLabels(page)).toEqual(['Wind speed', 'Banksman']);

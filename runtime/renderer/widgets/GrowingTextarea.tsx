@@ -7,6 +7,8 @@
  * textarea is its `rows` high by itself (nothing to measure), textareas that open with text are measured
  * together once before the next frame (every height cleared, every height read, every height set: one layout),
  * and a textarea is measured on its own only when its text changes (typing) or its width does (a resize).
+ * Where the browser sizes a textarea to its text itself (CSS `field-sizing: content`: Chromium, Edge, Safari 26),
+ * nothing is measured at all: a key typed into a long text (or the form creator's label) forces no layout.
  */
 import { forwardRef, type TextareaHTMLAttributes, useCallback, useLayoutEffect, useRef } from 'react';
 
@@ -68,8 +70,26 @@ function observeWidth(textarea: HTMLTextAreaElement): () => void {
   return () => resizes?.unobserve(textarea);
 }
 
-/** A textarea growing with its text; see the module comment. */
-export const GrowingTextarea = forwardRef<HTMLTextAreaElement, GrowingTextareaProps>(function GrowingTextarea(
+/**
+ * A textarea the browser sizes to its text (CSS `field-sizing: content`, Chromium 123 and later): nothing to
+ * measure, no layout forced by a key typed; at least `rows` lines high (`rows` does not size such a textarea).
+ */
+const SizedTextarea = forwardRef<HTMLTextAreaElement, GrowingTextareaProps>(function SizedTextarea(
+  { ownerState: _ownerState, style, ...props },
+  forwardedRef,
+) {
+  const rows = props.rows ?? 2;
+  return (
+    <textarea
+      ref={forwardedRef}
+      style={{ overflow: 'hidden', fieldSizing: 'content', minHeight: `${rows}lh`, ...style }}
+      {...props}
+    />
+  );
+});
+
+/** A textarea measured to grow with its text, where the browser does not size it; see the module comment. */
+const MeasuredTextarea = forwardRef<HTMLTextAreaElement, GrowingTextareaProps>(function MeasuredTextarea(
   { ownerState: _ownerState, style, ...props },
   forwardedRef,
 ) {
@@ -102,3 +122,10 @@ export const GrowingTextarea = forwardRef<HTMLTextAreaElement, GrowingTextareaPr
   }, [props.value]);
   return <textarea ref={setRef} style={{ overflow: 'hidden', ...style }} {...props} />;
 });
+
+/** Whether the browser sizes a textarea to its text itself (CSS `field-sizing`; jsdom and older browsers do not). */
+const sizesItself =
+  typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
+/** A textarea growing with its text (see the module comment): sized by the browser where it can, else measured. */
+export const GrowingTextarea = sizesItself ? SizedTextarea : MeasuredTextarea;
