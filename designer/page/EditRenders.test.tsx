@@ -4,7 +4,7 @@
  * type), nor the canvas's closed delete confirmation. React's Profiler counts the dialogs' commits; MUI's TextField
  * and Dialog are wrapped to count the type select's and the confirmation's renders.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ComponentProps, type ComponentType, Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -69,11 +69,12 @@ describe('a key typed into a property', () => {
         ))}
       </DesignerContext.Provider>,
     );
-    expect(typeSelectRenders.length).toBeGreaterThan(0);
+    // The selection's fields show after a deferred render: counted from when they are there.
+    const label = await screen.findByRole('textbox', { name: /^Label/ });
+    await waitFor(() => expect(typeSelectRenders.length).toBeGreaterThan(0));
     const before = { ...commits };
     typeSelectRenders.length = 0;
 
-    const label = await screen.findByRole('textbox', { name: /^Label/ });
     await userEvent.setup().type(label, 'xyz');
     act(() => {
       store.edit('updateQuestion', (d) => updateQuestion(d, questionId, { helpText: 'Help' }), { mergeKey: 'h' });
