@@ -29,6 +29,7 @@ const DOM_ISOLATED = [
   'designer/page/DesignCheckPanel.test.tsx',
   'designer/FormCreatorPage.test.tsx',
   'designer/canvas/CanvasRenders.test.tsx',
+  'designer/page/EditRenders.test.tsx',
   'designer/autosave.test.ts',
   'runtime/renderer/table/LazyDataTableField.test.tsx',
   'runtime/shell/background-sync.test.ts',
