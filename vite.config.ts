@@ -24,11 +24,20 @@ const collectLazyTargets: Plugin = {
   },
 };
 
-/** A group's test: `path` matches the module's file and the module is not imported with `import()`. */
+/**
+ * The `import()` targets every form page inside the shell asks for in the same round as its loaders: the section's
+ * guard code, the shell's layout and root, the screen page, view and dialog, the not-found page, the form's screen
+ * and its document. Each goes into its group's chunk like eager code (docs/performance.md "Route code in the
+ * groups"): as chunks of their own they were eight more requests on the form page's critical path.
+ */
+const ROUTE_CORE =
+  /[\\/]runtime[\\/](shell[\\/](section|guard-checks|ShellLayout|MuiRoot)\.tsx?|pages[\\/]NotFoundPage\.tsx|renderer[\\/](ScreenPage|ScreenView|ScreenDialog|FormScreen)\.tsx)$|[\\/]schemas[\\/]screens[\\/]quality-assurance[\\/]form-entry\.json$/;
+
+/** A group's test: `path` matches the module's file and the module is not imported with `import()` (or is route core). */
 const eager =
   (path: RegExp) =>
   (id: string): boolean =>
-    path.test(id) && !lazyTargets.has(id);
+    path.test(id) && (!lazyTargets.has(id) || ROUTE_CORE.test(id));
 
 /**
  * Chunks by hand (docs/performance.md "Chunks by page"). Left to itself the bundler cuts the code into one chunk per
@@ -37,13 +46,13 @@ const eager =
  * machine), time the paint waits for. The groups, first match by priority:
  * - react, and MUI with emotion: shared by every page (the login page loads no MUI);
  * - boot: the entry's own modules (`$initial`), in one chunk with it;
- * - login: what the login page shares with the other pages (its validator, the plain form), so that it loads no
- *   more than that;
+ * - public: what the login page (and the other public pages) shares with the pages inside the shell (its validator,
+ *   the plain form), so that it loads no more than that;
  * - section: the section route's guard (sections, access rules, the guard machine), small, so that the guard's call
  *   goes as soon as the session is known instead of after the shell's and the forms' code;
  * - shell, then form: the shell's code (runtime/shell, engine/rules) and the renderer's (runtime/renderer, engine,
  *   the schemas it reads, RJSF and the libraries of its widgets), each one chunk for every page inside the shell.
- * What a module imports with `import()` stays out of every group, and strictExecutionOrder keeps each module's
+ * What a module imports with `import()` stays out of every group (but the route core above), and strictExecutionOrder keeps each module's
  * top-level code running when its importers ask for it, wherever a group put it.
  */
 const chunkGroups: CodeSplittingGroup[] = [
@@ -55,7 +64,7 @@ const chunkGroups: CodeSplittingGroup[] = [
   },
   { name: 'boot', tags: ['$initial'], priority: 5 },
   {
-    name: 'login',
+    name: 'public',
     test: eager(
       /node_modules[\\/]@cfworker[\\/]|[\\/]runtime[\\/](api[\\/]password|shell[\\/]client-switch|renderer[\\/](required-label|PlainForm)|plain[\\/])/,
     ),
@@ -72,7 +81,7 @@ const chunkGroups: CodeSplittingGroup[] = [
   {
     name: 'form',
     test: eager(
-      /[\\/]runtime[\\/]renderer[\\/]|[\\/]engine[\\/]|[\\/]schemas[\\/](entities|api|rules|messages)[\\/]|node_modules[\\/](@rjsf|date-fns|dompurify|markdown-to-jsx|signature_pad)[\\/]/,
+      /[\\/]runtime[\\/]renderer[\\/]|[\\/]engine[\\/]|[\\/]schemas[\\/](entities|api|rules|messages)[\\/]|[\\/]schemas[\\/]screens[\\/]quality-assurance[\\/]form-entry\.json$|node_modules[\\/](@rjsf|date-fns|dompurify|markdown-to-jsx|signature_pad)[\\/]/,
     ),
     priority: 1,
   },

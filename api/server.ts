@@ -26,8 +26,11 @@ export function withNonce(html: string, nonce: string): string {
   return html.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}" />`);
 }
 
-/** The build's chunks every page inside the shell runs (vite.config.ts's groups: MUI, the shell, the forms). */
-const SHELL_CHUNK = /^(mui|shell|form)-[\w-]{8}\.js$/;
+/**
+ * The build's chunks every page inside the shell runs (vite.config.ts's groups: MUI, the code the public pages share,
+ * the section's guard, the shell, the forms).
+ */
+const SHELL_CHUNK = /^(mui|public|section|shell|form)-[\w-]{8}\.js$/;
 
 /**
  * index.html with `<link rel="modulepreload">` for the shell's chunks (files of `assetsDir` named as
