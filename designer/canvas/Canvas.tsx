@@ -58,6 +58,7 @@ import {
 import { fieldTypeOf } from '../../engine/forms/field-types';
 import { message } from '../../engine/messages/catalogue';
 import type { Question } from '../../engine/types/generated';
+import { afterNextPaint } from '../after-paint';
 import { useDesigner, useDesignerStore } from '../store';
 import {
   copy,
@@ -510,8 +511,10 @@ function CanvasList() {
   const selected = useDesigner((s) => s.selected);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   // The opening page's rows render their widgets in the opening render; rows mounted later show their label first.
+  // Opened once the first frame is painted: the rows the list places before it (the first render and the
+  // virtualiser's measured pass) come complete.
   const [opened, setOpened] = useState(false);
-  useEffect(() => setOpened(true), []);
+  useEffect(() => afterNextPaint(() => setOpened(true)), []);
   const questions = page?.questions ?? NO_QUESTIONS;
   const pageId = page?.id ?? 0;
   // A page shown (a tab chosen, a page restored by Undo) mounts only the rows in view in its frame; the overscan

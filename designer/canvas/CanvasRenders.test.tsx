@@ -2,8 +2,8 @@
  * The canvas's speed rule (issue 21 part 2 "drag and drop stays smooth with hundreds of questions"): a question's
  * widgets render again only when its own question changed. Selecting, or editing another question, renders no
  * other row's widgets (RJSF's Form is wrapped here to count each row's renders by its id prefix). An added question
- * shows in the edit's own render with its label in the widgets' place, and its widgets follow in a deferred render
- * (issue 21 "Speed": the edit's frame holds no RJSF form; docs/performance.md "The third pass"). A page shown (a tab,
+ * shows in the edit's own render with its label in the widgets' place, and its widgets follow after that frame is
+ * painted (issue 21 "Speed": the edit's frame holds no RJSF form; docs/performance.md "The third pass", ../after-paint.ts). A page shown (a tab,
  * an Undo of its deletion) mounts the rows in view in the edit's render and the overscan rows after it ("The fourth
  * pass").
  */
@@ -12,7 +12,7 @@ import type { ComponentType } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addPage, addQuestion, type Draft, deletePage, updateQuestion } from '../../engine/designer';
 import { DesignerStore } from '../store';
-import { firstFrameOf, layOut, longDraft, renderDesigner } from '../test/render';
+import { firstFrameOf, layOut, longDraft, nextPaint, renderDesigner } from '../test/render';
 import { Canvas } from './Canvas';
 
 const renders: string[] = [];
@@ -49,9 +49,40 @@ describe('Canvas renders', () => {
     expect(renders).toEqual(['design-2']);
   });
 
+  it("shows a label typed into a light question in the edit's own render, and a grid's after it", async () => {
+    let draft = longDraft(3);
+    const grid = addQuestion(draft, 'grid', { pageId: 1, index: 0 });
+    if (!grid.ok) throw new Error('no grid');
+    draft = grid.definition;
+    const gridId = grid.questionIds[0];
+    const store = new DesignerStore(draft);
+    const { container } = renderDesigner(store, <Canvas />);
+    await nextPaint();
+    const textId = draft.pages[0].questions[1].id;
+    const rowOf = (id: number) => container.querySelector(`[data-testid="canvas-question-${id}"]`);
+    renders.length = 0;
+    // A text question: its widgets, with the new label, in the edit's own render (one frame, ./QuestionPreview.tsx).
+    await firstFrameOf(() =>
+      store.edit('updateQuestion', (d) => updateQuestion(d, textId, { label: 'Typed here' }), { mergeKey: 'label' }),
+    );
+    expect(renders).toEqual([`design-${textId}`]);
+    expect(rowOf(textId)?.querySelector('.dc-preview')?.textContent).toContain('Typed here');
+    renders.length = 0;
+    // A grid: the edit's own render leaves its widgets as they were; they follow in a deferred render.
+    await firstFrameOf(() =>
+      store.edit('updateQuestion', (d) => updateQuestion(d, gridId, { label: 'Grid typed' }), { mergeKey: 'label' }),
+    );
+    expect(renders).toEqual([]);
+    expect(rowOf(gridId)?.querySelector('.dc-preview')?.textContent).not.toContain('Grid typed');
+    await waitFor(() => expect(rowOf(gridId)?.querySelector('.dc-preview')?.textContent).toContain('Grid typed'));
+    expect(renders).toEqual([`design-${gridId}`]);
+  });
+
   it("shows an added question at once with its label, then its widgets; no other row's widgets render", async () => {
     const store = new DesignerStore(longDraft(40));
     const { container } = renderDesigner(store, <Canvas />);
+    // The canvas has shown its first page: a row mounted now paints its label first.
+    await nextPaint();
     act(() => store.select(2));
     renders.length = 0;
     let added = 0;
@@ -71,7 +102,9 @@ describe('Canvas renders', () => {
     expect(container.querySelector('[data-testid="canvas-question-3"]')?.getAttribute('aria-label')).toMatch(
       /question 4 of 41$/,
     );
-    // Then its widgets, and only its own.
+    // Then its widgets, after that frame (../after-paint.ts), and only its own.
+    expect(row?.querySelector('[data-preview-pending]')).not.toBeNull();
+    await nextPaint();
     await waitFor(() => expect(row?.querySelector('[data-preview-pending]')).toBeNull());
     expect(renders).toEqual([`design-${added}`]);
   });

@@ -19,11 +19,13 @@ import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Component, createContext, memo, type ReactNode, useContext, useDeferredValue, useMemo } from 'react';
 import { compiledFormDefaultsBehavior, compileFormDefinition } from '../../engine/forms/compile';
+import { fieldTypeOf } from '../../engine/forms/field-types';
 import { message } from '../../engine/messages/catalogue';
 import type { FormDefinition, Question } from '../../engine/types/generated';
 import { formValidator } from '../../runtime/renderer/validator';
 import { fields, templates, widgets, withTestedWidgets } from '../../runtime/renderer/widgets';
 import type { SchemaFormContext } from '../../runtime/renderer/widgets/deferred-change';
+import { useAfterPaint } from '../after-paint';
 
 /** The schema and uiSchema of one question rendered alone, or undefined for a question the form never shows. */
 export function designSchemaOf(question: Question): { schema: RJSFSchema; uiSchema: UiSchema } | undefined {
@@ -76,12 +78,22 @@ class PreviewBoundary extends Component<
  */
 export const DeferMount = createContext(false);
 
+/**
+ * The field types whose preview takes long to render (a grid's rows and columns, a table, the rich-text editor): an
+ * edit of one paints its next frame first and renders the widgets after it.
+ */
+const HEAVY_PREVIEWS: ReadonlySet<string> = new Set(['grid', 'table', 'tableLight', 'richText']);
+
 function Preview({ question: given }: { question: Question }) {
-  // An edit paints its next frame first (the property panel, the row's marks); the widgets follow, interruptibly.
-  // A row mounted (an added question, a page shown or restored by Undo) paints its label first and its widgets in
-  // the next slice (`null` until then): its frame holds no RJSF form (issue 21 "Speed", docs/performance.md).
+  // A row mounted (an added question, a page shown or restored by Undo) paints its label first and its widgets after
+  // that frame (./after-paint.ts): its frame holds no RJSF form (issue 21 "Speed", docs/performance.md).
   const deferMount = useContext(DeferMount);
-  const question = useDeferredValue<Question | null>(given, deferMount ? null : given);
+  const widgetsShown = useAfterPaint(true, !deferMount);
+  const deferred = useDeferredValue(given);
+  // An edit of a mounted row (a label typed) shows in the edit's own frame: one frame, not the panel's frame and then
+  // the preview's. A heavy preview's edit paints its next frame first; the widgets follow, interruptibly.
+  const heavy = HEAVY_PREVIEWS.has(fieldTypeOf(given).name);
+  const question = !widgetsShown ? null : heavy ? deferred : given;
   const pendingLabel = question === null ? given.label : '';
   // One element per compiled question: the urgent render (still the old question) leaves the Form alone.
   return useMemo(() => {

@@ -2,7 +2,7 @@
  * Test support of the form creator's parts (jsdom): renders a part with a DesignerStore in DesignerContext, and
  * gives the scroll containers a height (jsdom lays nothing out: the virtualised canvas would see no room at all).
  */
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { addQuestion, type Draft } from '../../engine/designer';
 import { testDefinition } from '../../engine/test/definitions';
@@ -33,6 +33,13 @@ export function longDraft(count: number, id = 50): Draft {
     if (outcome.ok) draft = outcome.definition;
   }
   return draft;
+}
+
+/** Waits for the next frame and a task after it (../after-paint.ts's wait), rendering what it hands on. */
+export async function nextPaint(): Promise<void> {
+  await act(async () => {
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  });
 }
 
 /**
