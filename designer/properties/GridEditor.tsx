@@ -2,9 +2,15 @@
  * The grid editor (`x-editor` grid; issue 21 part 3 "The grid editor: rows, columns, header questions, cell
  * kinds, tickbox rules, column sums"): each column with its heading, its cells' kind (the header question),
  * a Dropdown column's options (numbers score), whether its cells are required, a Number column's sum and its
- * label; the rows with the text of their Note cells; add and remove rows and columns. Edits are the pure
- * functions of ./grid-edit.ts; typing in a field is one undo step (its own merge key), a button one step.
+ * label; the rows with the text of their Note cells; add, remove and reorder rows and columns (Move left / right,
+ * up / down: the cells keep their ids, so entries' answers stay with them; the focus stays on the moved item's
+ * button, or its other one at an end). Edits are the pure functions of ./grid-edit.ts; typing in a field is one
+ * undo step (its own merge key), a button one step.
  */
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -13,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type MessageId, message } from '../../engine/messages/catalogue';
 import type { Grid } from '../../engine/types/generated';
 import {
@@ -23,6 +29,8 @@ import {
   GRID_CELL_TYPES,
   type GridCellType,
   headerOf,
+  moveColumn,
+  moveRow,
   removeColumn,
   removeRow,
   setColumnKind,
@@ -77,15 +85,60 @@ function ColumnOptions({
   );
 }
 
+/** A column's or row's key that moves with it: the id of its first cell (its index when it has none). */
+function placeKey(grid: Grid, columnIndex: number | undefined, rowIndex: number | undefined): string {
+  const cell = grid.cells.find((c) =>
+    columnIndex === undefined ? c.rowIndex === rowIndex : c.columnIndex === columnIndex && c.rowIndex === 0,
+  );
+  return cell ? `c${cell.id}` : `i${columnIndex ?? rowIndex}`;
+}
+
+/** A move button: `data-grid-move` names the item and the direction, so the focus can follow the item. */
+function MoveButton({
+  move,
+  label,
+  disabled,
+  icon,
+  onClick,
+}: {
+  move: string;
+  label: string;
+  disabled: boolean;
+  icon: ReactNode;
+  onClick(): void;
+}) {
+  return (
+    <IconButton size="small" aria-label={label} data-grid-move={move} disabled={disabled} onClick={onClick}>
+      {icon}
+    </IconButton>
+  );
+}
+
 /** See the module comment. */
 export function GridEditor({ grid, onCommit, problem }: GridEditorProps) {
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  // The item just moved (`column:key` or `row:key`) and the direction pressed: its button keeps the focus.
+  const moved = useRef<{ item: string; direction: string; other: string } | null>(null);
+  useEffect(() => {
+    const pending = moved.current;
+    if (!pending || !sectionRef.current) return;
+    moved.current = null;
+    const button = (direction: string) =>
+      sectionRef.current?.querySelector<HTMLButtonElement>(`[data-grid-move="${pending.item}:${direction}"]`);
+    const same = button(pending.direction);
+    (same && !same.disabled ? same : button(pending.other))?.focus();
+  });
+  const move = (item: string, direction: string, other: string, next: Grid) => {
+    moved.current = { item, direction, other };
+    onCommit(next);
+  };
   const columns = Array.from({ length: grid.totalColumns }, (_, i) => i);
   const rows = Array.from({ length: grid.totalRows }, (_, i) => i);
   const noteColumns = columns.filter((c) => columnKind(grid, c) === 'Note');
   const hasTickbox = columns.some((c) => columnKind(grid, c) === 'Tickbox');
   return (
-    <section aria-labelledby={headingId} className="grid-editor">
+    <section aria-labelledby={headingId} className="grid-editor" ref={sectionRef}>
       <Typography id={headingId} variant="subtitle2" component="h3">
         {message('question.grid')}
       </Typography>
@@ -98,9 +151,10 @@ export function GridEditor({ grid, onCommit, problem }: GridEditorProps) {
           const kind = columnKind(grid, columnIndex);
           const first = grid.cells.find((c) => c.columnIndex === columnIndex)?.cellQuestion;
           const number = columnIndex + 1;
+          const item = `column:${placeKey(grid, columnIndex, undefined)}`;
           return (
             <Stack
-              key={columnIndex}
+              key={item}
               component="fieldset"
               spacing={1}
               sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, m: 0 }}
@@ -180,7 +234,21 @@ export function GridEditor({ grid, onCommit, problem }: GridEditorProps) {
                   )}
                 </>
               )}
-              <div>
+              <Stack direction="row" alignItems="center">
+                <MoveButton
+                  move={`${item}:left`}
+                  label={message('designerProperties.grid.moveColumnLeft', { number })}
+                  disabled={columnIndex === 0}
+                  icon={<ArrowBack fontSize="small" />}
+                  onClick={() => move(item, 'left', 'right', moveColumn(grid, columnIndex, columnIndex - 1))}
+                />
+                <MoveButton
+                  move={`${item}:right`}
+                  label={message('designerProperties.grid.moveColumnRight', { number })}
+                  disabled={columnIndex === grid.totalColumns - 1}
+                  icon={<ArrowForward fontSize="small" />}
+                  onClick={() => move(item, 'right', 'left', moveColumn(grid, columnIndex, columnIndex + 1))}
+                />
                 <Button
                   size="small"
                   color="error"
@@ -190,7 +258,7 @@ export function GridEditor({ grid, onCommit, problem }: GridEditorProps) {
                 >
                   {message('designerProperties.grid.removeColumn', { number })}
                 </Button>
-              </div>
+              </Stack>
             </Stack>
           );
         })}
@@ -208,45 +276,62 @@ export function GridEditor({ grid, onCommit, problem }: GridEditorProps) {
         {message('designerProperties.grid.rows', { count: grid.totalRows })}
       </Typography>
       <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {rows.map((rowIndex) => (
-          <Stack component="li" key={rowIndex} direction="row" spacing={1} alignItems="center">
-            {noteColumns.length === 0 && (
-              <Typography variant="body2" sx={{ flex: 1 }}>
-                {message('designerProperties.grid.row', { number: rowIndex + 1 })}
-              </Typography>
-            )}
-            {noteColumns.map((columnIndex) => {
-              const cell = grid.cells.find((c) => c.rowIndex === rowIndex && c.columnIndex === columnIndex);
-              return (
-                <TextField
-                  key={columnIndex}
-                  size="small"
-                  sx={{ flex: 1 }}
-                  label={message('designerProperties.grid.rowTextLabel', {
-                    number: rowIndex + 1,
-                    column: headerOf(grid, columnIndex).label || columnIndex + 1,
-                  })}
-                  value={cell?.cellQuestion.label ?? ''}
-                  slotProps={{ htmlInput: { maxLength: 500 } }}
-                  onChange={(event) =>
-                    onCommit(
-                      setRowText(grid, rowIndex, columnIndex, event.target.value),
-                      `row.${rowIndex}.${columnIndex}`,
-                    )
-                  }
-                />
-              );
-            })}
-            <IconButton
-              size="small"
-              aria-label={message('designerProperties.grid.removeRow', { number: rowIndex + 1 })}
-              disabled={grid.totalRows <= 1}
-              onClick={() => onCommit(removeRow(grid, rowIndex))}
-            >
-              <DeleteOutline fontSize="small" />
-            </IconButton>
-          </Stack>
-        ))}
+        {rows.map((rowIndex) => {
+          const item = `row:${placeKey(grid, undefined, rowIndex)}`;
+          return (
+            <Stack component="li" key={item} direction="row" spacing={1} alignItems="center">
+              {noteColumns.length === 0 && (
+                <Typography variant="body2" sx={{ flex: 1 }}>
+                  {message('designerProperties.grid.row', { number: rowIndex + 1 })}
+                </Typography>
+              )}
+              {noteColumns.map((columnIndex) => {
+                const cell = grid.cells.find((c) => c.rowIndex === rowIndex && c.columnIndex === columnIndex);
+                return (
+                  <TextField
+                    key={columnIndex}
+                    size="small"
+                    sx={{ flex: 1 }}
+                    label={message('designerProperties.grid.rowTextLabel', {
+                      number: rowIndex + 1,
+                      column: headerOf(grid, columnIndex).label || columnIndex + 1,
+                    })}
+                    value={cell?.cellQuestion.label ?? ''}
+                    slotProps={{ htmlInput: { maxLength: 500 } }}
+                    onChange={(event) =>
+                      onCommit(
+                        setRowText(grid, rowIndex, columnIndex, event.target.value),
+                        `row.${rowIndex}.${columnIndex}`,
+                      )
+                    }
+                  />
+                );
+              })}
+              <MoveButton
+                move={`${item}:up`}
+                label={message('designerProperties.grid.moveRowUp', { number: rowIndex + 1 })}
+                disabled={rowIndex === 0}
+                icon={<ArrowUpward fontSize="small" />}
+                onClick={() => move(item, 'up', 'down', moveRow(grid, rowIndex, rowIndex - 1))}
+              />
+              <MoveButton
+                move={`${item}:down`}
+                label={message('designerProperties.grid.moveRowDown', { number: rowIndex + 1 })}
+                disabled={rowIndex === grid.totalRows - 1}
+                icon={<ArrowDownward fontSize="small" />}
+                onClick={() => move(item, 'down', 'up', moveRow(grid, rowIndex, rowIndex + 1))}
+              />
+              <IconButton
+                size="small"
+                aria-label={message('designerProperties.grid.removeRow', { number: rowIndex + 1 })}
+                disabled={grid.totalRows <= 1}
+                onClick={() => onCommit(removeRow(grid, rowIndex))}
+              >
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Stack>
+          );
+        })}
       </Stack>
       <Button size="small" sx={{ mt: 1 }} disabled={grid.totalRows >= 200} onClick={() => onCommit(addRow(grid))}>
         {message('designerProperties.grid.addRow')}

@@ -16,6 +16,8 @@ import { DesignerContext, DesignerStore } from '../store';
 import {
   addColumn,
   addRow,
+  moveColumn,
+  moveRow,
   removeColumn,
   removeRow,
   setColumnKind,
@@ -26,6 +28,8 @@ import {
 } from './grid-edit';
 import { PropertyPanel } from './PropertyPanel';
 import { bestAnswer } from './RatingsEditor';
+
+const headerOfIndex = (grid: Grid, index: number) => grid.headers.find((h) => h.index === index);
 
 const start: Grid = {
   totalColumns: 1,
@@ -79,6 +83,44 @@ describe('grid edits', () => {
     expect(removeRow(removeRow(grid, 0), 0).totalRows).toBe(1);
   });
 
+  it('move a column or a row with its heading, sum and cells; the cells keep their ids, so answers stay with them', () => {
+    let grid = setColumnKind(start, 0, 'Note');
+    grid = addColumn(grid, 'Dropdown');
+    grid = addColumn(grid, 'Number');
+    grid = updateHeader(grid, 2, { label: 'Hours', displaySumOfColumn: true, sumOfColumnLabel: 'Total' });
+    grid = addRow(addRow(grid));
+    grid = setRowText(grid, 0, 0, 'Scaffold');
+    grid = setRowText(grid, 2, 0, 'Ladders');
+    const before = grid;
+    const idAt = (g: Grid, r: number, c: number) => g.cells.find((x) => x.rowIndex === r && x.columnIndex === c)?.id;
+    // The summed column to the front: its heading and sum go with it, the others shift right.
+    grid = moveColumn(grid, 2, 0);
+    expect(gridIsSound(grid)).toBe(true);
+    expect(grid.headers.map((h) => [h.index, h.label])).toEqual([
+      [0, 'Hours'],
+      [1, 'Column 1'],
+      [2, 'Column 2'],
+    ]);
+    expect(grid.headers[0]).toMatchObject({ displaySumOfColumn: true, sumOfColumnLabel: 'Total' });
+    expect(idAt(grid, 1, 0)).toBe(idAt(before, 1, 2));
+    expect(idAt(grid, 1, 1)).toBe(idAt(before, 1, 0));
+    expect(columnSums(grid, undefined).map((s) => [s.columnIndex, s.label])).toEqual([[0, 'Total']]);
+    // The last row to the top: its row text and cells with it.
+    grid = moveRow(grid, 2, 0);
+    expect(gridIsSound(grid)).toBe(true);
+    const note = (g: Grid, r: number) => g.cells.find((x) => x.rowIndex === r && x.cellQuestion.type === 'Note');
+    expect([0, 1, 2].map((r) => note(grid, r)?.cellQuestion.label)).toEqual(['Ladders', 'Scaffold', 'Row 2']);
+    // An answer made on the grid before the moves scores the same after (cells are answered by id).
+    const answer = bestAnswer(before);
+    expect(gridSummary(grid, answer)).toEqual(gridSummary(before, answer));
+    // Out of range or in place: unchanged.
+    expect(moveColumn(grid, 0, 3)).toBe(grid);
+    expect(moveRow(grid, 0, -1)).toBe(grid);
+    expect(moveRow(grid, 1, 1)).toBe(grid);
+    // Back again: the grid as it was, but for the order of its headers.
+    expect(moveColumn(moveRow(grid, 0, 2), 0, 2).cells).toEqual(before.cells);
+  });
+
   it('are made by the grid editor, each button one undo step', async () => {
     const store = new DesignerStore(sampleDraft());
     render(
@@ -124,6 +166,27 @@ describe('grid edits', () => {
     // The tick box rule is explained once a Tickbox column is there.
     fireEvent.change(panel.getByRole('combobox', { name: 'Cell type of column 1' }), { target: { value: 'Tickbox' } });
     expect(panel.getByText(message('designerProperties.grid.tickboxRule'))).toBeInTheDocument();
+    // Move the second row up and the first column right, from the keyboard's buttons: the focus stays on the item.
+    const cellId = (r: number, c: number) => grid().cells.find((x) => x.rowIndex === r && x.columnIndex === c)?.id;
+    const secondRow = cellId(1, 0);
+    const moveUp = panel.getByRole('button', { name: 'Move row 2 up' });
+    moveUp.focus();
+    fireEvent.click(moveUp);
+    expect(cellId(0, 0)).toBe(secondRow);
+    // Now the first row, its Move up is disabled: the focus is on its Move down.
+    expect(document.activeElement).toBe(panel.getByRole('button', { name: 'Move row 1 down' }));
+    expect(panel.getByRole('button', { name: 'Move row 1 up' })).toBeDisabled();
+    const moveRight = panel.getByRole('button', { name: 'Move column 1 right' });
+    moveRight.focus();
+    fireEvent.click(moveRight);
+    expect(headerOfIndex(grid(), 0)).toMatchObject({ label: 'Hours', displaySumOfColumn: true });
+    expect(document.activeElement).toBe(panel.getByRole('button', { name: 'Move column 2 left' }));
+    expect(definitionFaults(store.draft)).toEqual([]);
+    // Each move one undo step.
+    act(() => store.undo());
+    expect(headerOfIndex(grid(), 1)).toMatchObject({ label: 'Hours' });
+    act(() => store.undo());
+    expect(cellId(1, 0)).toBe(secondRow);
     // Undo: the kind, the row's text (typed: one step), the added row.
     for (let i = 0; i < 3; i++) act(() => store.undo());
     expect(grid().totalRows).toBe(1);

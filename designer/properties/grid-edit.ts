@@ -109,6 +109,42 @@ export function removeColumn(grid: Grid, columnIndex: number): Grid {
   };
 }
 
+/** Where the index `index` goes when the item at `from` moves to `to` (the items between shift by one). */
+function movedIndex(index: number, from: number, to: number): number {
+  if (index === from) return to;
+  if (from < to && index > from && index <= to) return index - 1;
+  if (to < from && index >= to && index < from) return index + 1;
+  return index;
+}
+
+/**
+ * The grid with the column `columnIndex` moved to the place `to` (the columns between shift by one), its heading,
+ * sum and cells with it. Cells keep their ids, so an entry's answers (kept by cell id) stay with their cells; an
+ * index out of range gives the grid unchanged.
+ */
+export function moveColumn(grid: Grid, columnIndex: number, to: number): Grid {
+  if (columnIndex === to || to < 0 || to >= grid.totalColumns || columnIndex < 0 || columnIndex >= grid.totalColumns)
+    return grid;
+  const moved = (i: number) => movedIndex(i, columnIndex, to);
+  return {
+    ...grid,
+    headers: grid.headers.map((h) => ({ ...h, index: moved(h.index) })).sort((a, b) => a.index - b.index),
+    cells: grid.cells.map((c) => ({ ...c, columnIndex: moved(c.columnIndex) })),
+  };
+}
+
+/**
+ * The grid with the row `rowIndex` moved to the place `to` (the rows between shift by one), its cells with it
+ * (their ids kept, as {@link moveColumn}); an index out of range gives the grid unchanged.
+ */
+export function moveRow(grid: Grid, rowIndex: number, to: number): Grid {
+  if (rowIndex === to || to < 0 || to >= grid.totalRows || rowIndex < 0 || rowIndex >= grid.totalRows) return grid;
+  return {
+    ...grid,
+    cells: grid.cells.map((c) => ({ ...c, rowIndex: movedIndex(c.rowIndex, rowIndex, to) })),
+  };
+}
+
 /** The grid with the header of `columnIndex` changed by `patch` (undefined values remove a keyword). */
 export function updateHeader(grid: Grid, columnIndex: number, patch: Partial<GridHeader>): Grid {
   const has = grid.headers.some((h) => h.index === columnIndex);
