@@ -77,4 +77,29 @@ describe('DesignerStore', () => {
     expect(store.getState().selected).toEqual([ids[0], ids[2]]);
     expect(store.getState().notice).toMatchObject({ undoable: true, severity: 'info' });
   });
+
+  it('extends a range from its anchor, down and back up, the question reached last', () => {
+    const store = new DesignerStore(sampleDraft());
+    const page = store.draft.pages[0];
+    for (let i = 0; i < 4; i++) store.edit('addQuestion', (d, f) => addQuestion(d, 'text', { pageId: page.id }, f));
+    const ids = store.draft.pages[0].questions.map((q) => q.id);
+    store.select(ids[2]);
+    store.select(ids[3], 'range');
+    store.select(ids[4], 'range');
+    // From the anchor (the question clicked), not from the last selected.
+    expect(store.getState().selected).toEqual([ids[2], ids[3], ids[4]]);
+    // Back up past the anchor: the range turns round it.
+    store.select(ids[1], 'range');
+    expect(store.getState().selected).toEqual([ids[2], ids[1]]);
+    store.select(ids[0], 'range');
+    expect(store.getState().selected).toEqual([ids[1], ids[2], ids[0]]);
+    // A toggle sets a new anchor.
+    store.select(ids[4], 'toggle');
+    store.select(ids[5], 'range');
+    expect(store.getState().selected).toEqual([ids[4], ids[5]]);
+    // The anchor deleted: the range starts at the last selected.
+    store.edit('deleteQuestions', (d) => deleteQuestions(d, [ids[4]]));
+    store.select(ids[3], 'range');
+    expect(store.getState().selected).toEqual([ids[5], ids[3]]);
+  });
 });

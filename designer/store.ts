@@ -41,6 +41,8 @@ export interface DesignerState {
   pageId: number;
   /** The selected questions' ids, in the order selected; the last is the one the property panel edits. */
   selected: readonly number[];
+  /** Where a range selection starts (Shift+click, Shift+Arrow): the question last selected by a click or toggle. */
+  anchor?: number;
   /** The form settings are in the property panel (instead of a question's properties). */
   settingsOpen: boolean;
   notice?: DesignerNotice;
@@ -165,27 +167,38 @@ export class DesignerStore {
   };
 
   /**
-   * Selects questions: `mode` 'replace' (a click), 'toggle' (Ctrl+click), 'range' (Shift+click, from the last
-   * selected to `questionId` on the shown page).
+   * Selects questions: `mode` 'replace' (a click), 'toggle' (Ctrl+click), 'range' (Shift+click, Shift+Arrow: the
+   * questions of the shown page from the anchor, the question last clicked or toggled, to `questionId`, which comes
+   * last so that the property panel edits the question reached; without an anchor on that page, from the last
+   * selected). A range keeps its anchor, so extending it down and back up shrinks it as a file list does.
    */
   select = (questionId: number | null, mode: 'replace' | 'toggle' | 'range' = 'replace'): void => {
     if (questionId === null) {
-      this.set({ selected: [] });
+      this.set({ selected: [], anchor: undefined });
       return;
     }
     const place = findQuestion(this.draft, questionId);
     if (!place) return;
     const { selected } = this.state;
     let next: number[];
+    let anchor: number | undefined = questionId;
     if (mode === 'toggle')
       next = selected.includes(questionId) ? selected.filter((id) => id !== questionId) : [...selected, questionId];
     else if (mode === 'range' && selected.length > 0) {
       const questions = this.draft.pages[place.pageIndex].questions;
-      const from = questions.findIndex((q) => q.id === selected[selected.length - 1]);
+      const anchored = questions.findIndex((q) => q.id === this.state.anchor);
+      const from = anchored >= 0 ? anchored : questions.findIndex((q) => q.id === selected[selected.length - 1]);
+      anchor = from >= 0 ? questions[from].id : questionId;
       const [a, b] = from < 0 ? [place.index, place.index] : [Math.min(from, place.index), Math.max(from, place.index)];
-      next = questions.slice(a, b + 1).map((q) => q.id);
+      next = [
+        ...questions
+          .slice(a, b + 1)
+          .map((q) => q.id)
+          .filter((id) => id !== questionId),
+        questionId,
+      ];
     } else next = [questionId];
-    this.set({ selected: next, pageId: place.pageId, settingsOpen: false });
+    this.set({ selected: next, anchor, pageId: place.pageId, settingsOpen: false });
   };
 
   /** Opens (or closes) the form settings in the property panel. */

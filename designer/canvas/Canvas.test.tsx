@@ -98,6 +98,33 @@ describe('Canvas', () => {
     expect(row(1)).not.toHaveTextContent(message('designerCanvas.conditional'));
   });
 
+  it('extends the selection with Shift+Arrow and Shift+Home / End from the keyboard, the focus on the row reached', async () => {
+    const user = userEvent.setup();
+    const store = new DesignerStore(sampleDraft());
+    renderDesigner(store, <Canvas />);
+    // Nothing selected: Shift+ArrowDown selects the focused row and the next.
+    row(1).focus();
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    expect(store.getState().selected).toEqual([1, 2]);
+    expect(row(2)).toHaveFocus();
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    expect(store.getState().selected).toEqual([1, 2, 3]);
+    // Back up: the range shrinks towards its anchor.
+    await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
+    expect(store.getState().selected).toEqual([1, 2]);
+    await user.keyboard('{Shift>}{End}{/Shift}');
+    expect(store.getState().selected).toEqual([1, 2, 3]);
+    expect(row(3)).toHaveFocus();
+    // ArrowUp alone moves the focus and keeps the selection; Enter selects that row alone.
+    await user.keyboard('{ArrowUp}');
+    expect(row(2)).toHaveFocus();
+    expect(store.getState().selected).toEqual([1, 2, 3]);
+    await user.keyboard('{Enter}');
+    expect(store.getState().selected).toEqual([2]);
+    await user.keyboard('{Shift>}{Home}{/Shift}');
+    expect(store.getState().selected).toEqual([2, 1]);
+  });
+
   it('duplicates, and deletes with an undoable notice', async () => {
     const user = userEvent.setup();
     const store = new DesignerStore(sampleDraft());

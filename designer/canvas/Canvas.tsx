@@ -7,7 +7,8 @@
  * A row (`data-testid="canvas-question-<id>"`, focusable) shows the question, its required mark, a badge when it
  * has a condition, and a drag handle. A click selects it (Ctrl/Cmd+click toggles, Shift+click selects the range:
  * DesignerStore.select). The selected row shows Duplicate, Delete and More (Copy, Paste after, Move up, Move down,
- * Move to... a page). Keys on a row: ArrowUp/ArrowDown/Home/End move the focus between rows; Alt+ArrowUp/Down move
+ * Move to... a page). Keys on a row: ArrowUp/ArrowDown/Home/End move the focus between rows (with Shift they extend
+ * the selection from its anchor to the row reached, as Shift+click does); Alt+ArrowUp/Down move
  * the question (across page ends: engine/designer nudgeQuestion); Space picks it up to drag with the arrows
  * (dnd-kit's KeyboardSensor, ./dnd.tsx); Enter selects; Delete deletes the selection (or the row); Ctrl+C / Ctrl+V
  * copy and paste through the clipboard (./actions.ts: also between forms and tabs); Ctrl+D duplicates. A delete
@@ -668,10 +669,27 @@ function CanvasList() {
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key;
     let handled = true;
+    /** Shift+Arrow, Shift+Home / End: the focus to `target`, the selection extended from the anchor to it. */
+    const extendTo = (target: Question | undefined) => {
+      if (!target) return;
+      if (store.getState().selected.length === 0) store.select(id);
+      store.select(target.id, 'range');
+      focusRow(target.id);
+    };
     if ((key === 'ArrowUp' || key === 'ArrowDown') && event.altKey) {
       nudge(store, id, key === 'ArrowUp' ? 'up' : 'down');
       focusNext.current = id;
-    } else if (key === 'ArrowUp' && index > 0) focusRow(questions[index - 1].id);
+    } else if (event.shiftKey && !mod && (key === 'ArrowUp' || key === 'ArrowDown' || key === 'Home' || key === 'End'))
+      extendTo(
+        key === 'ArrowUp'
+          ? questions[index - 1]
+          : key === 'ArrowDown'
+            ? questions[index + 1]
+            : key === 'Home'
+              ? questions[0]
+              : questions[questions.length - 1],
+      );
+    else if (key === 'ArrowUp' && index > 0) focusRow(questions[index - 1].id);
     else if (key === 'ArrowDown' && index < questions.length - 1) focusRow(questions[index + 1].id);
     else if (key === 'Home' && questions.length > 0) focusRow(questions[0].id);
     else if (key === 'End' && questions.length > 0) focusRow(questions[questions.length - 1].id);
