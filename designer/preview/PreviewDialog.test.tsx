@@ -132,6 +132,43 @@ describe('PreviewDialog', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('keeps a file field’s uploads in memory: listed and stored as answers, never sent; forgotten when closed', async () => {
+    const user = userEvent.setup();
+    const draft = testDefinition({ id: 8, title: 'Photos' }, [
+      { id: 1, label: 'Site', questions: [{ id: 5, label: 'Site photos', type: 'FileUpload', multiple: true }] },
+    ]);
+    const store = new DesignerStore(draft);
+    const view = render(
+      <DesignerContext.Provider value={store}>
+        <PreviewDialog open onClose={() => undefined} />
+      </DesignerContext.Provider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Preview' });
+    const input = within(dialog).getByLabelText('Site photos', { selector: 'input' }) as HTMLInputElement;
+    await user.upload(input, new File([new Uint8Array([1, 2, 3])], 'scaffold.jpg', { type: 'image/jpeg' }));
+    const list = await within(dialog).findByRole('list', { name: 'Site photos' });
+    await within(list).findByText('scaffold.jpg');
+    // The answer as it would be stored: the file's path in the entry's folder.
+    await waitFor(() => expect(JSON.stringify(shownAnswers())).toMatch(/"[a-z0-9/]+\/scaffold\.jpg"/));
+    // Deleted again, still without a request.
+    await user.click(within(list).getByRole('button', { name: 'Delete scaffold.jpg' }));
+    const question = await screen.findByText('Are you sure you want to delete scaffold.jpg file?');
+    await user.click(within(question.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(within(list).queryByText('scaffold.jpg')).toBeNull());
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // Closed: the file calls go to the server again.
+    view.rerender(
+      <DesignerContext.Provider value={store}>
+        <PreviewDialog open={false} onClose={() => undefined} />
+      </DesignerContext.Provider>,
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Preview' })).toBeNull());
+    const { callOperation } = await import('../../runtime/api/client');
+    fetchSpy.mockResolvedValue(new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    await callOperation('files.list', { query: { folder: 'files/x' } });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
   it('gives a scored grid the score summary the server would store, and leaves out a hidden grid', () => {
     const score = [
       { id: 1, value: '0' },

@@ -6,7 +6,8 @@
  * required-on-page-change questions enforced before moving on, the submit's validation).
  *
  * Nothing is saved: the preview makes no API call of its own (no entry, no page save, no draft); Submit only
- * validates and says so. The side panel "As it would be stored" shows the answers as the server would store them
+ * validates and says so. Its widgets' file calls (a file field's uploads, a signature) are answered in memory while it
+ * is open (./preview-files.ts): the files are object URLs, forgotten with Start again or on closing. The side panel "As it would be stored" shows the answers as the server would store them
  * (engine/forms/entry-data.ts `formDataToAnswers`: hidden questions' answers dropped, companions carried) and each
  * grid's score summary (engine/forms/grid.ts `gridSummary`: total, maximum, percentage, rating band), recomputed
  * on every change. The draft is read once when the dialog opens: Start again reads it anew.
@@ -21,7 +22,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { answerKey } from '../../engine/forms/answer-keys';
 import { formDataToAnswers } from '../../engine/forms/entry-data';
 import { asGridAnswer, gridSummary } from '../../engine/forms/grid';
@@ -29,9 +30,11 @@ import { allQuestions } from '../../engine/forms/questions';
 import { hiddenQuestionIds } from '../../engine/forms/visibility';
 import { message } from '../../engine/messages/catalogue';
 import type { Answer, FormDefinition, GridQuestion } from '../../engine/types/generated';
+import { routeCallsOffline } from '../../runtime/api/client';
 import { formSources } from '../../runtime/renderer/functions/form-sources';
 import { type FormData, SchemaForm } from '../../runtime/renderer/SchemaForm';
 import { useDesigner } from '../store';
+import { createPreviewFiles } from './preview-files';
 
 /** The preview's widths in CSS pixels (issue 21 part 6: phone, tablet, desktop). */
 export const PREVIEW_WIDTHS = { phone: 390, tablet: 820, desktop: 1280 } as const;
@@ -114,6 +117,15 @@ function PreviewForm({ def, width }: { def: FormDefinition; width: PreviewWidth 
   const form = useMemo(() => formSources.formDefinition(def), [def]);
   const [formData, setFormData] = useState<FormData>({});
   const [submitted, setSubmitted] = useState(false);
+  // Installed before the widgets' effects make their first file call (layout effects run before any effect).
+  useLayoutEffect(() => {
+    const files = createPreviewFiles();
+    const previous = routeCallsOffline(files);
+    return () => {
+      routeCallsOffline(previous);
+      files.dispose();
+    };
+  }, []);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} sx={{ flex: 1, minHeight: 0 }}>
       <Box sx={{ flex: 1, overflow: 'auto', p: 2, bgcolor: 'grey.200' }}>

@@ -78,9 +78,15 @@ export interface OfflineRouter {
 
 let offlineRouter: OfflineRouter | null = null;
 
-/** Answers the operations `router` handles on the device (the offline pages), or none again (null). */
-export function routeCallsOffline(router: OfflineRouter | null): void {
+/**
+ * Answers the operations `router` handles on the device (the offline pages; the form creator's preview, whose files
+ * stay in memory), or none again (null).
+ * @returns the router it replaces, to be put back when this one is done
+ */
+export function routeCallsOffline(router: OfflineRouter | null): OfflineRouter | null {
+  const previous = offlineRouter;
   offlineRouter = router;
+  return previous;
 }
 
 /** localStorage key of the last signed-in session (runtime/offline/db.ts LastSession): the offline boot's session. */
