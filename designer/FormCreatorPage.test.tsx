@@ -164,6 +164,22 @@ describe('a new form', () => {
 });
 
 describe('a working copy', () => {
+  it("takes the working copy the route's loader asked for: one forms.get and one publish impact per opening", async () => {
+    await mockApi.logIn('admin@demo.local', 1);
+    const calls = recordFormCalls();
+    const { router } = renderApp(`/quality-assurance/form-creator/${pour.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: pour.title })).toBeInTheDocument();
+    await openStore();
+    const gets = () => calls.filter((c) => c.method === 'GET').map((c) => c.path);
+    expect(gets()).toEqual([
+      `/api/settings/forms/quality-assurance/${pour.id}`,
+      `/api/settings/forms/quality-assurance/${pour.id}/publish-impact`,
+    ]);
+    // The loader's data holds the calls for this form; the page asked for nothing more.
+    const loaded = router.state.loaderData as Record<string, { workingCopy?: { formId: string } } | null>;
+    expect(Object.values(loaded).some((data) => data?.workingCopy?.formId === String(pour.id))).toBe(true);
+  });
+
   it("shows another administrator's save with Reload, which takes the server's copy", async () => {
     await mockApi.logIn('admin@demo.local', 1);
     const user = userEvent.setup({ delay: null });

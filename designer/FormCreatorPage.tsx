@@ -1,8 +1,9 @@
 /**
  * The form creator's page (issue 21 parts 1, 5, 7's live panel, 8's publish and 9; routes.json
  * `{area}/form-creator` and `{area}/form-creator/:formId`, page `formCreator`): loads the form's working copy
- * (forms.get, with forms.publishImpact for the ids its published versions used and the design check's context) or
- * starts a blank draft, and lays out the creator around one {@link DesignerStore}: a toolbar (Undo and Redo naming
+ * (forms.get, with forms.publishImpact for the ids its published versions used and the design check's context; both
+ * asked by the `:formId` route's loader `workingCopy` beside the shell's guards, and taken here when the page mounts)
+ * or starts a blank draft, and lays out the creator around one {@link DesignerStore}: a toolbar (Undo and Redo naming
  * the edit, the save state, the version, Design check with its count, Preview, JSON, Publish), the palette column,
  * the page tabs above the canvas, the property panel, and the live design check.
  *
@@ -49,6 +50,7 @@ import { type MessageId, message } from '../engine/messages/catalogue';
 import type { FormArea, FormDefinition } from '../engine/types/generated';
 import { callOperation, errorText } from '../runtime/api/client';
 import { useUnsavedChanges } from '../runtime/shell/leave-guard';
+import type { WorkingCopyLoad } from '../runtime/shell/route-loaders';
 import { Autosaver, type SaveState } from './autosave';
 import { Canvas } from './canvas/Canvas';
 import { DesignerDnd } from './canvas/dnd';
@@ -191,6 +193,14 @@ function FormCreatorSession(props: {
   // The form this session opened (a new form's id, once created, changes only the URL), or the import it opened.
   const [formId] = useState(props.formId);
   const [imported] = useState(props.imported);
+  // The working copy's calls the route's loader started for this form (runtime/shell/route-loaders.ts workingCopy),
+  // taken once: a later session of the page (a form opened again) asks anew.
+  const matches = useMatches();
+  const [started] = useState(() =>
+    matches
+      .map((m) => (m.data as { workingCopy?: WorkingCopyLoad } | undefined)?.workingCopy)
+      .find((w) => w !== undefined && w.formArea === formArea && w.formId === props.formId),
+  );
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -214,8 +224,9 @@ function FormCreatorSession(props: {
       }
       const params = { formArea, id: formId };
       const [copy, impact] = await Promise.all([
-        callOperation<FormDefinition>('forms.get', { params }),
-        callOperation<PublishImpact>('forms.publishImpact', { params }),
+        started?.copy ?? callOperation<FormDefinition>('forms.get', { params }),
+        (started?.impact as Promise<PublishImpact> | undefined) ??
+          callOperation<PublishImpact>('forms.publishImpact', { params }),
       ]);
       const store = new DesignerStore(copy, impact.idFloor);
       return {
@@ -238,7 +249,7 @@ function FormCreatorSession(props: {
       live = false;
       made?.autosaver.dispose();
     };
-  }, [formArea, formId, imported]);
+  }, [formArea, formId, imported, started]);
 
   if (failed) return <Alert severity="error">{failed}</Alert>;
   if (!loaded) return <Typography color="text.secondary">{message('common.loading')}</Typography>;
