@@ -170,11 +170,19 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     return d;
   }
 
-  /** Waits until the server has `count` entries naming `text`; returns them. */
-  async function entriesOnServer(text: string, count: number) {
-    await expect
-      .poll(async () => (await serverEntriesNaming(platform.url, cookie, text)).length, { timeout: 120_000 })
-      .toBe(count);
+  /**
+   * Waits until the server has `count` entries naming `text`; returns them. With the device's `page`, a wait that
+   * fails says what the page showed (its sync banner and errors), so a failure on a busy machine can be read.
+   */
+  async function entriesOnServer(text: string, count: number, page?: Page) {
+    try {
+      await expect
+        .poll(async () => (await serverEntriesNaming(platform.url, cookie, text)).length, { timeout: 120_000 })
+        .toBe(count);
+    } catch (failed) {
+      const shown = page ? await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(String) : '';
+      throw new Error(`${(failed as Error).message}\nThe device's page ${page?.url() ?? ''} showed:\n${shown}`);
+    }
     const rows = await serverEntriesNaming(platform.url, cookie, text);
     return Promise.all(rows.map((row) => serverEntry(platform.url, cookie, row.entryNumber)));
   }
@@ -229,7 +237,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     await d.page.goto('about:blank');
     await d.context.setOffline(false);
     await d.page.goto(`${platform.url}/projects`);
-    await entriesOnServer(tag, 1);
+    await entriesOnServer(tag, 1, d.page);
     // The commands of one batch are applied one transaction each: the entry is read once the device says Synced
     // (its create can be visible before its submit).
     await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
@@ -415,8 +423,14 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     await d.page.getByLabel('E-mail').fill(USER);
     await d.page.getByLabel('Password').fill(DEMO_PASSWORD);
     await d.page.getByRole('button', { name: 'LOGIN' }).click();
-    const [entry] = await entriesOnServer(tag, 1);
-    expect(answersOf(entry, 11)).toHaveLength(1);
+    const [entry] = await entriesOnServer(tag, 1, d.page);
+    // The batch's commands are applied one transaction each: the entry can be visible before the command that
+    // gives it its photo (as in the three-page test above), so the photo is waited for, not read once.
+    await expect
+      .poll(async () => answersOf(await serverEntry(platform.url, cookie, entry.entryNumber), 11).length, {
+        timeout: 60_000,
+      })
+      .toBe(1);
     await d.context.close();
   });
 
@@ -481,15 +495,22 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     const tab = await d.context.newPage();
     const created: string[] = [];
     const resumedAt: number[] = [];
+    // The resume's answers (HEAD: the offset, 423 while the server still holds the cut upload, 404 when it has none),
+    // shown when a new upload was made instead: a failure on a busy machine can then be read.
+    const answers: string[] = [];
     tab.on('request', (r) => {
       if (!r.url().includes('/api/offline/uploads')) return;
       if (r.method() === 'POST') created.push(r.url());
       if (r.method() === 'PATCH') resumedAt.push(Number(r.headers()['upload-offset'] ?? 0));
     });
+    tab.on('response', (r) => {
+      if (r.url().includes('/api/offline/uploads'))
+        answers.push(`${r.request().method()} ${r.status()} ${r.headers()['upload-offset'] ?? ''}`.trim());
+    });
     await tab.goto(`${platform.url}/qa/access?return=${encodeURIComponent(OFFLINE_REGISTER)}`);
     const [resumed] = await entriesOnServer(killed, 1);
     expect(answersOf(resumed, 11)).toHaveLength(1);
-    expect(created).toEqual([]);
+    expect(created, answers.join(', ')).toEqual([]);
     expect(resumedAt.length).toBeGreaterThan(0);
     expect(resumedAt[0]).toBeGreaterThan(0);
     await d.context.close();
