@@ -479,11 +479,14 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     const cdp = await d.context.newCDPSession(d.page);
     await cdp.send('Network.enable');
     const patching = d.page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/api/offline/uploads/'));
+    // 16 KiB/s: the photo (compressed on the device to a few hundred KiB) takes many seconds more than the 3 s
+    // before the tab is killed, so it is cut mid-upload even when this process sees the PATCH late on a busy machine
+    // (at 64 KiB/s the upload could finish first, and the new tab then rightly made a new one).
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 100,
       downloadThroughput: 64 * 1024,
-      uploadThroughput: 64 * 1024,
+      uploadThroughput: 16 * 1024,
     });
     await patching;
     await d.page.waitForTimeout(3000); // some of the photo's bytes on their way
