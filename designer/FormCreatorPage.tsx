@@ -59,6 +59,7 @@ import { ExportDialog } from './import/ExportDialog';
 import { ImportDialog, type ImportOutcome } from './import/ImportDialog';
 import { ImportReport } from './import/ImportReport';
 import { LibraryMenu } from './library/QuestionLibrary';
+import { OnceOpened } from './once-opened';
 import { DesignCheckPanel, useDesignProblems } from './page/DesignCheckPanel';
 import { JsonDialog } from './page/JsonDialog';
 import { PublishDialog, type PublishImpact } from './page/PublishDialog';
@@ -630,25 +631,35 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
       />
       <UnsavedReport autosaver={autosaver} imported={imported !== undefined} />
       <NoticeSnackbar />
-      <PublishDialog
-        open={dialog === 'publish'}
-        onClose={() => setDialog(null)}
-        autosaver={autosaver}
-        formArea={formArea}
-        onPublished={onPublished}
-      />
-      <JsonDialog open={dialog === 'json'} onClose={() => setDialog(null)} />
-      <PreviewDialog open={dialog === 'preview'} onClose={() => setDialog(null)} />
-      <ImportDialog
-        open={dialog === 'import'}
-        onClose={() => setDialog(null)}
-        formArea={formArea}
-        onOpen={(outcome) => {
-          setDialog(null);
-          openImported(outcome);
-        }}
-      />
-      <ExportDialog open={dialog === 'export'} onClose={() => setDialog(null)} />
+      <OnceOpened open={dialog === 'publish'}>
+        <PublishDialog
+          open={dialog === 'publish'}
+          onClose={() => setDialog(null)}
+          autosaver={autosaver}
+          formArea={formArea}
+          onPublished={onPublished}
+        />
+      </OnceOpened>
+      <OnceOpened open={dialog === 'json'}>
+        <JsonDialog open={dialog === 'json'} onClose={() => setDialog(null)} />
+      </OnceOpened>
+      <OnceOpened open={dialog === 'preview'}>
+        <PreviewDialog open={dialog === 'preview'} onClose={() => setDialog(null)} />
+      </OnceOpened>
+      <OnceOpened open={dialog === 'import'}>
+        <ImportDialog
+          open={dialog === 'import'}
+          onClose={() => setDialog(null)}
+          formArea={formArea}
+          onOpen={(outcome) => {
+            setDialog(null);
+            openImported(outcome);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={dialog === 'export'}>
+        <ExportDialog open={dialog === 'export'} onClose={() => setDialog(null)} />
+      </OnceOpened>
     </Box>
   );
 }

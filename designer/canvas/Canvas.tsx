@@ -24,9 +24,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DeleteIcon from '@mui/icons-material/Delete';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -36,7 +33,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -60,6 +56,7 @@ import { fieldTypeOf } from '../../engine/forms/field-types';
 import { message } from '../../engine/messages/catalogue';
 import type { Question } from '../../engine/types/generated';
 import { afterNextPaint } from '../after-paint';
+import { OnceOpened } from '../once-opened';
 import { useDesigner, useDesignerStore } from '../store';
 import {
   copy,
@@ -311,6 +308,23 @@ const canvasStyles = (theme: Theme) => ({
     userSelect: 'none' as const,
   },
   '.dc-type': { ...theme.typography.caption, color: theme.palette.text.secondary, flex: 1 },
+  // MUI's small IconButton with a small icon.
+  '.dc-action': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    padding: 5,
+    border: 0,
+    margin: 0,
+    borderRadius: '50%',
+    backgroundColor: 'transparent',
+    color: theme.palette.action.active,
+    cursor: 'pointer',
+    '& > svg': { width: '1em', height: '1em', fontSize: theme.typography.pxToRem(20), fill: 'currentColor' },
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 0 },
+  },
   '.dc-preview': { padding: theme.spacing(0, 2, 1, 2), pointerEvents: 'none' as const },
   // A preview before its widgets (./QuestionPreview.tsx): about a labelled one-line field's height, so most rows do
   // not move when the widgets replace it.
@@ -330,6 +344,45 @@ const CanvasStyles = memo(function CanvasStyles() {
 /** MUI's DragIndicator icon's path, drawn as a plain svg (see {@link canvasStyles}). */
 const DRAG_INDICATOR =
   'M11 18c0 1.1-.9 2-2 2s-2-.9-2-2 .9-2 2-2 2 .9 2 2m-2-8c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0-6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m6 4c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
+
+/** MUI's ContentCopy, Delete and MoreVert icons' paths (the selected row's actions, {@link RowAction}). */
+const CONTENT_COPY =
+  'M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2m0 16H8V7h11z';
+const DELETE = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
+const MORE_VERT =
+  'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
+
+/**
+ * One of the selected row's actions: a plain button with MUI's small icon button's looks (the `.dc-action` rules).
+ * Each selection, an added question's among them, mounts three and unmounts the previous row's three, and MUI's
+ * IconButton (its ButtonBase, ripple and styled parts) was about a tenth of an add's render (issue 21 "Speed").
+ */
+function RowAction({
+  label,
+  icon,
+  menu = false,
+  onClick,
+}: {
+  label: string;
+  icon: string;
+  menu?: boolean;
+  onClick(event: MouseEvent<HTMLButtonElement>): void;
+}) {
+  return (
+    <button
+      type="button"
+      className="dc-action"
+      aria-label={label}
+      title={label}
+      aria-haspopup={menu ? 'menu' : undefined}
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={icon} />
+      </svg>
+    </button>
+  );
+}
 
 /**
  * A row's header: its drag handle, type, marks and (selected) actions. Memoised apart from the row, so a key typed
@@ -370,40 +423,31 @@ const RowHeader = memo(function RowHeader({
       )}
       {selected && (
         <>
-          <IconButton
-            size="small"
-            aria-label={message('designerCanvas.duplicate')}
-            title={message('designerCanvas.duplicate')}
+          <RowAction
+            label={message('designerCanvas.duplicate')}
+            icon={CONTENT_COPY}
             onClick={(event) => {
               event.stopPropagation();
               actions.duplicate(questionId);
             }}
-          >
-            <ContentCopyIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={message('designerCanvas.delete')}
-            title={message('designerCanvas.delete')}
+          />
+          <RowAction
+            label={message('designerCanvas.delete')}
+            icon={DELETE}
             onClick={(event) => {
               event.stopPropagation();
               actions.remove(questionId);
             }}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={message('designerCanvas.more')}
-            title={message('designerCanvas.more')}
-            aria-haspopup="menu"
+          />
+          <RowAction
+            label={message('designerCanvas.more')}
+            icon={MORE_VERT}
+            menu
             onClick={(event) => {
               event.stopPropagation();
               onMore(event.currentTarget);
             }}
-          >
-            <MoreVertIcon fontSize="small" />
-          </IconButton>
+          />
         </>
       )}
     </div>
@@ -760,7 +804,9 @@ function CanvasList() {
           <PageDropZone pageId={pageId} label={pageLabel} empty={false} />
         </SortableContext>
       )}
-      <DeleteConfirmation pending={pendingDelete} onCancel={cancelDelete} onConfirm={confirmDelete} />
+      <OnceOpened open={pendingDelete !== null}>
+        <DeleteConfirmation pending={pendingDelete} onCancel={cancelDelete} onConfirm={confirmDelete} />
+      </OnceOpened>
     </Box>
   );
 }

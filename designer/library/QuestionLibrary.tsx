@@ -52,6 +52,7 @@ import {
 import { message } from '../../engine/messages/catalogue';
 import type { QuestionLibraryItem } from '../../engine/types/generated';
 import { callOperation, errorText } from '../../runtime/api/client';
+import { OnceOpened } from '../once-opened';
 import { type DesignerStore, useDesigner, useDesignerStore } from '../store';
 import { type LibraryUsage, UpdateFormsDialog } from './UpdateFormsDialog';
 
@@ -340,12 +341,14 @@ export function LibraryMenu() {
       >
         {message('questionLibrary.menu')}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem disabled={!hasSelection} onClick={() => open('save')}>
-          {message('questionLibrary.save')}
-        </MenuItem>
-        <MenuItem onClick={() => open('insert')}>{message('questionLibrary.insert')}</MenuItem>
-      </Menu>
+      <OnceOpened open={anchor !== null}>
+        <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          <MenuItem disabled={!hasSelection} onClick={() => open('save')}>
+            {message('questionLibrary.save')}
+          </MenuItem>
+          <MenuItem onClick={() => open('insert')}>{message('questionLibrary.insert')}</MenuItem>
+        </Menu>
+      </OnceOpened>
       {dialog === 'save' && <SaveDialog onClose={() => setDialog(null)} />}
       {dialog === 'insert' && (
         <InsertDialog

@@ -13,8 +13,9 @@
 import { useDraggable } from '@dnd-kit/core';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import InputAdornment from '@mui/material/InputAdornment';
-import { styled } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, memo, useMemo, useRef, useState } from 'react';
@@ -76,9 +77,11 @@ const PaletteItem = memo(function PaletteItem({ entry, tabbable }: { entry: Pale
     listeners?.onKeyDown?.(event);
   };
   return (
-    <PaletteLi>
-      <PaletteButton
+    <li className="dp-li">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dnd-kit's attributes give the item its button role and tab stop */}
+      <div
         ref={setNodeRef}
+        className="dp-item"
         {...attributes}
         {...listeners}
         // One tab stop for the list (the arrows move between the items).
@@ -90,43 +93,58 @@ const PaletteItem = memo(function PaletteItem({ entry, tabbable }: { entry: Pale
         data-testid={`palette-item-${entry.type.name}`}
       >
         <PaletteItemBody entry={entry} />
-      </PaletteButton>
-    </PaletteLi>
+      </div>
+    </li>
   );
 });
 
-const PaletteLi = styled('li')({ listStyle: 'none' });
-
 /**
- * The item's element. Static rules (one class for every item): a drag's start or a drop target's registration
- * renders every draggable again (dnd-kit's context), and `sx` objects were serialised again each time.
+ * The items' looks as one set of class rules for the page (as the canvas rows', ../canvas/Canvas.tsx): 25 items
+ * of styled elements and `sx` objects serialised about 150 styles when the creator opened, and again for every
+ * item on a drag's start (dnd-kit's context renders every draggable). The texts are MUI's body2 and caption.
  */
-const PaletteButton = styled('div')(({ theme }) => ({
-  display: 'flex',
-  gap: theme.spacing(1.5),
-  alignItems: 'flex-start',
-  padding: theme.spacing(1, 1.5),
-  borderRadius: theme.shape.borderRadius,
-  cursor: 'grab',
-  '&[data-dragging]': { opacity: 0.5 },
-  '&:hover': { backgroundColor: theme.palette.action.hover },
-  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
-}));
+const paletteStyles = (theme: Theme) => ({
+  '.dp-li': { listStyle: 'none' },
+  '.dp-item': {
+    display: 'flex',
+    gap: theme.spacing(1.5),
+    alignItems: 'flex-start',
+    padding: theme.spacing(1, 1.5),
+    borderRadius: theme.shape.borderRadius,
+    cursor: 'grab',
+    '&[data-dragging]': { opacity: 0.5 },
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+  },
+  '.dp-icon': {
+    width: '1em',
+    height: '1em',
+    fontSize: theme.typography.pxToRem(20),
+    flexShrink: 0,
+    fill: 'currentColor',
+    color: theme.palette.action.active,
+    marginTop: theme.spacing(0.25),
+  },
+  '.dp-text': { minWidth: 0 },
+  '.dp-title': { ...theme.typography.body2, margin: 0, fontWeight: 500 },
+  '.dp-summary': { ...theme.typography.caption, margin: 0, color: theme.palette.text.secondary },
+});
+
+/** The items' class rules; rendered once by the palette (emotion inserts them once a page). */
+const PaletteStyles = memo(function PaletteStyles() {
+  return <GlobalStyles styles={paletteStyles} />;
+});
 
 /** The item's icon, name and summary: memoised, it renders once. */
 const PaletteItemBody = memo(function PaletteItemBody({ entry }: { entry: PaletteEntry }) {
   const Icon = fieldTypeIcon(entry.type.icon);
   return (
     <>
-      <Icon fontSize="small" color="action" aria-hidden sx={{ mt: 0.25 }} />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" fontWeight={500}>
-          {entry.title}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" component="div">
-          {entry.summary}
-        </Typography>
-      </Box>
+      <Icon className="dp-icon" aria-hidden />
+      <div className="dp-text">
+        <p className="dp-title">{entry.title}</p>
+        <div className="dp-summary">{entry.summary}</div>
+      </div>
     </>
   );
 });
@@ -195,6 +213,7 @@ export function Palette() {
             },
           }}
         />
+        <PaletteStyles />
         <Box
           component="ul"
           ref={listRef}
