@@ -123,6 +123,7 @@ const paletteStyles = (theme: Theme) => ({
     flexShrink: 0,
     fill: 'currentColor',
     color: theme.palette.action.active,
+    userSelect: 'none' as const,
     marginTop: theme.spacing(0.25),
   },
   '.dp-text': { minWidth: 0 },
@@ -137,10 +138,11 @@ const PaletteStyles = memo(function PaletteStyles() {
 
 /** The item's icon, name and summary: memoised, it renders once. */
 const PaletteItemBody = memo(function PaletteItemBody({ entry }: { entry: PaletteEntry }) {
-  const Icon = fieldTypeIcon(entry.type.icon);
   return (
     <>
-      <Icon className="dp-icon" aria-hidden />
+      <svg className="dp-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={fieldTypeIcon(entry.type.icon)} />
+      </svg>
       <div className="dp-text">
         <p className="dp-title">{entry.title}</p>
         <div className="dp-summary">{entry.summary}</div>

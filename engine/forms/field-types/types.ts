@@ -209,7 +209,7 @@ export interface FieldType<Q = AnyQuestion> {
   titleId: MessageId;
   /**
    * Its icon in the form creator's palette: the name of an @mui/icons-material icon ('ShortText'), which
-   * designer/palette/icons.tsx maps to the component (a name it does not map shows a generic question icon; the
+   * designer/palette/icons.ts maps to its svg path (a name it does not map shows a generic question icon; the
    * palette's test checks every registered type's is mapped). A name, not a component: the engine has no UI.
    */
   icon: string;
