@@ -563,11 +563,9 @@ function CanvasList() {
   const questions = page?.questions ?? NO_QUESTIONS;
   const pageId = page?.id ?? 0;
   // A page shown (a tab chosen, a page restored by Undo) mounts only the rows in view in its frame; the overscan
-  // rows follow in a deferred render (issue 21 "Speed", docs/performance.md "The fourth pass"). So does the opening
-  // page: its overscan rows (four below the window, each an RJSF form) mount once the first frame is painted, as rows
-  // mounted later do (their label, then their widgets after a paint; docs/performance.md "The eighth pass").
+  // rows follow in a deferred render (issue 21 "Speed", docs/performance.md "The fourth pass").
   const settledPageId = useDeferredValue(pageId);
-  const overscan = opened && settledPageId === pageId ? OVERSCAN : 0;
+  const overscan = settledPageId === pageId ? OVERSCAN : 0;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: questions.length,
