@@ -35,21 +35,8 @@ export interface RouteLoader {
   code?: () => Promise<unknown>;
 }
 
-/**
- * The section's code (menus, the guard checks and their flow): the shell loader's, loaded on demand. One promise
- * for the page: the loader asks for it again once the session has answered, and a second `import()` of a module
- * already loaded still resolves in a task of its own, after whatever long task comes first (the creator's module
- * evaluation: the section guard's call went out 60-90 ms later; issue 21 "Speed", docs/performance.md).
- */
-let sectionModule: Promise<typeof import('./section')> | undefined;
-const sectionCode = () => {
-  sectionModule ??= import('./section');
-  // A failed load (a build replaced under the page) is tried again on the next navigation.
-  sectionModule.catch(() => {
-    sectionModule = undefined;
-  });
-  return sectionModule;
-};
+/** The section's code (menus, the guard checks and their flow): the shell loader's, loaded on demand. */
+const sectionCode = () => import('./section');
 
 /** What GET /api/external/{token} answers (api/external/forms.ts openView): the external page's data. */
 export interface ExternalPageData {
