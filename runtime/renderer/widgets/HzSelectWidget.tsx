@@ -8,14 +8,18 @@ import { hasOptions, rankWith } from './testers';
 /** Made on first use: the widget's module is loaded with every form, its sort runs only when a list is shown. */
 let collator: Intl.Collator | undefined;
 
+function numericCollator(): Intl.Collator {
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  return collator;
+}
+
 /**
  * Sorts options numerically by label ('2' before '10', 'Item 2' before 'Item 10'), as a single
  * select does (form-configuration.md §5 "Form fields").
  */
 export function sortOptionsNumerically<T extends { label: string }>(options: readonly T[]): T[] {
-  return [...options].sort((a, b) =>
-    (collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })).compare(a.label, b.label),
-  );
+  const compare = numericCollator().compare;
+  return [...options].sort((a, b) => compare(a.label, b.label));
 }
 
 /**
