@@ -462,6 +462,9 @@ function NoticeSnackbar() {
   );
 }
 
+/** No problems (before the first check, or none found): one array, so the toolbar's props stay the same. */
+const NO_PROBLEMS: DesignProblem[] = [];
+
 function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: number) => void }) {
   const { formArea, loaded, onCreated } = props;
   const { store, autosaver } = loaded;
@@ -472,7 +475,9 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
   const conflicted = useSaveStateOf(autosaver, (state) => state.status === 'failed' && state.error?.status === 409);
   const [publishedVersion, setPublishedVersion] = useState(loaded.publishedVersion);
   const [context, setContext] = useState(loaded.context);
-  const problems = useDesignProblems(context);
+  // Unknown until the first check, after the first paint (the button then names no counts).
+  const checkedProblems = useDesignProblems(context);
+  const problems = checkedProblems ?? NO_PROBLEMS;
   const errorCount = problems.filter((p) => p.severity === 'error').length;
   const [checkOpen, setCheckOpen] = useState(false);
   const [dialog, setDialog] = useState<'publish' | 'json' | 'preview' | 'import' | 'export' | null>(null);
@@ -541,8 +546,11 @@ function Creator(props: { formArea: string; loaded: Loaded; onCreated: (id: numb
     setContext({ published: { pages: published.pages }, entryCount: impact.entries });
   }, []);
   const checkLabel = useMemo(
-    () => message('formCreator.checkCount', { errors: errorCount, warnings: problems.length - errorCount }),
-    [errorCount, problems.length],
+    () =>
+      checkedProblems === undefined
+        ? message('formCreator.designCheck')
+        : message('formCreator.checkCount', { errors: errorCount, warnings: problems.length - errorCount }),
+    [checkedProblems, errorCount, problems.length],
   );
 
   return (

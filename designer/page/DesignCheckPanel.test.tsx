@@ -2,7 +2,7 @@
  * The live design check (issue 21 part 7) as the creator's page holds it (useDesignProblems): it follows the draft
  * through the store, so the page does not render on an edit, and it hands the page new problems only when the
  * check finds other ones (issue 21 "Speed": an edit's frame holds neither the check nor the toolbar; the check
- * runs after the edit). The check itself is wrapped here to count its runs.
+ * runs after the edit; the first one after the first paint). The check itself is wrapped here to count its runs.
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,13 +33,21 @@ let renders = 0;
 function Page() {
   renders += 1;
   const problems = useDesignProblems(context);
-  return <output data-testid="problems">{problems.map((p) => p.messageId).join(',')}</output>;
+  return (
+    <output data-testid="problems">
+      {problems === undefined ? 'unchecked' : problems.map((p) => p.messageId).join(',')}
+    </output>
+  );
 }
 
 describe('useDesignProblems', () => {
   it('renders its holder only when the problems change, after the edit', async () => {
     const store = new DesignerStore(sampleDraft());
     renderDesigner(store, <Page />);
+    // The first check runs after the first paint, not in the opening render.
+    expect(runs.count).toBe(0);
+    expect(screen.getByTestId('problems').textContent).toBe('unchecked');
+    await waitFor(() => expect(screen.getByTestId('problems').textContent).not.toBe('unchecked'));
     expect(runs.count).toBe(1);
     const rendersBefore = renders;
     const problemsBefore = screen.getByTestId('problems').textContent;

@@ -14,21 +14,40 @@ import { useEffect, useRef, useState } from 'react';
 import type { Draft } from '../../engine/designer';
 import { type DesignCheckContext, type DesignProblem, designCheck } from '../../engine/forms/design-check';
 import { message } from '../../engine/messages/catalogue';
+import { afterNextPaint } from '../after-paint';
 import { useDesignerStore } from '../store';
 
 /** Milliseconds after the last edit before the check runs again. */
 export const CHECK_DELAY_MS = 250;
 
 /**
- * The draft's design problems, recomputed {@link CHECK_DELAY_MS} after the last edit (the first at once, and again
- * after `context` changes). The caller does not render on an edit: the hook follows the draft through the store's
+ * The draft's design problems, recomputed {@link CHECK_DELAY_MS} after the last edit (and again after `context`
+ * changes); `undefined` until the first check, which runs after the creator's first paint (a check of a
+ * 500-question draft is 6-10 ms of code run for the first time, which the opening need not wait for). The caller does not render on an edit: the hook follows the draft through the store's
  * subscription, and its state changes only when the problems do (the creator's page, which holds them, renders
  * its toolbar again only then; issue 21 "Speed", docs/performance.md "The third pass").
  */
-export function useDesignProblems(context: DesignCheckContext): DesignProblem[] {
+export function useDesignProblems(context: DesignCheckContext): DesignProblem[] | undefined {
   const store = useDesignerStore();
-  const [problems, setProblems] = useState<DesignProblem[]>(() => designCheck(store.draft, context));
-  const checked = useRef<{ draft: Draft; context: DesignCheckContext }>({ draft: store.draft, context });
+  const [problems, setProblems] = useState<DesignProblem[] | undefined>(undefined);
+  const checked = useRef<{ draft: Draft; context: DesignCheckContext } | undefined>(undefined);
+  const shown = useRef<DesignProblem[] | undefined>(undefined);
+  const latestContext = useRef(context);
+  latestContext.current = context;
+  // The first check, after the first paint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount (later checks follow the store below)
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        if (checked.current) return;
+        const draft = store.draft;
+        const now = latestContext.current;
+        checked.current = { draft, context: now };
+        shown.current = designCheck(draft, now);
+        setProblems(shown.current);
+      }),
+    [],
+  );
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
@@ -36,11 +55,15 @@ export function useDesignProblems(context: DesignCheckContext): DesignProblem[] 
       const draft = store.draft;
       checked.current = { draft, context };
       const next = designCheck(draft, context);
-      setProblems((now) => (sameProblems(now, next) ? now : next));
+      // The same problems: no state update at all (an update that bails out can still render the holder once).
+      if (shown.current && sameProblems(shown.current, next)) return;
+      shown.current = next;
+      setProblems(next);
     };
     const schedule = () => {
       const last = checked.current;
-      if (last.draft === store.draft && last.context === context) return;
+      // Before the first check, nothing to schedule: it comes after the first paint and reads the draft then.
+      if (!last || (last.draft === store.draft && last.context === context)) return;
       if (timer !== undefined) clearTimeout(timer);
       timer = setTimeout(check, CHECK_DELAY_MS);
     };
