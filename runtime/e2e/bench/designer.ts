@@ -21,8 +21,10 @@
  * - open: navigation to the next frame after the first page's first question is in the designer, ours with its
  *   widgets rendered (a row shows its label first; median of
  *   RUNS fresh loads), and "interactive": that, or the end of the last long task (over 50 ms, a
- *   PerformanceObserver) before a second without one, whichever is later; "open CPU": the main thread's CPU from
- *   the document's first script to the end of that frame (the trace, below).
+ *   PerformanceObserver) before a second without one, whichever is later; "first page complete" (ours): the frame
+ *   after which no row of the canvas waits for its widgets (the opening page's rows below the view render theirs one
+ *   a frame after the first paint: designer/canvas/opening-turns.ts; SurveyJS: its open); "open CPU": the main
+ *   thread's CPU from the document's first script to the end of that frame (the trace, below).
  * - add a question from the palette: the first question selected, then (ours) Enter on the palette's Text
  *   item, (SurveyJS) a click on its toolbox's Single-Line Input; until the next frame showing a question that
  *   was not there. ADDS times; p50 and p95 (of 20: with 10, as until 2026-11-27, the p95 was the largest, which is
@@ -101,6 +103,8 @@ function instrument() {
     __longTasks: Array<{ start: number; end: number }>;
     __frames: number[] | null;
     __firstQuestion?: string;
+    __pending?: string;
+    __completeAt?: number;
   };
   w.__longTasks = [];
   // The open's start for the trace: the document's first script (its CPU from here to the first question's frame).
@@ -164,9 +168,23 @@ function instrument() {
   document.addEventListener('pointerdown', start, true);
   document.addEventListener('keydown', start, true);
   // The designer's first question: its first paint.
+  // The first page complete: the first question shown and no row still waiting for its widgets (ours: a row's label
+  // in its widgets' place); its frame, as the first question's.
+  let firstShown = false;
+  const complete = new MutationObserver(() => {
+    if (!firstShown || (w.__pending && document.querySelector(w.__pending))) return;
+    complete.disconnect();
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        w.__completeAt = performance.now();
+      }, 0),
+    );
+  });
+  complete.observe(document, { childList: true, subtree: true });
   const observer = new MutationObserver(() => {
     if (w.__firstQuestion && document.querySelector(w.__firstQuestion)) {
       observer.disconnect();
+      firstShown = true;
       requestAnimationFrame(() => {
         // The open's frame for the trace (measure 0: from the document's start, below).
         performance.mark('bench-frame-0');
@@ -197,6 +215,8 @@ interface Side {
   first: string;
   /** The first question shown in full (open's end): ours with its widgets, not only its label. */
   opened: string;
+  /** A question shown before its widgets (ours: its label in their place), if the side does that. */
+  pending?: string;
   question: (n: number) => string;
   /** Every question element, and the attribute naming it. */
   questions: { selector: string; attribute: string };
@@ -219,6 +239,7 @@ const ours: Side = {
   first: '[data-testid="canvas-question-1"]',
   // A row mounts with its label and renders its widgets after (designer/canvas/QuestionPreview.tsx).
   opened: '[data-testid="canvas-question-1"] .rjsf',
+  pending: '[data-testid="designer-canvas"] [data-preview-pending]',
   question: (n) => `[data-testid="canvas-question-${n}"]`,
   questions: { selector: '[data-testid^="canvas-question-"]', attribute: 'data-testid' },
   add: async (page) => {
@@ -526,6 +547,8 @@ async function measureOnce(page: Page, until: Until, action: () => Promise<void>
 interface Opened {
   paint: number;
   interactive: number;
+  /** The frame after which the first page shows every question it placed with its widgets (ours; SurveyJS: paint). */
+  complete: number;
   /** The main thread's CPU from the document's first script to the end of the first question's frame (the trace). */
   cpu: number;
 }
@@ -533,7 +556,9 @@ interface Opened {
 /** Opens the designer in a fresh page; first paint and interactive times. */
 async function open(context: BrowserContext, url: string, side: Side): Promise<{ page: Page; times: Opened }> {
   const page = await context.newPage();
-  await page.addInitScript({ content: `window.__firstQuestion = ${JSON.stringify(side.opened)};` });
+  await page.addInitScript({
+    content: `window.__firstQuestion = ${JSON.stringify(side.opened)}; window.__pending = ${JSON.stringify(side.pending ?? '')};`,
+  });
   const profiling = await profile(page, `${side.name} open`);
   const browser = context.browser();
   const paint = async () => {
@@ -557,9 +582,17 @@ async function open(context: BrowserContext, url: string, side: Side): Promise<{
   }
   await profiling.stop();
   const times = await page.evaluate(() => {
-    const w = window as unknown as { __paintAt: number; __longTasks: Array<{ start: number; end: number }> };
+    const w = window as unknown as {
+      __paintAt: number;
+      __completeAt?: number;
+      __longTasks: Array<{ start: number; end: number }>;
+    };
     const lastEnd = w.__longTasks.reduce((latest, t) => Math.max(latest, t.end), 0);
-    return { paint: w.__paintAt, interactive: Math.max(w.__paintAt, lastEnd) };
+    return {
+      paint: w.__paintAt,
+      interactive: Math.max(w.__paintAt, lastEnd),
+      complete: Math.max(w.__paintAt, w.__completeAt ?? w.__paintAt),
+    };
   });
   return { page, times: { ...times, cpu: work.find((w) => w.frame > 0)?.frame ?? Number.NaN } };
 }
@@ -705,6 +738,7 @@ async function measureSide(
     open: {
       paint: median(opens.map((o) => o.paint)),
       interactive: median(opens.map((o) => o.interactive)),
+      complete: median(opens.map((o) => o.complete)),
       cpu: median(opens.map((o) => o.cpu)),
     },
     addP50: percentile(nan(latencies(adds)), 50),
@@ -732,6 +766,7 @@ async function measureSide(
         ? {
             paint: median(opens1000.map((o) => o.paint)),
             interactive: median(opens1000.map((o) => o.interactive)),
+            complete: median(opens1000.map((o) => o.complete)),
             cpu: median(opens1000.map((o) => o.cpu)),
           }
         : undefined,
@@ -888,6 +923,7 @@ try {
     [
       figure('open', (x) => x.open.paint),
       figure('interactive', (x) => x.open.interactive),
+      figure('first page complete', (x) => x.open.complete),
       figure('add p50', (x) => x.addP50),
       figure('add p95', (x) => x.addP95),
       figure('drag frame p50', (x) => x.dragP50),
