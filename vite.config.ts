@@ -108,10 +108,17 @@ const serviceWorker = VitePWA({
   },
 });
 
+/**
+ * REACT_PROFILING=1: React DOM's profiling build (every fiber's render time kept), for
+ * runtime/e2e/bench/designer-renders.ts only; never what `npm start` builds.
+ */
+const reactProfiling = process.env.REACT_PROFILING === '1';
+
 export default defineConfig({
   root: demo ? 'fixtures/demo' : 'runtime',
   ...(demo ? { publicDir: 'public', server: { fs: { allow: ['..', '../..'] } } } : {}),
   plugins: demo ? [react()] : [collectLazyTargets, react(), serviceWorker, precompress()],
+  ...(reactProfiling ? { resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } } } : {}),
   build: {
     outDir: '../dist',
     emptyOutDir: true,
