@@ -9,7 +9,8 @@
  * render). Once the first question shows its widgets and 1.5 s have passed, the page walks the fiber tree and sums
  * each component's `selfBaseDuration` (its own render time, its children's not, in its latest render; ms of an
  * unminified build, so larger than a user's) and the `treeBaseDuration` of the named parts (SUBTREES). Medians of the
- * runs are printed, the parts first, then the components by self time (the first N). The render phase only: the
+ * runs are printed: the parts' subtrees, what each part renders itself (the self times of the fibers whose innermost
+ * named part it is), then the components by self time (the first N). The render phase only: the
  * commit (DOM writes, emotion's style insertion), style, layout and paint are not in these figures (a Chromium trace
  * has them: `BENCH_PROFILE=1 npm run bench:designer`).
  * Options: RUNS (default 3), N (default 40), SUBTREES (comma-separated component names), BUILD=0 (use the build
@@ -49,7 +50,12 @@ if (process.env.BUILD !== '0' || !existsSync(path.join(outDir, 'index.html'))) {
 }
 
 /** In the page: every component's self time and the named parts' tree times, from the fiber tree. */
-function walkFibers(subtrees: string[]): { fibers: number; self: [string, number][]; tree: [string, number][] } {
+function walkFibers(subtrees: string[]): {
+  fibers: number;
+  self: [string, number][];
+  tree: [string, number][];
+  own: [string, number][];
+} {
   type Fiber = {
     type: unknown;
     child: Fiber | null;
@@ -77,6 +83,8 @@ function walkFibers(subtrees: string[]): { fibers: number; self: [string, number
   };
   const self = new Map<string, number>();
   const tree = new Map<string, number>();
+  // Self time by the innermost named part a fiber is in ('(outside)' for none): what each part renders itself.
+  const own = new Map<string, number>();
   let fibers = 0;
   const walk = (first: Fiber | null, inside: string[]) => {
     for (let fiber = first; fiber; fiber = fiber.sibling) {
@@ -88,11 +96,13 @@ function walkFibers(subtrees: string[]): { fibers: number; self: [string, number
         tree.set(name, (tree.get(name) ?? 0) + (fiber.treeBaseDuration ?? 0));
         within = [...inside, name];
       }
+      const part = within.at(-1) ?? '(outside)';
+      own.set(part, (own.get(part) ?? 0) + (fiber.selfBaseDuration ?? 0));
       walk(fiber.child, within);
     }
   };
   walk(rootElement[key].child, []);
-  return { fibers, self: [...self], tree: [...tree] };
+  return { fibers, self: [...self], tree: [...tree], own: [...own] };
 }
 
 const platform = await startPlatform(mkdtempSync(path.join(tmpdir(), 'bench-renders-')), await freePort(), undefined, {
@@ -141,6 +151,7 @@ try {
     const result = await page.evaluate(walkFibers, SUBTREES);
     const add = (name: string, value: number) => samples.set(name, [...(samples.get(name) ?? []), value]);
     for (const [name, value] of result.tree) add(`part ${name}`, value);
+    for (const [name, value] of result.own) add(`own ${name}`, value);
     for (const [name, value] of result.self) add(name, value);
     console.log(`run ${run + 1}: ${result.fibers} fibers`);
     await context.close();
@@ -156,10 +167,17 @@ try {
       .map(line)
       .join('\n'),
   );
+  console.log('Parts by what they render themselves (their subtree less the named parts inside it):');
+  console.log(
+    rows
+      .filter(([name]) => name.startsWith('own '))
+      .map(line)
+      .join('\n'),
+  );
   console.log(`Components by self time (first ${N}):`);
   console.log(
     rows
-      .filter(([name]) => !name.startsWith('part '))
+      .filter(([name]) => !name.startsWith('part ') && !name.startsWith('own '))
       .slice(0, N)
       .map(line)
       .join('\n'),
