@@ -55,8 +55,8 @@ import {
 import { fieldTypeOf } from '../../engine/forms/field-types';
 import { message } from '../../engine/messages/catalogue';
 import type { Question } from '../../engine/types/generated';
+import { OnceOpened } from '../../runtime/plain/OnceOpened';
 import { afterNextPaint } from '../after-paint';
-import { OnceOpened } from '../once-opened';
 import { useDesigner, useDesignerStore } from '../store';
 import {
   copy,

@@ -52,7 +52,7 @@ import {
 import { message } from '../../engine/messages/catalogue';
 import type { QuestionLibraryItem } from '../../engine/types/generated';
 import { callOperation, errorText } from '../../runtime/api/client';
-import { OnceOpened } from '../once-opened';
+import { OnceOpened } from '../../runtime/plain/OnceOpened';
 import { type DesignerStore, useDesigner, useDesignerStore } from '../store';
 import { type LibraryUsage, UpdateFormsDialog } from './UpdateFormsDialog';
 

@@ -19,6 +19,7 @@ import { message } from '../../engine/messages/catalogue';
 import { visibleMenuItems } from '../../engine/rules/menus';
 import { activeItem, menuRoute } from '../../engine/rules/section-menu';
 import type { UserView } from '../api/types';
+import { OnceOpened } from '../plain/OnceOpened';
 import type { MenuItemSpec } from '../renderer/documents';
 import type { SectionData } from './section';
 
@@ -85,21 +86,23 @@ function FoldedMenu({ entries, activeTitle }: { entries: FoldedEntry[]; activeTi
       >
         {activeTitle}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {entries.map((entry) => (
-          <MenuItem
-            key={entry.key}
-            component={RouterLink}
-            to={entry.to}
-            selected={entry.current}
-            aria-current={entry.current ? 'page' : undefined}
-            onClick={close}
-            sx={entry.indent ? { pl: 4 } : undefined}
-          >
-            {entry.title}
-          </MenuItem>
-        ))}
-      </Menu>
+      <OnceOpened open={anchor !== null}>
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+          {entries.map((entry) => (
+            <MenuItem
+              key={entry.key}
+              component={RouterLink}
+              to={entry.to}
+              selected={entry.current}
+              aria-current={entry.current ? 'page' : undefined}
+              onClick={close}
+              sx={entry.indent ? { pl: 4 } : undefined}
+            >
+              {entry.title}
+            </MenuItem>
+          ))}
+        </Menu>
+      </OnceOpened>
     </>
   );
 }

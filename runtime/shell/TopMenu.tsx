@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
 import { sectionEntries } from '../../engine/rules/sections';
+import { OnceOpened } from '../plain/OnceOpened';
 import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
 
 /** Id of the top-bar menu document. */
@@ -39,13 +40,15 @@ function DropDown({ item }: { item: MenuItemSpec }) {
       >
         {message(item.title)}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {(item.items ?? []).map((child) => (
-          <MenuItem key={child.id} component={RouterLink} to={child.route ?? '/home'} onClick={() => setAnchor(null)}>
-            {message(child.title)}
-          </MenuItem>
-        ))}
-      </Menu>
+      <OnceOpened open={anchor !== null}>
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          {(item.items ?? []).map((child) => (
+            <MenuItem key={child.id} component={RouterLink} to={child.route ?? '/home'} onClick={() => setAnchor(null)}>
+              {message(child.title)}
+            </MenuItem>
+          ))}
+        </Menu>
+      </OnceOpened>
     </>
   );
 }
@@ -93,9 +96,11 @@ function MobileMenu({ items, label }: { items: MenuItemSpec[]; label: string }) 
       >
         <MenuIcon />
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {menuEntries(items, close)}
-      </Menu>
+      <OnceOpened open={anchor !== null}>
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+          {menuEntries(items, close)}
+        </Menu>
+      </OnceOpened>
     </nav>
   );
 }
@@ -115,9 +120,11 @@ function MoreMenu({ items }: { items: MenuItemSpec[] }) {
       >
         {message('shell.more')}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {menuEntries(items, close)}
-      </Menu>
+      <OnceOpened open={anchor !== null}>
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+          {menuEntries(items, close)}
+        </Menu>
+      </OnceOpened>
     </>
   );
 }

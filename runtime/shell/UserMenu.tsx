@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import type { UserView } from '../api/types';
+import { OnceOpened } from '../plain/OnceOpened';
 
 /** The external support site the Help entry opens, in a new tab (shell-access-navigation.md §2.4). */
 export const SUPPORT_SITE_URL = 'https://site-forms.dev/support';
@@ -51,37 +52,39 @@ export function UserMenu({ user, onSwitchPortal }: UserMenuProps) {
           {user.fullName}
         </Box>
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle2">{user.fullName}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {user.email}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            onSwitchPortal();
-          }}
-        >
-          {message('shell.switchPortal')}
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/privacy-policy" onClick={close}>
-          {message('shell.privacyPolicy')}
-        </MenuItem>
-        <MenuItem component="a" href={SUPPORT_SITE_URL} target="_blank" rel="noopener noreferrer" onClick={close}>
-          {message('shell.help')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            navigate('/logout');
-          }}
-        >
-          {message('shell.logout')}
-        </MenuItem>
-      </Menu>
+      <OnceOpened open={anchor !== null}>
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+          <Box sx={{ px: 2, py: 1 }}>
+            <Typography variant="subtitle2">{user.fullName}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {user.email}
+            </Typography>
+          </Box>
+          <Divider />
+          <MenuItem
+            onClick={() => {
+              close();
+              onSwitchPortal();
+            }}
+          >
+            {message('shell.switchPortal')}
+          </MenuItem>
+          <MenuItem component={RouterLink} to="/privacy-policy" onClick={close}>
+            {message('shell.privacyPolicy')}
+          </MenuItem>
+          <MenuItem component="a" href={SUPPORT_SITE_URL} target="_blank" rel="noopener noreferrer" onClick={close}>
+            {message('shell.help')}
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              navigate('/logout');
+            }}
+          >
+            {message('shell.logout')}
+          </MenuItem>
+        </Menu>
+      </OnceOpened>
     </>
   );
 }
