@@ -465,7 +465,13 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     await d.page.evaluate(() => localStorage.removeItem('siteforms.test.repeatRequests'));
 
     // A photo uploading over a slow link when the tab is killed: a new tab resumes it where the server stopped.
+    // The photo (compressed on the device to under 1 MB) goes in chunks of 64 KiB (the test hook; one PATCH of
+    // 1 MiB by default). Chromium's emulated link does not hold an upload to its rate: a request's body goes to the
+    // sockets' buffers in a burst, and a whole photo in one PATCH could reach the server after its tab was killed (the
+    // new tab then rightly made a new upload). In chunks, at most the chunk on its way arrives after the kill.
     const killed = `Killed tab ${Date.now()}`;
+    const CHUNK = 64 * 1024;
+    await d.page.evaluate((bytes) => localStorage.setItem('siteforms.test.uploadChunkBytes', String(bytes)), CHUNK);
     await d.context.setOffline(true);
     await addInspection(d.page, platform.url, {
       inspectedBy: killed,
@@ -479,17 +485,19 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     const cdp = await d.context.newCDPSession(d.page);
     await cdp.send('Network.enable');
     const patching = d.page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/api/offline/uploads/'));
-    // 16 KiB/s: the photo (compressed on the device to a few hundred KiB) takes many seconds more than the 3 s
-    // before the tab is killed, so it is cut mid-upload even when this process sees the PATCH late on a busy machine
-    // (at 64 KiB/s the upload could finish first, and the new tab then rightly made a new one).
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 100,
       downloadThroughput: 64 * 1024,
       uploadThroughput: 16 * 1024,
     });
-    await patching;
-    await d.page.waitForTimeout(3000); // some of the photo's bytes on their way
+    // The tab is killed once the server's file of the upload holds a chunk (api/offline/uploads.ts: the tus
+    // FileStore in the data folder's offline-uploads/): the photo's other chunks are still to come.
+    const uploadId = new URL((await patching).url()).pathname.split('/').pop() ?? '';
+    const received = path.join(platform.dataDir, 'offline-uploads', uploadId);
+    await expect
+      .poll(() => (existsSync(received) ? statSync(received).size : 0), { interval: 10, timeout: 60_000 })
+      .toBeGreaterThanOrEqual(CHUNK);
     await d.page.close({ runBeforeUnload: false });
     // The server notices the cut connection and releases the upload's lock (a HEAD meanwhile is 423) before a tab
     // opens again, as when a user reopens the app.

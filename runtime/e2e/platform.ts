@@ -17,6 +17,8 @@ import { freePort, type RunningServer, startPlatform } from './server-process';
 export interface E2ePlatform {
   readonly url: string;
   readonly browser: Browser;
+  /** The server's data folder (read-only for tests while it runs: e.g. the offline uploads' bytes as they arrive). */
+  readonly dataDir: string;
 }
 
 /** What a test file may do before and when its platform starts. */
@@ -49,6 +51,7 @@ export function platformForTests(name: string, options: PlatformOptions = {}): E
     rmSync(dataDir, { recursive: true, force: true });
   });
   return {
+    dataDir,
     get url() {
       if (!server) throw new Error('the platform has not started');
       return server.url;

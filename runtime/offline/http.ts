@@ -29,6 +29,20 @@ export function repeatRequests(): boolean {
   }
 }
 
+/**
+ * The test hook `siteforms.test.uploadChunkBytes`: the uploader's bytes per PATCH, a whole number from 16,384 to
+ * 1 MiB (anything else, or none: undefined, the uploader's default 1 MiB). A photo is at most about 1 MB, one PATCH:
+ * with smaller chunks a test can kill a tab between the server's acknowledgements (docs/offline.md "Test hooks").
+ */
+export function uploadChunkBytes(): number | undefined {
+  try {
+    const asked = Number(localStorage.getItem('siteforms.test.uploadChunkBytes'));
+    return Number.isInteger(asked) && asked >= 16 * 1024 && asked <= 1024 * 1024 ? asked : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { messageId?: unknown; message?: unknown; details?: unknown };

@@ -22,7 +22,7 @@ import {
   type OutboxItem,
 } from './db';
 import { bundleOf, conflictsWithLater, formOf, whenQueued } from './entries';
-import { repeatRequests, request } from './http';
+import { repeatRequests, request, uploadChunkBytes } from './http';
 import { getOfflineState, patchOfflineState, refreshCounts, setServerReachable } from './state';
 
 /** The batch call's path (contract-26 §2 projects.offlineCommands). */
@@ -155,6 +155,7 @@ async function uploadFile(db: OfflineDb, upload: OfflineUploader, file: LocalFil
           void db.files.update(file.fileId, { bytesSent: sent });
         },
         repeatRequests: repeatRequests(),
+        chunkSize: uploadChunkBytes(),
       },
     );
     await db.files.update(file.fileId, { state: 'uploaded', bytesSent: file.size, error: undefined });
