@@ -22,7 +22,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { launchPersistentContext, watchForViolations } from './browser';
 import {
@@ -437,6 +437,10 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
   it('with every request sent twice (the test hook) nothing doubles; a tab killed mid-upload resumes from the last acknowledged byte', {
     retry: 1,
   }, async () => {
+    // A retried attempt's failure is not printed by vitest when the retry passes: printed here, for the log.
+    onTestFailed(({ task }) => {
+      console.error(`A failed attempt: ${task.result?.errors?.map((e) => e.message).join('\n')}`);
+    });
     const tag = `Twice ${Date.now()}`;
     const d = await signedInDevice();
     await d.page.evaluate(() => localStorage.setItem('siteforms.test.repeatRequests', '1'));
@@ -450,8 +454,12 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     });
     await d.context.setOffline(false);
     const [entry] = await entriesOnServer(tag, 1);
+    // The entry can be on the server before the commands that give it its photos (one transaction each), every
+    // request twice: 60 s, as for the session test's photo (the file's 30 s may pass on a busy machine).
     await expect
-      .poll(async () => answersOf(await serverEntry(platform.url, cookie, entry.entryNumber), 11).length)
+      .poll(async () => answersOf(await serverEntry(platform.url, cookie, entry.entryNumber), 11).length, {
+        timeout: 60_000,
+      })
       .toBe(2);
     const files = answersOf(await serverEntry(platform.url, cookie, entry.entryNumber), 11);
     const folder = files[0].slice(0, files[0].lastIndexOf('/'));
