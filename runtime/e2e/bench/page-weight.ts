@@ -6,7 +6,8 @@
  * store). A page is opened afresh (no cache) and every script it requests until the network is idle is
  * counted: its size as built (raw), gzip-compressed here (level 9, the issue's unit, bar: login under
  * 150 KiB), and as it crossed the wire (`request.sizes().responseBodySize`: the server's brotli copy).
- * The form page is the Concrete Pour Inspection's new entry, after logging in through the API.
+ * The form page is the Concrete Pour Inspection's new entry, after logging in through the API. BENCH_DEBUG=1 lists
+ * each script a page loaded with its raw size.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,8 @@ async function weigh(browser: Browser, url: string, cookie?: string): Promise<We
         const response = await request.response();
         const body = response ? await response.body() : Buffer.alloc(0);
         const sizes = await request.sizes();
+        if (process.env.BENCH_DEBUG)
+          console.log(`  ${new URL(url).pathname}: ${new URL(request.url()).pathname} ${body.length} B`);
         return { files: 1, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize };
       })(),
     );
