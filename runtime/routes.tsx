@@ -118,7 +118,7 @@ function loaderOf(node: RouteNode, fixed: Record<string, string>): RouteObject['
   return async (given: LoaderFunctionArgs) => {
     const args = { ...given, params: { ...fixed, ...given.params } };
     // The named loader's own code loads while the guards ask the server; a failure shows when it runs.
-    named?.code?.().catch(() => undefined);
+    named?.code?.(args).catch(() => undefined);
     for (const guard of nodeGuards) await guard(args);
     if (operation) await requireOperation(args, operation);
     return named ? named.load(args) : null;

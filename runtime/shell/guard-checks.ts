@@ -7,7 +7,7 @@
  * error redirects, by default to /unauthorized. Loaded on demand (the login page needs none of it).
  */
 import { redirect } from 'react-router';
-import { type GuardCheck, type GuardInput, runGuard } from '../../engine/machines/route-guard';
+import { type GuardCheck, type GuardInput, type GuardOutcome, runGuard } from '../../engine/machines/route-guard';
 import { ACCESS_TYPES, type AccessArea, can } from '../../engine/rules/access';
 import { ApiError, callOperation, callOperationText } from '../api/client';
 import type { UserView } from '../api/types';
@@ -47,6 +47,73 @@ function byActivity(activity: 'Edit' | 'View' | null | undefined, input: GuardIn
   return { allowed: true as const, activity };
 }
 
+/**
+ * The checks that are a server call on the path alone (the server knows the session): they need no user, so the
+ * shell starts them beside the session's call (startGuardCheck) instead of a round trip after it.
+ */
+const pathChecks: Readonly<Record<string, GuardCheck>> = {
+  /** Project guard: GET /api/authorization/{type}/{projectId} gives the activity; Edit routes need Edit. */
+  project: (input) => activityCheck(input.area ?? 'projects', input),
+  /** Location guard: the same check in the locations area. */
+  location: (input) => activityCheck('locations', input),
+  /**
+   * Section guard (quantity surveying): the server's text; 'edit' allows edit routes, 'view' only view
+   * routes; anything else goes to /unauthorized with the section.
+   */
+  section: async (input) => {
+    const section = input.pathname.split('/')[3] ?? 'home';
+    const text = await callOperationText('authorization.qs', {
+      params: { section, projectId: input.projectId ?? 0, id: 0, securityToken: 'null' },
+    });
+    if (text === 'edit') return { allowed: true, activity: 'Edit' };
+    if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
+    return denied(`/unauthorized?section=${input.area ?? 'qs'}`);
+  },
+  /** Site-work section guard: the same texts from SiteworkAuthorization. */
+  sitework: async (input) => {
+    const text = await callOperationText('authorization.sitework', {
+      params: { section: 'sitework', projectId: input.projectId ?? 0, entryNumber: 0, securityToken: 'null' },
+    });
+    if (text === 'edit') return { allowed: true, activity: 'Edit' };
+    if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
+    return denied('/unauthorized?section=sitework');
+  },
+  /** Quality-assurance admin guard: POST /api/authorization/quality-assurance/has-access-type/false. */
+  qualityAssuranceAdmin: async () => {
+    const body = { accessTypes: Object.keys(ACCESS_TYPES['quality-assurance']) };
+    const ok = await callOperation<boolean>('authorization.hasAccessType', {
+      params: { formArea: 'quality-assurance', isNumeric: 'false' },
+      body,
+    });
+    return ok ? { allowed: true } : denied();
+  },
+  /** Health-and-safety admin guard: POST /api/health-and-safety/admin/can-access. */
+  healthAndSafetyAdmin: async () => {
+    const body = { accessTypes: Object.keys(ACCESS_TYPES['health-and-safety']) };
+    const ok = await callOperation<boolean>('healthAndSafety.canAccess', { body });
+    return ok ? { allowed: true } : denied();
+  },
+  /** Public form guard: 'true' allows, else /unauthorized?security=quality-assurance (§6). */
+  publicForm: async (input) => {
+    const [, , formArea, formId, isView] = input.pathname.split('/');
+    const text = await callOperationText('authorization.publicForm', {
+      params: {
+        formArea: formArea ?? 'quality-assurance',
+        projectId: input.projectId ?? 0,
+        formId: formId ?? 0,
+        securityToken: 'null',
+        isView: isView === 'view' ? 'true' : 'false',
+      },
+    });
+    return text === 'true' ? { allowed: true } : denied('/unauthorized?security=quality-assurance');
+  },
+  /** Shared document guard: 'true' allows, else /unauthorized. */
+  sharedDocument: async (input) => {
+    const text = await callOperationText('authorization.dmsShared', { params: { projectId: input.projectId ?? 0 } });
+    return text === 'true' ? { allowed: true } : denied();
+  },
+};
+
 /** The checks of the named guards, by name. Each gets the user of the navigation. */
 export function guardChecks(user: UserView): Readonly<Record<string, GuardCheck>> {
   return {
@@ -54,77 +121,40 @@ export function guardChecks(user: UserView): Readonly<Record<string, GuardCheck>
     loggedIn: async () => ({ allowed: true }),
     /** Settings administration (process Admin with activity Edit, accessAll or accessAdmin). */
     admin: async () => (can(user, 'admin', { area: 'settings' }) ? { allowed: true } : denied()),
-    /** Project guard: GET /api/authorization/{type}/{projectId} gives the activity; Edit routes need Edit. */
-    project: (input) => activityCheck(input.area ?? 'projects', input),
-    /** Location guard: the same check in the locations area. */
-    location: (input) => activityCheck('locations', input),
-    /**
-     * Section guard (quantity surveying): the server's text; 'edit' allows edit routes, 'view' only view
-     * routes; anything else goes to /unauthorized with the section.
-     */
-    section: async (input) => {
-      const section = input.pathname.split('/')[3] ?? 'home';
-      const text = await callOperationText('authorization.qs', {
-        params: { section, projectId: input.projectId ?? 0, id: 0, securityToken: 'null' },
-      });
-      if (text === 'edit') return { allowed: true, activity: 'Edit' };
-      if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
-      return denied(`/unauthorized?section=${input.area ?? 'qs'}`);
-    },
-    /** Site-work section guard: the same texts from SiteworkAuthorization. */
-    sitework: async (input) => {
-      const text = await callOperationText('authorization.sitework', {
-        params: { section: 'sitework', projectId: input.projectId ?? 0, entryNumber: 0, securityToken: 'null' },
-      });
-      if (text === 'edit') return { allowed: true, activity: 'Edit' };
-      if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
-      return denied('/unauthorized?section=sitework');
-    },
     /** An area's admin pages (projects, qs, estimating, procurement): the area's admin flag. */
     areaAdmin: async (input) => (can(user, 'admin', { area: input.area as AccessArea }) ? { allowed: true } : denied()),
-    /** Quality-assurance admin guard: POST /api/authorization/quality-assurance/has-access-type/false. */
-    qualityAssuranceAdmin: async () => {
-      const body = { accessTypes: Object.keys(ACCESS_TYPES['quality-assurance']) };
-      const ok = await callOperation<boolean>('authorization.hasAccessType', {
-        params: { formArea: 'quality-assurance', isNumeric: 'false' },
-        body,
-      });
-      return ok ? { allowed: true } : denied();
-    },
-    /** Health-and-safety admin guard: POST /api/health-and-safety/admin/can-access. */
-    healthAndSafetyAdmin: async () => {
-      const body = { accessTypes: Object.keys(ACCESS_TYPES['health-and-safety']) };
-      const ok = await callOperation<boolean>('healthAndSafety.canAccess', { body });
-      return ok ? { allowed: true } : denied();
-    },
-    /** Public form guard: 'true' allows, else /unauthorized?security=quality-assurance (§6). */
-    publicForm: async (input) => {
-      const [, , formArea, formId, isView] = input.pathname.split('/');
-      const text = await callOperationText('authorization.publicForm', {
-        params: {
-          formArea: formArea ?? 'quality-assurance',
-          projectId: input.projectId ?? 0,
-          formId: formId ?? 0,
-          securityToken: 'null',
-          isView: isView === 'view' ? 'true' : 'false',
-        },
-      });
-      return text === 'true' ? { allowed: true } : denied('/unauthorized?security=quality-assurance');
-    },
-    /** Shared document guard: 'true' allows, else /unauthorized. */
-    sharedDocument: async (input) => {
-      const text = await callOperationText('authorization.dmsShared', { params: { projectId: input.projectId ?? 0 } });
-      return text === 'true' ? { allowed: true } : denied();
-    },
+    ...pathChecks,
   };
 }
 
 /**
- * Runs the named guard `name` for `input` through the guard flow; throws the redirect of a denial, or
- * PathNotFound when the guard found the path's project is not there.
+ * The check of guard `name` started now, before the session has answered, when it is a server call on the path
+ * alone (the project, location, section, site-work, admin-access, public-form and shared-document guards); else
+ * undefined (a check on the session's user waits for it). Its answer is taken by enforceGuard once the session is
+ * known; a rejection is observed here, so a navigation that ends before (no session: /unauthorized) leaves no
+ * unhandled one. Issue 21 "Speed": the form page's first paint waited a round trip for the project guard after the
+ * session's answer.
  */
-export async function enforceGuard(user: UserView, name: string, input: Omit<GuardInput, 'name'>) {
-  const check = guardChecks(user)[name];
+export function startGuardCheck(name: string, input: Omit<GuardInput, 'name'>): Promise<GuardOutcome> | undefined {
+  const check = Object.hasOwn(pathChecks, name) ? pathChecks[name] : undefined;
+  if (!check) return undefined;
+  const started = check({ ...input, name });
+  started.catch(() => undefined);
+  return started;
+}
+
+/**
+ * Runs the named guard `name` for `input` through the guard flow; throws the redirect of a denial, or
+ * PathNotFound when the guard found the path's project is not there. `started`: the same check started earlier
+ * for the same input (startGuardCheck), whose answer it takes instead of asking again.
+ */
+export async function enforceGuard(
+  user: UserView,
+  name: string,
+  input: Omit<GuardInput, 'name'>,
+  started?: Promise<GuardOutcome>,
+) {
+  const check = started ? () => started : guardChecks(user)[name];
   if (!check) throw new Error(`Unknown guard ${name}`);
   const outcome = await runGuard(check, { ...input, name });
   if (!outcome.allowed) throw outcome.notFound ? new PathNotFound(input.pathname) : redirect(outcome.redirect);

@@ -7,12 +7,13 @@
  * Asked once per navigation, by the shell loader.
  */
 import { redirect } from 'react-router';
+import type { GuardOutcome } from '../../engine/machines/route-guard';
 import type { Activity } from '../../engine/rules/access';
 import { visibleMenuItems } from '../../engine/rules/menus';
 import { activeItem, isMenuPage, type SectionPlace, sectionOf } from '../../engine/rules/section-menu';
 import type { UserView } from '../api/types';
 import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
-import { enforceGuard, PathNotFound } from './guard-checks';
+import { enforceGuard, PathNotFound, startGuardCheck } from './guard-checks';
 
 /** What the shell shows of a section: the menu, the project, the activity found, the active item. */
 export interface SectionData {
@@ -26,27 +27,51 @@ export interface SectionData {
   notFound?: true;
 }
 
+/** The section's work that needs no user, started with the session's call (startSection). */
+export interface SectionStart {
+  pathname: string;
+  /** The section menu's document, when the path is in a section. */
+  menuLoad?: Promise<MenuDocument>;
+  /** The menu guard's server call, when it is one on the path alone (guard-checks.ts startGuardCheck). */
+  guard?: Promise<GuardOutcome>;
+}
+
+/**
+ * Starts what the section of `pathname` needs before the user is known: its menu's document and its guard's server
+ * call (a path-only check; the others wait for the user), so that neither waits a round trip for the session
+ * (issue 21 "Speed", the form page's first paint). Failures are observed here; sectionData takes the answers.
+ */
+export function startSection(pathname: string): SectionStart {
+  const place = sectionOf(pathname);
+  const section = place.menu;
+  if (!section) return { pathname };
+  const menuLoad = loadScreen(section.id) as Promise<MenuDocument>;
+  // A guard that fails first leaves the menu unread: its failure is not an unhandled one.
+  menuLoad.catch(() => undefined);
+  const guard = startGuardCheck(section.guard, guardInput(pathname, place));
+  return { pathname, menuLoad, guard };
+}
+
+function guardInput(pathname: string, place: SectionPlace) {
+  return { pathname, projectId: place.projectId, mode: place.menu?.mode, area: place.menu?.area };
+}
+
 /**
  * The section of `pathname` for `user`: runs the menu's guard (throwing its redirect on denial) and
- * checks the path is a page of the menu the user may see.
+ * checks the path is a page of the menu the user may see. `started`: startSection's work for the same path, when
+ * the caller started it beside the session's call.
  */
-export async function sectionData(user: UserView, pathname: string): Promise<SectionData> {
+export async function sectionData(user: UserView, pathname: string, started?: SectionStart): Promise<SectionData> {
   const place = sectionOf(pathname);
   const section = place.menu;
   if (!section) return { place, menu: null, activity: null, activeId: null };
   // The menu's document and the guard's call go together: the guard's answer came a round trip later when it
   // waited for the document's code (issue 21 "Speed", the form page's first paint).
-  const menuLoad = loadScreen(section.id) as Promise<MenuDocument>;
-  // A guard that fails first leaves the menu unread: its failure is not an unhandled one.
-  menuLoad.catch(() => undefined);
+  const begun = started?.pathname === pathname ? started : startSection(pathname);
+  const menuLoad = begun.menuLoad as Promise<MenuDocument>;
   let outcome: Awaited<ReturnType<typeof enforceGuard>>;
   try {
-    outcome = await enforceGuard(user, section.guard, {
-      pathname,
-      projectId: place.projectId,
-      mode: section.mode,
-      area: section.area,
-    });
+    outcome = await enforceGuard(user, section.guard, guardInput(pathname, place), begun.guard);
   } catch (thrown) {
     // No menu of a project that is not there: its links would lead nowhere.
     if (thrown instanceof PathNotFound) return { place, menu: null, activity: null, activeId: null, notFound: true };
