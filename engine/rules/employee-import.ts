@@ -3,12 +3,12 @@
  * uploaded file row by row. Mandatory columns are Employee Number, First Name, Last Name, Role and Type; dates
  * are yyyy-MM-dd. Every row is checked before anything is saved, and every problem is reported with its row
  * (the line of the file, the header being line 1), so the import is all or nothing (docs/decisions.md
- * "Employees"). Pure: the caller passes the roles list; parsing with papaparse, dates with date-fns.
+ * "Employees"). Pure: the caller passes the roles list; parsing with papaparse, dates as engine/table/dates.ts checks them.
  */
-import { isValid, parse } from 'date-fns';
 import Papa from 'papaparse';
 import { detail, type ErrorDetail } from '../errors';
 import { protectCell } from '../export/csv';
+import { isIsoDate } from '../table/dates';
 import type { Employee } from '../types/generated';
 import { validateSchema } from '../validation/ajv';
 
@@ -83,10 +83,8 @@ const MAX_LENGTH: Partial<Record<EmployeeCsvColumn, number>> = {
 
 const NO_WHITESPACE: readonly EmployeeCsvColumn[] = ['First Name', 'Last Name', 'Email', 'Mobile', 'Landline'];
 
-/** True for a real calendar date written yyyy-MM-dd (2026-02-30 is not one). */
-export function isIsoDate(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && isValid(parse(text, 'yyyy-MM-dd', new Date(2000, 0, 1)));
-}
+/** True for a real calendar date written yyyy-MM-dd (engine/table/dates.ts). */
+export { isIsoDate };
 
 function normalName(text: string): string {
   return text.replace(/\s+/g, ' ').trim().toLowerCase();

@@ -10,10 +10,10 @@
  * - Non Role Based: one View type with its access (Public or Private) and no roles.
  * `normaliseQrSetup` gives the details the server stores: Role Based details are always Private.
  */
-import { isValid, parse } from 'date-fns';
 import { detail, type ErrorDetail } from '../errors';
 import { allQuestions, type QuestionProperties, questionKind } from '../forms/questions';
 import type { MessageId } from '../messages/catalogue';
+import { isIsoDate } from '../table/dates';
 import type {
   FormDefinition,
   LookupValue,
@@ -145,7 +145,7 @@ export function isPublicUrl(value: string): boolean {
 export function isPopulateDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const year = Number(value.slice(0, 4));
-  return year >= 1900 && year <= 2100 && isValid(parse(value, 'yyyy-MM-dd', new Date(2000, 0, 1)));
+  return year >= 1900 && year <= 2100 && isIsoDate(value);
 }
 
 /**

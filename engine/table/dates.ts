@@ -15,11 +15,21 @@ export interface DateLimits {
   max: string;
 }
 
+/**
+ * True for a real calendar date written yyyy-MM-dd: '2028-02-29' is one, '2026-02-29', '2026-02-30' and '2026-1-05'
+ * are not. The one check of the forms' date widget, the QR code setup's dates, the employee import and the data
+ * table's cells. date-fns `parseISO` (which refuses a day its month has not), not `parse`: its format parsers are
+ * some seventy modules that every form page would initialise.
+ */
+export function isIsoDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && isValid(parseISO(text));
+}
+
 /** A value as 'yyyy-MM-dd' (a date, or an ISO date or date-time text), or undefined. */
 export function isoDate(value: unknown): string | undefined {
   if (value instanceof Date) return isValid(value) ? format(value, 'yyyy-MM-dd') : undefined;
   if (typeof value !== 'string' || value === '') return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return isValid(parseISO(value)) ? value : undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return isIsoDate(value) ? value : undefined;
   const date = new Date(value);
   return isValid(date) ? format(date, 'yyyy-MM-dd') : undefined;
 }

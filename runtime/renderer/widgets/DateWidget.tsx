@@ -6,9 +6,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
-import { format, isValid, parse } from 'date-fns';
+import { format } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
+import { isIsoDate } from '../../../engine/table/dates';
 import { requiredLabel } from '../labels';
 import { defineWidget } from './registration';
 import { and, formatIs, rankWith, schemaTypeIs } from './testers';
@@ -28,17 +29,12 @@ export function monthPickerYears(today = new Date()): number[] {
   return Array.from({ length: 40 }, (_, i) => year - 20 + i);
 }
 
-/** The date format of forms, shown and stored (form-configuration.md §5, §9): yyyy-mm-dd. */
-export const DATE_FORMAT = 'yyyy-MM-dd';
-
 /**
  * True when `text` is a real calendar date written yyyy-mm-dd within [min, max] (ISO dates compare as
  * text). '2026-02-30' is not a date; '2026-2-3' is not the format.
  */
 export function isDateWithin(text: string, min: string, max: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const parsed = parse(text, DATE_FORMAT, new Date(2000, 0, 1));
-  return isValid(parsed) && format(parsed, DATE_FORMAT) === text && text >= min && text <= max;
+  return isIsoDate(text) && text >= min && text <= max;
 }
 
 /**
