@@ -49,8 +49,18 @@ async function settle(page: Page, requests: { inFlight: () => number }): Promise
   }
 }
 
-/** Opens `path` inside the single-page app, as a link does (no reload). */
+/** Alternates the pointer between two points of an empty corner, so that each move is one. */
+let pointerStep = 0;
+
+/**
+ * Opens `path` inside the single-page app, as a link does (no reload). The pointer moves first, as it does when a user
+ * goes to a link: the shell's idle watcher hears user input only, and the idle user's client logs out after two
+ * minutes without any (a walk slower than that on a busy machine ended on /unauthorized).
+ */
 async function openInApp(page: Page, path: string): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
+  pointerStep += 1;
+  await page.mouse.move(viewport.width - 3 - (pointerStep % 2), viewport.height - 3);
   await page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
