@@ -108,6 +108,14 @@ export interface Inspection {
  */
 export async function addInspection(page: Page, url: string, inspection: Inspection): Promise<void> {
   await page.goto(`${url}${OFFLINE_REGISTER}/add`);
+  await page
+    .getByLabel('Inspected by')
+    .waitFor()
+    .catch(async (failed: Error) => {
+      // What the device showed instead of the form (its sync banner, an error page, a spinner), to read a failure by.
+      const shown = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(String);
+      throw new Error(`${failed.message}\nThe device's page ${page.url()} showed:\n${shown}`);
+    });
   await page.getByLabel('Inspected by').fill(inspection.inspectedBy);
   await page.getByLabel('Inspection date').fill('2026-11-26');
   await choose(page, 'Hot work on site? *', inspection.hotWork ? 'Yes' : 'No');

@@ -208,7 +208,15 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     await d.context.close();
   });
 
-  it('an entry over three pages with 5 photos and a signature, made offline, survives a reload and a browser restart, and reaches the server once', async () => {
+  it('an entry over three pages with 5 photos and a signature, made offline, survives a reload and a browser restart, and reaches the server once', {
+    // Once, in the fresh-clone CI run of 31023c3 (two browser files side by side), the device's new entry page had not
+    // shown its first question after 30 s (it takes about 1 s); not seen in ten runs since on a loaded machine. The
+    // failed attempt is printed, with what the device's page showed (offline-steps.ts addInspection), to find why.
+    retry: 1,
+  }, async () => {
+    onTestFailed(({ task }) => {
+      console.error(`A failed attempt: ${task.result?.errors?.map((e) => e.message).join('\n')}`);
+    });
     const tag = `Offline three pages ${Date.now()}`;
     let d = await signedInDevice();
     await d.context.setOffline(true);
