@@ -60,6 +60,29 @@ function sectionStart(request: Request) {
   return start;
 }
 
+const workingCopies = new WeakMap<Request, WorkingCopyLoad>();
+
+/**
+ * The working copy's two calls for a navigation request (area and id as in the path), asked once per request: the
+ * route's `code` starts them beside its access question, and its loader takes the same promises.
+ */
+function workingCopyCalls({ request, params }: LoaderFunctionArgs): WorkingCopyLoad {
+  let load = workingCopies.get(request);
+  if (!load) {
+    const formArea = params.formArea ?? '';
+    const formId = params.formId ?? '';
+    const call = { params: { formArea, id: formId } };
+    const copy = callOperation<FormDefinition>('forms.get', call);
+    const impact = callOperation<unknown>('forms.publishImpact', call);
+    // A page that is left (or refused) before it mounts never takes them: their failure is not an unhandled one.
+    copy.catch(() => undefined);
+    impact.catch(() => undefined);
+    load = { formArea, formId, copy, impact };
+    workingCopies.set(request, load);
+  }
+  return load;
+}
+
 /** What GET /api/external/{token} answers (api/external/forms.ts openView): the external page's data. */
 export interface ExternalPageData {
   kind: string;
@@ -170,25 +193,17 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
   },
   /**
    * The form creator's working copy of form `formId` (`forms.get`) and its publish impact (`forms.publishImpact`: the
-   * ids its versions used, its entries), asked as soon as the route's access question is answered, beside the shell's
-   * guard and menus, instead of after the page has mounted (issue 21 "Speed": the creator's open). Not awaited: the
+   * ids its versions used, its entries), asked by the route's `code`, beside the session's call and the route's
+   * access question (calls on the path alone: the API answers them only to an area admin, and a denied route never
+   * reads them), instead of a round trip after the session (issue 21 "Speed": the creator's open). Not awaited: the
    * data is `{ workingCopy: WorkingCopyLoad }` with the two calls' promises, which the page takes when it mounts for
    * this form (designer/FormCreatorPage.tsx) and whose failure it shows. Asked again only for another form.
    */
   workingCopy: {
-    load: async ({ params }): Promise<{ workingCopy: WorkingCopyLoad }> => {
-      const formArea = params.formArea ?? '';
-      const formId = params.formId ?? '';
-      const call = { params: { formArea, id: formId } };
-      const copy = callOperation<FormDefinition>('forms.get', call);
-      const impact = callOperation<unknown>('forms.publishImpact', call);
-      // A page that is left before it mounts never takes them: their failure is not an unhandled one.
-      copy.catch(() => undefined);
-      impact.catch(() => undefined);
-      return { workingCopy: { formArea, formId, copy, impact } };
-    },
+    load: async (args): Promise<{ workingCopy: WorkingCopyLoad }> => ({ workingCopy: workingCopyCalls(args) }),
     shouldRevalidate: ({ currentParams, nextParams }) =>
       currentParams.formId !== nextParams.formId || currentParams.formArea !== nextParams.formArea,
+    code: async (args) => workingCopyCalls(args),
   },
   /**
    * /external/{token} (issue 25 §2): the external form page's data through the link's token, signed out. A refused

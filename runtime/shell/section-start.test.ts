@@ -72,3 +72,43 @@ describe('the section guard started beside the session', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
   });
 });
+
+describe("the form creator's working copy asked beside the session", () => {
+  it('asks forms.get and forms.publishImpact while the session is still unanswered, once, and the loader takes them', async () => {
+    await mockApi.logIn('admin@demo.local', 1);
+    const { toRoute } = await import('../routes');
+    // The creator's route as routes.json has it: an access question (`can`) and the working copy's loader.
+    const route = toRoute(
+      { path: ':formId', can: 'forms.update', loader: 'workingCopy' },
+      { formArea: 'quality-assurance' },
+    );
+    // The other tests' fetch spies go first: this one passes calls on to the real fetch.
+    vi.restoreAllMocks();
+    const fetchOf = globalThis.fetch;
+    let answerSession: () => void = () => undefined;
+    const sessionHeld = new Promise<void>((resolve) => {
+      answerSession = resolve;
+    });
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/api/authorization/isLoggedIn'))
+        await sessionHeld;
+      return fetchOf(input, init);
+    });
+    const request = new Request('http://localhost/quality-assurance/form-creator/1');
+    const loader = route.loader as (
+      args: LoaderFunctionArgs,
+    ) => Promise<{ workingCopy: { copy: Promise<{ id: number }> } }>;
+    const loaded = loader({ request, params: { formId: '1' }, context: undefined } as LoaderFunctionArgs);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The session has not answered, and the form's calls are out already.
+    const early = fetchedPaths(spy);
+    expect(early).toContain('/api/authorization/isLoggedIn');
+    expect(early).toContain('/api/settings/forms/quality-assurance/1');
+    expect(early).toContain('/api/settings/forms/quality-assurance/1/publish-impact');
+    answerSession();
+    const { workingCopy } = await loaded;
+    await expect(workingCopy.copy).resolves.toMatchObject({ id: 1 });
+    expect(fetchedPaths(spy).filter((path) => path === '/api/settings/forms/quality-assurance/1')).toHaveLength(1);
+    spy.mockRestore();
+  });
+});

@@ -670,6 +670,16 @@ async function measureSide(
     const opened = await open(context, urls.f500, side);
     page = opened.page;
     opens.push(opened.times);
+    if (process.env.BENCH_DEBUG) {
+      // The load's requests in time order (start → response end, ms from navigation), to read the open's waits by.
+      const requests = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+          (e) =>
+            `${e.startTime.toFixed(0).padStart(5)} → ${e.responseEnd.toFixed(0).padStart(5)}  ${e.name.replace(location.origin, '')}`,
+        ),
+      );
+      console.log(`${side.name} open ${run + 1}: painted at ${opened.times.paint.toFixed(0)} ms\n${requests.join('\n')}`);
+    }
   }
   // The edits run on the last load's page.
   if (!context || !page) throw new Error('no runs');
