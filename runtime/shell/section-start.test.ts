@@ -98,7 +98,7 @@ describe("the form creator's working copy asked beside the session", () => {
     const loader = route.loader as (
       args: LoaderFunctionArgs,
     ) => Promise<{ workingCopy: { copy: Promise<{ id: number }> } }>;
-    const loaded = loader({ request, params: { formId: '1' }, context: undefined } as LoaderFunctionArgs);
+    const loaded = loader({ request, params: { formId: '1' }, context: undefined } as unknown as LoaderFunctionArgs);
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The session has not answered, and the form's calls are out already.
     const early = fetchedPaths(spy);
