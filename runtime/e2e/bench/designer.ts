@@ -24,7 +24,9 @@
  *   PerformanceObserver) before a second without one, whichever is later; "first page complete" (ours): the frame
  *   after which no row of the canvas waits for its widgets (the opening page's rows below the view render theirs one
  *   a frame after the first paint: designer/canvas/opening-turns.ts; SurveyJS: its open); "open CPU": the main
- *   thread's CPU from the document's first script to the end of that frame (the trace, below).
+ *   thread's CPU from the document's first script to the end of that frame (the trace, below). The times are
+ *   read from untraced loads, and the CPU from a second, traced load of each run (since 2026-11-28: recording a
+ *   trace slowed the page by a fifth to a third, and the times had been read under it).
  * - add a question from the palette: the first question selected, then (ours) Enter on the palette's Text
  *   item, (SurveyJS) a click on its toolbox's Single-Line Input; until the next frame showing a question that
  *   was not there. ADDS times; p50 and p95 (of 20: with 10, as until 2026-11-27, the p95 was the largest, which is
@@ -553,8 +555,17 @@ interface Opened {
   cpu: number;
 }
 
-/** Opens the designer in a fresh page; first paint and interactive times. */
-async function open(context: BrowserContext, url: string, side: Side): Promise<{ page: Page; times: Opened }> {
+/**
+ * Opens the designer in a fresh page; first paint and interactive times. `trace`: the load runs under a Chromium
+ * trace for its main-thread CPU (`cpu`; NaN without), whose recording slows the page itself (a fifth to a third
+ * more wall time here): the wall times are read from untraced loads (openTimes).
+ */
+async function open(
+  context: BrowserContext,
+  url: string,
+  side: Side,
+  trace = TRACE,
+): Promise<{ page: Page; times: Opened }> {
   const page = await context.newPage();
   await page.addInitScript({
     content: `window.__firstQuestion = ${JSON.stringify(side.opened)}; window.__pending = ${JSON.stringify(side.pending ?? '')};`,
@@ -568,7 +579,7 @@ async function open(context: BrowserContext, url: string, side: Side): Promise<{
     });
   };
   let work: FrameWork[] = [];
-  if (browser) ({ work } = await traced(browser, page, paint));
+  if (browser && trace) ({ work } = await traced(browser, page, paint));
   else await paint();
   // Interactive: no long task for a second after the paint (at most 20 s).
   for (let waited = 0; waited < 20_000; waited += 250) {
@@ -595,6 +606,25 @@ async function open(context: BrowserContext, url: string, side: Side): Promise<{
     };
   });
   return { page, times: { ...times, cpu: work.find((w) => w.frame > 0)?.frame ?? Number.NaN } };
+}
+
+/**
+ * One load's figures: its wall times from an untraced load, and (with the trace on) its main-thread CPU from a
+ * second, traced load in a new context, whose page the caller goes on with.
+ */
+async function openTimes(
+  browser: Browser,
+  context: BrowserContext,
+  url: string,
+  side: Side,
+  cookie?: string,
+): Promise<{ context: BrowserContext; page: Page; times: Opened }> {
+  const untraced = await open(context, url, side, false);
+  if (!TRACE) return { context, ...untraced };
+  await context.close();
+  const next = await newContext(browser, cookie);
+  const traced = await open(next, url, side, true);
+  return { context: next, page: traced.page, times: { ...untraced.times, cpu: traced.times.cpu } };
 }
 
 interface Figures {
@@ -667,7 +697,8 @@ async function measureSide(
   for (let run = 0; run < RUNS; run++) {
     await context?.close();
     context = await newContext(browser, cookie);
-    const opened = await open(context, urls.f500, side);
+    const opened = await openTimes(browser, context, urls.f500, side, cookie);
+    context = opened.context;
     page = opened.page;
     opens.push(opened.times);
     if (process.env.BENCH_DEBUG) {
@@ -737,8 +768,9 @@ async function measureSide(
   if (FIGURES.has('open1000'))
     for (let run = 0; run < RUNS; run++) {
       const c = await newContext(browser, cookie);
-      opens1000.push((await open(c, urls.f1000, side)).times);
-      await c.close();
+      const opened = await openTimes(browser, c, urls.f1000, side, cookie);
+      opens1000.push(opened.times);
+      await opened.context.close();
     }
 
   const nan = (values: number[]) => (values.length > 0 ? values : [Number.NaN]);
