@@ -709,7 +709,9 @@ async function measureSide(
             `${e.startTime.toFixed(0).padStart(5)} → ${e.responseEnd.toFixed(0).padStart(5)}  ${e.name.replace(location.origin, '')}`,
         ),
       );
-      console.log(`${side.name} open ${run + 1}: painted at ${opened.times.paint.toFixed(0)} ms\n${requests.join('\n')}`);
+      console.log(
+        `${side.name} open ${run + 1}: painted at ${opened.times.paint.toFixed(0)} ms\n${requests.join('\n')}`,
+      );
     }
   }
   // The edits run on the last load's page.
