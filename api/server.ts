@@ -43,15 +43,6 @@ export function withShellPreloads(html: string, assetsDir: string): string {
   return html.replace('</head>', `${links}</head>`);
 }
 
-/**
- * Milliseconds an idle keep-alive connection stays open (Node's default is 5 s). A client or proxy that reuses a
- * connection the server is closing at that moment gets a reset (ECONNRESET, or a proxy's 502): the server must keep
- * idle connections longer than the clients in front of it do (nginx's and AWS load balancers' 60 s). The answer's
- * `Keep-Alive: timeout=65` tells clients that honour it (browsers, Node's fetch) to reuse a connection for less.
- * docs/decisions.md "Idle connections kept 65 s".
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
 /** Starts the server; resolves once it listens, with a function that stops it. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
@@ -125,9 +116,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       console.log(`Site Forms listening on http://${config.host}:${info.port} (${store.kind} store)`);
       resolve(s);
     });
-    const http = s as unknown as import('node:http').Server;
-    http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-    http.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   });
   // Graceful stop: refuse new connections, end idle keep-alive ones at once and, after a short
   // grace for requests in flight, the rest; then close the store (flushes and releases its lock).
