@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { callApi } from './platform';
+import { callApi, openUntilShown } from './platform';
 
 /** Project 1 (CCE-2401), offline-available in the seed; the Site Safety Inspection is its H&S form 5. */
 export const PROJECT_ID = 1;
@@ -107,15 +107,7 @@ export interface Inspection {
  * under the offline router) and submits it, or keeps it a draft; waits until the page has left the form.
  */
 export async function addInspection(page: Page, url: string, inspection: Inspection): Promise<void> {
-  await page.goto(`${url}${OFFLINE_REGISTER}/add`);
-  await page
-    .getByLabel('Inspected by')
-    .waitFor()
-    .catch(async (failed: Error) => {
-      // What the device showed instead of the form (its sync banner, an error page, a spinner), to read a failure by.
-      const shown = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(String);
-      throw new Error(`${failed.message}\nThe device's page ${page.url()} showed:\n${shown}`);
-    });
+  await openUntilShown(page, `${url}${OFFLINE_REGISTER}/add`, page.getByLabel('Inspected by'));
   await page.getByLabel('Inspected by').fill(inspection.inspectedBy);
   await page.getByLabel('Inspection date').fill('2026-11-26');
   await choose(page, 'Hot work on site? *', inspection.hotWork ? 'Yes' : 'No');
