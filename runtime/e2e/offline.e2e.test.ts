@@ -44,7 +44,7 @@ import {
   syncStateOf,
   takeProjectOffline,
 } from './offline-steps';
-import { callApi, logInThroughApi, logInThroughPage, platformForTests } from './platform';
+import { callApi, logInThroughApi, logInThroughPage, openUntilShown, platformForTests } from './platform';
 
 const platform = platformForTests('offline');
 const violations: string[] = [];
@@ -280,7 +280,7 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     const b = await signedInDevice();
     const edit = `${platform.url}${offlineEdit(entryNumber)}`;
     async function change(page: Page, label: string, value: string) {
-      await page.goto(edit);
+      await openUntilShown(page, edit, page.getByLabel(label));
       await page.getByLabel(label).fill(value);
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('textbox', { name: 'Findings' }).waitFor();
@@ -391,8 +391,12 @@ describe.skipIf(!allPartsBuilt)('offline on site: the Done when of issue 26', ()
     await d.page.goto(`${platform.url}${OFFLINE_REGISTER}`);
     await expect.poll(() => syncStateOf(d.page, tag), { timeout: 60_000 }).toBe('Synced');
     // Continued on the device and submitted: against its own version (no 'Weather' asked).
-    await d.page.goto(`${platform.url}${offlineEdit(draft.entryNumber)}`);
     // A draft opens on the page it was left on (the second): back to the first.
+    await openUntilShown(
+      d.page,
+      `${platform.url}${offlineEdit(draft.entryNumber)}`,
+      d.page.getByRole('button', { name: 'Previous' }),
+    );
     await d.page.getByRole('button', { name: 'Previous' }).click();
     await d.page.getByLabel('Inspected by').waitFor();
     expect(await d.page.getByLabel('Weather').count()).toBe(0);
