@@ -28,6 +28,38 @@ async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
 }
 
 describe('the shell', () => {
+  it("a user who asks for reduced motion gets no transition and no running animation; others get MUI's motion", async () => {
+    /** What the page shows of motion: the top bar's More menu's transition, and the animations running. */
+    const motion = async (page: Page) => {
+      await logIn(page, 'admin@demo.local');
+      await page.getByRole('dialog', { name: 'Select Client' }).getByRole('button', { name: 'Select' }).first().click();
+      await page.waitForURL(/\/home$/);
+      const button = page.getByRole('button', { name: 'Go' }).first();
+      await button.waitFor();
+      return {
+        asks: await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches),
+        transition: await button.evaluate((el) => getComputedStyle(el).transitionDuration),
+        spinner: await page.evaluate(() => {
+          // A spinner as the pages draw one while they load (the plain progress bar's class, MUI's spinner's rule).
+          const bar = document.createElement('span');
+          bar.className = 'plain-progress';
+          document.body.append(bar);
+          const style = getComputedStyle(bar, '::before');
+          const shown = { name: style.animationName, count: style.animationIterationCount };
+          bar.remove();
+          return shown;
+        }),
+      };
+    };
+    // The browser tests' pages ask for it (runtime/e2e/browser.ts TEST_CONTEXT).
+    const still = await motion(await newPage());
+    expect(still).toEqual({ asks: true, transition: '0s', spinner: { name: 'none', count: '1' } });
+    const moving = await motion(await newPage(await platform.browser.newContext({ reducedMotion: 'no-preference' })));
+    expect(moving.asks).toBe(false);
+    expect(moving.transition).not.toBe('0s');
+    expect(moving.spinner).toEqual({ name: 'plain-progress-1', count: 'infinite' });
+  });
+
   it('forces a Pending user through the password change, every rule message seen', async () => {
     const page = await newPage();
     await logIn(page, 'pending@demo.local');
