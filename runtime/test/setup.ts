@@ -14,6 +14,7 @@ import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { resetStyleCache } from '../shell/style-cache';
 import { installFastComputedStyle } from './computed-style';
@@ -22,6 +23,19 @@ import { mockApi, server } from './mock-api';
 // jsdom's getComputedStyle with a cheap check before each style rule's selector match: the same answers, a fraction
 // of the CPU time of role queries over MUI pages (runtime/test/computed-style.ts).
 installFastComputedStyle();
+
+// React's development build captures a stack (an Error, for the "owner stack" of its warnings and DevTools) for each
+// element it creates, up to 10,000 a second: 7-10% of a heavy jsdom file's CPU and much of its garbage. The tests do
+// not read owner stacks, so the count it checks against its limit always reads as reached (docs/testing.md
+// "React's owner stacks"). Warnings and errors still print, with the component stack instead of the owner's.
+const reactInternals = (React as unknown as Record<string, object>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals)
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', {
+    configurable: true,
+    get: () => Number.POSITIVE_INFINITY,
+    set: () => {},
+  });
 
 // jsdom has no 2D canvas (it would log 'Not implemented' each time): the signature pad sees none.
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
