@@ -90,8 +90,18 @@ export function honoPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** Names of the catalogue's operations, most specific paths first (the order they are mounted in). */
+let operationOrder: readonly OperationName[] | undefined;
+
+/**
+ * Names of the catalogue's operations, most specific paths first (the order they are mounted in); a new array each
+ * call, sorted once per process (every app the API tests make mounts them).
+ */
 export function catalogueOperationNames(): OperationName[] {
+  operationOrder ??= sortedOperationNames();
+  return [...operationOrder];
+}
+
+function sortedOperationNames(): OperationName[] {
   const names = Object.keys(operations) as OperationName[];
   // A static segment must win over a parameter at the same place (…/type/{type} before …/{id}).
   const weight = (path: string) =>

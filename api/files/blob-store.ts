@@ -153,12 +153,38 @@ const toVersion = ({ versionId, size, contentType, modified, meta }: StoredFile)
     ? { versionId: versionId ?? '', size, contentType, modified, meta: { ...meta } }
     : { versionId: versionId ?? '', size, contentType, modified };
 
-/** Files in memory (the in-memory store and in-process tests); streams are one chunk. */
-export function memoryBlobStore(): BlobStore {
+/**
+ * The contents of a memory file store, to start other memory stores with (`memoryBlobStore(image)`): every file
+ * with its versions, and the folders created. Opaque to callers; a copy, so later writes to either side stay apart.
+ */
+export interface MemoryBlobImage {
+  readonly files: ReadonlyArray<readonly [string, { current: MemoryVersion; older: MemoryVersion[] }]>;
+  readonly markers: readonly string[];
+}
+
+/** A file store in memory, which can give an image of its contents. */
+export interface MemoryBlobStore extends BlobStore {
+  /** A copy of every file (all versions, metadata, bytes) and folder, for `memoryBlobStore(image)`. */
+  image(): MemoryBlobImage;
+}
+
+const copyVersion = (v: MemoryVersion): MemoryVersion => ({ info: copyInfo(v.info), bytes: Buffer.from(v.bytes) });
+const copyFile = (file: { current: MemoryVersion; older: MemoryVersion[] }) => ({
+  current: copyVersion(file.current),
+  older: file.older.map(copyVersion),
+});
+
+/**
+ * Files in memory (the in-memory store and in-process tests); streams are one chunk. Starts empty, or with a copy
+ * of `image` (an image of another memory store: EmbeddedStore.image, the API tests' seeded stores).
+ */
+export function memoryBlobStore(image?: MemoryBlobImage): MemoryBlobStore {
   /** key → its current version and the older ones, newest first. */
-  const files = new Map<string, { current: MemoryVersion; older: MemoryVersion[] }>();
+  const files = new Map<string, { current: MemoryVersion; older: MemoryVersion[] }>(
+    image?.files.map(([key, file]) => [key, copyFile(file)]),
+  );
   /** Folder prefixes created or emptied (a folder with a file below needs none). */
-  const markers = new Set<string>();
+  const markers = new Set<string>(image?.markers);
   const rekey = (v: MemoryVersion, key: string): MemoryVersion => ({
     info: { ...v.info, key, name: nameOf(key) },
     bytes: v.bytes,
@@ -183,7 +209,8 @@ export function memoryBlobStore(): BlobStore {
     if (versionId === undefined || file.current.info.versionId === versionId) return file.current;
     return file.older.find((v) => v.info.versionId === versionId) ?? null;
   };
-  const store: BlobStore = {
+  const store: MemoryBlobStore = {
+    image: () => ({ files: [...files].map(([key, file]) => [key, copyFile(file)] as const), markers: [...markers] }),
     async put(key, bytes, contentType, options = {}) {
       checkKey(key);
       checkRoom(key);

@@ -37,9 +37,13 @@ const page = (title: string) => `<!doctype html>
 
 const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
 
+/** The document's text, made on first use: the catalogue it is made from does not change while the process runs. */
+let documentText: string | undefined;
+
 /** The document and Swagger UI routes (public: the API's shape is no secret; every call still checks access). */
 export function openApiRoutes() {
-  const document = JSON.stringify(openApiDocument());
+  documentText ??= JSON.stringify(openApiDocument());
+  const document = documentText;
   const cache = new Map<string, Buffer>();
   return new Hono<ApiEnv>()
     .get('/api/openapi.json', (c) => c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8' }))

@@ -45,6 +45,44 @@ describe('embedded store', () => {
     await expect(clients.find({})).rejects.toThrow('closed');
   });
 
+  it("opens in-memory copies of a store's image: documents, indexes, files, each copy apart from the others", async () => {
+    const source = await openEmbeddedStore(':memory:');
+    await source.ensureIndexes();
+    await source.collection('clients').insertOne({ id: 'c1', name: 'Corrib' });
+    await source.files.put('c1/docs/a.txt', Buffer.from('first'), 'text/plain');
+    await source.files.put('c1/docs/a.txt', Buffer.from('second'), 'text/plain', { keepVersion: true });
+    await source.files.createFolder('c1/empty/');
+    const image = await source.image();
+    await source.collection('clients').insertOne({ id: 'c2' });
+    await source.close();
+
+    const one = await openEmbeddedStore(':memory:', { image });
+    const two = await openEmbeddedStore(':memory:', { image });
+    await one.ensureIndexes();
+    // What the image held, and not what the source wrote after it.
+    expect(await one.collection('clients').find({})).toMatchObject([{ id: 'c1', name: 'Corrib' }]);
+    expect((await one.files.get('c1/docs/a.txt'))?.bytes.toString()).toBe('second');
+    expect(await one.files.versions('c1/docs/a.txt')).toHaveLength(2);
+    expect(await one.files.folders('c1/')).toEqual(['docs', 'empty']);
+    // Its unique index came with it.
+    await expect(one.collection('clients').insertOne({ id: 'c1' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    // A copy's writes stay in it.
+    await one.collection('clients').updateOne({ id: 'c1' }, { $set: { name: 'Changed' } });
+    await one.files.delete('c1/docs/a.txt');
+    expect(await two.collection('clients').findOne({ id: 'c1' })).toMatchObject({ name: 'Corrib' });
+    expect((await two.files.get('c1/docs/a.txt'))?.bytes.toString()).toBe('second');
+    const three = await openEmbeddedStore(':memory:', { image });
+    expect(await three.collection('clients').findOne({ id: 'c1' })).toMatchObject({ name: 'Corrib' });
+    await Promise.all([one.close(), two.close(), three.close()]);
+
+    // A store on disk has no image, and opens from none.
+    const dir = await tempDir();
+    await expect(openEmbeddedStore(dir, { image })).rejects.toThrow(/in-memory store only/);
+    const onDisk = await openDir(dir);
+    await expect(onDisk.image()).rejects.toThrow(/Only an in-memory store/);
+    await onDisk.close();
+  });
+
   it('persists inserts, updates, deletes, counters, dates and indexes across close and reopen', async () => {
     const dir = await tempDir();
     const first = await openDir(dir);

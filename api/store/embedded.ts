@@ -2,7 +2,7 @@ import { close as closeFd, closeSync, fdatasync, openSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { directoryBlobStore, memoryBlobStore } from '../files/blob-store';
+import { directoryBlobStore, type MemoryBlobImage, memoryBlobStore } from '../files/blob-store';
 import { flushDirectoryIndexes } from '../files/directory-blob-store';
 import { type Checkpointer, startCheckpointer } from './checkpointer';
 import { lockDataDir } from './dir-lock';
@@ -47,6 +47,18 @@ export interface EmbeddedStoreOptions {
    * while it runs, every other write waits.
    */
   transactionTimeoutMs?: number;
+  /**
+   * For ':memory:' only: start as a copy of this image of another in-memory store (`EmbeddedStore.image()`), its
+   * documents, indexes and files, instead of empty. The API tests open each seeded store so (api/test/harness.ts):
+   * a copy takes a few milliseconds, a fresh seed a few hundred.
+   */
+  image?: EmbeddedStoreImage;
+}
+
+/** An in-memory store's contents: its SQLite database serialised, and its files. See `EmbeddedStore.image`. */
+export interface EmbeddedStoreImage {
+  readonly database: Buffer;
+  readonly files: MemoryBlobImage;
 }
 
 /** Thrown by an embedded transaction still running after its time limit (it has been rolled back). */
@@ -75,6 +87,12 @@ export interface EmbeddedStore extends Store {
   purgeExpired(): Promise<number>;
   /** Moves the write-ahead log into the database file and lets SQLite refresh its query statistics. */
   compact(): Promise<void>;
+  /**
+   * A copy of an in-memory store's contents after every write acknowledged so far (documents, indexes, files), to
+   * open other in-memory stores with (`EmbeddedStoreOptions.image`). Rejects for a store on disk and inside a
+   * transaction's wait (it waits for the writes queued before it).
+   */
+  image(): Promise<EmbeddedStoreImage>;
 }
 
 /**
@@ -100,6 +118,7 @@ export const databaseFile = 'store.sqlite';
  */
 export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
   const inMemory = dataDir === ':memory:';
+  if (options.image && !inMemory) throw new Error('An image opens an in-memory store only (":memory:")');
   const durability = options.durability ?? 'fsync';
   const onError = options.onError ?? ((error: unknown) => console.error('[store] background task failed:', error));
   let release: () => Promise<void> = async () => undefined;
@@ -109,7 +128,8 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
   }
   let db: Database.Database;
   try {
-    db = new Database(inMemory ? ':memory:' : path.join(dataDir, databaseFile));
+    // better-sqlite3 opens a serialised database as an in-memory copy of it (the image's buffer is not changed).
+    db = new Database(inMemory ? (options.image?.database ?? ':memory:') : path.join(dataDir, databaseFile));
     if (!inMemory) {
       db.pragma('journal_mode = WAL');
       // The log is fsynced by the write queue ('fsync'), not inside COMMIT; checkpoints still sync it before
@@ -226,7 +246,8 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       : null;
   timer?.unref();
 
-  const files = inMemory ? memoryBlobStore() : directoryBlobStore(path.join(dataDir, 'files'));
+  const memoryFiles = inMemory ? memoryBlobStore(options.image?.files) : null;
+  const files = memoryFiles ?? directoryBlobStore(path.join(dataDir, 'files'));
   const transactionTimeoutMs = options.transactionTimeoutMs ?? 30_000;
   const collectionOf = (name: CollectionName) => {
     const collection = collections.get(name);
@@ -379,6 +400,12 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       await queue.drain();
       if (!inMemory) db.pragma('wal_checkpoint(TRUNCATE)');
       db.pragma('optimize');
+    },
+    async image() {
+      assertOpen();
+      if (!memoryFiles) throw new Error('Only an in-memory store has an image');
+      await queue.drain();
+      return { database: db.serialize(), files: memoryFiles.image() };
     },
     async close() {
       if (closed) return;

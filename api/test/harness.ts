@@ -1,6 +1,9 @@
 /**
  * Test harness for in-process API tests: an app on a fresh in-memory embedded store with the demo
  * seed, and helpers to log in and call it with the session cookie.
+ *
+ * The seeded store is built once per module graph (indexes, then the seed, whose demo passwords are hashed with
+ * argon2: about 200 ms) and each harness opens a copy of its image (a few milliseconds; EmbeddedStore.image).
  */
 
 import type { QuestionProperties } from '../../engine/forms/questions';
@@ -9,7 +12,7 @@ import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { createApp } from '../app';
 import { clientPasswordDigest } from '../auth/passwords';
 import { seedIfEmpty } from '../seed/load';
-import { openEmbeddedStore } from '../store/embedded';
+import { type EmbeddedStoreImage, openEmbeddedStore } from '../store/embedded';
 import type { Store } from '../store/port';
 
 export interface Harness {
@@ -21,11 +24,30 @@ export interface Harness {
   call(method: string, path: string, options?: { cookie?: string; body?: unknown; raw?: string }): Promise<Response>;
 }
 
+let seeded: Promise<EmbeddedStoreImage> | null = null;
+
+/** The image of an in-memory store with the indexes and the demo seed, made once per module graph. */
+export function seededImage(): Promise<EmbeddedStoreImage> {
+  seeded ??= (async () => {
+    const store = await openEmbeddedStore(':memory:');
+    try {
+      await store.ensureIndexes();
+      await seedIfEmpty(store);
+      return await store.image();
+    } finally {
+      await store.close();
+    }
+  })();
+  seeded.catch(() => {
+    seeded = null;
+  });
+  return seeded;
+}
+
 /** A seeded app on an in-memory store (seen by the app through `wrap`, when given: a failing store, say). */
 export async function makeHarness(wrap: (store: Store) => Store = (store) => store): Promise<Harness> {
-  const store = wrap(await openEmbeddedStore(':memory:'));
+  const store = wrap(await openEmbeddedStore(':memory:', { image: await seededImage() }));
   await store.ensureIndexes();
-  await seedIfEmpty(store);
   const app = createApp({ store });
   const call: Harness['call'] = (method, path, options = {}) => {
     const headers: Record<string, string> = {};
