@@ -34,7 +34,8 @@ describe('docs/authoring.md: a new register and its API (plant categories)', () 
 
     await clickRowAction(user, row, 'View');
     const view = await screen.findByRole('dialog');
-    expect(within(view).getByLabelText(/^Name/)).toHaveValue('Excavators');
+    // The dialog opens with a spinner while the category loads.
+    expect(await within(view).findByLabelText(/^Name/)).toHaveValue('Excavators');
     expect(within(view).getByLabelText(/^Name/)).toBeDisabled();
     expect(within(view).queryByRole('button', { name: 'Save' })).toBeNull();
     await user.click(within(view).getByRole('button', { name: 'Close' }));
