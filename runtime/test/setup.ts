@@ -13,7 +13,7 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import * as React from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { resetStyleCache } from '../shell/style-cache';
@@ -56,7 +56,26 @@ globalThis.File = NodeFile as unknown as typeof File;
 globalThis.Blob = NodeBlob as unknown as typeof Blob;
 
 // Sections and renderers are loaded on demand; the first load of a chunk takes a while under jsdom.
-configure({ asyncUtilTimeout: 10000 });
+configure({ asyncUtilTimeout: 10000, getElementError });
+
+/**
+ * testing-library's error for a query that found nothing, as its own (the message, then the page printed), except
+ * inside an attempt of `waitFor` or a `findBy` query, which it marks with `_disableExpensiveErrorDiagnostics`: an
+ * attempt's error is thrown away unless it is the last, and `waitFor` adds the page to that one when it times out
+ * (its `onTimeout` calls this again, outside any attempt). Printing the whole page at every failed attempt (each DOM
+ * change and every 50 ms while a screen loads) was a share of the jsdom files' CPU (docs/testing.md).
+ */
+function getElementError(message: string | null, container: Element): Error {
+  const config = getConfig() as ReturnType<typeof getConfig> & { _disableExpensiveErrorDiagnostics?: boolean };
+  const text = config._disableExpensiveErrorDiagnostics
+    ? (message ?? '')
+    : [message, `Ignored nodes: comments, ${config.defaultIgnore}\n${prettyDOM(container)}`]
+        .filter(Boolean)
+        .join('\n\n');
+  const error = new Error(text);
+  error.name = 'TestingLibraryElementError';
+  return error;
+}
 
 /**
  * What tests replace by assignment or `Object.defineProperty` (vitest's restoreAllMocks puts back only spies), as
