@@ -18,11 +18,14 @@ import * as React from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { resetStyleCache } from '../shell/style-cache';
 import { installFastComputedStyle } from './computed-style';
+import { installFastLabelControl } from './label-control';
 import { mockApi, server } from './mock-api';
 
 // jsdom's getComputedStyle with a cheap check before each style rule's selector match: the same answers, a fraction
 // of the CPU time of role queries over MUI pages (runtime/test/computed-style.ts).
 installFastComputedStyle();
+// A label's `for` control from the document's id index, not a walk of the page (runtime/test/label-control.ts).
+installFastLabelControl();
 
 // React's development build captures a stack (an Error, for the "owner stack" of its warnings and DevTools) for each
 // element it creates, up to 10,000 a second: 7-10% of a heavy jsdom file's CPU and much of its garbage. The tests do
