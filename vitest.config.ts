@@ -107,6 +107,8 @@ export default defineConfig({
           // the browser files run beside the others, two files at a time in all, each with its own platform on a free
           // port and data folder. One file at a time made them a serial tail of about 200 s after everything else.
           globalSetup: ['runtime/e2e/global-setup.ts'],
+          // A failed test reports the pages it left open (whether Chromium still draws their frames).
+          setupFiles: ['runtime/e2e/setup.ts'],
           // expect.poll's limit for the browser files: vitest's default is 1 s, and a fresh-clone run on a busy
           // machine missed a register's rows and an entry's second photo by that (each test's own limit still applies).
           expect: { poll: { timeout: 30000 } },

@@ -1,0 +1,54 @@
+/**
+ * runtime/e2e/browser.ts `pageHealth`, what a failed browser test reports of its open pages (runtime/e2e/setup.ts):
+ * a page at rest draws its frames; a page whose rendering is blocked (a render-blocking style sheet that never
+ * arrives) draws none, and the report says whether a kick brought them back; a page that does not answer is -1.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, pageHealth, pagesOpen } from './browser';
+
+const ORIGIN = 'http://page-health.test';
+
+describe('pageHealth', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('counts the frames of a page at rest, and of none while a style sheet blocks its rendering', async () => {
+    const context = await browser.newContext();
+    await context.route(`${ORIGIN}/**`, async (route) => {
+      const url = new URL(route.request().url());
+      if (url.pathname === '/never.css') return; // never answered: the page's rendering stays blocked
+      const blocked = url.pathname === '/blocked';
+      await route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html><head>${blocked ? '<link rel="stylesheet" href="/never.css">' : ''}</head><body><div id="root"><p>Inspection</p></div></body></html>`,
+      });
+    });
+    const rest = await context.newPage();
+    await rest.goto(`${ORIGIN}/rest`);
+    const blocked = await context.newPage();
+    await blocked.goto(`${ORIGIN}/blocked`, { waitUntil: 'commit' });
+    expect(pagesOpen()).toEqual(expect.arrayContaining([rest, blocked]));
+
+    const atRest = await pageHealth(rest);
+    expect(atRest).toMatchObject({
+      url: `${ORIGIN}/rest`,
+      visibilityState: 'visible',
+      textLength: 'Inspection'.length,
+    });
+    expect(atRest.frames).toBeGreaterThan(5);
+    expect(atRest.afterKicks).toBeUndefined();
+
+    const none = await pageHealth(blocked);
+    expect(none).toMatchObject({ url: `${ORIGIN}/blocked`, frames: 0 });
+    expect(none.afterKicks).toEqual({ bringToFront: expect.any(Number), setViewportSize: expect.any(Number) });
+
+    await context.close();
+    expect(pagesOpen()).not.toContain(rest);
+  });
+});
