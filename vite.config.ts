@@ -33,11 +33,20 @@ const collectLazyTargets: Plugin = {
 const ROUTE_CORE =
   /[\\/]runtime[\\/](shell[\\/](section|guard-checks|ShellLayout|MuiRoot)\.tsx?|pages[\\/]NotFoundPage\.tsx|renderer[\\/](ScreenPage|ScreenView|ScreenDialog|FormScreen)\.tsx)$|[\\/]schemas[\\/]screens[\\/]quality-assurance[\\/]form-entry\.json$/;
 
-/** A group's test: `path` matches the module's file and the module is not imported with `import()` (or is route core). */
+/**
+ * Modules of the grouped folders that import a library only the lazily loaded parts use, kept out of the groups with
+ * it: in the form group, runtime/renderer/table/use-table.ts took material-react-table (400 KB) into every form page.
+ */
+const WITH_LAZY_LIBRARY = /[\\/]runtime[\\/]renderer[\\/]table[\\/]use-table\.ts$/;
+
+/**
+ * A group's test: `path` matches the module's file and the module is not imported with `import()` (or is route core),
+ * nor one of WITH_LAZY_LIBRARY.
+ */
 const eager =
   (path: RegExp) =>
   (id: string): boolean =>
-    path.test(id) && (!lazyTargets.has(id) || ROUTE_CORE.test(id));
+    path.test(id) && (!lazyTargets.has(id) || ROUTE_CORE.test(id)) && !WITH_LAZY_LIBRARY.test(id);
 
 /**
  * Chunks by hand (docs/performance.md "Chunks by page"). Left to itself the bundler cuts the code into one chunk per

@@ -31,7 +31,6 @@ import {
   type MRT_RowSelectionState,
   type MRT_SortingState,
   type MRT_Updater,
-  useMaterialReactTable,
 } from 'material-react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { registerMachine } from '../../engine/machines/register';
@@ -54,6 +53,7 @@ import { Pager } from './table/Pager';
 import { SaveRowsButton } from './table/save-rows';
 import { DataTableStyles } from './table/styles';
 import { cellSx, EDITABLE_ROW_SX, rowSx, useDataTable } from './table/table-options';
+import { useTable } from './table/use-table';
 import { tableLocalization } from './table-localization';
 import { resolveCall } from './templates';
 import { useSessionUser } from './user';
@@ -306,7 +306,7 @@ export function Register({
   const pagination = { pageIndex, pageSize };
 
   const contextMenu = useContextMenu();
-  const table = useMaterialReactTable<Row>({
+  const table = useTable<Row>({
     columns: dataTable.columns,
     data: shownRows,
     getRowId: (row, index) => String(row[rowKey] ?? index),

@@ -23,7 +23,7 @@ import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { FieldProps } from '@rjsf/utils';
-import { MaterialReactTable, useMaterialReactTable } from 'material-react-table';
+import { MaterialReactTable } from 'material-react-table';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { message } from '../../../engine/messages/catalogue';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../engine/table';
@@ -35,6 +35,7 @@ import { Pager } from './Pager';
 import type { Row } from './row-store';
 import { DataTableStyles } from './styles';
 import { cellSx, type DataTableSetup, EDITABLE_ROW_SX, rowSx, useDataTable } from './table-options';
+import { useTable } from './use-table';
 
 /** The field's ui:options; see the module comment. */
 export interface DataTableOptions {
@@ -87,7 +88,7 @@ const FieldTable = memo(function FieldTable({
   const { store } = setup;
   const localization = useMemo(() => tableLocalization({ noRecordsToDisplay: 'common.noRecords' }), []);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize });
-  const table = useMaterialReactTable<Row>({
+  const table = useTable<Row>({
     columns: setup.columns,
     data: rows,
     getRowId: (_, index) => String(index),

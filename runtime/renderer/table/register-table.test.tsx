@@ -5,7 +5,7 @@
  * column runs its row action; frozen columns only above 750 px; page sizes and the report; 'No results
  * found...' for a search matching nothing. The document is provided in the test (provideScreen).
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -13,6 +13,7 @@ import { mswPath } from '../../../fixtures/msw/handlers';
 import { mockApi, server } from '../../test/mock-api';
 import type { RegisterDocument } from '../documents';
 import { ScreenView } from '../ScreenView';
+import { KEEPS_NOTHING, PaperWidthRef, useTable } from './use-table';
 
 const register: RegisterDocument = {
   kind: 'register',
@@ -85,6 +86,79 @@ describe('data table in a register', () => {
   afterEach(() => {
     // @ts-expect-error jsdom has no matchMedia; the tests that set one remove it.
     delete window.matchMedia;
+  });
+
+  it("reads no toolbar's height nor the paper's width while it renders, and still shows its toolbars (use-table)", async () => {
+    // Sizes read from the page (each a forced layout in a browser): the toolbars' heights, the paper's width.
+    const read: Element[] = [];
+    const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      read.push(this);
+      return (height?.get?.call(this) as number | undefined) ?? 0;
+    });
+    const width = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth');
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(function (this: Element) {
+      read.push(this);
+      return (width?.get?.call(this) as number | undefined) ?? 0;
+    });
+    const user = userEvent.setup();
+    show(register);
+    const records = await screen.findByText('Records: 1 - 10 of 50');
+    const save = screen.getByRole('button', { name: 'Save' });
+    const search = screen.getByPlaceholderText('Search');
+    // Renders again: a search, then the next page.
+    await user.type(search, 'a');
+    await user.clear(search);
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await screen.findByText('Records: 11 - 20 of 50');
+    const toolbars = read.filter((element) => element.contains(records) || element.contains(save));
+    expect(toolbars).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it('useTable refuses a sticky header and the full-screen toggle, which need the sizes it does not measure', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const columns = [{ accessorKey: 'a', header: 'A' }];
+    expect(() =>
+      renderHook(() => useTable({ columns, data: [], enableStickyHeader: true, enableFullScreenToggle: false })),
+    ).toThrow(/sticky header or full screen/);
+    expect(() => renderHook(() => useTable({ columns, data: [] }))).toThrow(/sticky header or full screen/);
+    const { result } = renderHook(() => useTable({ columns, data: [], enableFullScreenToggle: false }));
+    expect(result.current.refs.topToolbarRef).toBe(KEEPS_NOTHING);
+    (KEEPS_NOTHING as { current: unknown }).current = document.body;
+    expect(KEEPS_NOTHING.current).toBeNull();
+    quiet.mockRestore();
+  });
+
+  it("PaperWidthRef answers the paper's width as last observed, without reading it from the page", () => {
+    let observed: ResizeObserverCallback | undefined;
+    const observe = vi.fn();
+    const disconnect = vi.fn();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          observed = callback;
+        }
+        observe = observe;
+        disconnect = disconnect;
+      },
+    );
+    const ref = new PaperWidthRef();
+    expect(ref.current).toBeNull();
+    const paper = document.createElement('div');
+    ref.current = paper;
+    expect(observe).toHaveBeenCalledWith(paper);
+    expect(ref.current).toEqual({ clientWidth: undefined });
+    observed?.(
+      [{ borderBoxSize: [{ inlineSize: 1180, blockSize: 600 }] } as unknown as ResizeObserverEntry],
+      {} as ResizeObserver,
+    );
+    expect(ref.current).toEqual({ clientWidth: 1180 });
+    ref.current = null;
+    expect(disconnect).toHaveBeenCalled();
+    expect(ref.current).toBeNull();
+    vi.unstubAllGlobals();
   });
 
   it('edits rows in place, blocks Save on a required cell, saves the changed rows and reloads', async () => {
