@@ -101,11 +101,16 @@ function remember(name: OperationName, answer: unknown): void {
   try {
     if (name === 'auth.logout') localStorage.removeItem(LAST_SESSION_KEY);
     if (name !== 'auth.isLoggedIn' && name !== 'clients.current') return;
-    const last = JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as Record<string, unknown> | null;
+    const stored = localStorage.getItem(LAST_SESSION_KEY);
+    const last = JSON.parse(stored ?? 'null') as Record<string, unknown> | null;
+    // Written only when it changed: the session is asked on every navigation, and a write of the same text cost
+    // about 10 ms of a register navigation's main thread in Chromium (docs/performance.md "No size read ...").
+    const keep = (text: string) => {
+      if (text !== stored) localStorage.setItem(LAST_SESSION_KEY, text);
+    };
     if (name === 'clients.current') {
       const client = answer as { id?: number } | null;
-      if (last && client?.id === last.clientId)
-        localStorage.setItem(LAST_SESSION_KEY, JSON.stringify({ ...last, client }));
+      if (last && client?.id === last.clientId) keep(JSON.stringify({ ...last, client }));
       return;
     }
     const user = (answer as { user?: { id: number; currentClient: number | null; fullName: string; email: string } })
@@ -114,7 +119,7 @@ function remember(name: OperationName, answer: unknown): void {
     const same = last?.userId === user.id && last?.clientId === user.currentClient;
     const { id: userId, currentClient: clientId, fullName, email } = user;
     const client = same ? last?.client : undefined;
-    localStorage.setItem(LAST_SESSION_KEY, JSON.stringify({ userId, clientId, fullName, email, user, client }));
+    keep(JSON.stringify({ userId, clientId, fullName, email, user, client }));
     globalThis.dispatchEvent?.(new Event('siteforms:session'));
   } catch {
     // No storage (a private window's quota): the offline boot has no session, nothing else changes.

@@ -4,7 +4,7 @@
  * /qa/access (nowhere else), and forgets it on logout.
  */
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, callOperation, LAST_SESSION_KEY } from '../api/client';
 import { mockApi, server } from '../test/mock-api';
 
@@ -27,6 +27,14 @@ describe('the offline session', () => {
       fullName: online.user.fullName,
       client: { id: 1, name: client.name },
     });
+
+    // Asked again with nothing changed: the same text is not written again (the session is asked on every page).
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    await callOperation('auth.isLoggedIn');
+    await callOperation('clients.current');
+    expect(setItem.mock.calls.filter(([key]) => key === LAST_SESSION_KEY)).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null')).toEqual(kept);
+    setItem.mockRestore();
 
     noNetwork();
     history.replaceState(null, '', '/projects');
