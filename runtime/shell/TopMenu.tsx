@@ -241,7 +241,13 @@ export function TopMenu({ user }: { user: MenuUser }) {
       live = false;
     };
   }, []);
-  const items = useMemo(() => (doc ? visibleMenuItems(doc.items, user) : []), [doc, user]);
+  const visible = useMemo(() => (doc ? visibleMenuItems(doc.items, user) : []), [doc, user]);
+  // The same entries keep the same array: the session (and `user` with it) is answered anew on every navigation, and
+  // a new array made the desktop row measure every entry again (a forced layout, 13 ms of a navigation's script).
+  const same = useRef<{ text: string; items: MenuItemSpec[] }>({ text: '[]', items: [] });
+  const text = JSON.stringify(visible);
+  if (text !== same.current.text) same.current = { text, items: visible };
+  const items = same.current.items;
   if (!doc) return null;
   if (mobile) return <MobileMenu items={items} label={message(doc.title)} />;
   // Other entries (another user, another client) start again with every entry shown, to be measured.
