@@ -15,6 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link as RouterLink } from 'react-router';
 import { message } from '../../engine/messages/catalogue';
 import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
@@ -167,9 +168,11 @@ function DesktopMenu({ items, label }: { items: MenuItemSpec[]; label: string })
       if (known.some((width) => width === undefined)) return setShown(items.length);
       setShown(entriesThatFit(known as number[], row.clientWidth, moreWidth.current));
     };
-    const observer = new ResizeObserver(count);
+    // Counted when the browser observes the row (its first observation comes in the frame's own layout, before the
+    // paint), not here: a read of widths in this effect forced a layout of the whole page in the middle of React's
+    // commit (30-59 ms of the form creator's open). flushSync: the count's result is in that same frame's paint.
+    const observer = new ResizeObserver(() => flushSync(count));
     observer.observe(row);
-    count();
     return () => observer.disconnect();
   }, [items]);
 

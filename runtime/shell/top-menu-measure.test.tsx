@@ -20,8 +20,12 @@ describe('the top bar measured once per set of entries', () => {
   it('does not measure its entries again for the same user answered anew; another user is measured', async () => {
     vi.stubGlobal(
       'ResizeObserver',
+      // As a browser does: the first observation of an element comes after it is laid out.
       class {
-        observe() {}
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          setTimeout(() => this.callback(), 0);
+        }
         disconnect() {}
       },
     );
@@ -35,7 +39,7 @@ describe('the top bar measured once per set of entries', () => {
       </MemoryRouter>,
     );
     await screen.findByRole('navigation');
-    expect(measured).toHaveBeenCalled();
+    await vi.waitFor(() => expect(measured).toHaveBeenCalled());
 
     // The next page: the same user, a new object.
     measured.mockClear();
@@ -57,7 +61,6 @@ describe('the top bar measured once per set of entries', () => {
         <TopMenu user={viewer} />
       </MemoryRouter>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(measured).toHaveBeenCalled();
+    await vi.waitFor(() => expect(measured).toHaveBeenCalled());
   });
 });
