@@ -36,10 +36,12 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
 /**
  * Takes project 1 offline on the device (the /offline page's 'Take offline' beside the project; once taken it is a
  * row of 'On this device'), waits for its bundle (the project's offline forms list the form), and for the service
- * worker, so that the pages open with the network off from now on.
+ * worker, so that the pages open with the network off from now on. The project is made available from the page the
+ * device is on when that is the platform's (a signed-in device is on /home), so /offline loads once: each page load
+ * is about a CPU second of Chromium's, and every device of offline.e2e goes through here (docs/testing.md).
  */
 export async function takeProjectOffline(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/offline`);
+  if (new URL(page.url(), 'about:blank').origin !== new URL(url).origin) await page.goto(`${url}/offline`);
   // Project 1 is not offline-available in the seed: its Edit user switches it on (administration-data.md §7).
   const status = await page.evaluate(async (id) => {
     const res = await fetch('/api/projects/updateProjectOffineAvailability', {
@@ -50,7 +52,7 @@ export async function takeProjectOffline(page: Page, url: string): Promise<void>
     return res.status;
   }, PROJECT_ID);
   if (status >= 300) throw new Error(`project ${PROJECT_ID} could not be made available offline: ${status}`);
-  await page.reload();
+  await page.goto(`${url}/offline`);
   const kept = page
     .getByRole('region', { name: 'On this device' })
     .getByRole('row', { name: new RegExp(PROJECT_CODE) });
