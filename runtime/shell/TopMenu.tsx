@@ -226,24 +226,61 @@ export async function topBarItems(doc: MenuDocument): Promise<MenuItemSpec[]> {
   return [...doc.items, ...built];
 }
 
-/** The top-bar navigation for `user`: buttons on the desktop, one Menu button at 550 px and below. */
+/** The top bar's title and items, as {@link loadTopBar} gives them. */
+export interface TopBar {
+  title: MenuDocument['title'];
+  items: MenuItemSpec[];
+}
+
+let topBarLoad: Promise<TopBar> | null = null;
+let topBarLoaded: TopBar | null = null;
+
+/**
+ * The top bar's document (TOP_MENU_SCREEN) and its items ({@link topBarItems}), loaded once per page: the same for
+ * every user (TopMenu filters them by the session's user). Asked for when this module is evaluated, beside the
+ * shell's first calls, not in TopMenu's first effect: on a page opened afresh the bar's two small document chunks
+ * came after the shell's first commit, one after the other, and its entries appeared some 200-400 ms after the page
+ * (docs/performance.md "The top bar at the first paint"). A failed load (offline, a closing page) is forgotten, so
+ * the next mount asks again.
+ * @returns the bar's title and items; rejects when a document's chunk cannot be loaded
+ */
+export function loadTopBar(): Promise<TopBar> {
+  topBarLoad ??= loadScreen(TOP_MENU_SCREEN)
+    .then(async (loaded) => {
+      const menu = loaded as MenuDocument;
+      topBarLoaded = { title: menu.title, items: await topBarItems(menu) };
+      return topBarLoaded;
+    })
+    .catch((error: unknown) => {
+      topBarLoad = null;
+      throw error;
+    });
+  return topBarLoad;
+}
+
+// Every page of the shell shows the bar: its documents are asked for as soon as the shell's code runs.
+if (typeof window !== 'undefined') loadTopBar().catch(() => undefined);
+
+/**
+ * The top-bar navigation for `user`: buttons on the desktop, one Menu button at 550 px and below. Once the bar is
+ * loaded ({@link loadTopBar}) a new mount shows its entries in its first render.
+ */
 export function TopMenu({ user }: { user: MenuUser }) {
-  const [doc, setDoc] = useState<{ title: MenuDocument['title']; items: MenuItemSpec[] } | null>(null);
+  const [doc, setDoc] = useState<TopBar | null>(topBarLoaded);
   const mobile = useMediaQuery(`(max-width:${MOBILE_MENU_MAX_WIDTH}px)`);
   useEffect(() => {
+    if (doc) return;
     let live = true;
-    loadScreen(TOP_MENU_SCREEN)
-      .then(async (loaded) => {
-        const menu = loaded as MenuDocument;
-        const items = await topBarItems(menu);
-        if (live) setDoc({ title: menu.title, items });
+    loadTopBar()
+      .then((loaded) => {
+        if (live) setDoc(loaded);
       })
       // A failed chunk load (offline, a closing page) leaves the bar without its menu; the next page retries.
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, []);
+  }, [doc]);
   const visible = useMemo(() => (doc ? visibleMenuItems(doc.items, user) : []), [doc, user]);
   // The same entries keep the same array: the session (and `user` with it) is answered anew on every navigation, and
   // a new array made the desktop row measure every entry again (a forced layout, 13 ms of a navigation's script).
