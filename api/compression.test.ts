@@ -78,6 +78,17 @@ describe('compression', () => {
       expect(tiny.headers.get('Content-Encoding')).toBeNull();
     });
 
+    it('answers a file of another build 404, not with the app shell cached for a year', async () => {
+      const gone = await get('app-old999.js', 'br');
+      expect(gone.status).toBe(404);
+      expect(gone.headers.get('Content-Type')).not.toMatch(/html/);
+      expect(gone.headers.get('Cache-Control')).toBe('no-store');
+      // A page's path still gets the app shell.
+      const page = await fetch(`http://127.0.0.1:${server.port}/projects/1`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('Content-Type')).toMatch(/html/);
+    });
+
     it('sends the service worker as a script that the browser asks for again on every visit (issue 26)', async () => {
       const sw = await fetch(`http://127.0.0.1:${server.port}/sw.js`);
       expect(sw.status).toBe(200);

@@ -94,6 +94,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       },
       serveStatic({ root, precompressed: true }),
     );
+    // A file of another build (a page left open across a deploy asks for its old chunks): 404, not the app shell
+    // with a year's immutable caching, so the page can tell a chunk that is gone from a network that is down
+    // (runtime/shell/new-build-reload.ts).
+    app.all('/assets/*', (c) => c.text('Not found', 404, { 'Cache-Control': 'no-store' }));
     // The service worker (runtime/sw.ts): asked again on every visit, so a new build's worker is found at once
     // (browsers cap a worker's HTTP caching at a day; no-cache makes it none).
     app.use(
