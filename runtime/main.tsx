@@ -11,6 +11,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './App';
 import { plainMessage } from './plain/messages';
 import { routes } from './routes';
+import { reloadIfNewBuild } from './shell/new-build-reload';
 
 document.title = plainMessage('app.title');
 const container = document.getElementById('root');
@@ -43,26 +44,17 @@ function afterFirstPage(first: typeof router): Promise<void> {
   });
 }
 
-/** sessionStorage key: when this tab last reloaded for a chunk its build no longer has. */
-const RELOADED_AT = 'siteforms.reloadedForNewBuild';
-
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // A page opened from the precache just before a new build's worker took over (it drops the old build's files, and
-  // the server has them no more) fails to load a lazy chunk: reload once, into the new build (an offline page's saved
-  // pages are on the device). At most once a minute, so a chunk that truly fails shows its error.
+  // the server has them no more) fails to load a lazy chunk: reload once, into the new build, when the server says
+  // the chunk is gone; not when the network failed (shell/new-build-reload.ts).
   window.addEventListener('vite:preloadError', (event) => {
-    // A chunk that could not be fetched, not one whose code failed (that error must show, never a reload).
-    const failure = String((event as Event & { payload?: unknown }).payload ?? '');
-    if (!/dynamically imported module|Importing a module script failed/i.test(failure)) return;
-    try {
-      const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
-      if (Date.now() - last < 60_000) return;
-      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-    } catch {
-      return;
-    }
-    event.preventDefault();
-    window.location.reload();
+    void reloadIfNewBuild((event as Event & { payload?: unknown }).payload, {
+      fetch: (url, init) => window.fetch(url, init),
+      reload: () => window.location.reload(),
+      storage: window.sessionStorage,
+      now: () => Date.now(),
+    });
   });
   // After the first page has rendered: the worker's precache (every file of the build) never competes with it. The
   // load event alone came too early: it waits for the route's chunks, not for the page they render, and the precache
