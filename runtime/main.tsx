@@ -47,11 +47,14 @@ function afterFirstPage(first: typeof router): Promise<void> {
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // A page opened from the precache just before a new build's worker took over (it drops the old build's files, and
   // the server has them no more) fails to load a lazy chunk: reload once, into the new build, when the server says
-  // the chunk is gone; not when the network failed (shell/new-build-reload.ts).
+  // the chunk is gone, or with no network when the worker's precache holds another build; not for a network failure
+  // alone (shell/new-build-reload.ts).
   window.addEventListener('vite:preloadError', (event) => {
     void reloadIfNewBuild((event as Event & { payload?: unknown }).payload, {
       fetch: (url, init) => window.fetch(url, init),
       reload: () => window.location.reload(),
+      precacheLacks: async (url) =>
+        !!navigator.serviceWorker.controller && 'caches' in window && (await caches.match(url)) === undefined,
       storage: window.sessionStorage,
       now: () => Date.now(),
     });

@@ -14,6 +14,7 @@ function browser(answer: () => Promise<{ ok: boolean; status: number }>) {
   const deps = {
     fetch: vi.fn((_url: string, _init: RequestInit) => answer()),
     reload: vi.fn(),
+    precacheLacks: vi.fn(async (_url: string) => false),
     storage: {
       getItem: (key: string) => stored.get(key) ?? null,
       setItem: (key: string, v: string) => stored.set(key, v),
@@ -50,9 +51,17 @@ describe('the reload for a new build', () => {
     expect(await reloadIfNewBuild(FETCH_FAILED, offline.deps)).toBe(false);
     expect(offline.deps.reload).not.toHaveBeenCalled();
     expect(offline.stored.size).toBe(0);
+    expect(offline.deps.precacheLacks).toHaveBeenCalledWith(CHUNK);
     const there = browser(async () => ({ ok: true, status: 200 }));
     expect(await reloadIfNewBuild(FETCH_FAILED, there.deps)).toBe(false);
     expect(there.deps.reload).not.toHaveBeenCalled();
+  });
+
+  it('with no network, reloads when a service worker holds another build (its precache lacks the chunk)', async () => {
+    const { deps } = browser(() => Promise.reject(new TypeError('Failed to fetch')));
+    deps.precacheLacks.mockResolvedValue(true);
+    expect(await reloadIfNewBuild(FETCH_FAILED, deps)).toBe(true);
+    expect(deps.reload).toHaveBeenCalledTimes(1);
   });
 
   it('never reloads for a chunk whose code threw', async () => {

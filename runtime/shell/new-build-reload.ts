@@ -1,9 +1,10 @@
 /**
  * A page left open across a new build reloads once (docs/decisions.md "A page left open across a new build reloads
  * once"): when a lazy chunk fails to load (Vite's `vite:preloadError` event), the tab reloads into the new build, at
- * most once a minute, but only when the server answers that the chunk is gone. A chunk that failed because the network
- * did (a site's connection dropping as the page loads its code) is no new build: a reload then would trade the page,
- * and what was typed into it, for the browser's error page, the very loss the offline message warns of
+ * most once a minute, but only when the server answers that the chunk is gone, or, with no network, when the page's
+ * service worker holds another build (it answers the reload from its precache). A chunk that failed because the
+ * network did (a site's connection dropping as the page loads its code) is no new build: a reload then would trade
+ * the page, and what was typed into it, for the browser's error page, the very loss the offline message warns of
  * (shell-access-navigation.md §4). The failure goes on to the code that asked for the chunk either way (its own error
  * or retry), so nothing waits on the check.
  */
@@ -19,6 +20,12 @@ export interface NewBuildReloadDeps {
   /** Asks the server for the chunk; rejects on a network failure (the Fetch API's `fetch`). */
   fetch: (url: string, init: RequestInit) => Promise<{ ok: boolean; status: number }>;
   reload: () => void;
+  /**
+   * Whether a service worker controls the page and its caches hold no copy of `url`: a reload would then be answered
+   * from the precache of the build that worker holds, with no network (the offline pages after a new worker took
+   * over), not with the browser's error page.
+   */
+  precacheLacks: (url: string) => Promise<boolean>;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   now: () => number;
 }
@@ -37,8 +44,10 @@ export function failedChunk(payload: unknown): string | null | undefined {
 /**
  * Handles one `vite:preloadError` event's payload: when it is a module's fetch failure, asks the server for the
  * chunk (HEAD, no cache) and reloads the tab when the answer says it is not there (any answer but a success; at most
- * once in {@link RELOAD_INTERVAL_MS}). No reload when the request fails (the network, not the build), nor when the
- * message names no chunk and the browser says it is offline.
+ * once in {@link RELOAD_INTERVAL_MS}). When the request fails (the network), it reloads only when a service worker
+ * controls the page and its caches lack the chunk (`precacheLacks`: the worker took over with another build and will
+ * answer the reload from its precache); no reload either when the message names no chunk and the browser says it is
+ * offline.
  * @returns whether the tab was reloaded, once the check is done
  */
 export async function reloadIfNewBuild(payload: unknown, deps: NewBuildReloadDeps): Promise<boolean> {
@@ -51,7 +60,8 @@ export async function reloadIfNewBuild(payload: unknown, deps: NewBuildReloadDep
       const answer = await deps.fetch(chunk, { method: 'HEAD', cache: 'no-store' });
       if (answer.ok) return false;
     } catch {
-      return false;
+      // The network failed: a reload helps only when the service worker answers it with a newer build.
+      if (!(await deps.precacheLacks(chunk).catch(() => false))) return false;
     }
   }
   try {
