@@ -3,11 +3,14 @@
  * real routes, renderer and API client against the mock API: a Site Safety Inspection left after Next is kept as
  * a draft when Cancel's question is answered Keep draft, is found in the register through its 'Drafts: 1'
  * button with the status Draft, continues at the page it was left on and is submitted; another is discarded
- * from the same question; a view user is offered neither Add nor the draft's Continue and Discard.
+ * from the same question; a Cancel pressed while Next's page save is in flight says "saved as a draft" once it has
+ * answered; a view user is offered neither Add nor the draft's Continue and Discard.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { mockApi } from './test/mock-api';
+import { http } from 'msw';
+import { mswPath } from '../fixtures/msw/handlers';
+import { mockApi, server } from './test/mock-api';
 import { renderApp } from './test/render';
 
 const REGISTER = '/projects/1/health-and-safety/5';
@@ -62,6 +65,29 @@ describe('drafts', () => {
     // The Site Safety Inspection allows changing submitted entries: the register offers Edit.
     expect(within(submitted).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Drafts:/ })).toBeNull();
+  });
+
+  it('says the entry is a draft once a page save still in flight at Cancel has answered', async () => {
+    await mockApi.logIn('user@demo.local');
+    const user = userEvent.setup({ delay: null });
+    // The page save of Next is held until the dialog is up (a slow connection, or a busy server).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Returning nothing hands the request on to the mock API's own handler.
+    server.use(http.put(mswPath('entries.submit'), () => held));
+    const { router } = renderApp(`${REGISTER}/add`);
+    await fillFirstPage(user, 'Aoife Byrne');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('dialog');
+    expect(question).toHaveTextContent('Your answers are not saved yet.');
+    release();
+    await waitFor(() => expect(question).toHaveTextContent('This entry is saved as a draft.'));
+    await user.click(within(question).getByRole('button', { name: 'Keep draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(REGISTER));
+    expect((await mockApi.entries()).map((e) => e.isDraft)).toEqual([true]);
+    server.resetHandlers();
   });
 
   it('discards the draft when Cancel is answered Discard draft', async () => {

@@ -431,6 +431,8 @@ export function FormScreen({
     return {
       applies: () => !completed.current && (savedEntryNumber.current !== undefined || hasUnsaved()),
       text: () => message(draftNumber() === undefined ? 'form.unsavedEntryLeave' : 'form.draftLeave'),
+      // A page save in flight (Cancel right after Next) makes the entry a draft when it answers.
+      settled: () => pageSaves.current,
       choices: [
         {
           label: message('form.keepDraft'),

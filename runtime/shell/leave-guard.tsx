@@ -12,7 +12,8 @@
  * A page may ask its own question instead (useLeaveQuestion): an entry that is a draft asks "keep the draft or
  * discard it" (issue 19), so that the question says what will happen. While the page's question applies, it is
  * asked in place of the default one; each choice runs the page's own work (a save, a discard) and says whether
- * to leave.
+ * to leave. A question whose text depends on work in flight (a page save) is read again when that work is done,
+ * so a Cancel pressed right after Next says what is true once the save has answered.
  */
 
 import Alert from '@mui/material/Alert';
@@ -31,8 +32,13 @@ const UnsavedContext = createContext<(id: string, dirty: boolean) => void>(() =>
 export interface LeaveQuestion {
   /** True while leaving must ask this question (read when the user leaves). */
   applies: () => boolean;
-  /** The question (plain text), read when it is asked. */
+  /** The question (plain text), read when it is asked and again when `settled` resolves. */
   text: () => string;
+  /**
+   * Resolves when work the question's text depends on is done (an entry's page save still in flight when the user
+   * leaves: the answers are "not saved yet" until it answers, a draft after). Optional.
+   */
+  settled?: () => Promise<unknown>;
   /** The answers, in order; the first contained one is the default. `run` resolves true to leave, false to stay. */
   choices: { label: string; variant?: 'text' | 'outlined' | 'contained'; run: () => Promise<boolean> }[];
 }
@@ -99,10 +105,14 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
   const askedRef = useRef<LeaveQuestion | null>(null);
   const [running, setRunning] = useState(false);
   const [choiceError, setChoiceError] = useState<string | null>(null);
+  // Bumped when the asked question's work in flight is done: the dialog reads its text again.
+  const [, setSettledCount] = useState(0);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (currentLocation.pathname === nextLocation.pathname) return false;
     const question = questionRef.current;
     askedRef.current = question?.applies() ? question : null;
+    const reread = () => setSettledCount((count) => count + 1);
+    askedRef.current?.settled?.().then(reread, reread);
     return dirtyRef.current || askedRef.current !== null;
   });
   const asked = blocker.state === 'blocked' ? askedRef.current : null;
