@@ -20,6 +20,7 @@ export const TEST_CONTEXT = { reducedMotion: 'reduce' } as const;
 /** A headless Chromium whose new contexts and pages start from TEST_CONTEXT. */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
+  processesAtLaunch.set(browser, processesOf(browser));
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
   browser.newContext = async (options) => track(await newContext({ ...TEST_CONTEXT, ...options }));
@@ -58,17 +59,28 @@ export interface PageHealth {
   /** The length of `#root`'s HTML and of the body's text. */
   rootLength: number;
   textLength: number;
-  /** Frames in a second after `bringToFront()` and after setting the viewport's size again, when there were none. */
-  afterKicks?: { bringToFront: number; setViewportSize: number };
+  /** Milliseconds since the document's navigation started, and when it first painted content (null: never). */
+  sinceStart: number;
+  firstContentfulPaint: number | null;
+  /** `document.readyState`, and the images not loaded yet. */
+  readyState: string;
+  imagesPending: number;
+  /**
+   * When there were no frames: the frames in a second after `bringToFront()`, after setting the viewport's size
+   * again, and on a new page of the same context opened at the same address; and the browser's processes (type:id)
+   * now and when it was launched (a GPU process that died and came back shows as a new id).
+   */
+  afterKicks?: { bringToFront: number; setViewportSize: number; newPage: number };
+  processes?: { now: string[]; atLaunch: string[] };
 }
 
-/** Animation frames the page draws in one second; -1 when the page does not answer within 5 s. */
-async function framesIn(
-  page: Page,
-): Promise<{ frames: number; visibilityState: string; rootLength: number; textLength: number }> {
+type Probe = Omit<PageHealth, 'url' | 'afterKicks' | 'processes'>;
+
+/** Animation frames the page draws in one second, with what else it says of its state; -1 when it does not answer within 5 s. */
+async function framesIn(page: Page): Promise<Probe> {
   const probe = page.evaluate(
     () =>
-      new Promise<{ frames: number; visibilityState: string; rootLength: number; textLength: number }>((resolve) => {
+      new Promise<Probe>((resolve) => {
         let frames = 0;
         const started = performance.now();
         const done = () =>
@@ -77,6 +89,13 @@ async function framesIn(
             visibilityState: document.visibilityState,
             rootLength: document.getElementById('root')?.innerHTML.length ?? -1,
             textLength: document.body?.innerText.length ?? -1,
+            sinceStart: Math.round(performance.now()),
+            firstContentfulPaint:
+              performance.getEntriesByName('first-contentful-paint')[0]?.startTime === undefined
+                ? null
+                : Math.round(performance.getEntriesByName('first-contentful-paint')[0].startTime),
+            readyState: document.readyState,
+            imagesPending: [...document.images].filter((image) => !image.complete).length,
           });
         const tick = () => {
           frames += 1;
@@ -93,15 +112,38 @@ async function framesIn(
       visibilityState: '?',
       rootLength: -1,
       textLength: -1,
+      sinceStart: -1,
+      firstContentfulPaint: null,
+      readyState: '?',
+      imagesPending: -1,
     }
   );
 }
 
+/** The browser's processes as `type:id` (CDP SystemInfo.getProcessInfo); empty when it cannot say. */
+async function processesOf(browser: Browser | null): Promise<string[]> {
+  if (!browser) return [];
+  try {
+    const session = await browser.newBrowserCDPSession();
+    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { type: string; id: number }[];
+    };
+    await session.detach();
+    return processInfo.map((process) => `${process.type}:${process.id}`);
+  } catch {
+    return [];
+  }
+}
+
+/** The processes of each browser when it was launched through {@link launchBrowser}. */
+const processesAtLaunch = new WeakMap<Browser, Promise<string[]>>();
+
 /**
  * A page's state for a failed test's report (runtime/e2e/setup.ts): whether Chromium still draws its frames
  * (Playwright's click waits for two frames to call an element stable, so a page that draws none fails every click
- * with "waiting for element to be visible, enabled and stable"), and, when it draws none, whether bringing it to
- * the front or setting its viewport again brings them back. Never throws.
+ * with "waiting for element to be visible, enabled and stable"), whether it ever painted, and, when it draws none,
+ * whether bringing it to the front, setting its viewport again or a new page at its address draws them, and the
+ * browser's processes then and at launch. Never throws.
  */
 export async function pageHealth(page: Page): Promise<PageHealth> {
   const first = await framesIn(page);
@@ -117,7 +159,24 @@ export async function pageHealth(page: Page): Promise<PageHealth> {
     await page.setViewportSize({ width: size.width, height: size.height - 1 });
     await page.setViewportSize(size);
   });
-  return { ...health, afterKicks: { bringToFront, setViewportSize } };
+  let newPage = -1;
+  try {
+    const other = await page.context().newPage();
+    await other.goto(page.url(), { waitUntil: 'commit', timeout: 5000 });
+    newPage = (await framesIn(other)).frames;
+    await other.close();
+  } catch {
+    // the report says -1
+  }
+  const browser = page.context().browser();
+  return {
+    ...health,
+    afterKicks: { bringToFront, setViewportSize, newPage },
+    processes: {
+      now: await processesOf(browser),
+      atLaunch: browser ? ((await processesAtLaunch.get(browser)) ?? []) : [],
+    },
+  };
 }
 
 /** A persistent context on a profile folder (scripts/chromium.ts), from TEST_CONTEXT. */

@@ -42,11 +42,16 @@ describe('pageHealth', () => {
       textLength: 'Inspection'.length,
     });
     expect(atRest.frames).toBeGreaterThan(5);
+    expect(atRest.firstContentfulPaint).toBeGreaterThan(0);
+    expect(atRest).toMatchObject({ readyState: 'complete', imagesPending: 0 });
     expect(atRest.afterKicks).toBeUndefined();
 
     const none = await pageHealth(blocked);
-    expect(none).toMatchObject({ url: `${ORIGIN}/blocked`, frames: 0 });
-    expect(none.afterKicks).toEqual({ bringToFront: expect.any(Number), setViewportSize: expect.any(Number) });
+    // Never painted; a new page at the same address is blocked by the same style sheet.
+    expect(none).toMatchObject({ url: `${ORIGIN}/blocked`, frames: 0, firstContentfulPaint: null });
+    expect(none.afterKicks).toEqual({ bringToFront: 0, setViewportSize: 0, newPage: 0 });
+    expect(none.processes?.now).toEqual(expect.arrayContaining([expect.stringMatching(/^browser:\d+$/)]));
+    expect(none.processes?.atLaunch).toEqual(expect.arrayContaining([expect.stringMatching(/^browser:\d+$/)]));
 
     await context.close();
     expect(pagesOpen()).not.toContain(rest);
