@@ -67,10 +67,11 @@ export interface PageHealth {
   imagesPending: number;
   /**
    * When there were no frames: the frames in a second after `bringToFront()`, after setting the viewport's size
-   * again, and on a new page of the same context opened at the same address; and the browser's processes (type:id)
+   * again, after resizing the page's window (CDP Browser.setWindowBounds) and back, after a reload, and on a new page
+   * of the same context opened at the same address; and the browser's processes (type:id)
    * now and when it was launched (a GPU process that died and came back shows as a new id).
    */
-  afterKicks?: { bringToFront: number; setViewportSize: number; newPage: number };
+  afterKicks?: { bringToFront: number; setViewportSize: number; windowBounds: number; reload: number; newPage: number };
   processes?: { now: string[]; atLaunch: string[] };
 }
 
@@ -159,6 +160,20 @@ export async function pageHealth(page: Page): Promise<PageHealth> {
     await page.setViewportSize({ width: size.width, height: size.height - 1 });
     await page.setViewportSize(size);
   });
+  const windowBounds = await kick(async () => {
+    const session = await page.context().newCDPSession(page);
+    const { windowId, bounds } = (await session.send('Browser.getWindowForTarget')) as {
+      windowId: number;
+      bounds: { width: number; height: number };
+    };
+    await session.send('Browser.setWindowBounds', {
+      windowId,
+      bounds: { width: bounds.width + 10, height: bounds.height + 10 },
+    });
+    await session.send('Browser.setWindowBounds', { windowId, bounds: { width: bounds.width, height: bounds.height } });
+    await session.detach();
+  });
+  const reload = await kick(() => page.reload({ waitUntil: 'commit', timeout: 5000 }));
   let newPage = -1;
   try {
     const other = await page.context().newPage();
@@ -171,7 +186,7 @@ export async function pageHealth(page: Page): Promise<PageHealth> {
   const browser = page.context().browser();
   return {
     ...health,
-    afterKicks: { bringToFront, setViewportSize, newPage },
+    afterKicks: { bringToFront, setViewportSize, windowBounds, reload, newPage },
     processes: {
       now: await processesOf(browser),
       atLaunch: browser ? ((await processesAtLaunch.get(browser)) ?? []) : [],

@@ -49,7 +49,7 @@ describe('pageHealth', () => {
     const none = await pageHealth(blocked);
     // Never painted; a new page at the same address is blocked by the same style sheet.
     expect(none).toMatchObject({ url: `${ORIGIN}/blocked`, frames: 0, firstContentfulPaint: null });
-    expect(none.afterKicks).toEqual({ bringToFront: 0, setViewportSize: 0, newPage: 0 });
+    expect(none.afterKicks).toEqual({ bringToFront: 0, setViewportSize: 0, windowBounds: 0, reload: 0, newPage: 0 });
     expect(none.processes?.now).toEqual(expect.arrayContaining([expect.stringMatching(/^browser:\d+$/)]));
     expect(none.processes?.atLaunch).toEqual(expect.arrayContaining([expect.stringMatching(/^browser:\d+$/)]));
 
