@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { NO_FRAMES } from './runtime/e2e/page-report';
 
 /**
  * Five test projects (DESIGN.md "Tests"): node for engine/api/generators/fixtures (`isolated` for the few node
@@ -107,8 +108,11 @@ export default defineConfig({
           // the browser files run beside the others, two files at a time in all, each with its own platform on a free
           // port and data folder. One file at a time made them a serial tail of about 200 s after everything else.
           globalSetup: ['runtime/e2e/global-setup.ts'],
-          // A failed test reports the pages it left open (whether Chromium still draws their frames).
+          // A failed test reports the pages it left open (whether Chromium still draws their frames), and is run once
+          // more when one of them drew none: Chromium had stopped drawing that page (docs/testing.md "A page that
+          // draws no frames"); any other failure fails the run at once.
           setupFiles: ['runtime/e2e/setup.ts'],
+          retry: { count: 1, condition: NO_FRAMES },
           // expect.poll's limit for the browser files: vitest's default is 1 s, and a fresh-clone run on a busy
           // machine missed a register's rows and an entry's second photo by that (each test's own limit still applies).
           expect: { poll: { timeout: 30000 } },
