@@ -1,7 +1,7 @@
 /**
  * The line a failed browser test prints for each page it left open (runtime/e2e/setup.ts), and the pattern that
  * finds, in a failure's message, a page that drew no frames at all: the e2e project's retry condition
- * (vitest.config.ts). No imports of its own, so that the config can load it.
+ * (vitest.config.ts). Nothing imported at run time, so that the config can load it.
  */
 import type { PageHealth } from './browser';
 
