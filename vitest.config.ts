@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { NO_FRAMES } from './runtime/e2e/page-report';
 
 /**
  * Five test projects (DESIGN.md "Tests"): node for engine/api/generators/fixtures (`isolated` for the few node
@@ -14,6 +13,14 @@ import { NO_FRAMES } from './runtime/e2e/page-report';
  * own: a `vi.mock` (api/forms-import.test.ts), a field type registered in the engine's registry
  * (tests/question-type.test.ts; tests/authoring.test.ts installs and checks such files too).
  */
+/**
+ * A failed browser test's report of a page that drew no frames at all in a second (runtime/e2e/page-report.ts
+ * `pageReport`, printed into the failure's message by runtime/e2e/setup.ts): the e2e project's retry condition.
+ * Here, not beside `pageReport`, because a copy of the repository without runtime/e2e loads this config
+ * (tests/authoring.test.ts); runtime/e2e/page-health.e2e.test.ts checks that the two agree.
+ */
+export const NO_FRAMES = /A failed test's page: \{"url":"[^"]*","frames":0,/;
+
 const NODE_ISOLATED = ['api/forms-import.test.ts', 'tests/question-type.test.ts', 'tests/authoring.test.ts'];
 
 /**

@@ -6,8 +6,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_FRAMES } from '../../vitest.config';
 import { launchBrowser, pageHealth, pagesOpen } from './browser';
-import { NO_FRAMES, pageReport } from './page-report';
+import { pageReport } from './page-report';
 
 const ORIGIN = 'http://page-health.test';
 
