@@ -123,10 +123,12 @@ describe('PropertyPanel', () => {
     act(() => store.select(1));
     const label = () => within(panel()).queryByRole('textbox', { name: 'Label' });
     expect(label()).toHaveValue('Area');
-    // The click's own render (the canvas's frame): the panel is busy and shows no field of question 1 to type into.
+    // The click's own render (the canvas's frame): the panel is busy and question 1's fields are not rendered
+    // (`content-visibility: hidden`: Chromium neither shows, focuses nor announces them, runtime/e2e/form-creator.e2e
+    // checks it; jsdom knows no such style, so the style is read here).
     await firstFrameOf(() => store.select(3));
     expect(panel()).toHaveAttribute('aria-busy', 'true');
-    expect(label()).toBeNull();
+    expect(label()?.closest('[style*="content-visibility: hidden"]')).toBeTruthy();
     // Then the selected question's fields.
     await waitFor(() => expect(label()).toHaveValue('Permit'));
     expect(panel()).not.toHaveAttribute('aria-busy');

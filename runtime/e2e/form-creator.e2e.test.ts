@@ -341,6 +341,37 @@ describe('the form creator', () => {
     });
   });
 
+  /**
+   * Clicks `row` and reads the property panel as soon as the click's render has marked it busy, before its deferred
+   * render (designer/properties/PropertyPanel.tsx): `aria-busy`, whether its first field took focus, and whether its
+   * body kept its height. Null when it was never marked busy within 5 s.
+   */
+  async function panelInTheClicksFrame(page: Page, row: Locator) {
+    type Read = { busy: string | null; focused: boolean; sameHeight: boolean } | null;
+    await page.evaluate(() => {
+      const panel = document.querySelector('[data-testid="designer-properties"]') as HTMLElement;
+      const body = panel.lastElementChild as HTMLElement;
+      const height = body.getBoundingClientRect().height;
+      const field = body.querySelector('input, textarea') as HTMLElement;
+      (window as unknown as { panelRead: Promise<Read> }).panelRead = new Promise<Read>((resolve) => {
+        const watch = new MutationObserver(() => {
+          if (panel.getAttribute('aria-busy') !== 'true') return;
+          watch.disconnect();
+          field.focus();
+          resolve({
+            busy: panel.getAttribute('aria-busy'),
+            focused: document.activeElement === field,
+            sameHeight: body.getBoundingClientRect().height === height,
+          });
+        });
+        watch.observe(panel, { attributes: true, attributeFilter: ['aria-busy'] });
+        setTimeout(() => resolve(null), 5000);
+      });
+    });
+    await row.click();
+    return page.evaluate(() => (window as unknown as { panelRead: Promise<Read> }).panelRead);
+  }
+
   it('builds a form by dragging with the mouse (palette to canvas, a row reordered, a question onto another page); a project user fills it', async () => {
     const page = designer;
     const title = `Crane lift check ${RUN}`;
@@ -374,6 +405,10 @@ describe('the form creator', () => {
     const rows = page.getByTestId(/^canvas-question-/);
     await drag(page, rows.nth(1), rows.nth(0), 'top');
     await expect.poll(() => canvasLabels(page)).toEqual(['Banksman', 'Wind speed']);
+    // A click on another question: in the click's own frame the panel still holds the other question's fields, not
+    // rendered (not focusable) in a box of the same height; then the clicked question's.
+    expect(await panelInTheClicksFrame(page, rows.nth(1))).toEqual({ busy: 'true', focused: false, sameHeight: true });
+    await expect.poll(() => props.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('Wind speed');
 
     step('A Text shown when the wind speed is over 10, dragged onto page 2 with a Grid.');
     await drag(page, page.getByTestId('palette-item-text'), page.getByTestId('canvas-end'));
