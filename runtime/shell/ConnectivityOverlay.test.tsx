@@ -59,6 +59,18 @@ describe('the offline spinner and the offline pages', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(LOST);
   });
 
+  it('blocks a page whose connection went before the overlay listened (the event missed)', async () => {
+    // Online when the overlay first renders; offline, with no event heard, by the time its effect subscribes.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValueOnce(true).mockReturnValue(false);
+    try {
+      renderAt('/home');
+      await screen.findByText('page');
+      expect(screen.getByRole('alert')).toHaveTextContent(LOST);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('does not block an offline page or the sync action, and blocks again on leaving them offline', async () => {
     const router = renderAt('/offline/1/qa');
     await screen.findByText('page');

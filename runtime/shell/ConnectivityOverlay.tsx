@@ -26,6 +26,11 @@ export function ConnectivityOverlay() {
     const offline = () => send({ type: 'OFFLINE' });
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
+    // The connection may have gone (or come back) between the first render, which read navigator.onLine, and this
+    // subscription (effects run after the paint; a busy machine widens the gap): its event was missed, so the state
+    // is read again now.
+    if (navigator.onLine) online();
+    else offline();
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
