@@ -147,6 +147,11 @@ async function drag(page: Page, from: Locator, to: Locator, at: 'top' | 'centre'
   await page.mouse.move(x, y, { steps: 12 });
   await page.mouse.move(x, y + 1, { steps: 2 });
   await page.mouse.up();
+  // For 50 ms after a drop, @dnd-kit's pointer sensor stops every click at the document (the click that ends a drag
+  // must not also press what it was dropped on; a timer of its detach), so a click the test makes at once is lost: on a
+  // quick machine the tab clicked right after a question was dropped onto another page did nothing. A user's next
+  // click comes later; the test waits for that timer too (one of the same length set after it fires after it).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
 /** The labels of the shown page's canvas rows, top to bottom (each row's aria-label starts with its label). */
