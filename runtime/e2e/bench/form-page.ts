@@ -26,7 +26,8 @@
  * CPU profile's heaviest functions, the requests and the form's User Timing marks of each platform load), BENCH_TRACE=1
  * (a Chromium trace of each load: the platform's main-thread tasks in time order, what ran in each; and both sides'
  * main-thread CPU time from navigation to the paint, every task's thread time (by kind: cpuToPaint), with its median
- * and by-pair ratio: a busy machine's preemption inflates wall time, not this).
+ * and by-pair ratio: a busy machine's preemption inflates wall time, not this); with BENCH_TRACE_BARE=1 as well, bare
+ * RJSF-MUI's main-thread tasks are listed too.
  */
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -428,7 +429,7 @@ async function firstPaint(
       if (platformPage) {
         writeFileSync(path.join(root, '.tmp', 'bench-trace.json'), trace);
         console.log(mainThreadTasks({ traceEvents }).join('\n'));
-      }
+      } else if (process.env.BENCH_TRACE_BARE) console.log(mainThreadTasks({ traceEvents }).join('\n'));
       const paintAt = await page.evaluate(() => (window as unknown as { __paintAt: number }).__paintAt);
       const spent = cpuToPaint(traceEvents, paintAt);
       cpu = spent.total;
