@@ -279,7 +279,10 @@ describe('the form creator', () => {
     const preview = props.getByRole('region', { name: 'Score preview' });
     await expect.poll(() => preview.getByRole('status').textContent()).toContain('Good');
     await saved(page);
-    expect(page.url()).toMatch(/\/health-and-safety\/form-creator\/\d+$/);
+    // The new form's id goes into the address once its first save has answered (FormCreatorPage's effect, then the
+    // router's navigation to the form's route): a moment after "All changes saved" shows, which a quick machine read
+    // first.
+    await page.waitForURL(/\/health-and-safety\/form-creator\/\d+$/);
 
     step('Preview: page through it and close it wi');
     // Preview: page through it and close it with Escape.
@@ -462,6 +465,7 @@ describe('the form creator', () => {
     });
 
     step('Version 2, the versions list and the difference page.');
+    await page.waitForURL(/\/health-and-safety\/form-creator\/\d+$/);
     const formId = Number(page.url().split('/').pop());
     await props.getByRole('textbox', { name: 'Label' }).fill('Exclusion zone checks');
     await saved(page);
