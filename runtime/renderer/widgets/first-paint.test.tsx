@@ -1,7 +1,7 @@
 /**
  * What the form page's first paint work (issue 21 "Speed", docs/performance.md) must not change: a long page
- * still shows every field (ProgressiveObjectFieldTemplate renders the first 24, then the rest), each once and
- * in order; a long text still grows with its text and stays its `rows` high while empty (GrowingTextarea, which
+ * still shows every field (ProgressiveObjectFieldTemplate renders those that fill the window, then the rest), each
+ * once and in order; a long text still grows with its text and stays its `rows` high while empty (GrowingTextarea, which
  * replaced MUI's TextareaAutosize). jsdom has no layout: a textarea's scrollHeight is given here.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SchemaForm } from '../SchemaForm';
-import { FIRST_PAINT_FIELDS } from './ProgressiveObjectFieldTemplate';
+import { FIRST_PAINT_FIELDS_AT_LEAST, firstPaintFields, LEAST_FIELD_HEIGHT } from './ProgressiveObjectFieldTemplate';
 
 /** A page of `count` single-line text fields, q_1 to q_count. */
 function longPage(count: number): { schema: RJSFSchema; uiSchema: UiSchema } {
@@ -28,6 +28,18 @@ function longPage(count: number): { schema: RJSFSchema; uiSchema: UiSchema } {
 }
 
 describe('a long page', () => {
+  // jsdom's window is 768 px high: 16 fields in the first render.
+  const FIRST_PAINT_FIELDS = firstPaintFields();
+
+  it('renders first the fields that fill the window with the lowest kind, and never fewer than a phone needs', () => {
+    expect(FIRST_PAINT_FIELDS).toBe(Math.ceil(window.innerHeight / LEAST_FIELD_HEIGHT));
+    expect(firstPaintFields(720)).toBe(15);
+    expect(firstPaintFields(950)).toBe(20);
+    expect(firstPaintFields(1400)).toBe(30);
+    expect(firstPaintFields(300)).toBe(FIRST_PAINT_FIELDS_AT_LEAST);
+    expect(firstPaintFields(0)).toBe(FIRST_PAINT_FIELDS_AT_LEAST);
+  });
+
   it('shows every field once, in order, though its first render holds only the first ones', () => {
     const count = FIRST_PAINT_FIELDS + 16;
     const { schema, uiSchema } = longPage(count);
