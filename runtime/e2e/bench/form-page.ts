@@ -15,6 +15,9 @@
  *   document (a MutationObserver, then requestAnimationFrame + setTimeout), on a page opened afresh; the
  *   median of RUNS runs. The two sides' loads alternate (platform, bare, platform, ...), and each pair's ratio is
  *   printed with their median (steadier on a shared machine than the ratio of the medians). The platform's navigation includes its session check, route loaders and chunks.
+ * - whole first page rendered: the next frame after the first page's last single-line text question (q_99 of (a),
+ *   q_499 of (b); none for (c)) is in the document, from navigation, median of RUNS: the platform renders a long page's
+ *   first screen of fields first and the rest right after it (ProgressiveObjectFieldTemplate), bare RJSF all at once.
  * - first paint after the data: the same time minus the `responseEnd` of the call answering the form (the
  *   platform: GET /api/settings/forms/{projectId}/{formArea}/{id}; bare: the schema file).
  * - keystroke to next frame: a capturing keydown listener notes the time; the next frame after the input
@@ -189,17 +192,28 @@ async function serveBare(compiled: Record<string, { schema: unknown; uiSchema: u
 function instrument() {
   const w = window as unknown as {
     __paintAt?: number;
+    __completeAt?: number;
+    __completeSelector?: string;
     __keys: number[];
     __watch?: string;
   };
   w.__keys = [];
   const nextFrame = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
+  let painted = false;
   const observer = new MutationObserver(() => {
-    if (document.querySelector('form input, form textarea')) {
-      observer.disconnect();
+    if (!painted && document.querySelector('form input, form textarea')) {
+      painted = true;
       nextFrame(() => {
         w.__paintAt = performance.now();
       });
+    }
+    const complete = w.__completeSelector;
+    if (painted && (!complete || document.querySelector(complete))) {
+      observer.disconnect();
+      if (complete)
+        nextFrame(() => {
+          w.__completeAt = performance.now();
+        });
     }
   });
   observer.observe(document, { childList: true, subtree: true });
@@ -237,6 +251,8 @@ function instrument() {
 interface Figures {
   fromNavigation: number;
   afterData: number;
+  /** The next frame after the first page's last text question is in the document, from navigation (ms). */
+  complete?: number;
   p50: number;
   p95: number;
   /** BENCH_TRACE: the median main-thread CPU time from navigation to the paint (trace thread time), ms. */
@@ -396,7 +412,8 @@ async function firstPaint(
   page: Page,
   url: string,
   dataCall: RegExp | null,
-): Promise<{ nav: number; data: number; cpu?: number }> {
+  completeSelector: string | null,
+): Promise<{ nav: number; data: number; cpu?: number; complete?: number }> {
   const profiling = process.env.BENCH_PROFILE && url.includes('/projects/');
   const cdp = profiling ? await page.context().newCDPSession(page) : undefined;
   if (cdp) {
@@ -482,7 +499,12 @@ async function firstPaint(
       },
       { source: dataCall?.source ?? null, flags: dataCall?.flags ?? '' },
     )
-    .then((times) => ({ ...times, cpu }));
+    .then(async (times) => {
+      if (!completeSelector) return { ...times, cpu };
+      await page.waitForFunction(() => (window as unknown as { __completeAt?: number }).__completeAt !== undefined);
+      const complete = await page.evaluate(() => (window as unknown as { __completeAt: number }).__completeAt);
+      return { ...times, cpu, complete };
+    });
 }
 
 async function keystrokes(page: Page, target: string, keys: string[], watch: string | null): Promise<number[]> {
@@ -517,6 +539,8 @@ interface Side {
   contextOptions: Parameters<Browser['newContext']>[0];
   url: string;
   dataCall: RegExp | null;
+  /** The first page's last text question (the whole first page rendered), or null to leave the figure out. */
+  complete: string | null;
   target: string;
   digits: boolean;
   watch: string | null;
@@ -534,6 +558,7 @@ async function measurePair(
   const navs: [number[], number[]] = [[], []];
   const cpus: [number[], number[]] = [[], []];
   const datas: [number[], number[]] = [[], []];
+  const completes: [number[], number[]] = [[], []];
   const contexts: [BrowserContext | undefined, BrowserContext | undefined] = [undefined, undefined];
   const pages: [Page | undefined, Page | undefined] = [undefined, undefined];
   for (let run = 0; run < RUNS; run++) {
@@ -541,12 +566,21 @@ async function measurePair(
       await contexts[i]?.close();
       const context = await browser.newContext(sides[i].contextOptions);
       // As text: tsx names functions with a `__name` helper the page does not have.
-      await context.addInitScript({ content: `var __name = (f) => f; (${instrument.toString()})();` });
+      const complete = sides[i].complete;
+      await context.addInitScript({
+        content: `var __name = (f) => f; ${complete ? `window.__completeSelector = ${JSON.stringify(complete)};` : ''} (${instrument.toString()})();`,
+      });
       const page = await context.newPage();
       contexts[i] = context;
       pages[i] = page;
-      const { nav, data, cpu } = await firstPaint(page, sides[i].url, sides[i].dataCall);
+      const {
+        nav,
+        data,
+        cpu,
+        complete: completeAt,
+      } = await firstPaint(page, sides[i].url, sides[i].dataCall, complete);
       navs[i].push(nav);
+      if (completeAt !== undefined) completes[i].push(completeAt);
       datas[i].push(data);
       if (cpu !== undefined) cpus[i].push(cpu);
     }
@@ -561,6 +595,7 @@ async function measurePair(
     figures[i] = {
       fromNavigation: median(navs[i]),
       afterData: median(datas[i]),
+      ...(completes[i].length > 0 ? { complete: median(completes[i]) } : {}),
       p50: percentile(times, 50),
       p95: percentile(times, 95),
       ...(cpus[i].length > 0 ? { cpu: median(cpus[i]) } : {}),
@@ -629,6 +664,9 @@ try {
   const pairRatios: Array<[string, number[]]> = [];
   const cpuPairRatios: Array<[string, number[]]> = [];
   const labels = { a: '(a) 500 questions, 5 pages', b: '(b) 500 questions, one page', c: '(c) grid 50 x 8' };
+  // The first page's last single-line text question (questions(): every tenth from the 9th is a plain Text; the
+  // grid's page has no such last field).
+  const lastText = { a: '#root_q_99', b: '#root_q_499', c: null } as const;
   for (const name of (['a', 'b', 'c'] as const).filter((n) => chosen.includes(n))) {
     const grid = name === 'c';
     const { figures, ratios, cpuRatios } = await measurePair(browser, [
@@ -636,6 +674,7 @@ try {
         contextOptions: userContext,
         url: `${platform.url}/projects/1/${AREA}/${ids[name]}/add`,
         dataCall: new RegExp(`/api/settings/forms/1/${AREA}/${ids[name]}$`),
+        complete: lastText[name],
         target: grid ? 'input[aria-label="Hours 1"]' : '#root_q_1',
         digits: grid,
         watch: grid ? '[data-testid="grid-sum-3"]' : null,
@@ -644,6 +683,7 @@ try {
         contextOptions: {},
         url: `${bare.url}/?form=${name}`,
         dataCall: null,
+        complete: lastText[name],
         target: grid ? '#root_q_2_overallComments' : '#root_q_1',
         digits: false,
         watch: null,
@@ -667,6 +707,9 @@ try {
     for (const [figure, pv, bv] of [
       ['first paint from navigation', p.fromNavigation, b.fromNavigation],
       ['first paint after the data', p.afterData, b.afterData],
+      ...(p.complete !== undefined && b.complete !== undefined
+        ? ([['whole first page rendered', p.complete, b.complete]] as const)
+        : []),
       [`${key} p50`, p.p50, b.p50],
       [`${key} p95`, p.p95, b.p95],
     ] as const)
