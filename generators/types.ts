@@ -325,6 +325,7 @@ function forTypeScript(node: Json): Json {
  */
 export const PLAIN_MESSAGES = [
   'app.title',
+  'common.loading',
   'common.serverError',
   'login.',
   'offline.message',

@@ -142,7 +142,9 @@ export function MigrationPanel({ formArea, formId }: MigrationPanelProps) {
       <Typography variant="h6" component="h3" gutterBottom>
         {message('migration.heading')}
       </Typography>
-      {(state.kind === 'loading' || state.kind === 'reverting') && <LinearProgress />}
+      {(state.kind === 'loading' || state.kind === 'reverting') && (
+        <LinearProgress aria-label={message('common.loading')} />
+      )}
       {state.kind === 'failed' && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {state.text}

@@ -125,7 +125,9 @@ export function PublishDialog({ open, onClose, autosaver, formArea, onPublished 
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{message('formCreator.publishTitle', { title })}</DialogTitle>
       <DialogContent data-testid="designer-publish">
-        {(step.kind === 'loading' || step.kind === 'publishing') && <LinearProgress sx={{ mb: 2 }} />}
+        {(step.kind === 'loading' || step.kind === 'publishing') && (
+          <LinearProgress aria-label={message('common.loading')} sx={{ mb: 2 }} />
+        )}
         {step.kind === 'refused' &&
           step.texts.map((text) => (
             <Alert key={text} severity="error" sx={{ mb: 1 }}>

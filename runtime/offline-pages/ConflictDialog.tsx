@@ -86,7 +86,7 @@ export function ConflictDialog() {
       <DialogTitle id="conflict-dialog-title">{message('offlineScreens.conflicts.title')}</DialogTitle>
       <DialogContent>
         {entry === undefined ? (
-          <LinearProgress />
+          <LinearProgress aria-label={message('common.loading')} />
         ) : conflicts.length === 0 ? (
           <Alert severity="info">{message('offlineScreens.conflicts.none')}</Alert>
         ) : (

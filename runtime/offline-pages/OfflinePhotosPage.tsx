@@ -93,7 +93,7 @@ export function OfflinePhotosPage() {
         </Alert>
       )}
       {!files ? (
-        <LinearProgress />
+        <LinearProgress aria-label={message('common.loading')} />
       ) : files.length === 0 ? (
         <Alert severity="info">{message('offlineScreens.photos.none')}</Alert>
       ) : (

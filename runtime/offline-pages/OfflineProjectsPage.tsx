@@ -161,7 +161,7 @@ export function OfflineProjectsPage() {
 
       <Section title={message('offlineScreens.projects.onDevice')}>
         {!onDevice ? (
-          <LinearProgress />
+          <LinearProgress aria-label={message('common.loading')} />
         ) : onDevice.length === 0 ? (
           <Alert severity="info">{message('offlineScreens.projects.noneOnDevice')}</Alert>
         ) : (
@@ -221,7 +221,7 @@ export function OfflineProjectsPage() {
         {infoFailed ? (
           <Alert severity="info">{message('offlineScreens.projects.needsConnection')}</Alert>
         ) : !info ? (
-          <LinearProgress />
+          <LinearProgress aria-label={message('common.loading')} />
         ) : takeable.length === 0 && kept.size === 0 ? (
           <Alert severity="info">{message('offlineScreens.projects.noneAvailable')}</Alert>
         ) : (
@@ -246,7 +246,7 @@ export function OfflineProjectsPage() {
             ))}
           </Stack>
         )}
-        {busy?.startsWith('take-') && <LinearProgress sx={{ mt: 1 }} />}
+        {busy?.startsWith('take-') && <LinearProgress aria-label={message('common.loading')} sx={{ mt: 1 }} />}
       </Section>
 
       {!infoFailed && info && (

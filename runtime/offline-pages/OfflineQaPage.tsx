@@ -77,7 +77,7 @@ export function OfflineQaPage() {
           : message('offlineScreens.qa.title')}
       </Typography>
       {bundle === undefined ? (
-        <LinearProgress />
+        <LinearProgress aria-label={message('common.loading')} />
       ) : bundle === null ? (
         <Alert severity="info">
           {message('offlineScreens.qa.notOnDevice')}{' '}

@@ -57,6 +57,8 @@ describe('the offline spinner and the offline pages', () => {
     await screen.findByText('page');
     goOffline();
     expect(screen.getByRole('alert')).toHaveTextContent(LOST);
+    // Its spinner is a named progressbar (axe's aria-progressbar-name).
+    expect(screen.getByRole('progressbar', { name: 'Loading...' })).toBeInTheDocument();
   });
 
   it('blocks a page whose connection went before the overlay listened (the event missed)', async () => {

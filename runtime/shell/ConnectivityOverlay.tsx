@@ -40,7 +40,7 @@ export function ConnectivityOverlay() {
   return (
     <div className="plain-backdrop">
       <div className="plain-offline" role="alert">
-        <span className="plain-spinner" role="progressbar">
+        <span className="plain-spinner" role="progressbar" aria-label={plainMessage('common.loading')}>
           <svg viewBox="22 22 44 44" aria-hidden="true">
             <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
           </svg>

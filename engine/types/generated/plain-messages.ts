@@ -4,6 +4,7 @@
 export const plainMessages = {
   "app.title": "Site Forms",
   "common.serverError": "Server error, please refresh and try again",
+  "common.loading": "Loading...",
   "login.title": "Login",
   "login.email": "E-mail",
   "login.password": "Password",

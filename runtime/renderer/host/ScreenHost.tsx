@@ -224,7 +224,7 @@ function HostRoot({ children }: { children: ReactNode }) {
       <Backdrop open={busy !== null} aria-hidden={false} sx={{ zIndex: 9997, color: '#fff' }}>
         {busy && (
           <Stack alignItems="center" gap={2} role="status" aria-live="polite">
-            <CircularProgress color="inherit" />
+            <CircularProgress color="inherit" aria-label={message('common.loading')} />
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify */}
             <Box data-testid="progress-text" dangerouslySetInnerHTML={{ __html: busy.html }} />
             {busy.onCancel && (
