@@ -343,6 +343,98 @@ function pageMainThread(traceEvents: TraceEvent[]): { main: TraceEvent; origin: 
   return { main, origin: navigation?.ts ?? 0 };
 }
 
+/**
+ * BENCH_TRACE_PROFILE=1: the main thread's JavaScript samples of the trace (V8's sampling profiler, in the trace's
+ * clock) split into phases by the form's User Timing marks (navigation, form:source, form:render, form:committed, the
+ * paint), and in each phase the heaviest functions by self time (ms), so that what runs before and inside the form's
+ * first render is named (an unminified build, `npx vite build --minify false`, served with DIST_DIR, keeps the names).
+ */
+function profilePhases(traceEvents: TraceEvent[], paintAt: number): string[] {
+  const found = pageMainThread(traceEvents);
+  if (!found) return [];
+  const { main, origin } = found;
+  type Chunk = {
+    cpuProfile?: {
+      nodes?: Array<{
+        id: number;
+        parent?: number;
+        callFrame: { functionName: string; url?: string; lineNumber?: number };
+      }>;
+      samples?: number[];
+    };
+    timeDeltas?: number[];
+  };
+  const frames = new Map<number, string>();
+  const parents = new Map<number, number>();
+  const samples: Array<{ at: number; key: string; node: number }> = [];
+  // The profiled thread's `Profile` event; its chunks come from the profiler's own thread.
+  const profiles = traceEvents.filter((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid);
+  for (const profile of profiles) {
+    const id = (profile as unknown as { id: string }).id;
+    let at = ((profile.args?.data as { startTime?: number } | undefined)?.startTime ?? profile.ts) - origin;
+    const chunks = traceEvents.filter(
+      (e) => e.name === 'ProfileChunk' && e.pid === main.pid && (e as unknown as { id: string }).id === id,
+    );
+    for (const chunk of chunks) {
+      const data = chunk.args?.data as Chunk | undefined;
+      for (const node of data?.cpuProfile?.nodes ?? []) {
+        const f = node.callFrame;
+        frames.set(
+          node.id,
+          `${f.functionName || '(anonymous)'} ${(f.url ?? '').split('/').pop()}:${f.lineNumber ?? ''}`,
+        );
+        if (node.parent !== undefined) parents.set(node.id, node.parent);
+      }
+      (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
+        at += data?.timeDeltas?.[i] ?? 0;
+        samples.push({ at: at / 1000, key: frames.get(node) ?? String(node), node });
+      });
+    }
+  }
+  const mark = (name: string) => {
+    const event = traceEvents.find((e) => e.pid === main.pid && e.name === name && e.ts >= origin);
+    return event ? (event.ts - origin) / 1000 : undefined;
+  };
+  const bounds: Array<[string, number | undefined]> = [
+    ['navigation', 0],
+    ['form:source', mark('form:source')],
+    ['form:render', mark('form:render')],
+    ['form:committed', mark('form:committed')],
+    ['paint', paintAt],
+  ];
+  const lines: string[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const [from, start] = bounds[i];
+    const [to, end] = bounds[i + 1];
+    if (start === undefined || end === undefined) continue;
+    const self = new Map<string, number>();
+    const inclusive = new Map<string, number>();
+    let previous: number | undefined;
+    for (const sample of samples) {
+      if (sample.at >= start && sample.at < end && previous !== undefined && !/^\((idle|program)\)/.test(sample.key)) {
+        const ms = Math.min(sample.at - previous, 2);
+        self.set(sample.key, (self.get(sample.key) ?? 0) + ms);
+        // Inclusive time of the page's own named functions (components, loaders): each once per sample.
+        const seen = new Set<string>();
+        for (let node: number | undefined = sample.node; node !== undefined; node = parents.get(node)) {
+          const key = frames.get(node) ?? '';
+          if (/^[A-Z][\w$]* /.test(key) && !/^(react|rolldown)-/.test(key.split(' ')[1] ?? '')) seen.add(key);
+        }
+        for (const key of seen) inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
+      }
+      previous = sample.at;
+    }
+    const total = [...self.values()].reduce((a, b) => a + b, 0);
+    lines.push(`${from} (${start.toFixed(0)}) -> ${to} (${end.toFixed(0)}): JavaScript ${total.toFixed(0)} ms`);
+    for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      lines.push(`  ${ms.toFixed(1).padStart(6)}  ${key}`);
+    lines.push("  inclusive, the page's own code and libraries but React, MUI and the bundler's runtime:");
+    for (const [key, ms] of [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      lines.push(`  ${ms.toFixed(1).padStart(6)}  ${key}`);
+  }
+  return lines;
+}
+
 /** What the main thread's CPU time went on, by the outermost event's kind. */
 const cpuKinds: Array<[string, RegExp]> = [
   ['compile+evaluate', /^(v8\.compile|v8\.evaluateModule|v8\.compileModule|EvaluateScript|v8\.produceModuleCache)/],
@@ -428,7 +520,14 @@ async function firstPaint(
     await page
       .context()
       .browser()
-      ?.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'toplevel'] });
+      ?.startTracing(page, {
+        categories: [
+          'devtools.timeline',
+          'blink.user_timing',
+          'toplevel',
+          ...(process.env.BENCH_TRACE_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+        ],
+      });
   await page.goto(url);
   await page
     .waitForFunction(() => (window as unknown as { __paintAt?: number }).__paintAt !== undefined, null, {
@@ -446,6 +545,10 @@ async function firstPaint(
       if (platformPage) {
         writeFileSync(path.join(root, '.tmp', 'bench-trace.json'), trace);
         console.log(mainThreadTasks({ traceEvents }).join('\n'));
+        if (process.env.BENCH_TRACE_PROFILE) {
+          const paintAt = await page.evaluate(() => (window as unknown as { __paintAt: number }).__paintAt);
+          console.log(profilePhases(traceEvents, paintAt).join('\n'));
+        }
       } else if (process.env.BENCH_TRACE_BARE) console.log(mainThreadTasks({ traceEvents }).join('\n'));
       const paintAt = await page.evaluate(() => (window as unknown as { __paintAt: number }).__paintAt);
       const spent = cpuToPaint(traceEvents, paintAt);
