@@ -40,37 +40,75 @@ const ROUTE_CORE =
 const WITH_LAZY_LIBRARY = /[\\/]runtime[\\/]renderer[\\/]table[\\/]use-table\.ts$/;
 
 /**
+ * The modules a form page runs before its first paint: what the entry and the route core import statically, and what
+ * those import, to the end (collected when the build has parsed every module). The shell and form groups take only
+ * these; the other modules of their folders (the code of the admin screens, the creator's engine, the API's bodies
+ * that only other pages validate) go to the `pages` group, which the pages that use them load (issue 21 "Speed": the
+ * form page parsed them before its first line ran).
+ */
+const formPageModules = new Set<string>();
+const collectFormPageModules: Plugin = {
+  name: 'collect-form-page-modules',
+  buildEnd() {
+    formPageModules.clear();
+    const stack = [...this.getModuleIds()].filter((id) => ROUTE_CORE.test(id) || this.getModuleInfo(id)?.isEntry);
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (formPageModules.has(id)) continue;
+      formPageModules.add(id);
+      for (const imported of this.getModuleInfo(id)?.importedIds ?? [])
+        if (!formPageModules.has(imported)) stack.push(imported);
+    }
+  },
+};
+
+/**
  * A group's test: `path` matches the module's file and the module is not imported with `import()` (or is route core),
- * nor one of WITH_LAZY_LIBRARY.
+ * nor one of WITH_LAZY_LIBRARY; with `formPage` true, the form page runs it first (formPageModules), with false, it
+ * does not.
  */
 const eager =
-  (path: RegExp) =>
+  (path: RegExp, formPage?: boolean) =>
   (id: string): boolean =>
-    path.test(id) && (!lazyTargets.has(id) || ROUTE_CORE.test(id)) && !WITH_LAZY_LIBRARY.test(id);
+    path.test(id) &&
+    (!lazyTargets.has(id) || ROUTE_CORE.test(id)) &&
+    !WITH_LAZY_LIBRARY.test(id) &&
+    (formPage === undefined || formPageModules.has(id) === formPage);
+
+/** MUI and emotion, with the libraries MUI's components use (the mui group's). */
+const MUI =
+  /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|utils|private-theming|material)|react-transition-group|@popperjs)[\\/]/;
+
+/** The shell's folders (the shell group's). */
+const SHELL = /[\\/]runtime[\\/]shell[\\/]|[\\/]engine[\\/]rules[\\/]/;
+
+/** The renderer's folders and libraries (the form group's). */
+const RENDERER =
+  /[\\/]runtime[\\/]renderer[\\/]|[\\/]engine[\\/]|[\\/]schemas[\\/](entities|api|rules|messages)[\\/]|[\\/]schemas[\\/]screens[\\/]quality-assurance[\\/]form-entry\.json$|node_modules[\\/](@rjsf|date-fns|dompurify|markdown-to-jsx|signature_pad)[\\/]/;
 
 /**
  * Chunks by hand (docs/performance.md "Chunks by page"). Left to itself the bundler cuts the code into one chunk per
  * set of pages that share it: a form page asked for some fifty small scripts, and in Chromium each request costs the
  * browser, its network process and the server CPU whatever its size (about 10 ms of CPU a request on this 2-core
  * machine), time the paint waits for. The groups, first match by priority:
- * - react, and MUI with emotion: shared by every page (the login page loads no MUI);
+ * - react, and MUI with emotion (the parts a form page uses): shared by every page (the login page loads no MUI);
  * - boot: the entry's own modules (`$initial`), in one chunk with it;
  * - public: what the login page (and the other public pages) shares with the pages inside the shell (its validator,
  *   the plain form), so that it loads no more than that;
  * - section: the section route's guard (sections, access rules, the guard machine), small, so that the guard's call
  *   goes as soon as the session is known instead of after the shell's and the forms' code;
  * - shell, then form: the shell's code (runtime/shell, engine/rules) and the renderer's (runtime/renderer, engine,
- *   the schemas it reads, RJSF and the libraries of its widgets), each one chunk for every page inside the shell.
+ *   the schemas it reads, RJSF and the libraries of its widgets) that a form page runs (formPageModules), each one
+ *   chunk for every page inside the shell;
+ * - pages: the rest of those folders and of MUI, which only other pages use (the admin screens' widgets and rules, the
+ *   creator's engine, the registered schemas, MUI's tables and tabs), one chunk that those pages load beside the
+ *   others (docs/performance.md "What a form page parses").
  * What a module imports with `import()` stays out of every group (but the route core above), and strictExecutionOrder keeps each module's
  * top-level code running when its importers ask for it, wherever a group put it.
  */
 const chunkGroups: CodeSplittingGroup[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 7 },
-  {
-    name: 'mui',
-    test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|utils|private-theming|material)|react-transition-group|@popperjs)[\\/]/,
-    priority: 6,
-  },
+  { name: 'mui', test: (id) => MUI.test(id) && formPageModules.has(id), priority: 6 },
   { name: 'boot', tags: ['$initial'], priority: 5 },
   {
     name: 'public',
@@ -86,13 +124,12 @@ const chunkGroups: CodeSplittingGroup[] = [
     ),
     priority: 3,
   },
-  { name: 'shell', test: eager(/[\\/]runtime[\\/]shell[\\/]|[\\/]engine[\\/]rules[\\/]/), priority: 2 },
+  { name: 'shell', test: eager(SHELL, true), priority: 2 },
+  { name: 'form', test: eager(RENDERER, true), priority: 1 },
   {
-    name: 'form',
-    test: eager(
-      /[\\/]runtime[\\/]renderer[\\/]|[\\/]engine[\\/]|[\\/]schemas[\\/](entities|api|rules|messages)[\\/]|[\\/]schemas[\\/]screens[\\/]quality-assurance[\\/]form-entry\.json$|node_modules[\\/](@rjsf|date-fns|dompurify|markdown-to-jsx|signature_pad)[\\/]/,
-    ),
-    priority: 1,
+    name: 'pages',
+    test: (id) => eager(SHELL, false)(id) || eager(RENDERER, false)(id) || (MUI.test(id) && !formPageModules.has(id)),
+    priority: 0,
   },
 ];
 
@@ -126,7 +163,7 @@ const reactProfiling = process.env.REACT_PROFILING === '1';
 export default defineConfig({
   root: demo ? 'fixtures/demo' : 'runtime',
   ...(demo ? { publicDir: 'public', server: { fs: { allow: ['..', '../..'] } } } : {}),
-  plugins: demo ? [react()] : [collectLazyTargets, react(), serviceWorker, precompress()],
+  plugins: demo ? [react()] : [collectLazyTargets, collectFormPageModules, react(), serviceWorker, precompress()],
   ...(reactProfiling ? { resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } } } : {}),
   build: {
     outDir: '../dist',

@@ -8,6 +8,8 @@ import { demoSeed } from '../../fixtures/seed';
 import { compileFormDefinition } from '../forms/compile';
 import { ajv, ruleFamilies, schemas } from './ajv';
 import { asJson, interpret, satisfies } from './interpreted';
+// Gives the registered schemas to the interpreter, as the renderer does before a screen that names one.
+import './registered-refs';
 
 function ajvVerdict(schema: object, data: unknown): { valid: boolean; errors: ErrorObject[] } {
   const validate = ajv.compile(schema);
@@ -145,5 +147,19 @@ describe('Ajv-shaped errors', () => {
     expect(() => interpret({ $ref: 'https://site-forms.dev/schemas/rules/none.json#/$defs/x' }, {})).toThrow(
       /Unresolved/,
     );
+  });
+});
+
+describe('the registered schemas', () => {
+  it("are not the interpreter's until registered-refs gives them, and a ref to one says so", async () => {
+    vi.resetModules();
+    const fresh = await import('./interpreted');
+    const ref = { $ref: 'https://site-forms.dev/schemas/entities/contact.schema.json' };
+    // Schemas that name no registered document validate without the registry (a form page's).
+    expect(fresh.interpret({ type: 'string', minLength: 2 }, 'ab').valid).toBe(true);
+    expect(() => fresh.interpret(ref, {})).toThrow(/registered schemas are not loaded/);
+    await import('./registered-refs');
+    expect(fresh.interpret(ref, {}).valid).toBe(false);
+    expect(fresh.interpret({ $ref: `${ref.$ref}#/properties/email` }, 'site@example.com').valid).toBe(true);
   });
 });

@@ -15,17 +15,35 @@
  */
 import { dereference, type OutputUnit, type Schema, validate } from '@cfworker/json-schema';
 import type { ErrorObject } from 'ajv';
-import { registeredRuleFamilies, registeredSchemas } from '../types/generated/registry';
 
 /** A JSON Schema document or sub-schema, as the renderer and the registry hold them. */
 export type AnySchema = object | boolean;
 
 type Lookup = Record<string, Schema | boolean>;
 
-/** The registered documents (schemas/entities, schemas/api, schemas/resources, the rule families) by `$id`. */
-const documents = new Map<string, object>(
-  [...Object.values(registeredSchemas), ...registeredRuleFamilies].map((document) => [document.$id, document]),
-);
+/** Where every registered document's `$id` starts (schemas/entities, schemas/api, schemas/rules). */
+const REGISTERED_BASE = 'https://site-forms.dev/schemas/';
+
+/**
+ * The registered documents (schemas/entities, schemas/api, the rule families) by `$id`, once
+ * {@link provideRegisteredDocuments} has given them. This module does not import the registry: a form page's
+ * schemas name none of its documents, and the registry is a third of the form page's script (issue 21 "Speed").
+ * engine/validation/registered-refs.ts gives them when it loads: the renderer loads it before a screen that names a
+ * registered document (runtime/renderer/documents.ts), the form creator with its code.
+ */
+const documents = new Map<string, object>();
+let documentsProvided = false;
+
+/**
+ * Makes the registered documents resolvable by `$ref` in {@link interpret} (engine/validation/registered-refs.ts
+ * calls it with the generated registry's schemas and rule families). Idempotent.
+ * @param given documents with an absolute `$id` under https://site-forms.dev/schemas/
+ */
+export function provideRegisteredDocuments(given: Iterable<{ $id: string }>): void {
+  if (documentsProvided) return;
+  documentsProvided = true;
+  for (const document of given) documents.set(document.$id, document);
+}
 
 /**
  * Every registered document, by absolute URI and by JSON pointer within each, as the interpreter's lookup.
@@ -45,7 +63,13 @@ const registered: Lookup = new Proxy(dereferenced, {
     const hash = key.indexOf('#');
     const base = hash === -1 ? key : key.slice(0, hash);
     const document = documents.get(base);
-    if (document === undefined) return undefined;
+    if (document === undefined) {
+      if (!documentsProvided && base.startsWith(REGISTERED_BASE))
+        throw new Error(
+          `${key}: the registered schemas are not loaded (import engine/validation/registered-refs first)`,
+        );
+      return undefined;
+    }
     // Once: a later miss in the same document is a URI it does not hold.
     documents.delete(base);
     dereference(structuredClone(document) as Schema, target);

@@ -72,16 +72,20 @@ export function provideScreen(id: string, doc: ScreenDocument): void {
 const inlined = new WeakMap<ScreenDocument, Promise<ScreenDocument>>();
 
 /**
- * The document with its form schema's registered `$ref`s replaced by the fields they name; the same object for
- * every call (the form's effects depend on the document's identity), the document itself when it has none.
+ * The document ready to render: when it names a registered document anywhere (a form field's `$ref`, a button's or
+ * a column's condition over a rule family), the registry loaded first (engine/validation/registered-refs.ts, which
+ * gives it to the interpreting validator), and a form's field refs replaced by the fields they name. The same object
+ * for every call (the form's effects depend on the document's identity); the document itself when it names none.
  */
 function withFieldsInPlace(doc: ScreenDocument): ScreenDocument | Promise<ScreenDocument> {
-  if (doc.kind !== 'form' || !doc.schema || !hasDocumentRefs(doc.schema)) return doc;
+  if (!hasDocumentRefs(doc)) return doc;
   const known = inlined.get(doc);
   if (known) return known;
-  const schema = doc.schema;
   const done = import('../../engine/validation/registered-refs').then(
-    ({ inlineRegisteredRefs }): ScreenDocument => ({ ...doc, schema: inlineRegisteredRefs(schema) }),
+    ({ inlineRegisteredRefs }): ScreenDocument =>
+      doc.kind === 'form' && doc.schema && hasDocumentRefs(doc.schema)
+        ? { ...doc, schema: inlineRegisteredRefs(doc.schema) }
+        : doc,
   );
   inlined.set(doc, done);
   return done;
