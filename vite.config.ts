@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
-import type { CodeSplittingGroup } from 'rolldown';
+import type { CodeSplittingGroup, PreRenderedChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { markdownOnDemand } from './scripts/markdown-on-demand';
 import { precompress } from './scripts/precompress';
 
 /**
@@ -84,7 +85,7 @@ const SHELL = /[\\/]runtime[\\/]shell[\\/]|[\\/]engine[\\/]rules[\\/]/;
 
 /** The renderer's folders and libraries (the form group's). */
 const RENDERER =
-  /[\\/]runtime[\\/]renderer[\\/]|[\\/]engine[\\/]|[\\/]schemas[\\/](entities|api|rules|messages)[\\/]|[\\/]schemas[\\/]screens[\\/]quality-assurance[\\/]form-entry\.json$|node_modules[\\/](@rjsf|date-fns|dompurify|markdown-to-jsx|signature_pad)[\\/]/;
+  /[\\/]runtime[\\/]renderer[\\/]|[\\/]engine[\\/]|[\\/]schemas[\\/](entities|api|rules|messages)[\\/]|[\\/]schemas[\\/]screens[\\/]quality-assurance[\\/]form-entry\.json$|node_modules[\\/](@rjsf|date-fns|dompurify|signature_pad)[\\/]/;
 
 /**
  * Chunks by hand (docs/performance.md "Chunks by page"). Left to itself the bundler cuts the code into one chunk per
@@ -134,6 +135,15 @@ const chunkGroups: CodeSplittingGroup[] = [
 ];
 
 /**
+ * Chunks' file names: Vite's, but markdown-to-jsx's chunk (loaded on demand: scripts/markdown-on-demand.ts) is called
+ * markdown-[hash].js, not by its entry file's name (react.js, which would read as React's group).
+ */
+function chunkFileName(chunk: PreRenderedChunk): string {
+  const markdown = chunk.facadeModuleId && /[\\/]node_modules[\\/]markdown-to-jsx[\\/]/.test(chunk.facadeModuleId);
+  return `assets/${markdown ? 'markdown' : '[name]'}-[hash].js`;
+}
+
+/**
  * The service worker (issue 26; runtime/sw.ts, docs/offline.md "Service worker"): built from runtime/sw.ts with the
  * build's file list injected (`injectManifest`): every script, style, font and image of dist/ and index.html, the
  * lazily loaded chunks included, so that an offline page opens after one visit. Not the .br/.gz copies (the browser
@@ -163,13 +173,17 @@ const reactProfiling = process.env.REACT_PROFILING === '1';
 export default defineConfig({
   root: demo ? 'fixtures/demo' : 'runtime',
   ...(demo ? { publicDir: 'public', server: { fs: { allow: ['..', '../..'] } } } : {}),
-  plugins: demo ? [react()] : [collectLazyTargets, collectFormPageModules, react(), serviceWorker, precompress()],
+  plugins: demo
+    ? [react()]
+    : [markdownOnDemand(), collectLazyTargets, collectFormPageModules, react(), serviceWorker, precompress()],
   ...(reactProfiling ? { resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } } } : {}),
   build: {
     outDir: '../dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups }, strictExecutionOrder: true } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: chunkGroups }, strictExecutionOrder: true, chunkFileNames: chunkFileName },
+    },
   },
   ...(demo ? {} : { server: { proxy: { '/api': 'http://localhost:3000', '/logout': 'http://localhost:3000' } } }),
 });

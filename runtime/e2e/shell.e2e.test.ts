@@ -225,6 +225,8 @@ describe('the shell', () => {
       formScripts.filter((url) => /\/(ShellLayout|MuiRoot|ScreenPage|ScreenView|FormScreen|form-entry)-/.test(url)),
     ).toEqual([]);
     expect(formScripts.length).toBeLessThanOrEqual(14);
+    // Nor what only other pages run: their group, and the markdown library RJSF imports (scripts/markdown-on-demand.ts).
+    expect(formScripts.filter((url) => group('pages|markdown').test(url))).toEqual([]);
     await fresh.close();
     await context.close();
   });
