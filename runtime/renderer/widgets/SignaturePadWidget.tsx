@@ -5,7 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import SignaturePad from 'signature_pad';
+import type SignaturePad from 'signature_pad';
 import {
   drawnBox,
   SIGNATURE_BACKGROUND,
@@ -37,7 +37,7 @@ async function croppedPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
 }
 
 /**
- * signature-pad (signature_pad): strokes 0.5 to 1.5 px on white; the canvas 500 px high unless its
+ * signature-pad (signature_pad, loaded when the first pad shows): strokes 0.5 to 1.5 px on white; the canvas 500 px high unless its
  * height is between 500 and 800, resized 1 second after it is shown. Save crops the drawing to the drawn
  * area with 5 px padding and uploads it as a PNG to the question's folder; the value is its path. A saved
  * signature is shown as its image; Clear starts again. View state shows the image only.
@@ -57,19 +57,28 @@ export default function SignaturePadWidget(props: WidgetProps) {
     const element = canvas.current;
     // A browser without a 2D canvas (or a test DOM) gets no pad rather than a broken form.
     if (!element.getContext('2d')) return;
-    const instance = new SignaturePad(element, { ...SIGNATURE_STROKE, backgroundColor: SIGNATURE_BACKGROUND });
-    pad.current = instance;
-    const resize = () => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      element.width = element.offsetWidth * ratio;
-      element.height = signatureCanvasHeight(element.offsetHeight) * ratio;
-      element.getContext('2d')?.scale(ratio, ratio);
-      instance.clear();
-    };
-    const timer = setTimeout(resize, SIGNATURE_RESIZE_DELAY_MS);
+    // The library loads with the first pad shown, not with every form page (issue 21 "Speed").
+    let live = true;
+    let instance: SignaturePad | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void import('signature_pad').then(({ default: Pad }) => {
+      if (!live) return;
+      const drawn = new Pad(element, { ...SIGNATURE_STROKE, backgroundColor: SIGNATURE_BACKGROUND });
+      instance = drawn;
+      pad.current = drawn;
+      const resize = () => {
+        const ratio = Math.max(window.devicePixelRatio || 1, 1);
+        element.width = element.offsetWidth * ratio;
+        element.height = signatureCanvasHeight(element.offsetHeight) * ratio;
+        element.getContext('2d')?.scale(ratio, ratio);
+        drawn.clear();
+      };
+      timer = setTimeout(resize, SIGNATURE_RESIZE_DELAY_MS);
+    });
     return () => {
+      live = false;
       clearTimeout(timer);
-      instance.off();
+      instance?.off();
       pad.current = null;
     };
   }, [locked, saved]);
