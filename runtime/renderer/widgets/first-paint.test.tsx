@@ -10,7 +10,13 @@ import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SchemaForm } from '../SchemaForm';
-import { FIRST_PAINT_FIELDS_AT_LEAST, firstPaintFields, LEAST_FIELD_HEIGHT } from './ProgressiveObjectFieldTemplate';
+import {
+  FIRST_PAINT_FIELDS_AT_LEAST,
+  fieldsToFill,
+  firstPaintFields,
+  LEAST_FIELD_HEIGHT,
+  TYPICAL_FIELD_HEIGHT,
+} from './ProgressiveObjectFieldTemplate';
 
 /** A page of `count` single-line text fields, q_1 to q_count. */
 function longPage(count: number): { schema: RJSFSchema; uiSchema: UiSchema } {
@@ -28,30 +34,21 @@ function longPage(count: number): { schema: RJSFSchema; uiSchema: UiSchema } {
 }
 
 describe('a long page', () => {
-  // jsdom's window is 768 px high: 16 fields in the first render.
+  // jsdom's window is 768 px high: 9 fields in the first render.
   const FIRST_PAINT_FIELDS = firstPaintFields();
-
-  it('renders first the fields that fill the window with the lowest kind, and never fewer than a phone needs', () => {
-    expect(FIRST_PAINT_FIELDS).toBe(Math.ceil(window.innerHeight / LEAST_FIELD_HEIGHT));
-    expect(firstPaintFields(720)).toBe(15);
-    expect(firstPaintFields(950)).toBe(20);
-    expect(firstPaintFields(1400)).toBe(30);
-    expect(firstPaintFields(300)).toBe(FIRST_PAINT_FIELDS_AT_LEAST);
-    expect(firstPaintFields(0)).toBe(FIRST_PAINT_FIELDS_AT_LEAST);
+  /** Where the first fields end, as the template measures it (jsdom has no layout): below the window by default. */
+  let fieldsEndAt = 10_000;
+  beforeEach(() => {
+    fieldsEndAt = 10_000;
+    vi.spyOn(HTMLSpanElement.prototype, 'getBoundingClientRect').mockImplementation(
+      () => ({ top: fieldsEndAt, bottom: fieldsEndAt }) as DOMRect,
+    );
   });
+  afterEach(() => vi.restoreAllMocks());
 
-  it('shows every field once, in order, though its first render holds only the first ones', () => {
-    const count = FIRST_PAINT_FIELDS + 16;
+  /** The number of inputs in the document at each commit of a long page of `count` fields, and every input mounted. */
+  function commitsOf(count: number): { commits: number[]; mounted: Set<Element> } {
     const { schema, uiSchema } = longPage(count);
-    render(<SchemaForm schema={schema} uiSchema={uiSchema} />);
-    const inputs = screen.getAllByRole('textbox');
-    expect(inputs.map((input) => input.id)).toEqual(Array.from({ length: count }, (_, i) => `root_q_${i + 1}`));
-  });
-
-  it('commits the first fields first, then the rest, mounting none of them twice', () => {
-    const count = FIRST_PAINT_FIELDS + 6;
-    const { schema, uiSchema } = longPage(count);
-    // The inputs in the document at each commit, and every input element ever mounted.
     const commits: number[] = [];
     const mounted = new Set<Element>();
     const record = () => {
@@ -64,7 +61,53 @@ describe('a long page', () => {
         <SchemaForm schema={schema} uiSchema={uiSchema} />
       </Profiler>,
     );
+    return { commits, mounted };
+  }
+
+  it('starts with the typical questions that fill the window, and never fewer than a phone needs', () => {
+    expect(FIRST_PAINT_FIELDS).toBe(Math.ceil(window.innerHeight / TYPICAL_FIELD_HEIGHT));
+    expect(firstPaintFields(720)).toBe(8);
+    expect(firstPaintFields(950)).toBe(11);
+    expect(firstPaintFields(1400)).toBe(16);
+    expect(firstPaintFields(300)).toBe(FIRST_PAINT_FIELDS_AT_LEAST);
+    expect(firstPaintFields(0)).toBe(FIRST_PAINT_FIELDS_AT_LEAST);
+  });
+
+  it("adds, where the first fields end above the window's bottom, enough of the lowest kind to reach it", () => {
+    expect(fieldsToFill(720, 720)).toBe(0);
+    expect(fieldsToFill(900, 720)).toBe(0);
+    expect(fieldsToFill(700, 720)).toBe(1);
+    expect(fieldsToFill(720 - 2 * LEAST_FIELD_HEIGHT, 720)).toBe(2);
+    expect(fieldsToFill(0, 720)).toBe(15);
+  });
+
+  it('shows every field once, in order, though its first render holds only the first ones', () => {
+    const count = FIRST_PAINT_FIELDS + 16;
+    const { schema, uiSchema } = longPage(count);
+    render(<SchemaForm schema={schema} uiSchema={uiSchema} />);
+    const inputs = screen.getAllByRole('textbox');
+    expect(inputs.map((input) => input.id)).toEqual(Array.from({ length: count }, (_, i) => `root_q_${i + 1}`));
+  });
+
+  it('commits the first fields first, then the rest, mounting none of them twice', () => {
+    const count = FIRST_PAINT_FIELDS + 20;
+    const { commits, mounted } = commitsOf(count);
+    // Every commit before the last (the form's own updates after its mount among them) holds the first fields only.
+    expect(commits.slice(0, -1).length).toBeGreaterThan(0);
+    expect(new Set(commits.slice(0, -1))).toEqual(new Set([FIRST_PAINT_FIELDS]));
+    expect(commits.at(-1)).toBe(count);
+    expect(mounted.size).toBe(count);
+  });
+
+  it("adds fields before the paint where the first ones leave the window's bottom empty, then the rest", () => {
+    // The first fields end 200 px above the bottom of jsdom's 768 px window: five more of the lowest kind fill it.
+    fieldsEndAt = window.innerHeight - 200;
+    const count = FIRST_PAINT_FIELDS + 20;
+    const { commits, mounted } = commitsOf(count);
     expect(commits[0]).toBe(FIRST_PAINT_FIELDS);
+    // The layout effect's render comes right after the first commit, before the transition's.
+    expect(commits[1]).toBe(FIRST_PAINT_FIELDS + 5);
+    expect(new Set(commits.slice(1, -1))).toEqual(new Set([FIRST_PAINT_FIELDS + 5]));
     expect(commits.at(-1)).toBe(count);
     expect(mounted.size).toBe(count);
   });
