@@ -16,6 +16,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { prepareOptionCollator } from '../../engine/forms/field-types/shared';
 import type { PagingBlockedMessageId } from '../../engine/machines/paging';
 import { type MessageId, message } from '../../engine/messages/catalogue';
 import { formRegisterPath } from '../../engine/rules/form-sections';
@@ -192,6 +193,10 @@ async function sendUploads(
 export interface FlashState {
   flashMessageId?: string;
 }
+
+// The options' collator is made in a task of its own once this code is in: the form page's route calls are usually
+// still out then, and its compile (which sorts dropdowns' options with it) need not wait for the locale data.
+if (typeof window !== 'undefined') setTimeout(prepareOptionCollator, 0);
 
 /** Renders a form screen document; see the module comment. */
 const NO_SCREEN: Record<string, string | undefined> = {};

@@ -18,6 +18,15 @@ const optionCollator = (): Intl.Collator => {
 };
 
 /**
+ * Makes the options' collator now, when a caller knows a form's compile is coming and the main thread is free (the
+ * form page asks while its route's calls are out: runtime/renderer/FormScreen.tsx), so that the compile does not
+ * wait for the engine's locale data (4-5 ms of the form page's first paint in Chromium, issue 21 "Speed").
+ */
+export function prepareOptionCollator(): void {
+  optionCollator();
+}
+
+/**
  * Options of a single select, sorted numerically ('2' before '10') then naturally, case-insensitively;
  * equal values keep their order (form-configuration.md §5: "A single select sorts options numerically").
  */
