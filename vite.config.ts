@@ -93,11 +93,11 @@ const RENDERER =
  * browser, its network process and the server CPU whatever its size (about 10 ms of CPU a request on this 2-core
  * machine), time the paint waits for. The groups, first match by priority:
  * - react, and MUI with emotion (the parts a form page uses): shared by every page (the login page loads no MUI);
- * - boot: the entry's own modules (`$initial`), in one chunk with it;
+ * - boot: the entry's own modules (`$initial`), in one chunk with it; the section's guard code (sections, access
+ *   rules, the guard machine: runtime/shell/section.ts) among them, so that the guard's call goes with the session's
+ *   (as a chunk of its own it resolved only after the route's code had initialised);
  * - public: what the login page (and the other public pages) shares with the pages inside the shell (its validator,
  *   the plain form), so that it loads no more than that;
- * - section: the section route's guard (sections, access rules, the guard machine), small, so that the guard's call
- *   goes as soon as the session is known instead of after the shell's and the forms' code;
  * - shell, then form: the shell's code (runtime/shell, engine/rules) and the renderer's (runtime/renderer, engine,
  *   the schemas it reads, RJSF and the libraries of its widgets) that a form page runs (formPageModules), each one
  *   chunk for every page inside the shell;
@@ -117,13 +117,6 @@ const chunkGroups: CodeSplittingGroup[] = [
       /node_modules[\\/]@cfworker[\\/]|[\\/]runtime[\\/](api[\\/]password|shell[\\/]client-switch|renderer[\\/](required-label|PlainForm)|plain[\\/])/,
     ),
     priority: 4,
-  },
-  {
-    name: 'section',
-    test: eager(
-      /[\\/]runtime[\\/]shell[\\/](section|guard-checks)\.ts$|[\\/]engine[\\/]machines[\\/]route-guard|[\\/]engine[\\/]rules[\\/](access|menus|section-menu|sections)\.ts$|[\\/]schemas[\\/]sections[\\/]|[\\/]engine[\\/]types[\\/]generated[\\/]sections/,
-    ),
-    priority: 3,
   },
   { name: 'shell', test: eager(SHELL, true), priority: 2 },
   { name: 'form', test: eager(RENDERER, true), priority: 1 },

@@ -28,9 +28,9 @@ export function withNonce(html: string, nonce: string): string {
 
 /**
  * The build's chunks every page inside the shell runs (vite.config.ts's groups: MUI, the code the public pages share,
- * the section's guard, the shell, the forms).
+ * the shell, the forms; the section's guard code is in the entry's).
  */
-const SHELL_CHUNK = /^(mui|public|section|shell|form)-[\w-]{8}\.js$/;
+const SHELL_CHUNK = /^(mui|public|shell|form)-[\w-]{8}\.js$/;
 
 /**
  * index.html with `<link rel="modulepreload">` for the shell's chunks (files of `assetsDir` named as

@@ -197,7 +197,7 @@ describe('the shell', () => {
     await page.goto(`${platform.url}/login`);
     await page.getByLabel('E-mail').waitFor();
     // The login page has no MUI, no shell and no form renderer: its first visit stays small.
-    expect(loginScripts.filter((url) => group('mui|shell|form|section').test(url))).toEqual([]);
+    expect(loginScripts.filter((url) => group('mui|shell|form').test(url))).toEqual([]);
     expect(loginScripts.length).toBeLessThanOrEqual(8);
     const preloads = (page: Page) =>
       page.evaluate(() =>
@@ -214,11 +214,9 @@ describe('the shell', () => {
     const formScripts = scriptsOf(formPage);
     await formPage.goto(`${platform.url}/projects/1/health-and-safety/5/add`);
     await formPage.locator('form input').first().waitFor();
-    expect(formScripts.filter((url) => group('mui|public|section|shell|form').test(url))).toHaveLength(5);
+    expect(formScripts.filter((url) => group('mui|public|shell|form').test(url))).toHaveLength(4);
     // A page inside the shell has them preloaded by its HTML (api/server.ts), beside the entry's own.
-    expect((await preloads(formPage)).filter((href) => group('mui|public|section|shell|form').test(href))).toHaveLength(
-      5,
-    );
+    expect((await preloads(formPage)).filter((href) => group('mui|public|shell|form').test(href))).toHaveLength(4);
     // The route's own modules (the layout, the screen page and view, the form's screen) are in the groups' chunks
     // (vite.config.ts ROUTE_CORE), not one request each.
     expect(

@@ -9,6 +9,7 @@ import type { FormDefinition } from '../api/types';
 import { optionalSessionFor, PASSWORD_PATH, sessionFor } from './guards';
 import { localDate, type ScanAnswer, scanTarget } from './qr-scan';
 import type { SectionStart } from './section';
+import * as sectionModule from './section';
 
 /** Turns a 401 into the unauthorised page; other errors go to the route's error element. */
 async function guarded<T>(load: () => Promise<T>): Promise<T> {
@@ -39,8 +40,13 @@ export interface RouteLoader {
   code?: (args: LoaderFunctionArgs) => Promise<unknown>;
 }
 
-/** The section's code (menus, the guard checks and their flow): the shell loader's, loaded on demand. */
-const sectionCode = () => import('./section');
+/**
+ * The section's code (menus, the guard checks and their flow): the shell loader's, in the entry's chunk. As a chunk of
+ * its own, loaded on demand, its `import()` resolved only after the route's code had initialised (30-40 ms of the
+ * main thread on a form page), so the guard's call and the menu's document went out then, a round trip that the form's
+ * render waited for (issue 21 "Speed", docs/performance.md "What a form page parses").
+ */
+const sectionCode = () => Promise.resolve(sectionModule);
 
 const sectionStarts = new WeakMap<Request, Promise<{ section: typeof import('./section'); started: SectionStart }>>();
 
