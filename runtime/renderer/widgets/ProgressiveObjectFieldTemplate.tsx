@@ -2,7 +2,7 @@
  * The object template of the shared renderer: the MUI theme's own, except that a long page (more fields at the
  * form's root than fill the window) shows those that fill it in the first render and the others in a React
  * transition right after it (issue 21 "Speed": the form page's first paint at bare RJSF-MUI's or better). The first
- * render holds as many fields as typical questions fill the window with ({@link firstPaintFields}); before the
+ * render holds as many fields as typical questions fill half the window with ({@link firstPaintFields}); before the
  * browser paints, a layout effect measures where they end, and when that is above the window's bottom more fields
  * join, synchronously, so the first paint is a full window whatever the fields' heights and however far down the form
  * starts. The rest follow without holding the paint, and the transition yields to the user's input while it renders.
@@ -27,17 +27,20 @@ export const LEAST_FIELD_HEIGHT = 48;
 /** The height of a typical question (px): a single-line one with its label, about 90 px in Chromium (demo forms). */
 export const TYPICAL_FIELD_HEIGHT = 90;
 
-/** Fields of a page's first render whatever the window: a phone's first screen of typical questions. */
-export const FIRST_PAINT_FIELDS_AT_LEAST = 6;
+/** Fields of a page's first render whatever the window: a phone's first screen of typical questions below a heading. */
+export const FIRST_PAINT_FIELDS_AT_LEAST = 4;
 
 /**
- * How many fields a long page's first render starts with: as many typical questions as fill a window
- * `viewportHeight` px high (by default the window's), never fewer than {@link FIRST_PAINT_FIELDS_AT_LEAST}: 8 on a
- * 720 px window, 11 on a 950 px one. The form starts below the shell's bar and its heading, so this is about a
- * window and a half of questions; a measure before the paint adds more when they end above the window's bottom.
+ * How many fields a long page's first render starts with: as many typical questions as fill half a window
+ * `viewportHeight` px high (by default the window's), never fewer than {@link FIRST_PAINT_FIELDS_AT_LEAST}: 4 on a
+ * 720 px window, 6 on a 950 px one. A form page's questions start below the shell's bar, the breadcrumbs and the
+ * form's heading (about 350 px down on the demo forms), so these about fill the rest; where they end above the
+ * window's bottom, the measure before the paint adds what is missing (a render of the new fields only, the others
+ * unchanged). Rendering fewer first and measuring costs less than rendering a window's worth that the heading pushes
+ * out of view (issue 21 "Speed", docs/performance.md "What a form page parses").
  */
 export function firstPaintFields(viewportHeight = typeof window === 'undefined' ? 0 : window.innerHeight): number {
-  return Math.max(FIRST_PAINT_FIELDS_AT_LEAST, Math.ceil(viewportHeight / TYPICAL_FIELD_HEIGHT));
+  return Math.max(FIRST_PAINT_FIELDS_AT_LEAST, Math.ceil(viewportHeight / (2 * TYPICAL_FIELD_HEIGHT)));
 }
 
 /**
