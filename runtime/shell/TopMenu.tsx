@@ -22,9 +22,9 @@ import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
 import { sectionEntries } from '../../engine/rules/sections';
 import { OnceOpened } from '../plain/OnceOpened';
 import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
+import { TOP_MENU_SCREEN } from './top-bar-documents';
 
-/** Id of the top-bar menu document. */
-export const TOP_MENU_SCREEN = 'shell/top-menu';
+export { TOP_MENU_SCREEN };
 
 /** Space between two entries of the top bar, px (the Stack's gap of 1). */
 const ENTRY_GAP_PX = 8;
@@ -237,8 +237,8 @@ let topBarLoaded: TopBar | null = null;
 
 /**
  * The top bar's document (TOP_MENU_SCREEN) and its items ({@link topBarItems}), loaded once per page: the same for
- * every user (TopMenu filters them by the session's user). Asked for when this module is evaluated, beside the
- * shell's first calls, not in TopMenu's first effect: on a page opened afresh the bar's two small document chunks
+ * every user (TopMenu filters them by the session's user). Asked for when this module is evaluated (the documents
+ * themselves already on their way: ./top-bar-documents.ts), not in TopMenu's first effect: on a page opened afresh the bar's two small document chunks
  * came after the shell's first commit, one after the other, and its entries appeared some 200-400 ms after the page
  * (docs/performance.md "The top bar at the first paint"). A failed load (offline, a closing page) is forgotten, so
  * the next mount asks again.

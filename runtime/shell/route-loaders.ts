@@ -10,6 +10,7 @@ import { optionalSessionFor, PASSWORD_PATH, sessionFor } from './guards';
 import { localDate, type ScanAnswer, scanTarget } from './qr-scan';
 import type { SectionStart } from './section';
 import * as sectionModule from './section';
+import { startTopBarDocuments } from './top-bar-documents';
 
 /** Turns a 401 into the unauthorised page; other errors go to the route's error element. */
 async function guarded<T>(load: () => Promise<T>): Promise<T> {
@@ -140,7 +141,10 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
     },
     shouldRevalidate: ({ currentUrl, nextUrl }) =>
       currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href,
-    code: ({ request }) => sectionStart(request),
+    code: ({ request }) => {
+      startTopBarDocuments();
+      return sectionStart(request);
+    },
   },
   /** The privacy policy's login check (§2.1): the session if there is one; the page shows either way. */
   optionalSession: {
