@@ -25,7 +25,8 @@
  *   (for (c) on the platform, a grid cell whose column sum shows: the measure ends in the next frame after
  *   the sum changed, so it is edit-to-score; bare RJSF has no grid, so it types into the grid's comments).
  *   p50 and p95 over the keystrokes.
- * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 60), BENCH_FORMS (default 'a,b,c'), BENCH_PROFILE=1 (a
+ * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 60), BENCH_FORMS (default 'a,b,c'), BENCH_API=1 (the server's
+ * time for each of (a)'s calls, alone: apiTimes), BENCH_PROFILE=1 (a
  * CPU profile's heaviest functions, the requests and the form's User Timing marks of each platform load), BENCH_TRACE=1
  * (a Chromium trace of each load: the platform's main-thread tasks in time order, what ran in each; and both sides'
  * main-thread CPU time from navigation to the paint, every task's thread time (by kind: cpuToPaint), with its median
@@ -716,6 +717,35 @@ function bareUi(uiSchema: Record<string, unknown>): Record<string, unknown> {
   return { 'ui:order': uiSchema['ui:order'] };
 }
 
+/**
+ * BENCH_API=1: the server's time for each call form (a)'s page makes on its load (the session, the client, the
+ * project, the form's definition, the section guard's), asked one at a time with nothing else running, 20 times each
+ * after 3 to warm up: the median and the largest from request to the last byte (ms), and the answer's size once
+ * decoded (gzip accepted, as a browser asks).
+ */
+async function apiTimes(url: string, cookie: string, formId: number): Promise<void> {
+  const calls = [
+    '/api/authorization/isLoggedIn',
+    '/api/client',
+    '/api/projects/summary/1',
+    `/api/settings/forms/1/${AREA}/${formId}`,
+    '/api/authorization/projects/1',
+  ];
+  for (const call of calls) {
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 23; i++) {
+      const start = performance.now();
+      const res = await fetch(url + call, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } });
+      bytes = (await res.arrayBuffer()).byteLength;
+      if (i >= 3) times.push(performance.now() - start);
+    }
+    console.log(
+      `${call}: median ${median(times).toFixed(1)} ms, largest ${Math.max(...times).toFixed(1)} ms, ${bytes} bytes decoded`,
+    );
+  }
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'siteforms-bench-ui-'));
 mkdirSync(bareOut, { recursive: true });
 const platform = await startPlatform(dataDir, await freePort());
@@ -745,6 +775,7 @@ try {
   }
   bare = await serveBare(compiled);
   const user = await logInThroughApi(platform.url, 'user@demo.local');
+  if (process.env.BENCH_API) await apiTimes(platform.url, user, ids.a);
   const [cookieName, cookieValue] = user.split('=');
   const userContext = {
     storageState: {
