@@ -659,6 +659,9 @@ interface Figures {
 async function newContext(browser: Browser, cookie?: string): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
+    // No service worker: registered after the first page (runtime/main.tsx), its precache (hundreds of the build's
+    // files) would run beside the edits measured.
+    serviceWorkers: 'block',
     ...(cookie
       ? {
           storageState: {

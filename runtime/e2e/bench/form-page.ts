@@ -31,7 +31,7 @@
  * (a Chromium trace of each load: the platform's main-thread tasks in time order, what ran in each; and both sides'
  * main-thread CPU time from navigation to the paint, every task's thread time (by kind: cpuToPaint), with its median
  * and by-pair ratio: a busy machine's preemption inflates wall time, not this); with BENCH_TRACE_BARE=1 as well, bare
- * RJSF-MUI's main-thread tasks are listed too.
+ * RJSF-MUI's main-thread tasks are listed too (its trace in .tmp/bench-trace-bare.json, the platform's in .tmp/bench-trace.json).
  */
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -550,7 +550,10 @@ async function firstPaint(
           const paintAt = await page.evaluate(() => (window as unknown as { __paintAt: number }).__paintAt);
           console.log(profilePhases(traceEvents, paintAt).join('\n'));
         }
-      } else if (process.env.BENCH_TRACE_BARE) console.log(mainThreadTasks({ traceEvents }).join('\n'));
+      } else if (process.env.BENCH_TRACE_BARE) {
+        writeFileSync(path.join(root, '.tmp', 'bench-trace-bare.json'), trace);
+        console.log(mainThreadTasks({ traceEvents }).join('\n'));
+      }
       const paintAt = await page.evaluate(() => (window as unknown as { __paintAt: number }).__paintAt);
       const spent = cpuToPaint(traceEvents, paintAt);
       cpu = spent.total;
@@ -777,7 +780,10 @@ try {
   const user = await logInThroughApi(platform.url, 'user@demo.local');
   if (process.env.BENCH_API) await apiTimes(platform.url, user, ids.a);
   const [cookieName, cookieValue] = user.split('=');
+  // No service worker: once registered (after the first page, runtime/main.tsx) it precaches the build's files,
+  // hundreds of requests to the platform's server, which went on during bare RJSF-MUI's next load and slowed it.
   const userContext = {
+    serviceWorkers: 'block' as const,
     storageState: {
       cookies: [
         {
