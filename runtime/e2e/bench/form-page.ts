@@ -20,12 +20,18 @@
  *   first screen of fields first and the rest right after it (ProgressiveObjectFieldTemplate), bare RJSF all at once.
  * - first paint after the data: the same time minus the `responseEnd` of the call answering the form (the
  *   platform: GET /api/settings/forms/{projectId}/{formArea}/{id}; bare: the schema file).
+ * - first script asked: the earliest `startTime` of a script request, from navigation (when the document's parser
+ *   reached its scripts: after the document's answer, and on the platform after the browsing context group switch its
+ *   Cross-Origin-Opener-Policy asks of a fresh tab, docs/performance.md "The service worker and COOP").
+ * - last script in: the latest `responseEnd` of a script asked for before the paint, from navigation (when the page
+ *   had all the code of its first paint).
  * - keystroke to next frame: a capturing keydown listener notes the time; the next frame after the input
  *   event ends the measure. KEYS keystrokes (after WARM_UP) typed one at a time into the first text field
  *   (for (c) on the platform, a grid cell whose column sum shows: the measure ends in the next frame after
  *   the sum changed, so it is edit-to-score; bare RJSF has no grid, so it types into the grid's comments).
  *   p50 and p95 over the keystrokes.
- * Options: BENCH_RUNS (default 3), BENCH_KEYS (default 60), BENCH_FORMS (default 'a,b,c'), BENCH_API=1 (the server's
+ * Options: BENCH_RESOURCES=1 (each load's document timing and requests, start → responseEnd), BENCH_RUNS (default
+ * 3), BENCH_KEYS (default 60), BENCH_FORMS (default 'a,b,c'), BENCH_API=1 (the server's
  * time for each of (a)'s calls, alone: apiTimes), BENCH_PROFILE=1 (a
  * CPU profile's heaviest functions, the requests and the form's User Timing marks of each platform load), BENCH_TRACE=1
  * (a Chromium trace of each load: the platform's main-thread tasks in time order, what ran in each; and both sides'
@@ -252,6 +258,10 @@ function instrument() {
 interface Figures {
   fromNavigation: number;
   afterData: number;
+  /** The last script's `responseEnd` before the paint, from navigation (ms): when the page had all its code. */
+  scriptsIn: number;
+  /** The first script's request start, from navigation (ms): when the document's parsing reached its scripts. */
+  entryAsked: number;
   /** The next frame after the first page's last text question is in the document, from navigation (ms). */
   complete?: number;
   p50: number;
@@ -506,7 +516,7 @@ async function firstPaint(
   url: string,
   dataCall: RegExp | null,
   completeSelector: string | null,
-): Promise<{ nav: number; data: number; cpu?: number; complete?: number }> {
+): Promise<{ nav: number; data: number; scripts: number; entryAsked: number; cpu?: number; complete?: number }> {
   const profiling = process.env.BENCH_PROFILE && url.includes('/projects/');
   const cdp = profiling ? await page.context().newCDPSession(page) : undefined;
   if (cdp) {
@@ -602,11 +612,28 @@ async function firstPaint(
             .filter((e) => new RegExp(source, flags).test(e.name)) as PerformanceResourceTiming[];
           dataAt = call.length > 0 ? call[call.length - 1].responseEnd : 0;
         }
-        return { nav: w.__paintAt, data: w.__paintAt - dataAt };
+        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => /\.m?js(\?|$)/.test(e.name) && e.startTime < w.__paintAt)
+          .reduce((last, e) => Math.max(last, e.responseEnd), 0);
+        const entryAsked = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => /\.m?js(\?|$)/.test(e.name))
+          .reduce((first, e) => Math.min(first, e.startTime), Number.POSITIVE_INFINITY);
+        // BENCH_RESOURCES: the document's timing and every request of the load (kind, start, responseEnd, file).
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        (window as unknown as { __requests: string }).__requests = [
+          `document: request ${navigation.requestStart.toFixed(0)}, response ${navigation.responseStart.toFixed(0)}-${navigation.responseEnd.toFixed(0)}, interactive ${navigation.domInteractive.toFixed(0)}`,
+          ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+            (e) =>
+              `${e.initiatorType} ${e.startTime.toFixed(0)} → ${e.responseEnd.toFixed(0)} ${e.name.replace(location.origin, '')}`,
+          ),
+        ].join('\n');
+        return { nav: w.__paintAt, data: w.__paintAt - dataAt, scripts, entryAsked };
       },
       { source: dataCall?.source ?? null, flags: dataCall?.flags ?? '' },
     )
     .then(async (times) => {
+      if (process.env.BENCH_RESOURCES)
+        console.log(await page.evaluate(() => (window as unknown as { __requests: string }).__requests));
       if (!completeSelector) return { ...times, cpu };
       await page.waitForFunction(() => (window as unknown as { __completeAt?: number }).__completeAt !== undefined);
       const complete = await page.evaluate(() => (window as unknown as { __completeAt: number }).__completeAt);
@@ -665,6 +692,8 @@ async function measurePair(
   const navs: [number[], number[]] = [[], []];
   const cpus: [number[], number[]] = [[], []];
   const datas: [number[], number[]] = [[], []];
+  const scriptsIn: [number[], number[]] = [[], []];
+  const entriesAsked: [number[], number[]] = [[], []];
   const completes: [number[], number[]] = [[], []];
   const contexts: [BrowserContext | undefined, BrowserContext | undefined] = [undefined, undefined];
   const pages: [Page | undefined, Page | undefined] = [undefined, undefined];
@@ -683,12 +712,16 @@ async function measurePair(
       const {
         nav,
         data,
+        scripts,
+        entryAsked,
         cpu,
         complete: completeAt,
       } = await firstPaint(page, sides[i].url, sides[i].dataCall, complete);
       navs[i].push(nav);
       if (completeAt !== undefined) completes[i].push(completeAt);
       datas[i].push(data);
+      scriptsIn[i].push(scripts);
+      entriesAsked[i].push(entryAsked);
       if (cpu !== undefined) cpus[i].push(cpu);
     }
   }
@@ -702,6 +735,8 @@ async function measurePair(
     figures[i] = {
       fromNavigation: median(navs[i]),
       afterData: median(datas[i]),
+      scriptsIn: median(scriptsIn[i]),
+      entryAsked: median(entriesAsked[i]),
       ...(completes[i].length > 0 ? { complete: median(completes[i]) } : {}),
       p50: percentile(times, 50),
       p95: percentile(times, 95),
@@ -847,6 +882,8 @@ try {
     for (const [figure, pv, bv] of [
       ['first paint from navigation', p.fromNavigation, b.fromNavigation],
       ['first paint after the data', p.afterData, b.afterData],
+      ['first script asked (startTime)', p.entryAsked, b.entryAsked],
+      ['last script in (responseEnd)', p.scriptsIn, b.scriptsIn],
       ...(p.complete !== undefined && b.complete !== undefined
         ? ([['whole first page rendered', p.complete, b.complete]] as const)
         : []),
