@@ -14,6 +14,7 @@ import routeTable from '../schemas/screens/routes.json';
 import { createApp } from './app';
 import { readConfig } from './config';
 import type { ApiEnv } from './http/env';
+import { shellWithFirstAnswers } from './http/first-answers';
 import { startDelivery } from './mail/delivery';
 import { transportOf } from './mail/transport';
 import { createOfflineUploads } from './offline/uploads';
@@ -79,10 +80,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     const insideShell = shellPathTest(routeTable as RouteTable);
     // The app shell, with this answer's CSP nonce for emotion's styles (runtime/main.tsx reads it). Also
     // for / and /index.html, which the static files would otherwise answer without a nonce.
-    const shell = (c: Context<ApiEnv>) =>
-      c.html(withNonce(insideShell(c.req.path) ? shellHtml : indexHtml, c.get('cspNonce')), 200, {
-        'Cache-Control': 'no-store',
-      });
+    // A page inside the shell also comes with the answers to its first navigation's calls (api/http/first-answers.ts).
+    const shell = (c: Context<ApiEnv>) => {
+      const headers = { 'Cache-Control': 'no-store' };
+      if (!insideShell(c.req.path)) return c.html(withNonce(indexHtml, c.get('cspNonce')), 200, headers);
+      const html = withNonce(shellHtml, c.get('cspNonce'));
+      return shellWithFirstAnswers(c, html, (url, init) => app.request(url, init), routeTable as RouteTable, headers);
+    };
     app.get('/', shell);
     app.get('/index.html', shell);
     // Hashed assets: the build's brotli or gzip copy when the browser takes it, cached for a year.

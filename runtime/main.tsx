@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './App';
+import { dropFirstAnswers } from './api/first-answers';
 import { plainMessage } from './plain/messages';
 import { routes } from './routes';
 import { reloadIfNewBuild } from './shell/new-build-reload';
@@ -17,31 +18,41 @@ document.title = plainMessage('app.title');
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const router = createBrowserRouter(routes);
+// The answers the server sent inside the page serve the first navigation only (api/first-answers.ts).
+settled(router).then(dropFirstAnswers);
 createRoot(container).render(
   <StrictMode>
     <App router={router} />
   </StrictMode>,
 );
 
+/** Resolves once the router's first navigation has settled (its loaders, redirects and route code). */
+function settled(first: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => first.state.initialized && first.state.navigation.state === 'idle';
+    if (done()) return resolve();
+    const unsubscribe = first.subscribe(() => {
+      if (!done()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
  * Resolves once the first page has rendered: the router's first navigation settled (loaders and route code), then a
  * frame, then the main thread's first idle moment (the page's time-sliced render done), at most 5 s later.
  */
 function afterFirstPage(first: typeof router): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = () =>
-      requestAnimationFrame(() => {
-        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 5000 });
-        else setTimeout(resolve, 500);
-      });
-    const settled = () => first.state.initialized && first.state.navigation.state === 'idle';
-    if (settled()) return idle();
-    const unsubscribe = first.subscribe(() => {
-      if (!settled()) return;
-      unsubscribe();
-      idle();
-    });
-  });
+  return settled(first).then(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => {
+          if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 5000 });
+          else setTimeout(resolve, 500);
+        }),
+      ),
+  );
 }
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

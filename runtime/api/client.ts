@@ -8,6 +8,7 @@ import { resolveOperation } from '../../engine/api/operation-routes';
 import type { OperationName } from '../../engine/api/operations';
 import type { MessageId } from '../../engine/messages/catalogue';
 import { plainMessage } from '../plain/messages';
+import { takeFirstAnswer } from './first-answers';
 
 /** One field-level problem the API reported (docs/api.md "Errors"). */
 export interface ApiErrorDetail {
@@ -205,6 +206,9 @@ async function send(called: OperationName, options: CallOptions): Promise<Respon
     init.body = JSON.stringify(options.body);
     init.headers = { 'Content-Type': 'application/json' };
   }
+  // The first navigation's calls the server answered into the page (./first-answers.ts).
+  const answered = init.body === undefined ? takeFirstAnswer(method, url) : undefined;
+  if (answered) return answered;
   let response: Response;
   try {
     response = await fetch(absolute(url), init);

@@ -9,9 +9,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/seed';
 import { watchForViolations } from './browser';
-import { platformForTests } from './platform';
+import { logInThroughApi, platformForTests } from './platform';
 
 const platform = platformForTests('shell');
+/** The breadcrumbs' name (schemas/messages/en.json shell.breadcrumbs). */
+const BREADCRUMBS = 'Breadcrumbs';
 const violations: string[] = [];
 
 async function newPage(context?: BrowserContext): Promise<Page> {
@@ -226,6 +228,35 @@ describe('the shell', () => {
     // Nor what only other pages run: their group, and the markdown library RJSF imports (scripts/markdown-on-demand.ts).
     expect(formScripts.filter((url) => group('pages|markdown').test(url))).toEqual([]);
     await fresh.close();
+    await context.close();
+  });
+
+  it('sends a form page with the answers of its first navigation, which then asks the API nothing (api/http/first-answers.ts)', async () => {
+    const cookie = await logInThroughApi(platform.url, 'user@demo.local');
+    const [name, value] = cookie.split('=');
+    const context = await platform.browser.newContext({
+      storageState: {
+        cookies: [
+          { name, value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' },
+        ],
+        origins: [],
+      },
+    });
+    const page = await newPage(context);
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      // The API client's calls (an image's thumbnail is the page's own request, not a call).
+      if (url.pathname.startsWith('/api/') && request.resourceType() === 'fetch')
+        apiCalls.push(`${request.method()} ${url.pathname}`);
+    });
+    await page.goto(`${platform.url}/projects/1/health-and-safety/5/add`);
+    await page.locator('form input').first().waitFor();
+    // The session, the section guard, the project's crumb and the form: all answered inside the page.
+    expect(apiCalls).toEqual([]);
+    // The next navigation asks the server: the answers served the first one only.
+    await page.getByRole('navigation', { name: BREADCRUMBS }).getByRole('link').last().click();
+    await expect.poll(() => apiCalls).toContain('POST /api/authorization/isLoggedIn');
     await context.close();
   });
 

@@ -9,6 +9,7 @@
 import { redirect } from 'react-router';
 import { type GuardCheck, type GuardInput, type GuardOutcome, runGuard } from '../../engine/machines/route-guard';
 import { ACCESS_TYPES, type AccessArea, can } from '../../engine/rules/access';
+import { type FirstCall, guardCall } from '../../engine/rules/first-calls';
 import { ApiError, callOperation, callOperationText } from '../api/client';
 import type { UserView } from '../api/types';
 
@@ -28,16 +29,22 @@ export class PathNotFound extends Error {
  * The activity of GET /api/authorization/{type}/{projectId}; a project that is not there (404: none of that id,
  * or another client's) is not found rather than unauthorised.
  */
-async function activityCheck(type: string, input: GuardInput) {
+async function activityCheck(input: GuardInput) {
   try {
-    const answer = await callOperation<{ activity: 'Edit' | 'View' }>('authorization.activity', {
-      params: { type, projectId: input.projectId ?? 0 },
-    });
+    const { operation, params } = callOf(input);
+    const answer = await callOperation<{ activity: 'Edit' | 'View' }>(operation, { params });
     return byActivity(answer.activity, input);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { ...denied(), notFound: true as const };
     throw error;
   }
+}
+
+/** The call of a path check (engine/rules/first-calls.ts guardCall: the server answers the same call into the page). */
+function callOf(input: GuardInput): FirstCall {
+  const call = guardCall(input.name, input);
+  if (!call) throw new Error(`Guard ${input.name} is not a call on the path`);
+  return call;
 }
 
 /** The Edit menu needs activity Edit; 'view' allows only view routes (§6 Project and Section guards). */
@@ -53,27 +60,24 @@ function byActivity(activity: 'Edit' | 'View' | null | undefined, input: GuardIn
  */
 const pathChecks: Readonly<Record<string, GuardCheck>> = {
   /** Project guard: GET /api/authorization/{type}/{projectId} gives the activity; Edit routes need Edit. */
-  project: (input) => activityCheck(input.area ?? 'projects', input),
+  project: activityCheck,
   /** Location guard: the same check in the locations area. */
-  location: (input) => activityCheck('locations', input),
+  location: activityCheck,
   /**
    * Section guard (quantity surveying): the server's text; 'edit' allows edit routes, 'view' only view
    * routes; anything else goes to /unauthorized with the section.
    */
   section: async (input) => {
-    const section = input.pathname.split('/')[3] ?? 'home';
-    const text = await callOperationText('authorization.qs', {
-      params: { section, projectId: input.projectId ?? 0, id: 0, securityToken: 'null' },
-    });
+    const { operation, params } = callOf(input);
+    const text = await callOperationText(operation, { params });
     if (text === 'edit') return { allowed: true, activity: 'Edit' };
     if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
     return denied(`/unauthorized?section=${input.area ?? 'qs'}`);
   },
   /** Site-work section guard: the same texts from SiteworkAuthorization. */
   sitework: async (input) => {
-    const text = await callOperationText('authorization.sitework', {
-      params: { section: 'sitework', projectId: input.projectId ?? 0, entryNumber: 0, securityToken: 'null' },
-    });
+    const { operation, params } = callOf(input);
+    const text = await callOperationText(operation, { params });
     if (text === 'edit') return { allowed: true, activity: 'Edit' };
     if (text === 'view' && input.mode !== 'edit') return { allowed: true, activity: 'View' };
     return denied('/unauthorized?section=sitework');
@@ -95,21 +99,14 @@ const pathChecks: Readonly<Record<string, GuardCheck>> = {
   },
   /** Public form guard: 'true' allows, else /unauthorized?security=quality-assurance (§6). */
   publicForm: async (input) => {
-    const [, , formArea, formId, isView] = input.pathname.split('/');
-    const text = await callOperationText('authorization.publicForm', {
-      params: {
-        formArea: formArea ?? 'quality-assurance',
-        projectId: input.projectId ?? 0,
-        formId: formId ?? 0,
-        securityToken: 'null',
-        isView: isView === 'view' ? 'true' : 'false',
-      },
-    });
+    const { operation, params } = callOf(input);
+    const text = await callOperationText(operation, { params });
     return text === 'true' ? { allowed: true } : denied('/unauthorized?security=quality-assurance');
   },
   /** Shared document guard: 'true' allows, else /unauthorized. */
   sharedDocument: async (input) => {
-    const text = await callOperationText('authorization.dmsShared', { params: { projectId: input.projectId ?? 0 } });
+    const { operation, params } = callOf(input);
+    const text = await callOperationText(operation, { params });
     return text === 'true' ? { allowed: true } : denied();
   },
 };

@@ -9,6 +9,7 @@
  * session call, so the login page loads neither.
  */
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { SESSION_CALLS } from '../../engine/rules/first-calls';
 import { callOperation } from '../api/client';
 import type { Client, IsLoggedInAnswer, UserView } from '../api/types';
 
@@ -26,11 +27,13 @@ export const PASSWORD_PATH = '/account/password';
 const sessions = new WeakMap<Request, Promise<ShellData>>();
 
 async function askSession(): Promise<ShellData> {
-  // Both asked at once (one round trip, not two); the client is used only when the user has one.
-  const clientCall = callOperation<Client>('clients.current').catch(() => null);
+  // Both asked at once (one round trip, not two); the client is used only when the user has one. The calls are
+  // engine/rules/first-calls.ts SESSION_CALLS, which the server answers into the page it sends.
+  const [login, current] = SESSION_CALLS;
+  const clientCall = callOperation<Client>(current.operation).catch(() => null);
   let user: UserView;
   try {
-    ({ user } = await callOperation<IsLoggedInAnswer>('auth.isLoggedIn'));
+    ({ user } = await callOperation<IsLoggedInAnswer>(login.operation));
   } catch {
     throw redirect('/unauthorized');
   }

@@ -4,6 +4,7 @@
  * name (`loaderData.form`), so a screen never fetches it again.
  */
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { type FirstCall, loaderCalls, type RouteParams } from '../../engine/rules/first-calls';
 import { ApiError, callOperation, callOperationText, routeFileCallsThrough } from '../api/client';
 import type { FormDefinition } from '../api/types';
 import { optionalSessionFor, PASSWORD_PATH, sessionFor } from './guards';
@@ -11,6 +12,16 @@ import { localDate, type ScanAnswer, scanTarget } from './qr-scan';
 import type { SectionStart } from './section';
 import * as sectionModule from './section';
 import { startTopBarDocuments } from './top-bar-documents';
+
+/**
+ * The `index`th call of a named loader for the route's parameters (engine/rules/first-calls.ts loaderCalls: the
+ * server answers the same calls into the page it sends).
+ */
+function loaderCall(loader: string, params: RouteParams, index = 0): FirstCall {
+  const call = loaderCalls(loader, params)[index];
+  if (!call) throw new Error(`Loader ${loader} has no call ${index}`);
+  return call;
+}
 
 /** Turns a 401 into the unauthorised page; other errors go to the route's error element. */
 async function guarded<T>(load: () => Promise<T>): Promise<T> {
@@ -78,9 +89,9 @@ function workingCopyCalls({ request, params }: LoaderFunctionArgs): WorkingCopyL
   if (!load) {
     const formArea = params.formArea ?? '';
     const formId = params.formId ?? '';
-    const call = { params: { formArea, id: formId } };
-    const copy = callOperation<FormDefinition>('forms.get', call);
-    const impact = callOperation<unknown>('forms.publishImpact', call);
+    const [copyCall, impactCall] = [loaderCall('workingCopy', params, 0), loaderCall('workingCopy', params, 1)];
+    const copy = callOperation<FormDefinition>(copyCall.operation, { params: copyCall.params });
+    const impact = callOperation<unknown>(impactCall.operation, { params: impactCall.params });
     // A page that is left (or refused) before it mounts never takes them: their failure is not an unhandled one.
     copy.catch(() => undefined);
     impact.catch(() => undefined);
@@ -172,9 +183,10 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
   /** The project's summary ({ code, name }). */
   project: {
     load: ({ params }) =>
-      guarded(() =>
-        callOperation<{ code: string; name: string }>('projects.summary', { params: { id: params.projectId ?? '' } }),
-      ),
+      guarded(() => {
+        const { operation, params: path } = loaderCall('project', params);
+        return callOperation<{ code: string; name: string }>(operation, { params: path });
+      }),
   },
   /**
    * The user's activity on the route's project in quantity surveying (`{ activity, process }`, GET
@@ -182,24 +194,22 @@ export const routeLoaders: Readonly<Record<string, RouteLoader>> = {
    */
   qsActivity: {
     load: ({ params }) =>
-      guarded(() =>
-        callOperation<{ activity: string | null }>('authorization.activity', {
-          params: { type: 'qs', projectId: params.projectId ?? '' },
-          // No access (403, 404): no activity; the section guard sends the user away.
-        }).catch((error) => {
+      guarded(() => {
+        const { operation, params: path } = loaderCall('qsActivity', params);
+        // No access (403, 404): no activity; the section guard sends the user away.
+        return callOperation<{ activity: string | null }>(operation, { params: path }).catch((error) => {
           if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { activity: null };
           throw error;
-        }),
-      ),
+        });
+      }),
   },
   /** The published form definition a project fills: the register's columns and title, the entry form. */
   form: {
     load: ({ params }) =>
-      guarded(() =>
-        callOperation<FormDefinition>('forms.getForProject', {
-          params: { projectId: params.projectId ?? '', formArea: params.formArea ?? '', id: params.formId ?? '' },
-        }),
-      ),
+      guarded(() => {
+        const { operation, params: path } = loaderCall('form', params);
+        return callOperation<FormDefinition>(operation, { params: path });
+      }),
   },
   /**
    * The form creator's working copy of form `formId` (`forms.get`) and its publish impact (`forms.publishImpact`: the

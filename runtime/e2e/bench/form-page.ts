@@ -19,7 +19,8 @@
  *   q_499 of (b); none for (c)) is in the document, from navigation, median of RUNS: the platform renders a long page's
  *   first screen of fields first and the rest right after it (ProgressiveObjectFieldTemplate), bare RJSF all at once.
  * - first paint after the data: the same time minus the `responseEnd` of the call answering the form (the
- *   platform: GET /api/settings/forms/{projectId}/{formArea}/{id}; bare: the schema file).
+ *   platform: GET /api/settings/forms/{projectId}/{formArea}/{id}, or the page's own when its answer came inside it,
+ *   api/http/first-answers.ts; bare: the schema file).
  * - first script asked: the earliest `startTime` of a script request, from navigation (when the document's parser
  *   reached its scripts: after the document's answer, and on the platform after the browsing context group switch its
  *   Cross-Origin-Opener-Policy asks of a fresh tab, docs/performance.md "The service worker and COOP").
@@ -610,7 +611,9 @@ async function firstPaint(
           const call = performance
             .getEntriesByType('resource')
             .filter((e) => new RegExp(source, flags).test(e.name)) as PerformanceResourceTiming[];
-          dataAt = call.length > 0 ? call[call.length - 1].responseEnd : 0;
+          // No call: the answer came inside the page (api/http/first-answers.ts), so the data is in at its end.
+          const document = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          dataAt = call.length > 0 ? call[call.length - 1].responseEnd : document.responseEnd;
         }
         const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
           .filter((e) => /\.m?js(\?|$)/.test(e.name) && e.startTime < w.__paintAt)

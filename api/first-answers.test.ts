@@ -1,0 +1,83 @@
+/**
+ * The app shell's first answers (api/http/first-answers.ts): a page comes with the answers to its first navigation's
+ * calls, asked of the app with the request's cookie, so they are what the browser would have been answered.
+ */
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RouteTable } from '../engine/types/generated/screen-documents';
+import routeTable from '../schemas/screens/routes.json';
+import { firstAnswersElement, shellWithFirstAnswers } from './http/first-answers';
+import { type Harness, makeHarness } from './test/harness';
+
+const table = routeTable as RouteTable;
+type Answers = Record<string, { status: number; type: string; body: string }>;
+
+function parse(element: string): Answers {
+  const json = /^<script type="application\/json" id="first-answers">(.*)<\/script>$/s.exec(element)?.[1];
+  return json === undefined ? {} : (JSON.parse(json) as Answers);
+}
+
+let h: Harness;
+let user: string;
+beforeAll(async () => {
+  h = await makeHarness();
+  user = await h.login('user@demo.local');
+});
+
+const request = (url: string, init: RequestInit) => h.app.request(url, init);
+
+describe('firstAnswersElement', () => {
+  it("holds the form page's five answers, each the API's own answer to the user", async () => {
+    const answers = parse(await firstAnswersElement(request, table, '/projects/1/qa/1/add', user));
+    expect(Object.keys(answers).sort()).toEqual([
+      'GET /api/authorization/projects/1',
+      'GET /api/client',
+      'GET /api/projects/summary/1',
+      'GET /api/settings/forms/1/quality-assurance/1',
+      'POST /api/authorization/isLoggedIn',
+    ]);
+    for (const [key, answer] of Object.entries(answers)) {
+      const [method, url] = key.split(' ');
+      const direct = await h.call(method, url, { cookie: user });
+      expect(answer).toEqual({ status: 200, type: direct.headers.get('Content-Type'), body: await direct.text() });
+    }
+  });
+
+  it('holds nothing for a visitor without a session, and no refused answer for a user', async () => {
+    expect(await firstAnswersElement(request, table, '/projects/1/qa/1/add', 'sid=not-a-session')).toBe('');
+    // Project 5 is another client's: its guard's and summary's answers are refusals, left out; the session stays.
+    const answers = parse(await firstAnswersElement(request, table, '/projects/5/qa/1/add', user));
+    expect(Object.keys(answers).sort()).toEqual(['GET /api/client', 'POST /api/authorization/isLoggedIn']);
+  });
+
+  it('escapes every < so no answer can end the element', async () => {
+    const text = 'Bad </script><script>alert(1)</script> <!-- text';
+    const fake = async () =>
+      new Response(JSON.stringify({ text }), { headers: { 'Content-Type': 'application/json' } });
+    const element = await firstAnswersElement(fake, table, '/settings/users', user);
+    expect(element.slice(0, -'</script>'.length)).not.toMatch(/<\/script|<!--/i);
+    expect(JSON.parse(parse(element)['GET /api/client'].body)).toEqual({ text });
+  });
+});
+
+describe('shellWithFirstAnswers', () => {
+  const html = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+  const page = new Hono().get('*', (c) =>
+    shellWithFirstAnswers(c, html, request, table, { 'Cache-Control': 'no-store' }),
+  );
+
+  it('streams the page with the answers before </body>, uncached', async () => {
+    const res = await page.request('/projects/1/qa/1/add', { headers: { cookie: user } });
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    const text = await res.text();
+    expect(text).toMatch(
+      /^<!doctype html>.*<div id="root"><\/div><script type="application\/json" id="first-answers">.*<\/script><\/body><\/html>$/s,
+    );
+  });
+
+  it('sends the page as it is without a session cookie', async () => {
+    expect(await (await page.request('/projects/1/qa/1/add')).text()).toBe(html);
+    expect(await (await page.request('/projects/1/qa/1/add', { headers: { cookie: 'other=1' } })).text()).toBe(html);
+  });
+});
