@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles';
 import { demoSeed } from '../../fixtures/seed';
-import { MIN_TEXT_CONTRAST, makeTheme, pageBackground, readableOn, textOn } from './theme';
+import { FONT_FAMILY, MIN_TEXT_CONTRAST, makeTheme, pageBackground, readableOn, textOn } from './theme';
 
 /** Some brandings a client could pick: the demo clients' and harder ones (light, mid-tone, dark page). */
 const BRANDINGS = [
@@ -63,5 +65,17 @@ describe('the theme reads at 4.5:1 whatever the client picks (issue 19, WCAG 2.2
     expect(bar).toMatchObject({ backgroundColor: '#ffcc00', color: 'rgba(0, 0, 0, 0.87)' });
     const base = theme.components?.MuiButtonBase?.styleOverrides?.root as Record<string, { outline: string }>;
     expect(base['&.Mui-focusVisible'].outline).toBe(`2px solid ${theme.palette.primary.main}`);
+  });
+});
+
+describe("the platform's typeface", () => {
+  it("is the device's interface font, first in one stack for the MUI pages and the plain login page", () => {
+    expect(FONT_FAMILY.split(',')[0]).toBe('system-ui');
+    const theme = makeTheme(null, false);
+    expect(theme.typography.fontFamily).toBe(FONT_FAMILY);
+    expect(theme.typography.body1.fontFamily).toBe(FONT_FAMILY);
+    const css = readFileSync(path.join(import.meta.dirname, '..', 'plain', 'plain.css'), 'utf8');
+    const body = /\nbody \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(/font-family: ([^;]+);/.exec(body)?.[1]).toBe(FONT_FAMILY);
   });
 });

@@ -37,6 +37,16 @@ const ERROR_RED = '#d32f2f';
 /** MUI's text.primary of the light palette: what "black text" is. */
 const BLACK_TEXT = 'rgba(0, 0, 0, 0.87)';
 
+/**
+ * The platform's typeface: the device's own interface font (Roboto on Android, San Francisco on iOS and macOS, Segoe
+ * UI on Windows), named first as `system-ui` so the browser finds it in one look-up; the names after it serve browsers
+ * without `system-ui`. MUI's default (Roboto, Helvetica, Arial) is not installed on most desktops: the browser then
+ * asked the system for each name in turn, for every size and weight on the page, 20 ms of the form page's first
+ * layout in Chromium on Linux (docs/decisions.md "The device's own typeface"). runtime/plain/plain.css uses the same
+ * stack (theme.test.ts holds them equal).
+ */
+export const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
 /** The contrast text needs (WCAG 2.2 1.4.3, normal-size text). */
 export const MIN_TEXT_CONTRAST = 4.5;
 /** The smallest side of a pointer target, px (WCAG 2.2 2.5.8 Target Size (Minimum)). */
@@ -154,6 +164,7 @@ export function makeTheme(branding?: Branding | null, reducedMotion = prefersRed
       ...(tertiary ? { background: { default: background } } : {}),
     },
     zIndex: { snackbar: TOAST_Z_INDEX },
+    typography: { fontFamily: FONT_FAMILY },
     ...(reducedMotion ? { transitions: NO_MOTION } : {}),
     components: {
       MuiCssBaseline: { styleOverrides: AUTO_FILL_KEYFRAMES },
