@@ -23,7 +23,7 @@
  *   api/http/first-answers.ts; bare: the schema file).
  * - first script asked: the earliest `startTime` of a script request, from navigation (when the document's parser
  *   reached its scripts: after the document's answer, and on the platform after the browsing context group switch its
- *   Cross-Origin-Opener-Policy asks of a fresh tab, docs/performance.md "The service worker and COOP").
+ *   Cross-Origin-Opener-Policy asks of a fresh tab, docs/performance.md "The first paint re-measured").
  * - last script in: the latest `responseEnd` of a script asked for before the paint, from navigation (when the page
  *   had all the code of its first paint).
  * - keystroke to next frame: a capturing keydown listener notes the time; the next frame after the input
