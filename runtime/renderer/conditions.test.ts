@@ -1,5 +1,8 @@
 /** Conditions over the context: absent members, rule $refs, booleans. */
 import { holds } from './conditions';
+// The registered schemas, as the renderer loads them before a screen that names one (runtime/renderer/documents.ts):
+// without it a $ref to a rule family resolves to nothing, whichever test file ran before in the worker.
+import '../../engine/validation/registered-refs';
 
 const base = { route: {}, screen: {}, selection: [] };
 

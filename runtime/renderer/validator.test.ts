@@ -3,6 +3,9 @@
  * page's CSP needs no 'unsafe-eval'), with the registered schemas and the catalogue's error texts.
  */
 import type { RJSFSchema } from '@rjsf/utils';
+// The registered schemas, as the renderer loads them before a screen that names one (runtime/renderer/documents.ts):
+// without it a $ref to a rule family resolves to nothing, whichever test file ran before in the worker.
+import '../../engine/validation/registered-refs';
 import { transformErrors } from './errors';
 import { formValidator } from './validator';
 
