@@ -14,6 +14,11 @@ export interface ServerConfig {
   mongodbUri?: string;
   sessionTtlMs: number;
   distDir: string;
+  /**
+   * The server's render of a form page's first screen (RENDER_DIR, default ./dist-render: its render.js, built by
+   * `npm start` from runtime/server/render.tsx); without it, pages are sent without their first screen.
+   */
+  renderDir: string;
   host: string;
   trustProxy: boolean;
   qrCodeKey?: string;
@@ -37,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mongodbUri: env.MONGODB_URI || undefined,
     sessionTtlMs: ttlHours * 3600_000,
     distDir: env.DIST_DIR || './dist',
+    renderDir: env.RENDER_DIR || './dist-render',
     host: env.HOST || '127.0.0.1',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     qrCodeKey: qrCodeKey(env.QR_CODE_KEY),

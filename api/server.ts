@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
@@ -14,7 +15,7 @@ import routeTable from '../schemas/screens/routes.json';
 import { createApp } from './app';
 import { readConfig } from './config';
 import type { ApiEnv } from './http/env';
-import { shellWithFirstAnswers } from './http/first-answers';
+import { type AppRequest, type FirstScreenRenderer, shellWithFirstAnswers } from './http/first-answers';
 import { startDelivery } from './mail/delivery';
 import { transportOf } from './mail/transport';
 import { createOfflineUploads } from './offline/uploads';
@@ -42,6 +43,16 @@ export function withShellPreloads(html: string, assetsDir: string): string {
   const files = existsSync(assetsDir) ? readdirSync(assetsDir).filter((file) => SHELL_CHUNK.test(file)) : [];
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`).join('');
   return html.replace('</head>', `${links}</head>`);
+}
+
+/**
+ * The first-screen renderer of the build (runtime/server/render.tsx, built into `file`), or undefined when the build
+ * has none (pages are then sent without their first screen, as before).
+ */
+export async function loadFirstScreenRenderer(file: string): Promise<FirstScreenRenderer | undefined> {
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: FirstScreenRenderer };
+  return module.renderFirstScreen;
 }
 
 /** Starts the server; resolves once it listens, with a function that stops it. */
@@ -78,14 +89,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     // public pages do not (engine/rules/shell-paths.ts reads the route table).
     const shellHtml = withShellPreloads(indexHtml, path.join(distDir, 'assets'));
     const insideShell = shellPathTest(routeTable as RouteTable);
+    // A form page to fill in also comes with its first screen, drawn here (api/http/first-answers.ts).
+    const renderFirstScreen = await loadFirstScreenRenderer(path.resolve(config.renderDir, 'render.js'));
     // The app shell, with this answer's CSP nonce for emotion's styles (runtime/main.tsx reads it). Also
     // for / and /index.html, which the static files would otherwise answer without a nonce.
     // A page inside the shell also comes with the answers to its first navigation's calls (api/http/first-answers.ts).
     const shell = (c: Context<ApiEnv>) => {
       const headers = { 'Cache-Control': 'no-store' };
       if (!insideShell(c.req.path)) return c.html(withNonce(indexHtml, c.get('cspNonce')), 200, headers);
-      const html = withNonce(shellHtml, c.get('cspNonce'));
-      return shellWithFirstAnswers(c, html, (url, init) => app.request(url, init), routeTable as RouteTable, headers);
+      const nonce = c.get('cspNonce');
+      const html = withNonce(shellHtml, nonce);
+      const screen = renderFirstScreen ? { render: renderFirstScreen, nonce } : undefined;
+      const request: AppRequest = (url, init) => app.request(url, init);
+      return shellWithFirstAnswers(c, html, request, routeTable as RouteTable, headers, screen);
     };
     app.get('/', shell);
     app.get('/index.html', shell);

@@ -3,13 +3,16 @@
  * (runtime/plain, with its few texts: plain/messages.ts); pages that use MUI bring it with them, inside the MUI
  * root (shell/MuiRoot.tsx), which creates emotion's cache with the CSP nonce. The router is made here, before
  * React's first render, so the first page's loaders and code start loading as soon as the entry has run.
+ * A form page may come with its first screen drawn by the server (./server/render.tsx): the app then hydrates it
+ * once the router's first navigation has settled.
  * A production build registers the service worker (runtime/sw.ts, issue 26) once the first page has rendered.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './App';
-import { dropFirstAnswers } from './api/first-answers';
+import { dropFirstAnswers, FIRST_SCREEN_ATTRIBUTE } from './api/first-answers';
 import { plainMessage } from './plain/messages';
 import { routes } from './routes';
 import { reloadIfNewBuild } from './shell/new-build-reload';
@@ -20,11 +23,55 @@ if (!container) throw new Error('index.html has no #root element');
 const router = createBrowserRouter(routes);
 // The answers the server sent inside the page serve the first navigation only (api/first-answers.ts).
 settled(router).then(dropFirstAnswers);
-createRoot(container).render(
+const app = (onCommit?: () => void) => (
   <StrictMode>
-    <App router={router} />
-  </StrictMode>,
+    <Committed onCommit={onCommit}>
+      <App router={router} />
+    </Committed>
+  </StrictMode>
 );
+// A form page can come with its first screen drawn by the server (runtime/server/render.tsx), shown inert meanwhile:
+// the app hydrates it once its first navigation has settled on the same answers, so that its first render is the
+// server's. A render that differs is not lost: React renders the page afresh, and says so in the console.
+if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE))
+  // The top bar's entries too: the server drew them (they are the same for every user).
+  Promise.all([settled(router), import('./shell/TopMenu').then((m) => m.loadTopBar()).catch(() => undefined)]).then(
+    () => {
+      styleAttributesBack(container);
+      // In one task (flushSync: the hydration's lane is the synchronous one), as the first render of a page without
+      // a first screen is (./App.tsx): React's default hydrates in 5 ms slices, about 20 of them on a long form.
+      flushSync(() =>
+        hydrateRoot(
+          container,
+          app(() => {
+            container.removeAttribute('inert');
+            container.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
+          }),
+          { onRecoverableError: (error) => console.warn('The first screen was rendered afresh:', error) },
+        ),
+      );
+    },
+  );
+else createRoot(container).render(app());
+
+/** Renders `children`; calls `onCommit` once they are first committed (hydrated). Adds no element. */
+function Committed({ children, onCommit }: { children: ReactNode; onCommit?: () => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at the first commit
+  useLayoutEffect(() => onCommit?.(), []);
+  return children;
+}
+
+/**
+ * Gives the elements of the server's first screen back their style attributes, which it sends as `data-first-style`
+ * (the page's Content-Security-Policy refuses style attributes; set through the DOM they are allowed): before
+ * hydration, so that the elements are as React makes them.
+ */
+function styleAttributesBack(root: HTMLElement): void {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-first-style]')) {
+    element.style.cssText = element.getAttribute('data-first-style') ?? '';
+    element.removeAttribute('data-first-style');
+  }
+}
 
 /** Resolves once the router's first navigation has settled (its loaders, redirects and route code). */
 function settled(first: ReturnType<typeof createBrowserRouter>): Promise<void> {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the front end when dist/ is missing or older than its sources, then runs
+ * `npm start`: builds the front end when dist/ is missing or older than its sources (and the server's render of a
+ * form page's first screen, dist-render/), then runs
  * api/server.ts (API + front end on one port), bundled into dist-server/server.mjs when its sources changed.
  * Signals are passed on so Ctrl+C stops cleanly. With `--prepare` it only builds what is stale and exits (the
  * browser tests' global set-up, runtime/e2e/global-setup.ts, so that test files starting servers side by side never
@@ -27,6 +28,29 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// The server's render of a form page's first screen (vite.render.config.ts: runtime/server/render.tsx into
+// dist-render/render.js), from the same sources as the front end.
+const renderFile = path.join(root, 'dist-render', 'render.js');
+if (
+  !existsSync(renderFile) ||
+  statSync(renderFile).mtimeMs < Math.max(sourceTime, sourcesTime([path.join(root, 'vite.render.config.ts')]))
+) {
+  console.log('Building the first-screen render...');
+  const build = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'vite.render.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -203,3 +203,15 @@ export function firstCalls(table: RouteTable, pathname: string): FirstCall[] {
     return true;
   });
 }
+
+/**
+ * Whether the server draws the first screen of the page at `pathname` (api/http/first-answers.ts, runtime/server/
+ * render.tsx): a screen to fill in afresh (its route `mode` is `add`), whose first screen is its document and the
+ * first answers alone. Pages showing stored data (an entry to view or edit, a register) ask for it inside the screen,
+ * after the first answers, so the server would draw them empty: the browser draws those, as before.
+ */
+export function rendersFirstScreen(table: RouteTable, pathname: string): boolean {
+  const match = matchRoute(table, pathname);
+  const leaf = match?.routes.at(-1);
+  return !!leaf?.screen && leaf.mode === 'add' && !match?.routes.some((route) => route.redirect !== undefined);
+}

@@ -16,12 +16,27 @@ export interface FirstAnswer {
   body: string;
 }
 
+/**
+ * The attribute of the first screen the server draws inside #root on a form page (runtime/server/render.tsx); the
+ * app renders in its place once its first navigation has settled (runtime/main.tsx).
+ */
+export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+
 /** The id of the page's element holding the answers. */
 export const FIRST_ANSWERS_ID = 'first-answers';
 
 let answers: Map<string, FirstAnswer> | undefined;
 
+/** On the server (runtime/entry-server.tsx): where the answers of the page being rendered are. */
+let serverAnswers: (() => Map<string, FirstAnswer> | undefined) | undefined;
+
+/** Sets where {@link takeFirstAnswer} finds the answers when the page is rendered on the server. */
+export function serveFirstAnswersFrom(source: () => Map<string, FirstAnswer> | undefined): void {
+  serverAnswers = source;
+}
+
 function read(): Map<string, FirstAnswer> {
+  if (serverAnswers) return serverAnswers() ?? new Map();
   if (answers) return answers;
   answers = new Map();
   const element = globalThis.document?.getElementById(FIRST_ANSWERS_ID);

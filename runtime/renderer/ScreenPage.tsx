@@ -50,6 +50,17 @@ export function useLoaderData(): Record<string, unknown> {
   return useMemo(() => Object.fromEntries(entries), [key, ...values]);
 }
 
+/**
+ * The title of a screen titled from its source (`titleFrom: 'source'`) when a route loader has its source (a form's
+ * definition): the page's heading is the form's title at its first render, not the screen's for a pass (and the
+ * first screen the server draws, runtime/server/render.tsx, has it too).
+ */
+function loaderTitle(doc: ScreenDocument, loaderData: Record<string, unknown>): string | undefined {
+  if (doc.kind !== 'form' || doc.titleFrom !== 'source' || !doc.source?.fromLoader) return undefined;
+  const title = (loaderData[doc.source.fromLoader] as { title?: unknown } | undefined)?.title;
+  return typeof title === 'string' && title !== '' ? title : undefined;
+}
+
 /** Renders the screen document `screenId`; see the module comment. */
 export function ScreenPage({ screenId, mode = 'add', document: given }: ScreenPageProps) {
   const params = useStableParams();
@@ -76,7 +87,7 @@ export function ScreenPage({ screenId, mode = 'add', document: given }: ScreenPa
 
   if (failed) return <Alert severity="error">{message('common.serverError')}</Alert>;
   if (!doc) return <ScreenLoading />;
-  const heading = title ?? message(doc.title);
+  const heading = title ?? loaderTitle(doc, loaderData) ?? message(doc.title);
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>

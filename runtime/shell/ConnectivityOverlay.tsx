@@ -19,7 +19,7 @@ import { isOfflinePath } from './offline-paths';
 
 /** The overlay; see the module comment. */
 export function ConnectivityOverlay() {
-  const [snapshot, send] = useMachine(connectivityMachine, { input: { online: navigator.onLine } });
+  const [snapshot, send] = useMachine(connectivityMachine, { input: { online: globalThis.navigator?.onLine ?? true } });
   const { pathname } = useLocation();
   useEffect(() => {
     const online = () => send({ type: 'ONLINE' });

@@ -4,7 +4,7 @@
  */
 import createCache from '@emotion/cache';
 
-const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;
+const nonce = globalThis.document?.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;
 
 /** The cache every MuiRoot provides. */
 export const styleCache = createCache({ key: 'css', nonce });
@@ -17,5 +17,13 @@ export const styleCache = createCache({ key: 'css', nonce });
  */
 export function resetStyleCache(): void {
   styleCache.sheet.flush();
+  forgetInsertedStyles();
+}
+
+/**
+ * Forgets which rules the cache has written, so that the next render writes each rule it uses again: on the server
+ * (runtime/server/render.tsx), where each page's render writes its rules inline, before every page.
+ */
+export function forgetInsertedStyles(): void {
   for (const key of Object.keys(styleCache.inserted)) delete styleCache.inserted[key];
 }

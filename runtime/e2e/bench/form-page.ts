@@ -15,6 +15,10 @@
  *   document (a MutationObserver, then requestAnimationFrame + setTimeout), on a page opened afresh; the
  *   median of RUNS runs. The two sides' loads alternate (platform, bare, platform, ...), and each pair's ratio is
  *   printed with their median (steadier on a shared machine than the ratio of the medians). The platform's navigation includes its session check, route loaders and chunks.
+ *   A form page to fill in comes with its first screen drawn by the server (runtime/server/render.tsx), shown inert:
+ *   its input counts.
+ * - the page's own form in place: the same, once no first screen of the server's is left (the platform's own render
+ *   has taken its place: the form can be filled in); bare RJSF's is its first paint. With its by-pair ratio.
  * - whole first page rendered: the next frame after the first page's last single-line text question (q_99 of (a),
  *   q_499 of (b); none for (c)) is in the document, from navigation, median of RUNS: the platform renders a long page's
  *   first screen of fields first and the rest right after it (ProgressiveObjectFieldTemplate), bare RJSF all at once.
@@ -200,6 +204,7 @@ async function serveBare(compiled: Record<string, { schema: unknown; uiSchema: u
 function instrument() {
   const w = window as unknown as {
     __paintAt?: number;
+    __appAt?: number;
     __completeAt?: number;
     __completeSelector?: string;
     __keys: number[];
@@ -208,21 +213,33 @@ function instrument() {
   w.__keys = [];
   const nextFrame = (done: () => void) => requestAnimationFrame(() => setTimeout(done, 0));
   let painted = false;
+  let app = false;
+  let completed = false;
   const observer = new MutationObserver(() => {
-    if (!painted && document.querySelector('form input, form textarea')) {
+    const input = document.querySelector('form input, form textarea');
+    if (!painted && input) {
       painted = true;
       nextFrame(() => {
         w.__paintAt = performance.now();
       });
     }
+    // The page's own render in place: a form input, and no first screen of the server's left (bare: its paint).
+    const served = document.querySelector('[data-first-screen]') !== null;
+    if (!app && input && !served) {
+      app = true;
+      nextFrame(() => {
+        w.__appAt = performance.now();
+      });
+    }
     const complete = w.__completeSelector;
-    if (painted && (!complete || document.querySelector(complete))) {
-      observer.disconnect();
+    if (app && !completed && (!complete || (document.querySelector(complete) && !served))) {
+      completed = true;
       if (complete)
         nextFrame(() => {
           w.__completeAt = performance.now();
         });
     }
+    if (app && completed) observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true });
   let startedAt = 0;
@@ -258,6 +275,11 @@ function instrument() {
 
 interface Figures {
   fromNavigation: number;
+  /**
+   * The next frame after the page's own render has a form input in place, from navigation (ms): on the platform, once
+   * the server's first screen (shown inert, runtime/server/render.tsx) has given way; bare: its first paint.
+   */
+  app: number;
   afterData: number;
   /** The last script's `responseEnd` before the paint, from navigation (ms): when the page had all its code. */
   scriptsIn: number;
@@ -517,7 +539,15 @@ async function firstPaint(
   url: string,
   dataCall: RegExp | null,
   completeSelector: string | null,
-): Promise<{ nav: number; data: number; scripts: number; entryAsked: number; cpu?: number; complete?: number }> {
+): Promise<{
+  nav: number;
+  app: number;
+  data: number;
+  scripts: number;
+  entryAsked: number;
+  cpu?: number;
+  complete?: number;
+}> {
   const profiling = process.env.BENCH_PROFILE && url.includes('/projects/');
   const cdp = profiling ? await page.context().newCDPSession(page) : undefined;
   if (cdp) {
@@ -542,9 +572,16 @@ async function firstPaint(
       });
   await page.goto(url);
   await page
-    .waitForFunction(() => (window as unknown as { __paintAt?: number }).__paintAt !== undefined, null, {
-      timeout: Number(process.env.BENCH_PAINT_TIMEOUT ?? 120_000),
-    })
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { __paintAt?: number; __appAt?: number };
+        return w.__paintAt !== undefined && w.__appAt !== undefined;
+      },
+      null,
+      {
+        timeout: Number(process.env.BENCH_PAINT_TIMEOUT ?? 120_000),
+      },
+    )
     .catch(async (error: unknown) => {
       await page.screenshot({ path: path.join(root, '.tmp', 'bench-failure.png') });
       throw error;
@@ -630,7 +667,13 @@ async function firstPaint(
               `${e.initiatorType} ${e.startTime.toFixed(0)} → ${e.responseEnd.toFixed(0)} ${e.name.replace(location.origin, '')}`,
           ),
         ].join('\n');
-        return { nav: w.__paintAt, data: w.__paintAt - dataAt, scripts, entryAsked };
+        return {
+          nav: w.__paintAt,
+          app: (w as unknown as { __appAt: number }).__appAt,
+          data: w.__paintAt - dataAt,
+          scripts,
+          entryAsked,
+        };
       },
       { source: dataCall?.source ?? null, flags: dataCall?.flags ?? '' },
     )
@@ -691,8 +734,9 @@ interface Side {
 async function measurePair(
   browser: Browser,
   sides: [Side, Side],
-): Promise<{ figures: [Figures, Figures]; ratios: number[]; cpuRatios: number[] }> {
+): Promise<{ figures: [Figures, Figures]; ratios: number[]; appRatios: number[]; cpuRatios: number[] }> {
   const navs: [number[], number[]] = [[], []];
+  const apps: [number[], number[]] = [[], []];
   const cpus: [number[], number[]] = [[], []];
   const datas: [number[], number[]] = [[], []];
   const scriptsIn: [number[], number[]] = [[], []];
@@ -710,10 +754,14 @@ async function measurePair(
         content: `var __name = (f) => f; ${complete ? `window.__completeSelector = ${JSON.stringify(complete)};` : ''} (${instrument.toString()})();`,
       });
       const page = await context.newPage();
+      // BENCH_CONSOLE=1: what the pages say in their console (e.g. a first screen rendered afresh).
+      if (process.env.BENCH_CONSOLE)
+        page.on('console', (m) => console.log(`console ${i === 0 ? 'platform' : 'bare'}: ${m.text().slice(0, 300)}`));
       contexts[i] = context;
       pages[i] = page;
       const {
         nav,
+        app,
         data,
         scripts,
         entryAsked,
@@ -721,6 +769,7 @@ async function measurePair(
         complete: completeAt,
       } = await firstPaint(page, sides[i].url, sides[i].dataCall, complete);
       navs[i].push(nav);
+      apps[i].push(app);
       if (completeAt !== undefined) completes[i].push(completeAt);
       datas[i].push(data);
       scriptsIn[i].push(scripts);
@@ -737,6 +786,7 @@ async function measurePair(
     await contexts[i]?.close();
     figures[i] = {
       fromNavigation: median(navs[i]),
+      app: median(apps[i]),
       afterData: median(datas[i]),
       scriptsIn: median(scriptsIn[i]),
       entryAsked: median(entriesAsked[i]),
@@ -749,6 +799,7 @@ async function measurePair(
   return {
     figures,
     ratios: navs[0].map((nav, run) => nav / navs[1][run]),
+    appRatios: apps[0].map((app, run) => app / apps[1][run]),
     cpuRatios: cpus[0].map((cpu, run) => cpu / cpus[1][run]),
   };
 }
@@ -840,6 +891,7 @@ try {
   };
   const rows: Array<[string, Figures, Figures]> = [];
   const pairRatios: Array<[string, number[]]> = [];
+  const appPairRatios: Array<[string, number[]]> = [];
   const cpuPairRatios: Array<[string, number[]]> = [];
   const labels = { a: '(a) 500 questions, 5 pages', b: '(b) 500 questions, one page', c: '(c) grid 50 x 8' };
   // The first page's last single-line text question (questions(): every tenth from the 9th is a plain Text; the
@@ -847,7 +899,7 @@ try {
   const lastText = { a: '#root_q_99', b: '#root_q_499', c: null } as const;
   for (const name of (['a', 'b', 'c'] as const).filter((n) => chosen.includes(n))) {
     const grid = name === 'c';
-    const { figures, ratios, cpuRatios } = await measurePair(browser, [
+    const { figures, ratios, appRatios, cpuRatios } = await measurePair(browser, [
       {
         contextOptions: userContext,
         url: `${platform.url}/projects/1/${AREA}/${ids[name]}/add`,
@@ -869,6 +921,7 @@ try {
     ]);
     const [platformFigures, bareFigures] = figures;
     pairRatios.push([labels[name], ratios]);
+    appPairRatios.push([labels[name], appRatios]);
     if (cpuRatios.length > 0) cpuPairRatios.push([labels[name], cpuRatios]);
     rows.push([labels[name], platformFigures, bareFigures]);
   }
@@ -884,6 +937,7 @@ try {
     const key = label.startsWith('(c)') ? 'edit-to-score' : 'keystroke';
     for (const [figure, pv, bv] of [
       ['first paint from navigation', p.fromNavigation, b.fromNavigation],
+      ["the page's own form in place", p.app, b.app],
       ['first paint after the data', p.afterData, b.afterData],
       ['first script asked (startTime)', p.entryAsked, b.entryAsked],
       ['last script in (responseEnd)', p.scriptsIn, b.scriptsIn],
@@ -902,6 +956,10 @@ try {
   for (const [label, ratios] of pairRatios)
     console.log(
       `${label.padEnd(30)} ${'paint from navigation, by pair'.padEnd(30)} median ${median(ratios).toFixed(2)}x of ${ratios.map((x) => x.toFixed(2)).join(', ')}`,
+    );
+  for (const [label, ratios] of appPairRatios)
+    console.log(
+      `${label.padEnd(30)} ${'own form in place, by pair'.padEnd(30)} median ${median(ratios).toFixed(2)}x of ${ratios.map((x) => x.toFixed(2)).join(', ')}`,
     );
   for (const [label, ratios] of cpuPairRatios)
     console.log(
