@@ -2,11 +2,18 @@
  * The app shell's first answers (api/http/first-answers.ts): a page comes with the answers to its first navigation's
  * calls, asked of the app with the request's cookie, so they are what the browser would have been answered.
  */
+
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteTable } from '../engine/types/generated/screen-documents';
 import routeTable from '../schemas/screens/routes.json';
-import { firstAnswersElement, shellWithFirstAnswers } from './http/first-answers';
+import {
+  type FirstScreenRenderer,
+  firstAnswersElement,
+  pageEncoding,
+  shellWithFirstAnswers,
+} from './http/first-answers';
 import { type Harness, makeHarness } from './test/harness';
 
 const table = routeTable as RouteTable;
@@ -79,5 +86,83 @@ describe('shellWithFirstAnswers', () => {
   it('sends the page as it is without a session cookie', async () => {
     expect(await (await page.request('/projects/1/qa/1/add')).text()).toBe(html);
     expect(await (await page.request('/projects/1/qa/1/add', { headers: { cookie: 'other=1' } })).text()).toBe(html);
+  });
+});
+
+describe('shellWithFirstAnswers with a first screen', () => {
+  const html =
+    '<!doctype html><html><head><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>';
+  const asked: Array<{ url: string; keys: string[]; nonce: string }> = [];
+  const draw: FirstScreenRenderer = async (url, answers, nonce) => {
+    asked.push({ url, keys: Object.keys(answers).sort(), nonce });
+    return url.includes('fails')
+      ? undefined
+      : { styles: `<style nonce="${nonce}">.a{}</style>`, html: '<form>drawn</form>' };
+  };
+  const page = new Hono().get('*', (c) =>
+    shellWithFirstAnswers(c, html, request, table, {}, { render: draw, nonce: 'n0nce' }),
+  );
+
+  it("puts the screen drawn from the page's own answers inside #root, inert, its styles before it", async () => {
+    asked.length = 0;
+    const text = await (await page.request('/projects/1/qa/1/add', { headers: { cookie: user } })).text();
+    expect(text).toBe(
+      `${html.slice(0, html.indexOf('<div id="root">'))}<style nonce="n0nce">.a{}</style>` +
+        `<div id="root" data-first-screen inert><form>drawn</form></div>${text.slice(text.indexOf('<script type="application/json"'))}`,
+    );
+    expect(text).toMatch(
+      /<\/form><\/div><script type="application\/json" id="first-answers">.*<\/script><\/body><\/html>$/s,
+    );
+    // The renderer had the same answers the page carries.
+    const carried = JSON.parse(text.match(/id="first-answers">(.*)<\/script>/s)?.[1] ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    expect(asked).toEqual([
+      { url: 'http://localhost/projects/1/qa/1/add', keys: Object.keys(carried).sort(), nonce: 'n0nce' },
+    ]);
+    expect(asked[0].keys).toContain('GET /api/settings/forms/1/quality-assurance/1');
+  });
+
+  it('draws no screen for a page showing stored data, nor for a visitor without a session', async () => {
+    asked.length = 0;
+    const register = await (await page.request('/projects/1/qa/1', { headers: { cookie: user } })).text();
+    expect(register).toContain('<div id="root"></div><script type="application/json" id="first-answers">');
+    const stranger = await (
+      await page.request('/projects/1/qa/1/add', { headers: { cookie: 'sid=not-a-session' } })
+    ).text();
+    expect(stranger).toBe(`${html.slice(0, html.indexOf('</body>'))}</body></html>`);
+    expect(asked).toEqual([]);
+  });
+
+  it('sends the page as before when the screen cannot be drawn', async () => {
+    const failing = new Hono().get('*', (c) =>
+      shellWithFirstAnswers(c, html, request, table, {}, { render: async () => undefined, nonce: 'n' }),
+    );
+    const text = await (await failing.request('/projects/1/qa/1/add', { headers: { cookie: user } })).text();
+    expect(text).toMatch(/<body><div id="root"><\/div><script type="application\/json" id="first-answers">/);
+    expect(text).not.toContain('data-first-screen');
+  });
+
+  it('compresses the page for a browser that takes brotli or gzip, to the same text', async () => {
+    const plain = await (await page.request('/projects/1/qa/1/add', { headers: { cookie: user } })).text();
+    const br = await page.request('/projects/1/qa/1/add', { headers: { cookie: user, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+    const gz = await page.request('/projects/1/qa/1/add', { headers: { cookie: user, 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(plain);
+  });
+});
+
+describe('pageEncoding', () => {
+  it('takes brotli over gzip, and neither when refused (q=0) or not offered', () => {
+    expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pageEncoding('br;q=0.5')).toBe('br');
+    expect(pageEncoding('deflate, identity')).toBeUndefined();
+    expect(pageEncoding('gzip;q=0')).toBeUndefined();
+    expect(pageEncoding(undefined)).toBeUndefined();
   });
 });

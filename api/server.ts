@@ -51,7 +51,12 @@ export function withShellPreloads(html: string, assetsDir: string): string {
  */
 export async function loadFirstScreenRenderer(file: string): Promise<FirstScreenRenderer | undefined> {
   if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: FirstScreenRenderer };
+  const module = (await import(pathToFileURL(file).href)) as {
+    renderFirstScreen?: FirstScreenRenderer;
+    warmFirstScreens?: () => Promise<void>;
+  };
+  // Its modules load in the background, so the first form page after a start is not the slow one.
+  setImmediate(() => module.warmFirstScreens?.().catch(() => undefined));
   return module.renderFirstScreen;
 }
 

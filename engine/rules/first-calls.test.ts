@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import routeTable from '../../schemas/screens/routes.json';
 import type { RouteTable } from '../types/generated/screen-documents';
-import { firstCalls, guardCall, loaderCalls, matchRoute, SESSION_CALLS } from './first-calls';
+import { firstCalls, guardCall, loaderCalls, matchRoute, rendersFirstScreen, SESSION_CALLS } from './first-calls';
 
 const table = routeTable as RouteTable;
 const operations = (path: string) => firstCalls(table, path).map((call) => [call.operation, call.params]);
@@ -86,5 +86,20 @@ describe('guardCall and loaderCalls', () => {
     expect(loaderCalls('project', { projectId: '9' })).toEqual([
       { operation: 'projects.summary', params: { id: '9' } },
     ]);
+  });
+});
+
+describe('rendersFirstScreen', () => {
+  it('is true for a form to fill in afresh (a route in add mode), in every form area', () => {
+    expect(rendersFirstScreen(table, '/projects/1/qa/7/add')).toBe(true);
+    expect(rendersFirstScreen(table, '/projects/1/health-and-safety/7/add')).toBe(true);
+  });
+
+  it('is false for pages that show stored data, for redirects and for paths no route matches', () => {
+    expect(rendersFirstScreen(table, '/projects/1/qa/7')).toBe(false); // the form's register
+    expect(rendersFirstScreen(table, '/projects/1/qa/7/entry/3/view')).toBe(false);
+    expect(rendersFirstScreen(table, '/projects/1/qa/7/entry/3/edit')).toBe(false);
+    expect(rendersFirstScreen(table, '/projects/1/quality-assurance/7/add')).toBe(false); // redirects to qa/
+    expect(rendersFirstScreen(table, '/no/such/page')).toBe(false);
   });
 });

