@@ -16,6 +16,7 @@ import { createApp } from './app';
 import { readConfig } from './config';
 import type { ApiEnv } from './http/env';
 import { type AppRequest, type FirstScreenRenderer, shellWithFirstAnswers } from './http/first-answers';
+import { FIRST_SCREEN_MAX_LOAD, watchLoopLoad } from './http/loop-load';
 import { startDelivery } from './mail/delivery';
 import { transportOf } from './mail/transport';
 import { createOfflineUploads } from './offline/uploads';
@@ -96,6 +97,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     const insideShell = shellPathTest(routeTable as RouteTable);
     // A form page to fill in also comes with its first screen, drawn here (api/http/first-answers.ts).
     const renderFirstScreen = await loadFirstScreenRenderer(path.resolve(config.renderDir, 'render.js'));
+    const loopLoad = watchLoopLoad();
     // The app shell, with this answer's CSP nonce for emotion's styles (runtime/main.tsx reads it). Also
     // for / and /index.html, which the static files would otherwise answer without a nonce.
     // A page inside the shell also comes with the answers to its first navigation's calls (api/http/first-answers.ts).
@@ -104,7 +106,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       if (!insideShell(c.req.path)) return c.html(withNonce(indexHtml, c.get('cspNonce')), 200, headers);
       const nonce = c.get('cspNonce');
       const html = withNonce(shellHtml, nonce);
-      const screen = renderFirstScreen ? { render: renderFirstScreen, nonce } : undefined;
+      // Drawn while the server is not busy (api/http/loop-load.ts): under load, pages come without their first screen.
+      const drawing = renderFirstScreen && loopLoad.utilization() < FIRST_SCREEN_MAX_LOAD;
+      const screen = drawing ? { render: renderFirstScreen, nonce } : undefined;
       const request: AppRequest = (url, init) => app.request(url, init);
       return shellWithFirstAnswers(c, html, request, routeTable as RouteTable, headers, screen);
     };
