@@ -36,7 +36,8 @@ const NODE_ISOLATED = [
  * question type's file (it registers a field type and its widget); the data-table field's lazy loading (it needs the
  * table's code not loaded yet); the files of the device's store and the sync action that opens it (fake-indexeddb/auto puts an IndexedDB in the window,
  * and the shell's background sync would find their databases); and the check of the jsdom getComputedStyle stand-in
- * (it compares with jsdom's own answers, slow on a window many files have styled).
+ * (it compares with jsdom's own answers, slow on a window many files have styled); the first screen's window (it sets
+ * the page's, runtime/shell/first-viewport.test.tsx).
  */
 const DOM_ISOLATED = [
   'runtime/renderer/keywords-charts.test.tsx',
@@ -53,6 +54,7 @@ const DOM_ISOLATED = [
   'runtime/offline/offline.test.ts',
   'runtime/offline/sync-api.test.ts',
   'runtime/test/computed-style.test.tsx',
+  'runtime/shell/first-viewport.test.tsx',
 ];
 
 export default defineConfig({

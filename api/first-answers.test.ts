@@ -6,6 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type Viewport } from '../engine/rules/first-viewport';
 import type { RouteTable } from '../engine/types/generated/screen-documents';
 import routeTable from '../schemas/screens/routes.json';
 import {
@@ -92,9 +93,9 @@ describe('shellWithFirstAnswers', () => {
 describe('shellWithFirstAnswers with a first screen', () => {
   const html =
     '<!doctype html><html><head><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>';
-  const asked: Array<{ url: string; keys: string[]; nonce: string }> = [];
-  const draw: FirstScreenRenderer = async (url, answers, nonce) => {
-    asked.push({ url, keys: Object.keys(answers).sort(), nonce });
+  const asked: Array<{ url: string; keys: string[]; nonce: string; viewport: Viewport }> = [];
+  const draw: FirstScreenRenderer = async (url, answers, nonce, viewport) => {
+    asked.push({ url, keys: Object.keys(answers).sort(), nonce, viewport });
     return url.includes('fails')
       ? undefined
       : { styles: `<style nonce="${nonce}">.a{}</style>`, html: '<form>drawn</form>' };
@@ -108,7 +109,7 @@ describe('shellWithFirstAnswers with a first screen', () => {
     const text = await (await page.request('/projects/1/qa/1/add', { headers: { cookie: user } })).text();
     expect(text).toBe(
       `${html.slice(0, html.indexOf('<div id="root">'))}<style nonce="n0nce">.a{}</style>` +
-        `<div id="root" data-first-screen inert><form>drawn</form></div>${text.slice(text.indexOf('<script type="application/json"'))}`,
+        `<div id="root" data-first-screen="1280x900" inert><form>drawn</form></div>${text.slice(text.indexOf('<script type="application/json"'))}`,
     );
     expect(text).toMatch(
       /<\/form><\/div><script type="application\/json" id="first-answers">.*<\/script><\/body><\/html>$/s,
@@ -119,9 +120,23 @@ describe('shellWithFirstAnswers with a first screen', () => {
       unknown
     >;
     expect(asked).toEqual([
-      { url: 'http://localhost/projects/1/qa/1/add', keys: Object.keys(carried).sort(), nonce: 'n0nce' },
+      {
+        url: 'http://localhost/projects/1/qa/1/add',
+        keys: Object.keys(carried).sort(),
+        nonce: 'n0nce',
+        viewport: DESKTOP_VIEWPORT,
+      },
     ]);
     expect(asked[0].keys).toContain('GET /api/settings/forms/1/quality-assurance/1');
+  });
+
+  it("draws for a phone's window when the browser says it is on one, and says so in the page", async () => {
+    asked.length = 0;
+    const text = await (
+      await page.request('/projects/1/qa/1/add', { headers: { cookie: user, 'sec-ch-ua-mobile': '?1' } })
+    ).text();
+    expect(asked.map((call) => call.viewport)).toEqual([PHONE_VIEWPORT]);
+    expect(text).toContain('<div id="root" data-first-screen="390x844" inert>');
   });
 
   it('draws no screen for a page showing stored data, nor for a visitor without a session', async () => {

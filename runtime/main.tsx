@@ -11,10 +11,12 @@ import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
+import { parseViewport } from '../engine/rules/first-viewport';
 import { App } from './App';
 import { dropFirstAnswers, FIRST_SCREEN_ATTRIBUTE } from './api/first-answers';
 import { plainMessage } from './plain/messages';
 import { routes } from './routes';
+import { hydratingFor } from './shell/first-viewport';
 import { reloadIfNewBuild } from './shell/new-build-reload';
 
 document.title = plainMessage('app.title');
@@ -40,6 +42,9 @@ if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE))
       styleAttributesBack(container);
       // In one task (flushSync: the hydration's lane is the synchronous one), as the first render of a page without
       // a first screen is (./App.tsx): React's default hydrates in 5 ms slices, about 20 of them on a long form.
+      // For the window the server drew it for (its guess, in the attribute): the same elements as the server's; the
+      // real window takes over after (shell/first-viewport.ts).
+      hydratingFor(parseViewport(container.getAttribute(FIRST_SCREEN_ATTRIBUTE)));
       flushSync(() =>
         hydrateRoot(
           container,

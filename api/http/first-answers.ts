@@ -17,6 +17,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { resolveOperation } from '../../engine/api/operation-routes';
 import { firstCalls, rendersFirstScreen } from '../../engine/rules/first-calls';
+import { type Viewport, viewportFor, viewportText } from '../../engine/rules/first-viewport';
 import type { RouteTable } from '../../engine/types/generated/screen-documents';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { requestCookie } from './cookie';
@@ -99,11 +100,12 @@ export type FirstScreenRenderer = (
   url: string,
   answers: Readonly<Record<string, FirstAnswer>>,
   nonce: string,
+  viewport: Viewport,
 ) => Promise<FirstScreen | undefined>;
 
 /**
- * The attribute of #root when it holds the server's first screen (inert until the app has hydrated it;
- * runtime/api/first-answers.ts FIRST_SCREEN_ATTRIBUTE).
+ * The attribute of #root when it holds the server's first screen, its value the window it was drawn for (`390x844`;
+ * inert until the app has hydrated it; runtime/api/first-answers.ts FIRST_SCREEN_ATTRIBUTE).
  */
 const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
 
@@ -132,6 +134,8 @@ export function shellWithFirstAnswers(
   // With a first screen, the head goes first and #root after it; without, all of it up to </body>.
   const at = screen ? rootAt : end;
   const url = c.req.url;
+  // The window the screen is drawn for: a phone's or a desktop's, as the request says (the browser hydrates for it).
+  const viewport = viewportFor({ mobileHint: c.req.header('sec-ch-ua-mobile'), userAgent: c.req.header('user-agent') });
   const encoding = pageEncoding(c.req.header('accept-encoding'));
   const body = streamOf(async (send) => {
     await send(html.slice(0, at));
@@ -140,8 +144,10 @@ export function shellWithFirstAnswers(
     await new Promise((resolve) => setImmediate(resolve));
     const given = await firstAnswers(request, table, c.req.path, cookie);
     if (screen) {
-      const drawn = Object.keys(given).length > 0 ? await screen.render(url, given, screen.nonce) : undefined;
-      const root = drawn ? `${drawn.styles}<div id="root" ${FIRST_SCREEN_ATTRIBUTE} inert>${drawn.html}` : ROOT_OPENS;
+      const drawn = Object.keys(given).length > 0 ? await screen.render(url, given, screen.nonce, viewport) : undefined;
+      const root = drawn
+        ? `${drawn.styles}<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="${viewportText(viewport)}" inert>${drawn.html}`
+        : ROOT_OPENS;
       await send(root + html.slice(at + ROOT_OPENS.length, end) + answersElement(given) + html.slice(end));
     } else await send(answersElement(given) + html.slice(end));
   }, encoding);

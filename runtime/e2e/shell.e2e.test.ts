@@ -14,6 +14,9 @@ import { logInThroughApi, platformForTests } from './platform';
 const platform = platformForTests('shell');
 /** The breadcrumbs' name (schemas/messages/en.json shell.breadcrumbs). */
 const BREADCRUMBS = 'Breadcrumbs';
+/** A phone's browser (the server draws a first screen for a phone's window when it asks). */
+const PHONE_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const violations: string[] = [];
 
 async function newPage(context?: BrowserContext): Promise<Page> {
@@ -288,35 +291,48 @@ describe('the shell', () => {
     expect(await bare.getByLabel('Inspected by').isVisible()).toBe(true);
     expect(await bare.locator('#root').getAttribute('inert')).toBe('');
     await still.close();
-    // With its code, the app takes the same elements over (hydration), and the form is live.
-    const context = await platform.browser.newContext({ storageState });
-    const page = await newPage(context);
-    const said: string[] = [];
-    page.on('console', (message) => said.push(message.text()));
-    await page.addInitScript(() => {
-      const w = window as unknown as { __served?: Element };
-      const observer = new MutationObserver(() => {
-        const input = document.querySelector('#root[data-first-screen] form input[type="text"]');
-        if (input && !w.__served) {
-          w.__served = input;
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { childList: true, subtree: true });
-    });
-    await page.goto(url);
-    await page.waitForFunction(() => document.querySelector('#root:not([data-first-screen]):not([inert])') !== null);
-    expect(
-      await page.evaluate(() => {
+    // With its code, the app takes the same elements over (hydration), and the form is live: on a desktop window of
+    // any height (the server draws for 1280 x 900) and on a phone (drawn for 390 x 844; the section menu folded).
+    const windows = [
+      { viewport: { width: 1280, height: 720 } },
+      { viewport: { width: 1280, height: 1080 } },
+      { viewport: { width: 412, height: 915 }, userAgent: PHONE_AGENT },
+    ];
+    for (const options of windows) {
+      const context = await platform.browser.newContext({ storageState, ...options });
+      const page = await newPage(context);
+      const said: string[] = [];
+      page.on('console', (message) => said.push(message.text()));
+      await page.addInitScript(() => {
         const w = window as unknown as { __served?: Element };
-        return !!w.__served && w.__served === document.querySelector('form input[type="text"]');
-      }),
-    ).toBe(true);
-    expect(said.filter((text) => /rendered afresh|hydrat/i.test(text))).toEqual([]);
-    const first = page.locator('form input[type="text"]').first();
-    await first.fill('Seán on site');
-    expect(await first.inputValue()).toBe('Seán on site');
-    await context.close();
+        const observer = new MutationObserver(() => {
+          const input = document.querySelector('#root[data-first-screen] form input[type="text"]');
+          if (input && !w.__served) {
+            w.__served = input;
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(url);
+      await page.waitForFunction(() => document.querySelector('#root:not([data-first-screen]):not([inert])') !== null);
+      const label = JSON.stringify(options);
+      expect(
+        await page.evaluate(() => {
+          const w = window as unknown as { __served?: Element };
+          return !!w.__served && w.__served === document.querySelector('form input[type="text"]');
+        }),
+        label,
+      ).toBe(true);
+      expect(
+        said.filter((text) => /rendered afresh|hydrat/i.test(text)),
+        label,
+      ).toEqual([]);
+      const first = page.locator('form input[type="text"]').first();
+      await first.fill('Seán on site');
+      expect(await first.inputValue()).toBe('Seán on site');
+      await context.close();
+    }
   });
 
   it('met no CSP refusal and no page error', () => {

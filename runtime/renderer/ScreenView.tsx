@@ -6,7 +6,7 @@
  */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { message } from '../../engine/messages/catalogue';
 import type { FormMode, ScreenDocument } from './documents';
 import { ScreenHost } from './host/ScreenHost';
@@ -107,41 +107,44 @@ export function ScreenView({
   input,
   loaderData,
 }: ScreenViewProps) {
-  return (
-    <ScreenHost>
-      <Suspense fallback={<ScreenLoading />}>
-        {doc.kind === 'register' && (
-          <Register
-            key={doc.id}
-            document={doc}
-            params={params}
-            onTitle={onTitle}
-            onResult={onResult}
-            screen={screen}
-            reloadKey={reloadKey}
-            loaderData={loaderData}
-          />
-        )}
-        {doc.kind === 'form' && (
-          <FormScreen
-            key={`${doc.id}-${mode}`}
-            document={doc}
-            params={params}
-            mode={mode}
-            onTitle={onTitle}
-            onSubmitted={onResult}
-            screen={screen}
-            reloadKey={reloadKey}
-            input={input}
-            loaderData={loaderData}
-          />
-        )}
-        {doc.kind === 'menu' && <MenuScreen key={doc.id} document={doc} params={params} />}
-        {doc.kind === 'page' && <PageScreen key={doc.id} document={doc} params={params} loaderData={loaderData} />}
-        {doc.kind === 'file-browser' && (
-          <FileBrowser key={`${doc.id}-${params.projectId ?? ''}`} document={doc} params={params} />
-        )}
-      </Suspense>
-    </ScreenHost>
+  // A view whose code is loaded renders without a Suspense boundary around it, decided once: it never suspends, and a
+  // first screen drawn on the server then hydrates with the page in one pass (React leaves a boundary's content from
+  // the server for a later, lowest-priority pass). Both sides draw the same: the server's route preloaded the view.
+  const [direct] = useState(() => loadedViews[doc.kind as ViewKind] !== undefined);
+  const view = (
+    <>
+      {doc.kind === 'register' && (
+        <Register
+          key={doc.id}
+          document={doc}
+          params={params}
+          onTitle={onTitle}
+          onResult={onResult}
+          screen={screen}
+          reloadKey={reloadKey}
+          loaderData={loaderData}
+        />
+      )}
+      {doc.kind === 'form' && (
+        <FormScreen
+          key={`${doc.id}-${mode}`}
+          document={doc}
+          params={params}
+          mode={mode}
+          onTitle={onTitle}
+          onSubmitted={onResult}
+          screen={screen}
+          reloadKey={reloadKey}
+          input={input}
+          loaderData={loaderData}
+        />
+      )}
+      {doc.kind === 'menu' && <MenuScreen key={doc.id} document={doc} params={params} />}
+      {doc.kind === 'page' && <PageScreen key={doc.id} document={doc} params={params} loaderData={loaderData} />}
+      {doc.kind === 'file-browser' && (
+        <FileBrowser key={`${doc.id}-${params.projectId ?? ''}`} document={doc} params={params} />
+      )}
+    </>
   );
+  return <ScreenHost>{direct ? view : <Suspense fallback={<ScreenLoading />}>{view}</Suspense>}</ScreenHost>;
 }

@@ -13,9 +13,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { DESKTOP_VIEWPORT, type Viewport } from '../../engine/rules/first-viewport';
 import { type FirstAnswer, serveFirstAnswersFrom } from '../api/first-answers';
 import { loadScreen } from '../renderer/documents';
 import { routes } from '../routes';
+import { drawingFor } from '../shell/first-viewport';
 import { forgetInsertedStyles, styleCache } from '../shell/style-cache';
 import { loadTopBar } from '../shell/TopMenu';
 
@@ -38,7 +40,8 @@ let handler: ReturnType<typeof createStaticHandler> | undefined;
 
 /**
  * The first screen of the page at `url` (an absolute URL: its path and query) as the browser's first render draws it,
- * from `answers` (`"<METHOD> <url>"` to the answer, as the page carries them); its <style> element carries `nonce`.
+ * from `answers` (`"<METHOD> <url>"` to the answer, as the page carries them), for a window of `viewport`
+ * (../shell/first-viewport.ts); its <style> element carries `nonce`.
  * Undefined when the page cannot be drawn from the answers alone (a loader's call without an answer, a redirect, a
  * route error, a render that throws).
  */
@@ -46,6 +49,7 @@ export async function renderFirstScreen(
   url: string,
   answers: Readonly<Record<string, FirstAnswer>>,
   nonce: string,
+  viewport: Viewport = DESKTOP_VIEWPORT,
 ): Promise<FirstScreen | undefined> {
   return pageAnswers.run(new Map(Object.entries(answers)), async () => {
     try {
@@ -57,7 +61,9 @@ export async function renderFirstScreen(
       const router = createStaticRouter(handler.dataRoutes, context);
       // The render is synchronous: the cache's rules after it are this page's alone.
       forgetInsertedStyles();
-      const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+      const html = drawingFor(viewport, () =>
+        renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />),
+      );
       const rules = Object.entries(styleCache.inserted).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',
       );
@@ -120,7 +126,8 @@ export function styleAttributesOut(html: string): { html: string; css: string } 
     if (!rules.has(value)) {
       const declarations = unescapeAttribute(value)
         .split(';')
-        .filter((declaration) => declaration.trim() !== '')
+        // A brace would end the rule: such a declaration (none of the runtime's) is left out.
+        .filter((declaration) => declaration.trim() !== '' && !/[{}]/.test(declaration))
         .map((declaration) => `${declaration} !important`)
         .join(';');
       const selector = unescapeAttribute(value).replace(/["\\\n]/g, (c) => (c === '\n' ? '\\a ' : `\\${c}`));

@@ -21,6 +21,7 @@ import { activeItem, menuRoute } from '../../engine/rules/section-menu';
 import type { UserView } from '../api/types';
 import { OnceOpened } from '../plain/OnceOpened';
 import type { MenuItemSpec } from '../renderer/documents';
+import { firstScreenMedia } from './first-viewport';
 import type { SectionData } from './section';
 
 function Links({
@@ -110,7 +111,7 @@ function FoldedMenu({ entries, activeTitle }: { entries: FoldedEntry[]; activeTi
 /** The section menu of `section` for `user`, or nothing outside a section. */
 export function SectionMenu({ section, user }: { section: SectionData | undefined; user: UserView }) {
   const { pathname } = useLocation();
-  const folded = useMediaQuery(`(max-width:${SECTION_MENU_COLLAPSE_WIDTH - 0.05}px)`);
+  const folded = useMediaQuery(`(max-width:${SECTION_MENU_COLLAPSE_WIDTH - 0.05}px)`, firstScreenMedia());
   if (!section?.menu || !section.place.menu) return null;
   const { menu, place, activity } = section;
   const spec = section.place.menu;

@@ -22,6 +22,7 @@ import { type MenuUser, visibleMenuItems } from '../../engine/rules/menus';
 import { sectionEntries } from '../../engine/rules/sections';
 import { OnceOpened } from '../plain/OnceOpened';
 import { loadScreen, type MenuDocument, type MenuItemSpec } from '../renderer/documents';
+import { firstScreenMedia } from './first-viewport';
 import { TOP_MENU_SCREEN } from './top-bar-documents';
 
 export { TOP_MENU_SCREEN };
@@ -267,7 +268,7 @@ if (typeof window !== 'undefined') loadTopBar().catch(() => undefined);
  */
 export function TopMenu({ user }: { user: MenuUser }) {
   const [doc, setDoc] = useState<TopBar | null>(topBarLoaded);
-  const mobile = useMediaQuery(`(max-width:${MOBILE_MENU_MAX_WIDTH}px)`);
+  const mobile = useMediaQuery(`(max-width:${MOBILE_MENU_MAX_WIDTH}px)`, firstScreenMedia());
   useEffect(() => {
     if (doc) return;
     let live = true;

@@ -12,9 +12,11 @@
  * Under React's `act` (the renderer's tests) the transition is flushed with the first render, so a test sees
  * every field as before.
  */
+
 import { Templates } from '@rjsf/mui';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useFirstScreenViewport } from '../../shell/first-viewport';
 
 const MuiObjectFieldTemplate = Templates.ObjectFieldTemplate as (props: ObjectFieldTemplateProps) => React.ReactElement;
 
@@ -54,7 +56,9 @@ export function fieldsToFill(end: number, viewportHeight: number): number {
 /** The theme's object template, rendering a long root object's fields in two steps; see the module comment. */
 export default function ProgressiveObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   // Read once per form: a window resized later changes nothing already rendered.
-  const [first, setFirst] = useState(firstPaintFields);
+  // A first screen drawn on the server (and hydrated) is drawn for its guessed window (shell/first-viewport.ts).
+  const drawnFor = useFirstScreenViewport();
+  const [first, setFirst] = useState(() => firstPaintFields(drawnFor?.height));
   const long = props.fieldPathId.path.length === 0 && props.properties.length > first;
   const [all, setAll] = useState(!long);
   // Where the first fields end: an empty element after the template.
