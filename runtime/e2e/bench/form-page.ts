@@ -35,7 +35,7 @@
  *   (for (c) on the platform, a grid cell whose column sum shows: the measure ends in the next frame after
  *   the sum changed, so it is edit-to-score; bare RJSF has no grid, so it types into the grid's comments).
  *   p50 and p95 over the keystrokes.
- * Options: BENCH_RESOURCES=1 (each load's document timing and requests, start → responseEnd), BENCH_RUNS (default
+ * Options: BENCH_NETWORK (fast4g, slow4g: a throttled network, NETWORKS), BENCH_RESOURCES=1 (each load's document timing and requests, start → responseEnd), BENCH_RUNS (default
  * 3), BENCH_KEYS (default 60), BENCH_FORMS (default 'a,b,c'), BENCH_API=1 (the server's
  * time for each of (a)'s calls, alone: apiTimes), BENCH_PROFILE=1 (a
  * CPU profile's heaviest functions, the requests and the form's User Timing marks of each platform load), BENCH_TRACE=1
@@ -45,10 +45,11 @@
  * RJSF-MUI's main-thread tasks are listed too (its trace in .tmp/bench-trace-bare.json, the platform's in .tmp/bench-trace.json).
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
@@ -59,6 +60,17 @@ import { callApi, logInThroughApi } from '../platform';
 import { freePort, startPlatform } from '../server-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/**
+ * BENCH_NETWORK: both sides' pages on a throttled network (Chromium's presets: `fast4g` 9 Mbit/s down, 1.5 up, 60 ms;
+ * `slow4g` 1.6 Mbit/s down, 0.75 up, 150 ms), bare's files then brotli- or gzip-compressed as the platform's are (a server
+ * would compress them); unset, loopback as it is.
+ */
+const NETWORKS: Record<string, { latency: number; downloadThroughput: number; uploadThroughput: number }> = {
+  fast4g: { latency: 60, downloadThroughput: 9_000_000 / 8, uploadThroughput: 1_500_000 / 8 },
+  slow4g: { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
+};
+const NETWORK = process.env.BENCH_NETWORK ? NETWORKS[process.env.BENCH_NETWORK] : undefined;
+if (process.env.BENCH_NETWORK && !NETWORK) throw new Error(`BENCH_NETWORK: one of ${Object.keys(NETWORKS).join(', ')}`);
 const KEYS = Number(process.env.BENCH_KEYS ?? 60);
 const WARM_UP = 5;
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -182,13 +194,37 @@ async function serveBare(compiled: Record<string, { schema: unknown; uiSchema: u
   });
   for (const [name, form] of Object.entries(compiled))
     writeFileSync(path.join(bareOut, `${name}.json`), JSON.stringify(form));
+  // Compressed ahead (brotli at quality 11 takes about a second for the bundle: not a load's time).
+  const packedCache = new Map<string, Buffer>();
+  if (NETWORK)
+    for (const file of readdirSync(bareOut, { recursive: true, withFileTypes: true }))
+      if (file.isFile() && /\.(html|js|json)$/.test(file.name)) {
+        const full = path.join(file.parentPath, file.name);
+        const bytes = readFileSync(full);
+        packedCache.set(`br ${full}`, brotliCompressSync(bytes));
+        packedCache.set(`gzip ${full}`, gzipSync(bytes, { level: 9 }));
+      }
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json' };
   const server = createServer((req, res) => {
     const file = (req.url ?? '/').split('?')[0];
     const full = path.join(bareOut, file === '/' ? 'index.html' : path.normalize(file).replace(/^(\.\.[/\\])+/, ''));
     try {
       const bytes = readFileSync(full);
-      res.writeHead(200, { 'Content-Type': types[path.extname(full)] ?? 'application/octet-stream' });
+      const type = types[path.extname(full)] ?? 'application/octet-stream';
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      if (NETWORK && encoding) {
+        const key = `${encoding} ${full}`;
+        let packed = packedCache.get(key);
+        if (!packed) {
+          packed = encoding === 'br' ? brotliCompressSync(bytes) : gzipSync(bytes, { level: 9 });
+          packedCache.set(key, packed);
+        }
+        res.writeHead(200, { 'Content-Type': type, 'Content-Encoding': encoding });
+        res.end(packed);
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': type });
       res.end(bytes);
     } catch {
       res.writeHead(404);
@@ -664,7 +700,7 @@ async function firstPaint(
           `document: request ${navigation.requestStart.toFixed(0)}, response ${navigation.responseStart.toFixed(0)}-${navigation.responseEnd.toFixed(0)}, interactive ${navigation.domInteractive.toFixed(0)}`,
           ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
             (e) =>
-              `${e.initiatorType} ${e.startTime.toFixed(0)} → ${e.responseEnd.toFixed(0)} ${e.name.replace(location.origin, '')}`,
+              `${e.initiatorType} ${e.startTime.toFixed(0)} → ${e.responseEnd.toFixed(0)} ${e.name.replace(location.origin, '')} (${e.encodedBodySize} bytes sent, ${e.decodedBodySize} decoded)`,
           ),
         ].join('\n');
         return {
@@ -754,6 +790,11 @@ async function measurePair(
         content: `var __name = (f) => f; ${complete ? `window.__completeSelector = ${JSON.stringify(complete)};` : ''} (${instrument.toString()})();`,
       });
       const page = await context.newPage();
+      if (NETWORK) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK });
+      }
       // BENCH_CONSOLE=1: what the pages say in their console (e.g. a first screen rendered afresh).
       if (process.env.BENCH_CONSOLE)
         page.on('console', (m) => console.log(`console ${i === 0 ? 'platform' : 'bare'}: ${m.text().slice(0, 300)}`));
