@@ -13,7 +13,7 @@ import { defineConfig } from 'vitest/config';
  * Node test files that change a module's state for the files after them, so they run in a module graph of their
  * own: a `vi.mock` (api/forms-import.test.ts), a field type registered in the engine's registry
  * (tests/question-type.test.ts; tests/authoring.test.ts installs and checks such files too), the runtime's pages
- * rendered in Node (api/first-screen.test.ts: emotion's cache and the first answers' source set for the server).
+ * rendered in Node (tests/first-screen.test.ts: emotion's cache and the first answers' source set for the server).
  */
 /**
  * A failed browser test's report of a page that drew no frames at all in a second (runtime/e2e/page-report.ts
@@ -25,7 +25,7 @@ export const NO_FRAMES = /A failed test's page: \{"url":"[^"]*","frames":0,/;
 
 const NODE_ISOLATED = [
   'api/forms-import.test.ts',
-  'api/first-screen.test.ts',
+  'tests/first-screen.test.ts',
   'tests/question-type.test.ts',
   'tests/authoring.test.ts',
 ];
@@ -79,7 +79,7 @@ export default defineConfig({
         },
       },
       {
-        // api/first-screen.test.ts renders the runtime's pages in Node, as the server's build does
+        // tests/first-screen.test.ts renders the runtime's pages in Node, as the server's build does
         // (vite.render.config.ts): JSX, and DOMPurify (which needs a DOM) replaced.
         plugins: [react()],
         resolve: { alias: { dompurify: fileURLToPath(new URL('./runtime/server/dompurify.ts', import.meta.url)) } },

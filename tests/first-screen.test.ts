@@ -5,11 +5,11 @@
  * source).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { firstAnswers } from '../api/http/first-answers';
+import { type Harness, makeHarness } from '../api/test/harness';
 import type { RouteTable } from '../engine/types/generated/screen-documents';
 import { renderFirstScreen } from '../runtime/server/render';
 import routeTable from '../schemas/screens/routes.json';
-import { firstAnswers } from './http/first-answers';
-import { type Harness, makeHarness } from './test/harness';
 
 const table = routeTable as RouteTable;
 const PAGE = '/projects/1/qa/1/add';
