@@ -171,6 +171,43 @@ describe('shellWithFirstAnswers with a first screen', () => {
   });
 });
 
+describe('a page whose browser leaves before its end', () => {
+  it('stops there, compressed or not, and the server goes on', async () => {
+    let drawn = 0;
+    const slow: FirstScreenRenderer = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      drawn++;
+      return { styles: '', html: '<form>late</form>' };
+    };
+    const page = new Hono().get('*', (c) =>
+      shellWithFirstAnswers(
+        c,
+        '<html><head></head><body><div id="root"></div></body></html>',
+        request,
+        table,
+        {},
+        {
+          render: slow,
+          nonce: 'n',
+        },
+      ),
+    );
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await page.request('/projects/1/qa/1/add', {
+        headers: { cookie: user, 'accept-encoding': encoding },
+      });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      expect((await reader.read()).done).toBe(false); // the head
+      await reader.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 80));
+    }
+    expect(drawn).toBe(3);
+    // The next page is sent whole.
+    const whole = await (await page.request('/projects/1/qa/1/add', { headers: { cookie: user } })).text();
+    expect(whole).toContain('<form>late</form>');
+  });
+});
+
 describe('pageEncoding', () => {
   it('takes brotli over gzip, and neither when refused (q=0) or not offered', () => {
     expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');

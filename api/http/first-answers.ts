@@ -179,34 +179,53 @@ function streamOf(
   encoding: 'br' | 'gzip' | undefined,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  // The browser may leave before the end (a navigation, a closed tab): what is left is dropped, never written.
+  let cancelled = false;
+  let zip: ReturnType<typeof createGzip> | ReturnType<typeof createBrotliCompress> | undefined;
   return new ReadableStream<Uint8Array>({
     async start(controller) {
-      if (!encoding) {
-        await write(async (text) => controller.enqueue(encoder.encode(text)));
-        controller.close();
-        return;
-      }
-      const zip =
-        encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
-      zip.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      const ended = new Promise<void>((resolve, reject) => {
-        zip.on('end', resolve);
-        zip.on('error', reject);
-      });
+      const enqueue = (bytes: Uint8Array) => {
+        if (!cancelled) controller.enqueue(bytes);
+      };
       try {
+        if (!encoding) {
+          await write(async (text) => enqueue(encoder.encode(text)));
+          if (!cancelled) controller.close();
+          return;
+        }
+        const compressor =
+          encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
+        zip = compressor;
+        compressor.on('data', (chunk: Buffer) => enqueue(new Uint8Array(chunk)));
+        const ended = new Promise<void>((resolve, reject) => {
+          compressor.on('end', resolve);
+          compressor.on('error', reject);
+          compressor.on('close', resolve);
+        });
+        // Settled whatever happens, so a failure before the end is never an unhandled rejection.
+        ended.catch(() => undefined);
         await write(
           (text) =>
             new Promise<void>((resolve) => {
-              zip.write(text);
-              zip.flush(() => resolve());
+              if (cancelled) return resolve();
+              compressor.once('close', resolve);
+              compressor.write(text);
+              compressor.flush(() => {
+                compressor.off('close', resolve);
+                resolve();
+              });
             }),
         );
-        zip.end();
+        compressor.end();
         await ended;
-        controller.close();
+        if (!cancelled) controller.close();
       } catch (error) {
-        controller.error(error);
+        if (!cancelled) controller.error(error);
       }
+    },
+    cancel() {
+      cancelled = true;
+      zip?.destroy();
     },
   });
 }
