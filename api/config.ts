@@ -2,9 +2,12 @@
  * Server configuration from the environment (README "Configuration").
  * PORT (default 3000), DATA_DIR (embedded store folder, default ./data), MONGODB_URI (use MongoDB
  * instead of the embedded store), SESSION_TTL_HOURS (default 12), DIST_DIR (built front end, default ./dist),
+ * RENDER_DIR (the first-screen render, default ./dist-render), FIRST_SCREEN_MAX_LOAD (0-1, default 0.75),
  * SMTP_URL (smtp:// or smtps:// mail server; without it e-mails go to DATA_DIR/outbox as .eml files) and
  * MAIL_FROM (the From of every e-mail; issue 25 §5, docs/links-and-mail.md "E-mail").
  */
+
+import { FIRST_SCREEN_MAX_LOAD } from './http/loop-load';
 import { headerText } from './mail/outbox';
 import { DEFAULT_MAIL_FROM } from './mail/transport';
 
@@ -19,6 +22,11 @@ export interface ServerConfig {
    * `npm start` from runtime/server/render.tsx); without it, pages are sent without their first screen.
    */
   renderDir: string;
+  /**
+   * The event loop's utilisation (0-1) up to which form pages get their first screen (FIRST_SCREEN_MAX_LOAD, default
+   * 0.75, api/http/loop-load.ts): 1 always, 0 only on an idle server.
+   */
+  firstScreenMaxLoad: number;
   host: string;
   trustProxy: boolean;
   qrCodeKey?: string;
@@ -43,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionTtlMs: ttlHours * 3600_000,
     distDir: env.DIST_DIR || './dist',
     renderDir: env.RENDER_DIR || './dist-render',
+    firstScreenMaxLoad: firstScreenMaxLoad(env.FIRST_SCREEN_MAX_LOAD),
     host: env.HOST || '127.0.0.1',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     qrCodeKey: qrCodeKey(env.QR_CODE_KEY),
@@ -50,6 +59,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: mailFrom(env.MAIL_FROM),
   };
+}
+
+function firstScreenMaxLoad(value: string | undefined): number {
+  if (value === undefined || value === '') return FIRST_SCREEN_MAX_LOAD;
+  const load = Number(value);
+  if (!(load >= 0 && load <= 1)) throw new Error(`FIRST_SCREEN_MAX_LOAD must be a number from 0 to 1, got ${value}`);
+  return load;
 }
 
 function qrCodeKey(value: string | undefined): string | undefined {

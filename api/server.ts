@@ -16,7 +16,7 @@ import { createApp } from './app';
 import { readConfig } from './config';
 import type { ApiEnv } from './http/env';
 import { type AppRequest, type FirstScreenRenderer, shellWithFirstAnswers } from './http/first-answers';
-import { FIRST_SCREEN_MAX_LOAD, watchLoopLoad } from './http/loop-load';
+import { watchLoopLoad } from './http/loop-load';
 import { startDelivery } from './mail/delivery';
 import { transportOf } from './mail/transport';
 import { createOfflineUploads } from './offline/uploads';
@@ -107,7 +107,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       const nonce = c.get('cspNonce');
       const html = withNonce(shellHtml, nonce);
       // Drawn while the server is not busy (api/http/loop-load.ts): under load, pages come without their first screen.
-      const drawing = renderFirstScreen && loopLoad.utilization() < FIRST_SCREEN_MAX_LOAD;
+      const drawing = renderFirstScreen && loopLoad.utilization() <= config.firstScreenMaxLoad;
       const screen = drawing ? { render: renderFirstScreen, nonce } : undefined;
       const request: AppRequest = (url, init) => app.request(url, init);
       return shellWithFirstAnswers(c, html, request, routeTable as RouteTable, headers, screen);
