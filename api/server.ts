@@ -15,7 +15,8 @@ import routeTable from '../schemas/screens/routes.json';
 import { createApp } from './app';
 import { readConfig } from './config';
 import type { ApiEnv } from './http/env';
-import { type AppRequest, type FirstScreenRenderer, shellWithFirstAnswers } from './http/first-answers';
+import { type AppRequest, shellWithFirstAnswers } from './http/first-answers';
+import { type FirstScreenWorker, firstScreenWorker } from './http/first-screen-worker';
 import { watchLoopLoad } from './http/loop-load';
 import { startDelivery } from './mail/delivery';
 import { transportOf } from './mail/transport';
@@ -46,21 +47,6 @@ export function withShellPreloads(html: string, assetsDir: string): string {
   return html.replace('</head>', `${links}</head>`);
 }
 
-/**
- * The first-screen renderer of the build (runtime/server/render.tsx, built into `file`), or undefined when the build
- * has none (pages are then sent without their first screen, as before).
- */
-export async function loadFirstScreenRenderer(file: string): Promise<FirstScreenRenderer | undefined> {
-  if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as {
-    renderFirstScreen?: FirstScreenRenderer;
-    warmFirstScreens?: () => Promise<void>;
-  };
-  // Its modules load in the background, so the first form page after a start is not the slow one.
-  setImmediate(() => module.warmFirstScreens?.().catch(() => undefined));
-  return module.renderFirstScreen;
-}
-
 /** Starts the server; resolves once it listens, with a function that stops it. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
@@ -86,6 +72,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   // The mail queue's worker (api/mail/delivery.ts): SMTP_URL's server, or DATA_DIR/outbox without one.
   const delivery = startDelivery(store, transportOf(config));
 
+  let firstScreens: FirstScreenWorker | undefined;
   const distDir = path.resolve(config.distDir);
   const indexFile = path.join(distDir, 'index.html');
   if (existsSync(indexFile)) {
@@ -96,7 +83,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     const shellHtml = withShellPreloads(indexHtml, path.join(distDir, 'assets'));
     const insideShell = shellPathTest(routeTable as RouteTable);
     // A form page to fill in also comes with its first screen, drawn here (api/http/first-answers.ts).
-    const renderFirstScreen = await loadFirstScreenRenderer(path.resolve(config.renderDir, 'render.js'));
+    // Drawn in a worker thread (api/http/first-screen-worker.ts), when the build has its render.
+    const renderFile = path.resolve(config.renderDir, 'render.js');
+    firstScreens = existsSync(renderFile) ? firstScreenWorker(pathToFileURL(renderFile).href) : undefined;
+    const renderFirstScreen = firstScreens?.render;
     const loopLoad = watchLoopLoad();
     // The app shell, with this answer's CSP nonce for emotion's styles (runtime/main.tsx reads it). Also
     // for / and /index.html, which the static files would otherwise answer without a nonce.
@@ -161,6 +151,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     clearTimeout(grace);
     await delivery.stop();
     await pdfJobs.close();
+    await firstScreens?.close();
     offlineUploads.close();
     await store.close();
   };

@@ -5,8 +5,8 @@
  * (api/http/first-answers.ts). The page shows it at once, inert; the browser's app hydrates it once its code is in and
  * its router's first navigation has settled on the same answers (../main.tsx), and it is live from then on.
  *
- * Built by vite.render.config.ts into dist-render/render.js (`npm start`, scripts/start.mjs); api/server.ts imports
- * it when it is there. The answers of each render are its own (an AsyncLocalStorage): two users' pages rendered at
+ * Built by vite.render.config.ts into dist-render/render.js (`npm start`, scripts/start.mjs); the server's worker thread
+ * (api/http/first-screen-worker.ts) imports it when it is there. The answers of each render are its own (an AsyncLocalStorage): two users' pages rendered at
  * once never see each other's. Node 20 has no DOM: the modules a form page renders read `document`, `window` and
  * `navigator` only behind a check, and DOMPurify is replaced by sanitize-html (./dompurify.ts).
  */
